@@ -1,0 +1,62 @@
+"""euchrelog: record Euchre games as plain text and prove them right or wrong.
+
+The library mirrors the json module for the notation (:func:`loads`, :func:`load`,
+:func:`dumps`, :func:`dump`) and offers :func:`replay` to check a game.
+
+>>> import euchrelog
+>>> log = euchrelog.loads('[Variant "four-hand"]\\ndeal 1 dealer N\\n  thrown in\\nunfinished\\n')
+>>> euchrelog.replay(log.games[0]).findings
+[]
+>>> print(euchrelog.dumps(log), end="")
+[Variant "four-hand"]
+<BLANKLINE>
+deal 1 dealer N
+  thrown in
+<BLANKLINE>
+unfinished
+"""
+
+from __future__ import annotations
+
+__version__ = "0.1.0"
+
+from .cards import Card, Rank, Suit, card_power, effective_suit, parse_card, trick_winner
+from .engine import DealState, Phase
+from .errors import EuchrelogError, IllegalActionError, NotationError, RecordError, RenegeError
+from .findings import CODES, Finding
+from .jsonio import dumps_json, loads_json
+from .models import (
+    Bidding,
+    Call,
+    Claim,
+    Deal,
+    Declaration,
+    End,
+    Exchange,
+    Game,
+    Hands,
+    Log,
+    Order,
+    Pass,
+    Play,
+    Score,
+    Sheet,
+    Tag,
+    Trick,
+    Upcard,
+)
+from .notation import load, loads, read_games
+from .replay import DealResult, GameReport, replay
+from .rules import FOUR_HAND, VARIANTS, Options, Ruleset, Variant, find_variant
+from .seats import Seat
+from .writer import dump, dumps
+
+__all__ = [
+    "CODES", "FOUR_HAND", "VARIANTS", "Bidding", "Call", "Card", "Claim", "Deal", "DealResult",
+    "DealState", "Declaration", "End", "EuchrelogError", "Exchange", "Finding", "Game",
+    "GameReport", "Hands", "IllegalActionError", "Log", "NotationError", "Options", "Order",
+    "Pass", "Phase", "Play", "Rank", "RecordError", "RenegeError", "Ruleset", "Score", "Seat",
+    "Sheet", "Suit", "Tag", "Trick", "Upcard", "Variant", "__version__", "card_power", "dump",
+    "dumps", "dumps_json", "effective_suit", "find_variant", "load", "loads", "loads_json",
+    "parse_card", "read_games", "replay", "trick_winner",
+]

@@ -1,0 +1,5 @@
+"""``python -m euchrelog``."""
+
+from .cli import run
+
+run()

@@ -1,0 +1,199 @@
+"""Cards, suits, decks, and trump-dependent ranking.
+
+Ranking is not a property of a card: it depends on trump and on the led suit (the
+left bower changes suit), so it lives in :func:`effective_suit` and :func:`card_power`.
+
+>>> card = parse_card("10h")
+>>> card
+Card('TH')
+>>> effective_suit(parse_card("JD"), Suit.HEARTS)
+<Suit.HEARTS: 'H'>
+>>> card_power(parse_card("JH"), Suit.HEARTS, Suit.CLUBS) > card_power(card, Suit.HEARTS, Suit.CLUBS)
+True
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from enum import StrEnum, unique
+
+
+@unique
+class Suit(StrEnum):
+    """A suit; the value is its notation letter."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+    @property
+    def partner(self) -> Suit:
+        """The other suit of the same colour (where the left bower comes from)."""
+        return _PARTNER_SUIT[self]
+
+    @property
+    def noun(self) -> str:
+        """The suit's plural name in English, lower case."""
+        return self.name.lower()
+
+
+_PARTNER_SUIT = {
+    Suit.CLUBS: Suit.SPADES,
+    Suit.SPADES: Suit.CLUBS,
+    Suit.DIAMONDS: Suit.HEARTS,
+    Suit.HEARTS: Suit.DIAMONDS,
+}
+
+
+@unique
+class Rank(StrEnum):
+    """A rank; the value is its notation character (the joker is ``JK``)."""
+
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "T"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+    ACE = "A"
+    JOKER = "JK"
+
+
+_PLAIN_ORDER = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN,
+                Rank.KING, Rank.ACE)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A playing card. ``suit`` is ``None`` only for the joker (the Benny)."""
+
+    rank: Rank
+    """The card's rank."""
+    suit: Suit | None
+    """The printed suit; ``None`` for the joker."""
+
+    def __str__(self) -> str:
+        return self.rank.value if self.suit is None else self.rank.value + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    @property
+    def is_joker(self) -> bool:
+        """Whether this is the Benny."""
+        return self.suit is None
+
+
+JOKER = Card(Rank.JOKER, None)
+"""The Benny (deck 25)."""
+
+UNKNOWN = "??"
+"""The notation for a card that was not recorded."""
+
+_SUIT_ALIASES = {"C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES,
+                 "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES,
+                 "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES}
+_RANK_ALIASES = {"7": Rank.SEVEN, "8": Rank.EIGHT, "9": Rank.NINE, "T": Rank.TEN,
+                 "10": Rank.TEN, "J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE}
+
+
+def parse_suit(text: str) -> Suit:
+    """Parses a suit letter (any case) or symbol.
+
+    :raises ValueError: if ``text`` is not a suit.
+    """
+    try:
+        return _SUIT_ALIASES[text.upper()]
+    except KeyError:
+        raise ValueError(f"not a suit: {text!r} (expected C, D, H or S)") from None
+
+
+@functools.lru_cache(maxsize=512)
+def parse_card(text: str) -> Card | None:
+    """Parses a card such as ``9H``, ``10s``, ``T♠`` or ``JK``; ``??`` gives ``None``.
+
+    :raises ValueError: if ``text`` is not a card.
+    """
+    up = text.upper()
+    if up == UNKNOWN:
+        return None
+    if up == "JK":
+        return JOKER
+    rank = _RANK_ALIASES.get(up[:-1])
+    suit = _SUIT_ALIASES.get(up[-1:])
+    if rank is None or suit is None:
+        raise ValueError(f"not a card: {text!r} (expected a card like 9H, TS or JK)")
+    return Card(rank, suit)
+
+
+def normalize_card(text: str) -> str:
+    """Returns the canonical spelling of a card (``10h`` -> ``TH``, ``?? `` stays).
+
+    >>> normalize_card("10♥")
+    'TH'
+    """
+    card = parse_card(text)
+    return UNKNOWN if card is None else str(card)
+
+
+def make_deck(size: int) -> tuple[Card, ...]:
+    """Returns the deck of 24, 25 (with the joker) or 32 cards.
+
+    :raises ValueError: for any other size.
+
+    >>> len(make_deck(32))
+    32
+    """
+    if size not in (24, 25, 32):
+        raise ValueError(f"unsupported deck size: {size} (expected 24, 25 or 32)")
+    low = 0 if size == 32 else 2
+    cards = tuple(Card(rank, suit) for suit in Suit for rank in _PLAIN_ORDER[low:])
+    return (*cards, JOKER) if size == 25 else cards
+
+
+def effective_suit(card: Card, trump: Suit | None) -> Suit | None:
+    """The suit a card follows and leads as: trump for both bowers and the Benny.
+
+    With no trump fixed, the printed suit (``None`` for the joker).
+    """
+    if trump is None:
+        return card.suit
+    if card.suit is None:
+        return trump
+    if card.rank is Rank.JACK and card.suit is trump.partner:
+        return trump
+    return card.suit
+
+
+@functools.lru_cache(maxsize=64)
+def _power_table(trump: Suit, led: Suit) -> dict[Card, int]:
+    table: dict[Card, int] = {}
+    for suit in Suit:
+        for i, rank in enumerate(_PLAIN_ORDER):
+            table[Card(rank, suit)] = (i + 1) if suit is led else 0
+    for i, rank in enumerate(r for r in _PLAIN_ORDER if r is not Rank.JACK):
+        table[Card(rank, trump)] = 100 + i
+    table[Card(Rank.JACK, trump.partner)] = 200
+    table[Card(Rank.JACK, trump)] = 201
+    table[JOKER] = 202
+    return table
+
+
+def card_power(card: Card, trump: Suit, led: Suit) -> int:
+    """The card's strength in a trick with this trump and led suit; 0 cannot win.
+
+    Trump beats the led suit, which beats everything else (C2, C3, C6).
+    """
+    return _power_table(trump, led)[card]
+
+
+def trick_winner(cards: list[Card], trump: Suit) -> int:
+    """The index of the winning card among ``cards`` (played in order, first led)."""
+    led = effective_suit(cards[0], trump)
+    assert led is not None
+    table = _power_table(trump, led)
+    best = max(range(len(cards)), key=lambda i: table[cards[i]])
+    return best

@@ -1,0 +1,290 @@
+"""The ``euchrelog`` command line."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import click
+
+from . import __version__
+from .check import GameCheck, check_text
+from .errors import EuchrelogError, NotationError, RecordError
+from .findings import Finding
+from .jsonio import dumps_json, is_json, loads_json
+from .models import Log
+from .notation import loads
+from .report import EXIT_SYNTAX, Report
+from .writer import dumps
+
+EXTENSION = ".euchre"
+
+
+def _expand(sources: tuple[str, ...]) -> Iterator[str]:
+    for source in sources:
+        path = Path(source)
+        if source != "-" and path.is_dir():
+            yield from (str(p) for p in sorted(path.rglob(f"*{EXTENSION}")) if p.is_file())
+        else:
+            yield source
+
+
+def _decode(data: bytes, path: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        head = data[: exc.start]
+        line = head.count(b"\n") + 1
+        column = exc.start - (head.rfind(b"\n") + 1) + 1
+        raise NotationError(f"the file is not UTF-8 text (byte 0x{data[exc.start]:02x})",
+                            line, column) from None
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return _decode(sys.stdin.buffer.read(), "<stdin>")
+    return _decode(Path(path).read_bytes(), path)
+
+
+def _name(path: str) -> str:
+    return "<stdin>" if path == "-" else path
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    """Writes ``text`` to ``path`` through a temporary file and a rename."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _print_finding(finding: Finding, context: str, fmt: str) -> None:
+    if fmt == "json":
+        click.echo(json.dumps(finding.to_dict(), ensure_ascii=False))
+        return
+    click.echo(str(finding))
+    if context:
+        for line in context.splitlines():
+            click.echo(f"    {line}")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 96})
+@click.version_option(__version__, prog_name="euchrelog")
+def main() -> None:
+    """Record Euchre games as plain text and prove them right or wrong.
+
+    A record is a .euchre file in the euchrelog notation (docs/notation.md). The
+    commands below check records by replaying every deal, convert them to JSON and
+    back, and print them in canonical form.
+
+    \b
+    Examples:
+      euchrelog check samples/valid
+      euchrelog check game.euchre --format json
+      euchrelog convert game.euchre -o game.json
+      euchrelog fmt --check samples
+    """
+
+
+@main.command()
+@click.argument("sources", nargs=-1, required=True,
+                type=click.Path(exists=True, allow_dash=True, path_type=str))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True,
+              help="text: one 'path:line:col: CODE message' line per finding; json: one JSON "
+                   "object per finding per line.")
+@click.option("-q", "--quiet", is_flag=True, help="Do not print the summary on stderr.")
+def check(sources: tuple[str, ...], fmt: str, quiet: bool) -> None:
+    """Replay records and report every rule violation.
+
+    SOURCES are .euchre files, folders (searched for *.euchre), JSON or JSON Lines
+    files, or - for standard input. Every game is replayed under its Variant and
+    Rules tags; a syntax error costs only its own game.
+
+    Exit status: 0 clean, 1 findings, 2 syntax or usage error.
+    """
+    report = Report()
+    for path in _expand(sources):
+        report.files += 1
+        name = _name(path)
+        try:
+            text = _read(path)
+        except NotationError as exc:
+            finding = Finding("S101", exc.message, exc.line, exc.column, path=name)
+            _print_finding(finding, "", fmt)
+            report.findings += 1
+            report.syntax_errors += 1
+            report.files_with_findings += 1
+            continue
+        except OSError as exc:
+            raise click.FileError(name, hint=exc.strerror or str(exc)) from None
+        found = 0
+        for result in check_text(text, name):
+            _count(report, result)
+            for finding in result.findings:
+                _print_finding(finding, result.context, fmt)
+            found += len(result.findings)
+        if found:
+            report.files_with_findings += 1
+    if not quiet:
+        click.echo(report.summary(), err=True)
+    sys.exit(report.return_code)
+
+
+def _count(report: Report, result: GameCheck) -> None:
+    report.games += 1
+    report.deals += result.deals
+    report.findings += len(result.findings)
+    if result.syntax_error and any(f.code in ("S101", "S102") for f in result.findings):
+        report.syntax_errors += 1
+
+
+class SyntaxFailure(click.ClickException):
+    """A record that cannot be read; exit status 2."""
+
+    exit_code = EXIT_SYNTAX
+
+    def show(self, file: object = None) -> None:
+        click.echo(self.format_message(), err=True)
+
+
+def _parse(path: str, text: str) -> Log:
+    """Reads notation or JSON, turning a syntax error into a located message."""
+    try:
+        if is_json(text) or path.endswith((".json", ".jsonl")):
+            return loads_json(text)
+        return loads(text)
+    except NotationError as exc:
+        context = "".join(f"\n    {line}" for line in exc.context.splitlines())
+        raise SyntaxFailure(f"{_name(path)}:{exc.line}:{exc.column}: S101 {exc.message}"
+                            f"{context}") from None
+    except RecordError as exc:
+        raise SyntaxFailure(f"{_name(path)}: S102 {exc}") from None
+
+
+def _load_any(path: str) -> Log:
+    try:
+        return _parse(path, _read(path))
+    except NotationError as exc:
+        raise SyntaxFailure(f"{_name(path)}:{exc.line}:{exc.column}: S101 {exc.message}") from None
+
+
+_TARGETS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", EXTENSION: "euchre"}
+
+
+@main.command()
+@click.argument("source", type=click.Path(exists=True, allow_dash=True, dir_okay=False,
+                                          path_type=str))
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write here (atomically) instead of to standard output.")
+@click.option("--to", "target", type=click.Choice(["json", "jsonl", "euchre"]),
+              help="The output format. Default: from OUTPUT's extension, else json for "
+                   "notation input and euchre for JSON input.")
+def convert(source: str, output: Path | None, target: str | None) -> None:
+    """Convert between the notation and JSON, without loss.
+
+    SOURCE is a .euchre file, a JSON document or JSON Lines file, or - for standard
+    input. Comments, unknown tags and unknown cards are all kept.
+
+    \b
+    Examples:
+      euchrelog convert game.euchre -o game.json
+      euchrelog convert games.jsonl --to euchre > games.euchre
+    """
+    log = _load_any(source)
+    if target is None and output is not None:
+        target = _TARGETS.get(output.suffix.lower())
+    if target is None:
+        text = _read(source) if source != "-" else ""
+        target = "euchre" if source.endswith((".json", ".jsonl")) or is_json(text) else "json"
+    if target == "euchre":
+        out = dumps(log)
+    else:
+        out = dumps_json(log, lines=target == "jsonl")
+    if output is None:
+        click.echo(out, nl=False)
+        return
+    if source != "-" and output.exists() and output.resolve() == Path(source).resolve():
+        raise click.UsageError("the output is the input file; write elsewhere")
+    _write_atomic(output, out)
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True,
+                type=click.Path(exists=True, allow_dash=True, path_type=str))
+@click.option("--in-place", "-i", is_flag=True, help="Rewrite each file in canonical form.")
+@click.option("--check", "check_only", is_flag=True,
+              help="Write nothing; exit 1 if any file is not in canonical form.")
+def fmt(files: tuple[str, ...], in_place: bool, check_only: bool) -> None:
+    """Print records in canonical form (docs/notation.md, "Canonical form").
+
+    FILES are .euchre files, folders (searched for *.euchre) or - for standard input.
+    The canonical form of a canonical file is the file itself.
+    """
+    if in_place and check_only:
+        raise click.UsageError("--in-place and --check do not go together")
+    report = Report()
+    for path in _expand(files):
+        report.files += 1
+        try:
+            original = _read(path)
+        except NotationError as exc:
+            raise SyntaxFailure(f"{_name(path)}:{exc.line}:{exc.column}: S101 {exc.message}")
+        canonical = dumps(_parse(path, original))
+        if check_only:
+            if canonical != original:
+                report.changed += 1
+                click.echo(f"would reformat {_name(path)}", err=True)
+        elif in_place and path != "-":
+            if canonical != original:
+                report.changed += 1
+                _write_atomic(Path(path), canonical)
+        else:
+            click.echo(canonical, nl=False)
+    if check_only:
+        state = "all canonical" if not report.changed else f"{report.changed} not canonical"
+        click.echo(f"{report.files} file{'s' if report.files != 1 else ''}: {state}", err=True)
+        sys.exit(report.return_code)
+
+
+@main.command()
+def schema() -> None:
+    """Print the JSON Schema of the JSON form (a document with a list of games)."""
+    click.echo(json.dumps(Log.model_json_schema(), indent=2, ensure_ascii=False))
+
+
+def run() -> None:
+    """Runs the CLI, turning every error into a message and an exit status."""
+    try:
+        main(standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        sys.exit(EXIT_SYNTAX)
+    except NotationError as exc:
+        click.echo(f"euchrelog: {exc}", err=True)
+        if exc.context:
+            click.echo("\n".join(f"    {line}" for line in exc.context.splitlines()), err=True)
+        sys.exit(EXIT_SYNTAX)
+    except EuchrelogError as exc:
+        click.echo(f"euchrelog: {exc}", err=True)
+        sys.exit(EXIT_SYNTAX)
+    except BrokenPipeError:  # pragma: no cover - e.g. piped into head
+        sys.exit(0)
+    except OSError as exc:
+        click.echo(f"euchrelog: {exc.strerror or exc}: {exc.filename or ''}", err=True)
+        sys.exit(EXIT_SYNTAX)

@@ -1,0 +1,625 @@
+"""The state of one deal, with verify / can / do for every act.
+
+:class:`DealState` is the one place that knows what is legal. Bots and the recorder call
+``verify_*`` (raises :class:`~euchrelog.errors.IllegalActionError`), ``can_*`` (a bool)
+and the act itself (verifies, then changes the state); :meth:`DealState.legal_actions`
+lists what may come next. The replay of a record uses the same checks leniently: it
+reports a fault and applies the act anyway, so one mistake yields one finding.
+
+>>> from euchrelog.cards import parse_card
+>>> from euchrelog.models import Order, Pass, Play
+>>> from euchrelog.seats import Seat
+>>> hands = {Seat.E: "9C TC QS KS AD", Seat.S: "9S TS AS 9D TD",
+...          Seat.W: "JD AH KH QH 9H", Seat.N: "AC KC QC JC KD"}
+>>> state = DealState(Ruleset(), Seat.N,
+...                   hands={s: [parse_card(c) for c in h.split()] for s, h in hands.items()},
+...                   upcard=parse_card("JH"))
+>>> state.bid(Pass(act="pass", seat=Seat.E))
+>>> state.can_bid(Order(act="order", seat=Seat.W))
+False
+>>> state.bid(Order(act="order", seat=Seat.S)); state.trump
+<Suit.HEARTS: 'H'>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .cards import JOKER, Card, Suit, effective_suit, make_deck, trick_winner
+from .errors import IllegalActionError, RenegeError
+from .models import Bid, Call, Declaration, Exchange, Order, Pass, Play
+from .rules import Ruleset
+from .seats import Seat, clockwise_from
+
+Action = Pass | Order | Call | Exchange | Declaration | Play
+"""Any act :meth:`DealState.legal_actions` can offer."""
+
+
+class Phase(Enum):
+    """Where a deal stands."""
+
+    BIDDING = "bidding"
+    DECLARING = "declaring"
+    """Trump is fixed; the exchange and lone declarations may come before the first lead."""
+    PLAYING = "playing"
+    DONE = "done"
+    THROWN = "thrown"
+    """Everyone passed both rounds."""
+
+
+@dataclass
+class HandInfo:
+    """What the record tells of one seat's hand."""
+
+    known: set[Card] = field(default_factory=set)
+    """Cards recorded in the hand (and not yet played)."""
+    free: int = 0
+    """Slots whose card the record does not know."""
+    sure: bool = True
+    """Whether every card in ``known`` is surely still in the hand."""
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """A renege proved by a later play (P1): where it happened and what proves it."""
+
+    seat: Seat
+    trick: int
+    """0-based trick index of the renege."""
+    play: int
+    """0-based play index of the renege in its trick."""
+    led: Suit
+    card: Card
+    """The card played on the renege."""
+    proof: Card
+    proof_trick: int
+
+
+class DealState:
+    """The mutable state of one deal under a ruleset."""
+
+    def __init__(self, ruleset: Ruleset, dealer: Seat, *,
+                 hands: Mapping[Seat, Sequence[Card | None]] | None = None,
+                 upcard: Card | None = None,
+                 kitty: Sequence[Card | None] | None = None) -> None:
+        self.ruleset = ruleset
+        self.variant = ruleset.variant
+        self.dealer = dealer
+        self.upcard = upcard
+        self.deck = frozenset(make_deck(ruleset.options.deck))
+        self.seats = self.variant.seats
+        self.hands: dict[Seat, HandInfo] = {}
+        self.where: dict[Card, str] = {}
+        """Known places of cards: a seat letter, ``kitty``, ``up``, ``discard``, ``played``."""
+        size = self.variant.hand_size
+        for seat in self.seats:
+            cards = list(hands.get(seat, ())) if hands else []
+            known = {c for c in cards if c is not None}
+            recorded = bool(cards)
+            self.hands[seat] = HandInfo(known, size - len(known) if recorded else size,
+                                        sure=recorded)
+            for card in known:
+                self.where.setdefault(card, seat.value)
+        if upcard is not None:
+            self.where.setdefault(upcard, "up")
+        for card in kitty or ():
+            if card is not None:
+                self.where.setdefault(card, "kitty")
+        self.phase = Phase.BIDDING
+        self.round = 0 if upcard == JOKER else 1
+        self.acted: list[Seat] = []
+        self.trump: Suit | None = None
+        self.maker: Seat | None = None
+        self.fixed_in_round = 0
+        self.exchanged = False
+        self.alone: Seat | None = None
+        self.defender: Seat | None = None
+        self.playing: tuple[Seat, ...] = ()
+        self.current: list[tuple[Seat, Card | None]] = []
+        self.tricks: list[list[tuple[Seat, Card | None]]] = []
+        self.winners: list[Seat | None] = []
+        self.leader: Seat | None = None
+        self.showouts: dict[Seat, dict[Suit, tuple[int, int, Card]]] = {s: {} for s in self.seats}
+        self.reneges: list[tuple[Seat, int, int]] = []
+        """Reneges found so far: seat, trick index, play index."""
+
+    # ------------------------------------------------------------ helpers
+
+    @property
+    def bidders(self) -> list[Seat]:
+        """The bidding order: from the dealer's left, dealer last."""
+        return clockwise_from(self.dealer.left, self.seats)
+
+    def side(self, seat: Seat) -> str:
+        """The side ``seat`` scores for."""
+        return self.ruleset.side(seat)
+
+    @property
+    def makers(self) -> tuple[Seat, ...]:
+        """The maker and the maker's partners."""
+        if self.maker is None:
+            return ()
+        side = self.side(self.maker)
+        return tuple(s for s in self.seats if self.side(s) == side)
+
+    @property
+    def defenders(self) -> tuple[Seat, ...]:
+        """The seats against the makers."""
+        makers = self.makers
+        return tuple(s for s in self.seats if s not in makers) if makers else ()
+
+    @property
+    def sitting_out(self) -> tuple[Seat, ...]:
+        """Seats that sit out this deal because of a lone hand."""
+        out = []
+        if self.alone is not None:
+            out.extend(s for s in self.makers if s != self.alone)
+        if self.defender is not None:
+            out.extend(s for s in self.defenders if s != self.defender)
+        return tuple(out)
+
+    @property
+    def lone_hand(self) -> bool:
+        """Whether a lone hand (maker or defender) is being played."""
+        return self.alone is not None or self.defender is not None
+
+    def _suit_name(self, suit: Suit | None) -> str:
+        return suit.noun if suit is not None else "unknown"
+
+    def _place(self, card: Card) -> str:
+        place = self.where.get(card)
+        if card == self.upcard and place == self.dealer.value:
+            return f"it is the upcard, taken by the dealer {self.dealer}"
+        return {"kitty": "it is in the kitty", "up": "it is the turned-down upcard",
+                "discard": "it was discarded", "played": "it was already played"}.get(
+            place or "", f"it was dealt to {place}" if place else "")
+
+    # ------------------------------------------------------------ bidding
+
+    def _check_bid(self, bid: Bid) -> IllegalActionError | None:
+        seat = bid.seat
+        if self.phase is not Phase.BIDDING:
+            return IllegalActionError("B405", f"{seat} bids {bid.act} after the bidding ended")
+        if self.round == 0:
+            if seat != self.dealer or not isinstance(bid, Call):
+                return IllegalActionError(
+                    "B407", f"the upcard is the benny: the dealer {self.dealer} names trump, "
+                            f"not {seat} {bid.act}")
+            return None
+        if seat not in self.seats:
+            return IllegalActionError("B401", f"{seat} has no player and cannot bid")
+        if seat in self.acted:
+            return IllegalActionError("B401", f"{seat} bids twice in round {self.round}")
+        expected = next(s for s in self.bidders if s not in self.acted)
+        if seat != expected:
+            return IllegalActionError(
+                "B401", f"{seat} bids out of turn in round {self.round}: it is {expected}'s turn")
+        if self.round == 1 and isinstance(bid, Call):
+            return IllegalActionError(
+                "B402", f"{seat} names {bid.suit.noun} in round 1, where a player may only "
+                        "order up or pass")
+        if self.round == 2 and isinstance(bid, Order):
+            return IllegalActionError(
+                "B402", f"{seat} orders up in round 2, where the upcard is turned down")
+        if (self.round == 2 and isinstance(bid, Call) and self.upcard is not None
+                and self.upcard.suit is bid.suit):
+            return IllegalActionError(
+                "B403", f"{seat} names {bid.suit.noun}, the suit of the turned-down {self.upcard}")
+        if (self.round == 2 and isinstance(bid, Pass) and seat == self.dealer
+                and self.ruleset.options.stick_the_dealer):
+            return IllegalActionError(
+                "B404", f"the dealer {seat} passes in round 2 under stick-the-dealer")
+        return None
+
+    def _apply_bid(self, bid: Bid) -> None:
+        if self.phase is not Phase.BIDDING:
+            return
+        if isinstance(bid, Pass):
+            if bid.seat not in self.acted:
+                self.acted.append(bid.seat)
+            if self.round and all(s in self.acted for s in self.bidders):
+                if self.round == 1:
+                    self.round = 2
+                    self.acted = []
+                else:
+                    self.phase = Phase.THROWN
+            return
+        if isinstance(bid, Order):
+            self.trump = self.upcard.suit if self.upcard is not None else None
+        else:
+            self.trump = bid.suit
+        self.maker = bid.seat
+        self.fixed_in_round = self.round
+        self.phase = Phase.DECLARING
+
+    def verify_bid(self, bid: Bid) -> None:
+        """Raises :class:`IllegalActionError` if ``bid`` is not legal now."""
+        error = self._check_bid(bid)
+        if error is not None:
+            raise error
+
+    def can_bid(self, bid: Bid) -> bool:
+        """Whether ``bid`` is legal now."""
+        return self._check_bid(bid) is None
+
+    def bid(self, bid: Bid) -> None:
+        """Makes a bid after verifying it."""
+        self.verify_bid(bid)
+        self._apply_bid(bid)
+
+    def fix_contract(self, trump: Suit, maker: Seat) -> None:
+        """Fixes trump and maker without bidding (a score-sheet or play-only record)."""
+        self.trump = trump
+        self.maker = maker
+        self.phase = Phase.DECLARING
+
+    # ------------------------------------------------------------ exchange
+
+    def _check_exchange(self, ex: Exchange) -> IllegalActionError | None:
+        if self.phase is not Phase.DECLARING:
+            when = "before trump is fixed" if self.phase is Phase.BIDDING else "now"
+            return IllegalActionError("K501", f"{ex.seat} cannot exchange {when}")
+        if self.exchanged:
+            return IllegalActionError("K501", "the dealer has already exchanged")
+        if ex.seat != self.dealer:
+            return IllegalActionError(
+                "K501", f"{ex.seat} exchanges, but only the dealer {self.dealer} takes the upcard")
+        if self.fixed_in_round == 2:
+            return IllegalActionError(
+                "K501", f"{ex.seat} exchanges after a round-2 call, where no exchange happens")
+        required = self.ruleset.options.dealer_pickup == "required" or self.upcard == JOKER
+        if ex.act == "declines":
+            if required:
+                why = "the benny" if self.upcard == JOKER else "dealer-pickup=required"
+                return IllegalActionError(
+                    "K504", f"the dealer {ex.seat} declines the upcard, but {why} makes the "
+                            "pickup compulsory")
+            return None
+        if ex.upcard is not None and self.upcard is not None and ex.upcard != self.upcard:
+            return IllegalActionError(
+                "K503", f"the dealer {ex.seat} takes {ex.upcard}, but the upcard is {self.upcard}")
+        hand = self.hands[ex.seat]
+        if (ex.discard is not None and hand.sure and hand.free == 0
+                and ex.discard not in hand.known and ex.discard != self.upcard):
+            return IllegalActionError(
+                "K502", f"the dealer {ex.seat} discards {ex.discard}, which is not among the six "
+                        "cards held")
+        return None
+
+    def _apply_exchange(self, ex: Exchange) -> None:
+        self.exchanged = True
+        if ex.act == "declines":
+            return
+        hand = self.hands[ex.seat]
+        up = self.upcard if self.upcard is not None else ex.upcard
+        if up is not None:
+            hand.known.add(up)
+            self.where[up] = ex.seat.value
+        else:
+            hand.free += 1
+        if ex.discard is None:
+            hand.sure = False
+            hand.free = max(hand.free - 1, 0) if not hand.known else hand.free
+        elif ex.discard in hand.known:
+            hand.known.discard(ex.discard)
+            self.where[ex.discard] = "discard"
+        else:
+            hand.free = max(hand.free - 1, 0)
+            self.where[ex.discard] = "discard"
+
+    def verify_exchange(self, ex: Exchange) -> None:
+        """Raises :class:`IllegalActionError` if the exchange is not legal now."""
+        error = self._check_exchange(ex)
+        if error is not None:
+            raise error
+
+    def can_exchange(self, ex: Exchange) -> bool:
+        """Whether the exchange is legal now."""
+        return self._check_exchange(ex) is None
+
+    def exchange(self, ex: Exchange) -> None:
+        """Makes the dealer's exchange after verifying it."""
+        self.verify_exchange(ex)
+        self._apply_exchange(ex)
+
+    # ------------------------------------------------------------ declarations
+
+    def _check_declare(self, decl: Declaration) -> IllegalActionError | None:
+        seat = decl.seat
+        if self.phase is Phase.PLAYING:
+            return IllegalActionError(
+                "A601" if decl.act == "alone" else "A602",
+                f"{seat} declares {decl.act} after the first lead")
+        if self.phase is not Phase.DECLARING:
+            return IllegalActionError("B406", f"{seat} declares {decl.act}, but no trump is fixed")
+        if decl.act == "alone":
+            if seat != self.maker:
+                role = ("the maker's partner" if seat in self.makers
+                        else "a defender (a defender declares defend)")
+                return IllegalActionError(
+                    "A601", f"{seat} goes alone, but only the maker {self.maker} may; {seat} is "
+                            f"{role}")
+            if self.alone is not None:
+                return IllegalActionError("A603", f"{seat} declares alone twice")
+            return None
+        if not self.ruleset.options.lone_defender:
+            return IllegalActionError(
+                "A602", f"{seat} defends alone, but the game is played with no-lone-defender")
+        if seat not in self.defenders:
+            return IllegalActionError(
+                "A602", f"{seat} defends alone, but {seat} is on the maker's side")
+        if self.defender is not None:
+            return IllegalActionError(
+                "A603", f"{seat} defends alone, but {self.defender} already defends alone")
+        return None
+
+    def _apply_declare(self, decl: Declaration) -> None:
+        if self.phase is not Phase.DECLARING:
+            return
+        if decl.act == "alone" and decl.seat == self.maker:
+            self.alone = decl.seat
+        elif decl.act == "defend" and decl.seat in self.defenders and self.defender is None:
+            self.defender = decl.seat
+
+    def verify_declare(self, decl: Declaration) -> None:
+        """Raises :class:`IllegalActionError` if the declaration is not legal now."""
+        error = self._check_declare(decl)
+        if error is not None:
+            raise error
+
+    def can_declare(self, decl: Declaration) -> bool:
+        """Whether the declaration is legal now."""
+        return self._check_declare(decl) is None
+
+    def declare(self, decl: Declaration) -> None:
+        """Declares going alone or defending alone after verifying it."""
+        self.verify_declare(decl)
+        self._apply_declare(decl)
+
+    # ------------------------------------------------------------ play
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAYING
+        out = self.sitting_out
+        self.playing = tuple(s for s in self.seats if s not in out)
+        up = self.upcard
+        if (up is not None and not self.exchanged and self.fixed_in_round != 2
+                and (self.fixed_in_round == 1 or up == JOKER or up.suit is self.trump)):
+            # The record does not say whether the dealer took the upcard.
+            hand = self.hands[self.dealer]
+            hand.known.add(up)
+            hand.sure = False
+            self.where[up] = self.dealer.value
+        if (self.alone is not None and self.ruleset.options.lone_lead == "maker-left"):
+            start = self.alone.left
+        else:
+            start = self.dealer.left
+        self.leader = clockwise_from(start, self.playing)[0]
+
+    def to_play(self) -> Seat | None:
+        """The seat whose turn it is to play, or ``None`` if unknown or not in play."""
+        if self.phase is Phase.DECLARING:
+            self._start_play()
+        if self.phase is not Phase.PLAYING or self.leader is None and not self.current:
+            return None
+        order = clockwise_from(self.current[0][0] if self.current else self.leader or Seat.N,
+                               self.playing)
+        played = {s for s, _ in self.current}
+        return next((s for s in order if s not in played), None)
+
+    def _led(self) -> Suit | None:
+        if not self.current or self.current[0][1] is None:
+            return None
+        return effective_suit(self.current[0][1], self.trump) if self.trump else None
+
+    def _check_play(self, play: Play) -> IllegalActionError | None:
+        seat, card = play.seat, play.card
+        if self.phase in (Phase.BIDDING, Phase.THROWN):
+            why = "everyone passed" if self.phase is Phase.THROWN else "the bidding is unfinished"
+            return IllegalActionError("B406", f"{seat} plays {card or '??'}, but no trump is "
+                                              f"fixed: {why}")
+        if self.phase is Phase.DONE:
+            return IllegalActionError("P706", f"{seat} plays {card or '??'} after the last trick")
+        if self.phase is Phase.DECLARING:
+            self._start_play()
+        trick_no = len(self.tricks) + 1
+        if seat not in self.playing:
+            why = "has no player" if seat not in self.seats else "sits out this deal"
+            return IllegalActionError("P704", f"{seat} plays {card or '??'} in trick {trick_no}, "
+                                              f"but {seat} {why}")
+        if any(s == seat for s, _ in self.current):
+            return IllegalActionError("P701", f"{seat} plays twice in trick {trick_no}")
+        expected = self.to_play()
+        if expected is not None and expected != seat:
+            if not self.current:
+                why = (f"{expected} won trick {trick_no - 1}" if self.tricks
+                       else f"{expected} has the opening lead")
+                return IllegalActionError(
+                    "P701", f"{seat} leads trick {trick_no} out of turn: {why} and leads")
+            return IllegalActionError(
+                "P701", f"{seat} plays out of turn in trick {trick_no}: it is {expected}'s turn")
+        if card is None:
+            return None
+        if card not in self.deck:
+            return None  # reported once as a card outside the deck
+        place = self.where.get(card)
+        if place == "played":
+            return IllegalActionError("P703", f"{seat} plays {card} in trick {trick_no}, but "
+                                              "it was already played")
+        if place in ("kitty", "discard", "up"):
+            return IllegalActionError(
+                "P708", f"{seat} plays {card} in trick {trick_no}, but {self._place(card)}")
+        hand = self.hands[seat]
+        if card not in hand.known:
+            if place is not None and place != seat.value:
+                return IllegalActionError(
+                    "P702", f"{seat} plays {card} in trick {trick_no}, but {self._place(card)}")
+            if hand.free == 0 and hand.sure:
+                return IllegalActionError(
+                    "P702", f"{seat} plays {card} in trick {trick_no}, but {seat} does not hold it")
+        led = self._led()
+        if led is not None and self.trump is not None and hand.sure:
+            eff = effective_suit(card, self.trump)
+            if eff is not led:
+                held = sorted((c for c in hand.known
+                               if effective_suit(c, self.trump) is led), key=str)
+                if held:
+                    lead_card = self.current[0][1]
+                    return RenegeError(
+                        "R801", f"renege: {seat} plays {card} on the {lead_card} lead "
+                                f"({led.noun}) in trick {trick_no} holding "
+                                f"{' '.join(map(str, held))}")
+        return None
+
+    def _apply_play(self, play: Play) -> list[Evidence]:
+        """Applies a play as recorded, legal or not; returns reneges it proves."""
+        if self.phase is Phase.DECLARING:
+            self._start_play()
+        if self.phase is not Phase.PLAYING:
+            return []
+        seat, card = play.seat, play.card
+        if seat not in self.playing or any(s == seat for s, _ in self.current):
+            return []
+        hand = self.hands[seat]
+        proofs: list[Evidence] = []
+        trick_index = len(self.tricks)
+        play_index = len(self.current)
+        if card is None:
+            if hand.free:
+                hand.free -= 1
+            else:
+                hand.sure = False
+        else:
+            if card in hand.known:
+                hand.known.discard(card)
+            else:
+                owner = self.where.get(card)
+                if owner in Seat.__members__ and owner != seat.value:
+                    # The record put it in another hand: trust the play from here on.
+                    other = self.hands[Seat(owner)]
+                    if card in other.known:
+                        other.known.discard(card)
+                        other.free += 1
+                if hand.free:
+                    hand.free -= 1
+                else:
+                    hand.sure = False
+            self.where[card] = "played"
+            led = self._led()
+            if self.trump is not None:
+                eff = effective_suit(card, self.trump)
+                assert eff is not None
+                shown = self.showouts[seat].pop(eff, None)
+                if shown is not None:
+                    t, p, was = shown
+                    self.reneges.append((seat, t, p))
+                    proofs.append(Evidence(seat, t, p, eff, was, card, trick_index))
+                if led is not None and eff is not led and not any(
+                        r[0] == seat and r[1] == trick_index for r in self.reneges):
+                    if hand.sure and any(effective_suit(c, self.trump) is led
+                                         for c in hand.known):
+                        self.reneges.append((seat, trick_index, play_index))
+                    else:
+                        self.showouts[seat].setdefault(led, (trick_index, play_index, card))
+        self.current.append((seat, card))
+        if len(self.current) == len(self.playing):
+            self.end_trick()
+        return proofs
+
+    def end_trick(self) -> None:
+        """Closes the current trick (also when a record leaves it short) and finds its winner."""
+        if not self.current:
+            return
+        cards = [c for _, c in self.current]
+        winner: Seat | None = None
+        if (self.trump is not None and len(cards) == len(self.playing)
+                and all(c is not None for c in cards)):
+            winner = self.current[trick_winner([c for c in cards if c is not None],
+                                               self.trump)][0]
+        self.tricks.append(self.current)
+        self.winners.append(winner)
+        self.current = []
+        self.leader = winner
+        if len(self.tricks) >= self.variant.tricks:
+            self.phase = Phase.DONE
+
+    def verify_play(self, play: Play) -> None:
+        """Raises :class:`IllegalActionError` (:class:`RenegeError` for a renege) if the play
+        is not legal now."""
+        error = self._check_play(play)
+        if error is not None:
+            raise error
+
+    def can_play(self, play: Play) -> bool:
+        """Whether the play is legal now."""
+        return self._check_play(play) is None
+
+    def play(self, play: Play) -> None:
+        """Plays a card after verifying it.
+
+        :raises RenegeError: also when this play proves an earlier renege (P1).
+        """
+        self.verify_play(play)
+        for proof in self._apply_play(play):
+            raise RenegeError("R802", evidence_message(proof))
+
+    # ------------------------------------------------------------ outcome
+
+    def tricks_won(self) -> dict[Seat, int] | None:
+        """Tricks won by each seat, or ``None`` while any winner is unknown."""
+        if any(w is None for w in self.winners):
+            return None
+        won = dict.fromkeys(self.seats, 0)
+        for w in self.winners:
+            if w is not None:
+                won[w] += 1
+        return won
+
+    def maker_tricks(self) -> int | None:
+        """Tricks taken by the maker's side, when every trick's winner is known."""
+        won = self.tricks_won()
+        if won is None:
+            return None
+        return sum(n for s, n in won.items() if s in self.makers)
+
+    def legal_actions(self) -> Iterator[Action]:
+        """Every act that is legal now (plays only of cards the state knows)."""
+        if self.phase is Phase.BIDDING:
+            suits = list(Suit)
+            candidates: list[Bid] = []
+            for seat in self.seats:
+                candidates += [Pass(act="pass", seat=seat), Order(act="order", seat=seat)]
+                candidates += [Call(act="call", seat=seat, suit=s) for s in suits]
+            yield from (b for b in candidates if self.can_bid(b))
+            return
+        if self.phase is Phase.DECLARING:
+            dealer_hand = self.hands[self.dealer]
+            options: list[Exchange | Declaration] = [
+                Exchange(seat=self.dealer, act="declines")]
+            options += [Exchange(seat=self.dealer, upcard=self.upcard, discard=c)
+                        for c in sorted(dealer_hand.known | ({self.upcard} if self.upcard
+                                                             else set()), key=str)]
+            options += [Declaration(act=a, seat=s) for s in self.seats
+                        for a in ("alone", "defend")]  # type: ignore[misc]
+            for option in options:
+                ok = (self.can_exchange(option) if isinstance(option, Exchange)
+                      else self.can_declare(option))
+                if ok:
+                    yield option
+        if self.phase in (Phase.DECLARING, Phase.PLAYING):
+            seat = self.to_play()
+            if seat is None:
+                return
+            for card in sorted(self.hands[seat].known, key=str):
+                play = Play(seat=seat, card=card)
+                if self.can_play(play):
+                    yield play
+
+
+def evidence_message(proof: Evidence) -> str:
+    """The message of a renege proved by a later play."""
+    return (f"renege: {proof.seat} shows out of {proof.led.noun} in trick {proof.trick + 1} "
+            f"(plays {proof.card}) but held one: {proof.seat} plays {proof.proof} in trick "
+            f"{proof.proof_trick + 1}")

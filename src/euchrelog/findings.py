@@ -1,0 +1,133 @@
+"""Finding codes and the :class:`Finding` record.
+
+Every fault the engine can find has a stable code listed in :data:`CODES`, with a short
+name, the rule of RULES.md it enforces, and a severity. docs/findings.md explains each one.
+
+>>> CODES["R801"].name
+'renege'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True)
+class Code:
+    """One kind of finding."""
+
+    code: str
+    """The stable code, e.g. ``R801``."""
+    name: str
+    """A short name in kebab case, e.g. ``renege``."""
+    rule: str
+    """The rule ids of RULES.md it enforces (empty for notation and record faults)."""
+    summary: str
+    """One line on what it means."""
+    severity: Severity = "error"
+
+
+_TABLE = [
+    Code("S101", "syntax-error", "", "the text does not follow the notation"),
+    Code("S102", "invalid-json", "", "a JSON record does not match the schema"),
+    Code("T201", "missing-variant", "", "the game has no Variant tag; four-hand is assumed",
+         "warning"),
+    Code("T202", "unknown-variant", "", "the Variant tag names a variant euchrelog does not know"),
+    Code("T203", "bad-option", "", "the Rules tag has an unknown option or a bad value"),
+    Code("T204", "bad-tag-value", "", "a Deck, Target or Deals tag does not hold a valid value"),
+    Code("T205", "conflicting-options", "", "two tags or options say different things"),
+    Code("D301", "deal-number", "", "a deal number is not one more than the previous one"),
+    Code("D302", "wrong-dealer", "C7", "the deal did not pass to the left"),
+    Code("D303", "hand-size", "F2", "a hand does not have the right number of cards"),
+    Code("D304", "duplicate-card", "C8", "a card is recorded in two places of the deal"),
+    Code("D305", "card-not-in-deck", "C1", "a card is not in the deck the game uses"),
+    Code("D306", "kitty-size", "F2", "the kitty does not have the right number of cards"),
+    Code("D307", "deal-after-end", "C9", "a deal is recorded after the game ended"),
+    Code("B401", "bid-out-of-turn", "F3 F5 P4", "a bid by a seat whose turn it was not"),
+    Code("B402", "bid-wrong-round", "F3 F5", "an order in round 2, or a suit named in round 1"),
+    Code("B403", "turned-down-suit", "F5", "the suit of the turned-down upcard was named"),
+    Code("B404", "stick-the-dealer", "F6", "the dealer passed in round 2 under stick-the-dealer"),
+    Code("B405", "bid-after-close", "F3 F5", "a bid after the bidding had ended"),
+    Code("B406", "no-trump", "F3 F5 F8", "play or declarations recorded but no trump was fixed"),
+    Code("B407", "benny-bid", "F7", "after a Benny turn-up only the dealer names trump"),
+    Code("K501", "exchange-not-allowed", "F4 F5", "an exchange by a seat or at a time that allows none"),
+    Code("K502", "discard-not-held", "F4", "the dealer discarded a card not among the six"),
+    Code("K503", "takes-wrong-card", "F4", "the dealer took a card that is not the upcard"),
+    Code("K504", "pickup-required", "F4 F7", "the dealer declined a pickup the rules require"),
+    Code("A601", "alone-not-allowed", "F9", "a seat other than the maker went alone"),
+    Code("A602", "defend-not-allowed", "F9", "a seat that may not defend alone declared it"),
+    Code("A603", "declared-twice", "F9", "a second lone declaration of the same kind"),
+    Code("P701", "play-out-of-turn", "C6 F10 P4", "a card played by a seat whose turn it was not"),
+    Code("P702", "card-not-held", "P4", "a card played by a seat that does not hold it"),
+    Code("P703", "card-played-twice", "C8", "a card played a second time"),
+    Code("P704", "sitting-out-plays", "F9 P4", "a seat that sits out played a card"),
+    Code("P705", "trick-size", "C6", "a trick does not have one card from each playing seat"),
+    Code("P706", "trick-count", "F11", "a deal does not have all its tricks"),
+    Code("P707", "trick-number", "", "a trick number is out of sequence"),
+    Code("P708", "dead-card", "C8", "a card from the kitty, the discard or the turned-down upcard was played"),
+    Code("R801", "renege", "C5 P1", "a player did not follow suit while holding the led suit"),
+    Code("R802", "renege-by-evidence", "C5 P1", "a later play proves an earlier failure to follow suit"),
+    Code("R803", "false-claim", "P2", "a renege claim with no renege behind it"),
+    Code("C901", "points-differ", "F11 P2 P3", "the points written for a deal are not the points it scored"),
+    Code("C902", "total-differs", "F11", "a running total does not add up"),
+    Code("C903", "sheet-impossible", "F11", "a score-sheet line that cannot be right"),
+    Code("C904", "unknown-side", "F1", "points written for a side this variant does not have"),
+    Code("C905", "points-unknown", "F11", "the deal's points can be neither recomputed nor read",
+         "warning"),
+    Code("G951", "game-unfinished", "C9", "the record stops before the game ended"),
+    Code("G952", "result-differs", "C9", "the recorded final score is not the score"),
+    Code("G953", "winner-differs", "C9 F12", "the recorded winner is not the winner"),
+    Code("G954", "not-unfinished", "C9", "the record is marked unfinished but the game ended"),
+    Code("G955", "result-too-early", "C9", "a result is recorded but the game had not ended"),
+]
+
+CODES: dict[str, Code] = {c.code: c for c in _TABLE}
+"""Every finding code, by code."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One fault found in a record, with where it is."""
+
+    code: str
+    """The stable code, a key of :data:`CODES`."""
+    message: str
+    """One lowercase line naming the cards, seats and trick involved."""
+    line: int = 0
+    """1-based line in the source (0 when unknown)."""
+    column: int = 0
+    """1-based column in the source (0 when unknown)."""
+    deal: int | None = None
+    """The deal number, where the finding belongs to a deal."""
+    trick: int | None = None
+    """The trick number, where the finding belongs to a trick."""
+    seat: str | None = None
+    """The seat at fault, where there is one."""
+    path: str | None = None
+    """The file, when known."""
+    game: int | None = None
+    """The 1-based game number in the file."""
+
+    @property
+    def severity(self) -> Severity:
+        """``error`` or ``warning``, from the code."""
+        return CODES[self.code].severity
+
+    @property
+    def name(self) -> str:
+        """The code's short name."""
+        return CODES[self.code].name
+
+    def to_dict(self) -> dict[str, Any]:
+        """The finding as a JSON-ready dict."""
+        return {"path": self.path, "line": self.line, "column": self.column,
+                "code": self.code, "name": self.name, "severity": self.severity,
+                "message": self.message, "game": self.game, "deal": self.deal,
+                "trick": self.trick, "seat": self.seat}
+
+    def __str__(self) -> str:
+        where = f"{self.path}:" if self.path else ""
+        return f"{where}{self.line}:{self.column}: {self.code} {self.message}"

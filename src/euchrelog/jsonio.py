@@ -1,0 +1,99 @@
+"""The JSON forms of a log: one document, or JSON Lines with one game per line.
+
+>>> from euchrelog.models import Game, Log, Tag
+>>> log = Log(games=[Game(tags=[Tag(name="Event", value="x")])])
+>>> text = dumps_json(log)
+>>> loads_json(text) == log
+True
+>>> loads_json(dumps_json(log, lines=True)) == log
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from pydantic import ValidationError
+
+from .errors import RecordError
+from .models import FORMAT_VERSION, Game, Log
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    """A game as plain JSON-ready data, without fields at their defaults."""
+    return game.model_dump(mode="json", exclude_defaults=True)
+
+
+def game_to_json(game: Game) -> str:
+    """A game as one line of compact JSON."""
+    return game.model_dump_json(exclude_defaults=True)
+
+
+def dumps_json(log: Log, *, lines: bool = False, indent: int | None = 2) -> str:
+    """Serialises a log as a JSON document, or as JSON Lines when ``lines`` is true."""
+    if lines:
+        return "".join(game_to_json(g) + "\n" for g in log.games)
+    data: dict[str, Any] = {"format": "euchrelog", "version": FORMAT_VERSION}
+    data.update(log.model_dump(mode="json", exclude_defaults=True))
+    return json.dumps(data, indent=indent, ensure_ascii=False) + "\n"
+
+
+def _error(exc: ValidationError, where: str) -> RecordError:
+    first = exc.errors()[0]
+    path = ".".join(str(p) for p in first.get("loc", ()))
+    return RecordError(f"{where}: {path}: {first['msg'].lower()}")
+
+
+def parse_game_json(text: str | bytes, where: str = "game") -> Game:
+    """Validates one game from JSON.
+
+    :raises RecordError: if it does not match the schema.
+    """
+    try:
+        return Game.model_validate_json(text)
+    except ValidationError as exc:
+        raise _error(exc, where) from None
+
+
+def iter_json_games(lines: Iterable[str]) -> Iterator[tuple[int, Game | RecordError]]:
+    """Reads JSON Lines game by game: yields (line number, game or error), going on
+    after a bad line."""
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            yield number, parse_game_json(line, f"line {number}")
+        except RecordError as exc:
+            yield number, exc
+
+
+def loads_json(text: str) -> Log:
+    """Reads a JSON document or JSON Lines into a :class:`~euchrelog.models.Log`.
+
+    :raises RecordError: if the text is not a log in either form.
+    """
+    stripped = text.strip()
+    try:
+        data = json.loads(stripped) if stripped else {}
+    except json.JSONDecodeError:
+        data = None
+    if isinstance(data, dict) and ("games" in data or "format" in data or not data):
+        try:
+            return Log.model_validate(data)
+        except ValidationError as exc:
+            raise _error(exc, "document") from None
+    if isinstance(data, dict):
+        return Log(games=(parse_game_json(stripped),))
+    games = []
+    for _, item in iter_json_games(text.splitlines()):
+        if isinstance(item, RecordError):
+            raise item
+        games.append(item)
+    return Log(games=tuple(games))
+
+
+def is_json(text: str) -> bool:
+    """Whether ``text`` looks like JSON rather than notation."""
+    return text.lstrip("\ufeff \t\r\n").startswith("{")

@@ -1,0 +1,296 @@
+"""The normalised form of a record: frozen pydantic models.
+
+Every line of the notation is a model that derives from :class:`Line`, so the comments
+that stood above it (``before``) and at its end (``note``) travel with it through JSON.
+Cards are :class:`~euchrelog.cards.Card` objects (``None`` where the record says ``??``)
+and serialise to their notation, e.g. ``"TH"``.
+
+>>> deal = Deal(number=1, dealer="N")
+>>> deal.dealer
+<Seat.N: 'N'>
+>>> Trick(number=1, plays=[{"seat": "n", "card": "10h"}]).plays[0].card
+Card('TH')
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    WithJsonSchema,
+    field_validator,
+)
+
+from .cards import UNKNOWN, Card, Suit, parse_card, parse_suit
+from .seats import Seat, parse_seat
+
+FORMAT_VERSION = 1
+"""The version of the notation and of the JSON form."""
+
+CARD_PATTERN = r"^(?i:(?:[789TJQKA]|10)[CDHS♣♦♥♠]|JK|\?\?)$"
+
+
+def _card_in(value: Any) -> Card | None:
+    if value is None or isinstance(value, Card):
+        return value
+    if not isinstance(value, str):
+        raise ValueError("a card must be a string such as 9H, TS, JK or ??")
+    return parse_card(value.strip())
+
+
+def _card_out(card: Card | None) -> str:
+    return UNKNOWN if card is None else str(card)
+
+
+MaybeCard = Annotated[
+    Card | None,
+    PlainValidator(_card_in),
+    PlainSerializer(_card_out, return_type=str),
+    WithJsonSchema({"type": "string", "pattern": CARD_PATTERN, "examples": ["9H", "TS", "??"]}),
+]
+"""A card, or ``None`` for a card the record does not know (``??``)."""
+
+
+def _seat_in(value: Any) -> Seat:
+    if isinstance(value, Seat):
+        return value
+    if not isinstance(value, str):
+        raise ValueError("a seat must be one of N, E, S, W")
+    return parse_seat(value)
+
+
+def _suit_in(value: Any) -> Suit:
+    if isinstance(value, Suit):
+        return value
+    if not isinstance(value, str):
+        raise ValueError("a suit must be one of C, D, H, S")
+    return parse_suit(value)
+
+
+SeatField = Annotated[
+    Seat,
+    PlainValidator(_seat_in),
+    PlainSerializer(str, return_type=str),
+    WithJsonSchema({"type": "string", "enum": ["N", "E", "S", "W"]}),
+]
+SuitField = Annotated[
+    Suit,
+    PlainValidator(_suit_in),
+    PlainSerializer(str, return_type=str),
+    WithJsonSchema({"type": "string", "enum": ["C", "D", "H", "S"]}),
+]
+
+
+def _side_in(value: Any) -> str:
+    if not isinstance(value, str) or value.upper() not in SIDE_NAMES:
+        raise ValueError(f"not a side: {value!r} (expected a seat or a team such as NS)")
+    return value.upper()
+
+
+SIDE_NAMES = frozenset({"N", "E", "S", "W", "NS", "EW"})
+SideField = Annotated[str, PlainValidator(_side_in),
+                      WithJsonSchema({"type": "string", "enum": sorted(SIDE_NAMES)})]
+"""A side that scores: a team (``NS``, ``EW``) or, in games for one, a seat."""
+
+
+class Record(BaseModel):
+    """Base of every model: frozen, and unknown fields are refused."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Line(Record):
+    """A model that stands on a line of its own in the notation."""
+
+    before: tuple[str, ...] = ()
+    """Comment lines directly above this line, without the ``#``."""
+    note: str | None = None
+    """The comment at the end of this line, without the ``#``."""
+
+
+# ---------------------------------------------------------------- header
+
+
+class Tag(Line):
+    """A header tag, ``[Name "value"]``. Unknown tags are kept as they are."""
+
+    name: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_+\-]*$")
+    value: str
+
+
+# ---------------------------------------------------------------- the deal
+
+
+class Hands(Line):
+    """A ``hands`` line: the cards dealt to one or more seats."""
+
+    cards: dict[SeatField, tuple[MaybeCard, ...]]
+
+
+class Upcard(Line):
+    """The ``up`` line: the turned-up card and, when recorded, the kitty below it."""
+
+    card: MaybeCard
+    kitty: tuple[MaybeCard, ...] | None = None
+
+
+class Pass(Record):
+    """A pass, in either round of bidding."""
+
+    act: Literal["pass"]
+    seat: SeatField
+
+
+class Order(Record):
+    """An order up of the upcard's suit in round 1 (order, assist and take alike)."""
+
+    act: Literal["order"]
+    seat: SeatField
+
+
+class Call(Record):
+    """Naming a suit as trump (round 2, or the dealer after a Benny turn-up)."""
+
+    act: Literal["call"]
+    seat: SeatField
+    suit: SuitField
+
+
+Bid = Annotated[Pass | Order | Call, Field(discriminator="act")]
+"""One act of bidding, tagged by ``act``."""
+
+
+class Bidding(Line):
+    """A ``bid`` line: bids in the order they were made."""
+
+    bids: tuple[Bid, ...]
+
+
+class Exchange(Line):
+    """The dealer's pickup of the upcard and discard, or the dealer declining it."""
+
+    seat: SeatField
+    act: Literal["takes", "declines"] = "takes"
+    upcard: MaybeCard = None
+    """The card taken, when the record names it (``N takes JH discards KD``)."""
+    discard: MaybeCard = None
+
+
+class Declaration(Line):
+    """Going alone (``alone``, the maker) or defending alone (``defend``)."""
+
+    act: Literal["alone", "defend"]
+    seat: SeatField
+
+
+class Play(Record):
+    """One card played by one seat."""
+
+    seat: SeatField
+    card: MaybeCard
+
+
+class Trick(Line):
+    """A numbered trick: the plays in the order they were made."""
+
+    number: int = Field(ge=1)
+    plays: tuple[Play, ...]
+
+
+class Claim(Line):
+    """A renege claim: the players noticed a renege by ``seat`` and penalised it (P2)."""
+
+    seat: SeatField
+    trick: int | None = Field(default=None, ge=1)
+
+
+class Sheet(Line):
+    """A score-sheet line: what was made, without the cards.
+
+    ``thrown`` marks a deal that everyone passed; it then has no other field.
+    """
+
+    thrown: bool = False
+    trump: SuitField | None = None
+    maker: SeatField | None = None
+    alone: bool = False
+    defend: SeatField | None = None
+    """The seat that defended alone, if any."""
+    tricks: int | None = Field(default=None, ge=0)
+    """Tricks taken by the maker's side."""
+
+
+class Score(Line):
+    """The points and running totals written at the table for one deal."""
+
+    points: dict[SideField, int] | None = None
+    total: dict[SideField, int] | None = None
+
+
+class Deal(Line):
+    """One deal, from the deal line to the points."""
+
+    number: int = Field(ge=1)
+    dealer: SeatField
+    hands: tuple[Hands, ...] = ()
+    up: Upcard | None = None
+    bidding: tuple[Bidding, ...] = ()
+    exchange: Exchange | None = None
+    declarations: tuple[Declaration, ...] = ()
+    sheet: Sheet | None = None
+    tricks: tuple[Trick, ...] = ()
+    claims: tuple[Claim, ...] = ()
+    score: Score | None = None
+
+    @property
+    def bids(self) -> tuple[Bid, ...]:
+        """Every bid of the deal, across its ``bid`` lines."""
+        if len(self.bidding) == 1:
+            return self.bidding[0].bids
+        return tuple(b for line in self.bidding for b in line.bids)
+
+
+class End(Line):
+    """The game's last line: the recorded result, or a mark that the record is unfinished."""
+
+    act: Literal["result", "unfinished"] = "result"
+    scores: dict[SideField, int] | None = None
+    winner: SideField | None = None
+
+
+class Game(Record):
+    """One game: header tags, deals and an optional end line."""
+
+    tags: tuple[Tag, ...] = ()
+    deals: tuple[Deal, ...] = ()
+    end: End | None = None
+    after: tuple[str, ...] = ()
+    """Comment lines after the game's last line."""
+
+    def tag(self, name: str, default: str | None = None) -> str | None:
+        """The value of the first tag called ``name`` (case-insensitive)."""
+        key = name.lower()
+        for tag in self.tags:
+            if tag.name.lower() == key:
+                return tag.value
+        return default
+
+
+class Log(Record):
+    """A file of games: the JSON document form of a ``.euchre`` file."""
+
+    format: Literal["euchrelog"] = "euchrelog"
+    version: Literal[1] = FORMAT_VERSION
+    games: tuple[Game, ...] = ()
+    comments: tuple[str, ...] = ()
+    """Comment lines of a file that holds no game."""
+
+    @field_validator("games", mode="before")
+    @classmethod
+    def _games_list(cls, value: Any) -> Any:
+        return tuple(value) if isinstance(value, list) else value

@@ -1,0 +1,793 @@
+"""Reading the notation: the Lark parser, the game splitter and the line builders.
+
+Lark and its exceptions stay inside this module: callers see models and
+:class:`~euchrelog.errors.NotationError`. A file is split into games before parsing, so a
+syntax error costs only its own game and checking goes on with the next one.
+
+>>> log = loads('[Variant "four-hand"]\\ndeal 1 dealer N\\n  thrown in\\nunfinished\\n')
+>>> log.games[0].deals[0].sheet.thrown
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, TextIO
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from pydantic import ValidationError
+
+from .errors import NotationError
+from .models import (
+    Bidding,
+    Call,
+    Claim,
+    Deal,
+    Declaration,
+    End,
+    Exchange,
+    Game,
+    Hands,
+    Log,
+    Order,
+    Pass,
+    Play,
+    Score,
+    Sheet,
+    Tag,
+    Trick,
+    Upcard,
+)
+
+Locus = tuple[Any, ...]
+"""Where in a game a finding points: ``("deal", 0, "trick", 2, "play", 1)`` and the like."""
+
+GRAMMAR_FILE = "euchre.lark"
+
+
+def _grammar_text() -> str:
+    packaged = resources.files("euchrelog") / "grammar" / GRAMMAR_FILE
+    if packaged.is_file():
+        return packaged.read_text(encoding="utf-8")
+    # An editable install of a checkout: the grammar sits at the top of the tree.
+    return (Path(__file__).resolve().parents[2] / "grammar" / GRAMMAR_FILE).read_text("utf-8")
+
+
+@dataclass
+class SourceMap:
+    """Line and column (1-based) of each part of one game that a finding can point at."""
+
+    places: dict[Locus, tuple[int, int]] = field(default_factory=dict)
+
+    def find(self, locus: Locus) -> tuple[int, int]:
+        """The place of ``locus``, or of the closest enclosing part that has one."""
+        for n in range(len(locus), 0, -1):
+            place = self.places.get(locus[:n])
+            if place is not None:
+                return place
+        return self.places.get(("game",), (1, 1))
+
+
+@dataclass
+class ParsedGame:
+    """One game as read from notation, with the source map for its findings."""
+
+    game: Game
+    source: SourceMap
+
+
+# ------------------------------------------------------------------ line patterns
+
+_CARD = r"(?:(?:[789TJQKA]|10)[CDHS\u2663\u2666\u2665\u2660]|JK|\?\?)"
+_I = re.IGNORECASE
+_TAG_RE = re.compile(r'\[([A-Za-z][A-Za-z0-9_+\-]*)\s*"((?:[^"\\\n]|\\.)*)"\s*\]')
+_DEAL_RE = re.compile(r"deal\s+(\d+)\s+dealer\s+([NESW])", _I)
+_HAND_RE = re.compile(rf"([NESW])\s*:\s*({_CARD}(?:\s+{_CARD})*)", _I)
+_CARD_RE = re.compile(_CARD, _I)
+_UP_RE = re.compile(rf"up\s+({_CARD})(?:\s+kitty\s+(.*))?", _I)
+_BID_RE = re.compile(r"([NESW])\s+(pass|order|call\s+(\S))", _I)
+_EXCHANGE_RE = re.compile(
+    rf"([NESW])\s+(?:(?:takes\s+({_CARD})\s+)?discards\s+({_CARD})|(declines))", _I)
+_DECLARE_RE = re.compile(r"(alone|defend)\s+([NESW])", _I)
+_TRICK_RE = re.compile(r"(\d+)\.", _I)
+_PLAY_RE = re.compile(rf"([NESW])\s*:\s*({_CARD})", _I)
+_CLAIM_RE = re.compile(r"renege\s+([NESW])(?:\s+trick\s+(\d+))?", _I)
+_SHEET_RE = re.compile(
+    r"trump\s+(\S)\s+maker\s+([NESW])(\s+alone)?(?:\s+defend\s+([NESW]))?(?:\s+tricks\s+(\d+))?",
+    _I)
+_SIDE_RE = re.compile(r"\b(NS|EW|[NESW])\s+(-?\d+)", _I)
+_WINNER_RE = re.compile(r"winner\s+(NS|EW|[NESW])", _I)
+_TOTAL_SPLIT_RE = re.compile(r"\btotal\b", _I)
+
+
+def _comment_text(token: Token | str) -> str:
+    return str(token)[1:].strip()
+
+
+def _unescape(value: str) -> str:
+    return re.sub(r"\\(.)", r"\1", value)
+
+
+class _Builder(Transformer[Token, Any]):
+    """Turns the parse of one game into models and a source map (runs inside the parser)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.offset = 0
+
+    # Each line callback returns (kind, token, note); the game callback assembles.
+    def tag_line(self, children: list[Any]) -> tuple[str, list[Token], str | None]:
+        tokens = [c for c in children if c.type == "TAG"]
+        notes = [c for c in children if c.type == "COMMENT"]
+        return ("tags", tokens, _comment_text(notes[0]) if notes else None)
+
+    def comment_line(self, children: list[Token]) -> tuple[str, str]:
+        return ("comment", _comment_text(children[0]))
+
+    def _line(self, kind: str, children: list[Token]) -> tuple[str, Token, str | None]:
+        return (kind, children[0], _comment_text(children[1]) if len(children) > 1 else None)
+
+    def hands(self, c: list[Token]) -> Any:
+        return self._line("hands", c)
+
+    def up(self, c: list[Token]) -> Any:
+        return self._line("up", c)
+
+    def bid(self, c: list[Token]) -> Any:
+        return self._line("bid", c)
+
+    def exchange(self, c: list[Token]) -> Any:
+        return self._line("exchange", c)
+
+    def declare(self, c: list[Token]) -> Any:
+        return self._line("declare", c)
+
+    def trick(self, c: list[Token]) -> Any:
+        return self._line("trick", c)
+
+    def claim(self, c: list[Token]) -> Any:
+        return self._line("claim", c)
+
+    def sheet(self, c: list[Token]) -> Any:
+        return self._line("sheet", c)
+
+    def thrown(self, c: list[Token]) -> Any:
+        return self._line("thrown", c)
+
+    def score(self, c: list[Token]) -> Any:
+        return self._line("score", c)
+
+    def deal(self, c: list[Any]) -> tuple[str, Token, str | None, list[Any]]:
+        head: Token = c[0]
+        rest = c[1:]
+        note = None
+        if rest and isinstance(rest[0], Token):
+            note = _comment_text(rest[0])
+            rest = rest[1:]
+        return ("deal", head, note, rest)
+
+    def end(self, c: list[Any]) -> tuple[str, Token, str | None, list[Any]]:
+        head: Token = c[0]
+        rest = c[1:]
+        note = None
+        if rest and isinstance(rest[0], Token):
+            note = _comment_text(rest[0])
+            rest = rest[1:]
+        return ("end", head, note, rest)
+
+    def game(self, c: list[Any]) -> list[Any]:
+        return c
+
+    def start(self, c: list[Any]) -> ParsedGame | list[str]:
+        comments = [item[1] for item in c if item[0] == "comment"]
+        games = [item for item in c if item[0] != "comment"]
+        if not games:
+            return comments
+        return _GameAssembler(self.offset).build(comments, games[0])
+
+
+class _GameAssembler:
+    """Builds the models of one game from its parsed lines, recording every position."""
+
+    def __init__(self, offset: int) -> None:
+        self.offset = offset
+        self.places: dict[Locus, tuple[int, int]] = {}
+
+    def at(self, locus: Locus, token: Token, start: int = 0) -> None:
+        line = token.line if token.line is not None else 1
+        column = token.column if token.column is not None else 1
+        self.places[locus] = (line + self.offset, column + start)
+
+    def fail(self, message: str, token: Token, start: int = 0) -> NotationError:
+        line = (token.line or 1) + self.offset
+        return NotationError(message, line, (token.column or 1) + start)
+
+    def build(self, leading: list[str], items: list[Any]) -> ParsedGame:
+        tags: list[Tag] = []
+        deals: list[Deal] = []
+        end: End | None = None
+        pending: list[str] = list(leading)
+        first = True
+        for item in items:
+            kind = item[0]
+            if kind == "comment":
+                pending.append(item[1])
+            elif kind == "tags":
+                for i, token in enumerate(item[1]):
+                    if first:
+                        self.at(("game",), token)
+                        first = False
+                    self.at(("tag", len(tags)), token)
+                    m = _TAG_RE.fullmatch(str(token))
+                    assert m is not None
+                    last = i == len(item[1]) - 1
+                    tags.append(Tag(name=m.group(1), value=_unescape(m.group(2)),
+                                    before=tuple(pending), note=item[2] if last else None))
+                    pending = []
+            elif kind == "deal":
+                deal, pending = self.deal(len(deals), item, pending)
+                deals.append(deal)
+            elif kind == "end":
+                end, pending = self.end(item, pending)
+        return ParsedGame(Game(tags=tuple(tags), deals=tuple(deals), end=end,
+                               after=tuple(pending)), SourceMap(self.places))
+
+    def end(self, item: Any, pending: list[str]) -> tuple[End, list[str]]:
+        _, token, note, rest = item
+        text = str(token)
+        self.at(("end",), token)
+        if text.lower().startswith("unfinished"):
+            model = End(act="unfinished", before=tuple(pending), note=note)
+        else:
+            body = text
+            winner = None
+            wm = _WINNER_RE.search(text)
+            if wm:
+                winner = wm.group(1).upper()
+                self.at(("end", "winner"), token, wm.start(1))
+                body = text[: wm.start()]
+            scores = self.sides(body, token, ("end", "score"))
+            model = End(act="result", scores=scores, winner=winner,
+                        before=tuple(pending), note=note)
+        return model, [c[1] for c in rest]
+
+    def sides(self, text: str, token: Token, locus: Locus, start: int = 0) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for m in _SIDE_RE.finditer(text):
+            side = m.group(1).upper()
+            if side in out:
+                raise self.fail(f"side {side} is written twice", token, start + m.start(1))
+            self.at((*locus, side), token, start + m.start(1))
+            out[side] = int(m.group(2))
+        return out
+
+    def cards(self, text: str, token: Token, start: int, locus: Locus) -> list[Any]:
+        out = []
+        for k, m in enumerate(_CARD_RE.finditer(text)):
+            self.at((*locus, k), token, start + m.start())
+            out.append(m.group())
+        return out
+
+    def deal(self, d: int, item: Any, pending: list[str]) -> tuple[Deal, list[str]]:
+        _, head, note, body = item
+        m = _DEAL_RE.fullmatch(str(head))
+        assert m is not None
+        self.at(("deal", d), head)
+        self.at(("deal", d, "dealer"), head, m.start(2))
+        if int(m.group(1)) < 1:
+            raise self.fail("a deal number starts at 1", head, m.start(1))
+        fields: dict[str, Any] = {"number": int(m.group(1)), "dealer": m.group(2),
+                                  "before": tuple(pending), "note": note}
+        pending = []
+        hands: list[Hands] = []
+        bidding: list[Bidding] = []
+        decls: list[Declaration] = []
+        tricks: list[Trick] = []
+        claims: list[Claim] = []
+        nbids = 0
+        for line in body:
+            kind = line[0]
+            if kind == "comment":
+                pending.append(line[1])
+                continue
+            _, token, lnote = line
+            text = str(token)
+            common: dict[str, Any] = {"before": tuple(pending), "note": lnote}
+            pending = []
+            if kind == "hands":
+                seats: dict[str, list[Any]] = {}
+                for hm in _HAND_RE.finditer(text):
+                    seat = hm.group(1).upper()
+                    if seat in seats or any(seat in h.cards for h in hands):
+                        raise self.fail(f"the hand of {seat} is written twice", token, hm.start(1))
+                    self.at(("deal", d, "hands", seat), token, hm.start(1))
+                    seats[seat] = self.cards(hm.group(2), token, hm.start(2),
+                                             ("deal", d, "hands", seat, "card"))
+                hands.append(Hands(cards=seats, **common))  # type: ignore[arg-type]
+            elif kind == "up":
+                if "up" in fields:
+                    raise self.fail("a deal has one up line", token)
+                um = _UP_RE.fullmatch(text)
+                assert um is not None
+                self.at(("deal", d, "up"), token, um.start(1))
+                kitty = None
+                if um.group(2) is not None:
+                    kitty = self.cards(um.group(2), token, um.start(2), ("deal", d, "up", "kitty"))
+                fields["up"] = Upcard(card=um.group(1), kitty=kitty, **common)
+            elif kind == "bid":
+                bids: list[Pass | Order | Call] = []
+                for bm in _BID_RE.finditer(text, 3):
+                    self.at(("deal", d, "bid", nbids), token, bm.start(1))
+                    nbids += 1
+                    act = bm.group(2).lower()
+                    if act == "pass":
+                        bids.append(Pass(act="pass", seat=bm.group(1)))  # type: ignore[arg-type]
+                    elif act == "order":
+                        bids.append(Order(act="order", seat=bm.group(1)))  # type: ignore[arg-type]
+                    else:
+                        bids.append(Call(act="call", seat=bm.group(1),  # type: ignore[arg-type]
+                                         suit=bm.group(3)))  # type: ignore[arg-type]
+                bidding.append(Bidding(bids=tuple(bids), **common))
+            elif kind == "exchange":
+                if "exchange" in fields:
+                    raise self.fail("a deal has one exchange line", token)
+                em = _EXCHANGE_RE.fullmatch(text)
+                assert em is not None
+                self.at(("deal", d, "exchange"), token)
+                if em.group(4):
+                    fields["exchange"] = Exchange(seat=em.group(1), act="declines",  # type: ignore[arg-type]
+                                                  **common)
+                else:
+                    if em.group(2):
+                        self.at(("deal", d, "takes"), token, em.start(2))
+                    self.at(("deal", d, "discard"), token, em.start(3))
+                    fields["exchange"] = Exchange(seat=em.group(1), upcard=em.group(2),  # type: ignore[arg-type]
+                                                  discard=em.group(3), **common)
+            elif kind == "declare":
+                dm = _DECLARE_RE.fullmatch(text)
+                assert dm is not None
+                self.at(("deal", d, "decl", len(decls)), token, dm.start(2))
+                decls.append(Declaration(act=dm.group(1).lower(), seat=dm.group(2),  # type: ignore[arg-type]
+                                         **common))
+            elif kind == "trick":
+                tm = _TRICK_RE.match(text)
+                assert tm is not None
+                t = len(tricks)
+                self.at(("deal", d, "trick", t), token)
+                if int(tm.group(1)) < 1:
+                    raise self.fail("a trick number starts at 1", token)
+                plays = []
+                for p, pm in enumerate(_PLAY_RE.finditer(text, tm.end())):
+                    self.at(("deal", d, "trick", t, "play", p), token, pm.start(2))
+                    self.at(("deal", d, "trick", t, "seat", p), token, pm.start(1))
+                    plays.append(Play(seat=pm.group(1), card=pm.group(2)))  # type: ignore[arg-type]
+                tricks.append(Trick(number=int(tm.group(1)), plays=tuple(plays), **common))
+            elif kind == "claim":
+                cm = _CLAIM_RE.fullmatch(text)
+                assert cm is not None
+                self.at(("deal", d, "claim", len(claims)), token, cm.start(1))
+                trick_no = int(cm.group(2)) if cm.group(2) else None
+                if trick_no == 0:
+                    raise self.fail("a trick number starts at 1", token, cm.start(2))
+                claims.append(Claim(seat=cm.group(1), trick=trick_no, **common))  # type: ignore[arg-type]
+            elif kind in ("sheet", "thrown"):
+                if "sheet" in fields:
+                    raise self.fail("a deal has one score-sheet line", token)
+                self.at(("deal", d, "sheet"), token)
+                if kind == "thrown":
+                    fields["sheet"] = Sheet(thrown=True, **common)
+                else:
+                    sm = _SHEET_RE.fullmatch(text)
+                    assert sm is not None
+                    fields["sheet"] = Sheet(
+                        trump=sm.group(1), maker=sm.group(2),  # type: ignore[arg-type]
+                        alone=bool(sm.group(3)), defend=sm.group(4),  # type: ignore[arg-type]
+                        tricks=int(sm.group(5)) if sm.group(5) else None, **common)
+            elif kind == "score":
+                if "score" in fields:
+                    raise self.fail("a deal has one points line", token)
+                split = _TOTAL_SPLIT_RE.search(text)
+                cut = split.start() if split else len(text)
+                points = None
+                total = None
+                if text[:6].lower() == "points":
+                    self.at(("deal", d, "points"), token)
+                    points = self.sides(text[:cut], token, ("deal", d, "points"))
+                if split:
+                    self.at(("deal", d, "total"), token, cut)
+                    total = self.sides(text[cut:], token, ("deal", d, "total"), cut)
+                fields["score"] = Score(points=points, total=total, **common)
+        fields.update(hands=tuple(hands), bidding=tuple(bidding), declarations=tuple(decls),
+                      tricks=tuple(tricks), claims=tuple(claims))
+        return Deal(**fields), pending
+
+
+# ------------------------------------------------------------------ the parser
+
+
+@functools.lru_cache(maxsize=1)
+def _parser() -> tuple[Lark, _Builder]:
+    builder = _Builder()
+    lark = Lark(_grammar_text(), parser="lalr", lexer="contextual", strict=True,
+                transformer=builder, maybe_placeholders=False)
+    return lark, builder
+
+
+_TERMINAL_WORDS = {
+    "TAG": 'a tag like [Event "Club night"]',
+    "DEAL": "a deal line like 'deal 1 dealer N'",
+    "HANDS": "a hands line",
+    "UP": "an up line",
+    "BID": "a bid line",
+    "EXCHANGE": "an exchange line like 'N takes JH discards 9C'",
+    "DECLARE": "alone or defend",
+    "TRICK": "a trick like '1. E: 9H S: AH W: KH N: QH'",
+    "CLAIM": "a renege claim",
+    "SHEET": "a score-sheet line like 'trump H maker S tricks 3'",
+    "THROWN": "thrown in",
+    "SCORE": "a points line",
+    "RESULT": "a result line",
+    "UNFINISHED": "unfinished",
+    "COMMENT": "a comment",
+    "_NL": "the end of the line",
+    "$END": "the end of the game",
+}
+
+
+def _expected_words(expected: Iterable[str]) -> str:
+    names = sorted(set(expected) - {"COMMENT", "_NL", "$END"})
+    words = [_TERMINAL_WORDS.get(n, n.lower()) for n in names]
+    if not words:
+        return "the end of the line"
+    if len(words) > 3:
+        if "DEAL" in names and "HANDS" in names:
+            return "a deal line (hands, up, bid, a trick, points ...), a new deal or the result"
+        return ", ".join(words[:3]) + " or another line of the record"
+    return " or ".join(words)
+
+
+def _context(text: str, line: int, column: int) -> str:
+    lines = text.splitlines()
+    src = lines[line - 1] if 0 < line <= len(lines) else ""
+    src = src.replace("\t", " ")
+    return f"{src}\n{' ' * (column - 1)}^"
+
+
+def _syntax_error(exc: UnexpectedInput, chunk: str, offset: int) -> NotationError:
+    line = exc.line if isinstance(exc.line, int) and exc.line > 0 else 1
+    column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
+    if isinstance(exc, UnexpectedCharacters):
+        lines = chunk.splitlines()
+        src = lines[line - 1] if line <= len(lines) else ""
+        col, message = diagnose_line(src, column - 1)
+        column = col + 1
+    elif isinstance(exc, UnexpectedToken):
+        if exc.token.type == "$END":
+            lines = chunk.rstrip().splitlines()
+            line = max(len(lines), 1)
+            column = 1
+            message = "the game ends before it has a deal or a result: expected " + (
+                _expected_words(exc.expected))
+        else:
+            got = str(exc.token).split()[0] if str(exc.token).strip() else exc.token.type
+            message = f"unexpected {got!r} here: expected {_expected_words(exc.expected)}"
+    elif isinstance(exc, UnexpectedEOF):
+        message = "the record ends too early: expected " + _expected_words(exc.expected)
+    else:  # pragma: no cover - lark raises only the three above
+        message = "syntax error"
+    return NotationError(message, line + offset, column, _context(chunk, line, column))
+
+
+# ------------------------------------------------------------------ fine diagnosis
+
+_WORD_RE = re.compile(r'"(?:[^"\\\n]|\\.)*"?|[^\s,:"]+|[,:]')
+_SEAT_WORDS = {"n", "e", "s", "w"}
+_SUIT_OK = re.compile(r"(?i:[CDHS\u2663\u2666\u2665\u2660])")
+_CARD_OK = re.compile(_CARD, _I)
+_INT_OK = re.compile(r"[0-9]{1,6}")
+_SIGNED_OK = re.compile(r"-?[0-9]{1,6}")
+_SIDE_OK = re.compile(r"(?i:NS|EW|[NESW])")
+
+
+class _Diagnosis(Exception):
+    def __init__(self, column: int, message: str) -> None:
+        self.column = column
+        self.message = message
+
+
+class _Cursor:
+    """Walks the words of one line, failing with the column of the first wrong word."""
+
+    def __init__(self, text: str, start: int = 0) -> None:
+        self.words = [(m.start(), m.group()) for m in _WORD_RE.finditer(text, start)
+                      if not m.group().startswith("#")]
+        cut = text.find("#", start)
+        if cut >= 0:
+            self.words = [(p, w) for p, w in self.words if p < cut]
+        self.i = 0
+        self.end = len(text.rstrip())
+
+    def peek(self) -> str | None:
+        return self.words[self.i][1] if self.i < len(self.words) else None
+
+    def fail(self, what: str) -> _Diagnosis:
+        if self.i < len(self.words):
+            pos, word = self.words[self.i]
+            return _Diagnosis(pos, f"expected {what}, found {word!r}")
+        return _Diagnosis(self.end, f"expected {what} before the end of the line")
+
+    def take(self, pattern: re.Pattern[str], what: str) -> str:
+        word = self.peek()
+        if word is None or not pattern.fullmatch(word):
+            raise self.fail(what)
+        self.i += 1
+        return word
+
+    def word(self, *options: str) -> str:
+        word = self.peek()
+        if word is None or word.lower() not in options:
+            raise self.fail(" or ".join(repr(o) for o in options))
+        self.i += 1
+        return word.lower()
+
+    def done(self) -> None:
+        if self.peek() is not None:
+            raise self.fail("the end of the line")
+
+
+_SEAT_P = re.compile(r"(?i:[NESW])")
+_A_CARD = "a card like 9H, TS or ??"
+_A_SEAT = "a seat like N"
+
+
+def _cards(cur: _Cursor, stop: re.Pattern[str] | None = None) -> None:
+    cur.take(_CARD_OK, _A_CARD)
+    while cur.peek() is not None:
+        word = cur.peek() or ""
+        if stop is not None and stop.fullmatch(word):
+            return
+        cur.take(_CARD_OK, _A_CARD + (" or a seat like N" if stop is not None else ""))
+
+
+def _sides(cur: _Cursor, stop: str) -> int:
+    n = 0
+    while cur.peek() is not None and (cur.peek() or "").lower() != stop:
+        cur.take(_SIDE_OK, f"a side like NS or {stop!r}")
+        cur.take(_SIGNED_OK, "a number of points")
+        n += 1
+    return n
+
+
+def _diagnose(text: str, start: int) -> None:
+    cur = _Cursor(text, start)
+    first = (cur.peek() or "").lower()
+    if first.startswith("["):
+        if not _TAG_RE.match(text, start):
+            raise _Diagnosis(start, 'expected a tag like [Event "Club night"]: a name, '
+                                    "a quoted value and a closing ]")
+        raise _Diagnosis(start, "expected tags only on a tag line")
+    if first == "deal":
+        cur.i += 1
+        cur.take(_INT_OK, "a deal number")
+        cur.word("dealer")
+        cur.take(_SEAT_P, _A_SEAT)
+    elif first == "hands":
+        cur.i += 1
+        cur.take(_SEAT_P, _A_SEAT)
+        cur.take(re.compile(":"), "':' after the seat")
+        while cur.peek() is not None:
+            _cards(cur, _SEAT_P)
+            if cur.peek() is not None:
+                cur.take(_SEAT_P, _A_SEAT)
+                cur.take(re.compile(":"), "':' after the seat")
+    elif first == "up":
+        cur.i += 1
+        cur.take(_CARD_OK, _A_CARD)
+        if cur.peek() is not None:
+            cur.word("kitty")
+            _cards(cur)
+    elif first == "bid":
+        cur.i += 1
+        while True:
+            cur.take(_SEAT_P, _A_SEAT)
+            act = cur.word("pass", "order", "call")
+            if act == "call":
+                cur.take(_SUIT_OK, "a suit: C, D, H or S")
+            if cur.peek() == ",":
+                cur.i += 1
+            if cur.peek() is None:
+                break
+    elif first in _SEAT_WORDS:
+        cur.i += 1
+        act = cur.word("takes", "discards", "declines")
+        if act == "takes":
+            cur.take(_CARD_OK, _A_CARD)
+            act = cur.word("discards")
+        if act == "discards":
+            cur.take(_CARD_OK, _A_CARD)
+    elif first in ("alone", "defend"):
+        cur.i += 1
+        cur.take(_SEAT_P, _A_SEAT)
+    elif re.fullmatch(r"[0-9]+\.?", first):
+        if not first.endswith("."):
+            raise cur.fail("a trick number with a dot, like '1.'")
+        cur.i += 1
+        cur.take(_SEAT_P, _A_SEAT)
+        while True:
+            cur.take(re.compile(":"), "':' after the seat")
+            cur.take(_CARD_OK, _A_CARD)
+            if cur.peek() is None:
+                break
+            cur.take(_SEAT_P, _A_SEAT)
+    elif first == "renege":
+        cur.i += 1
+        cur.take(_SEAT_P, _A_SEAT)
+        if cur.peek() is not None:
+            cur.word("trick")
+            cur.take(_INT_OK, "a trick number")
+    elif first == "trump":
+        cur.i += 1
+        cur.take(_SUIT_OK, "a suit: C, D, H or S")
+        cur.word("maker")
+        cur.take(_SEAT_P, _A_SEAT)
+        if (cur.peek() or "").lower() == "alone":
+            cur.i += 1
+        if (cur.peek() or "").lower() == "defend":
+            cur.i += 1
+            cur.take(_SEAT_P, _A_SEAT)
+        if cur.peek() is not None:
+            cur.word("tricks")
+            cur.take(_INT_OK, "a number of tricks")
+    elif first == "thrown":
+        cur.i += 1
+        cur.word("in")
+    elif first in ("points", "total"):
+        cur.i += 1
+        if first == "points":
+            if not _sides(cur, "total"):
+                raise cur.fail("a side like NS and its points")
+            if cur.peek() is not None:
+                cur.word("total")
+        if _sides(cur, "") == 0 and first == "total":
+            raise cur.fail("a side like NS and its total")
+    elif first == "result":
+        cur.i += 1
+        _sides(cur, "winner")
+        if cur.peek() is not None:
+            cur.word("winner")
+            cur.take(_SIDE_OK, "the winning side, like NS")
+    elif first == "unfinished":
+        cur.i += 1
+    else:
+        raise cur.fail("a line such as deal, hands, up, bid, a trick like '1. N: 9H', "
+                       "points or result")
+    cur.done()
+
+
+def diagnose_line(text: str, start: int = 0) -> tuple[int, str]:
+    """Finds the first wrong word of a line the grammar refused: its 0-based column and
+    what was expected there, in words.
+
+    >>> diagnose_line("  1. N: 9H E: 1H")
+    (14, "expected a card like 9H, TS or ??, found '1H'")
+    """
+    while start < len(text) and text[start] in " \t":
+        start += 1
+    try:
+        _diagnose(text, start)
+    except _Diagnosis as d:
+        return d.column, d.message
+    return start, "this line cannot stand here"
+
+
+# ------------------------------------------------------------------ splitting into games
+
+
+def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """Splits the lines of a file into games: yields (first line number, text) per game.
+
+    A game starts at a tag line that follows a line of another kind; the comment lines
+    just above it belong to it.
+    """
+    chunk: list[str] = []
+    first = 1
+    pending = 0  # trailing comment or blank lines at the end of ``chunk``
+    seen_body = False
+    number = 0
+    for number, raw in enumerate(lines, 1):
+        line = raw.rstrip("\r\n")
+        stripped = line.lstrip()
+        if not stripped or stripped.startswith("#"):
+            chunk.append(line)
+            pending += 1
+            continue
+        if stripped.startswith("[") and seen_body:
+            keep = len(chunk) - pending
+            yield first, "\n".join(chunk[:keep]) + "\n"
+            chunk = chunk[keep:]
+            first = number - len(chunk)
+            seen_body = False
+        elif not stripped.startswith("["):
+            seen_body = True
+        chunk.append(line)
+        pending = 0
+    if chunk and any(s.strip() for s in chunk):
+        yield first, "\n".join(chunk) + "\n"
+    del number
+
+
+def parse_game(text: str, first_line: int = 1) -> ParsedGame | list[str]:
+    """Parses the text of one game whose first line is ``first_line`` of its file.
+
+    Returns the comment lines instead when the text holds only comments.
+
+    :raises NotationError: on a syntax error, placed in the file.
+    """
+    lark, builder = _parser()
+    builder.offset = first_line - 1
+    text = text.lstrip("\ufeff")
+    try:
+        result: ParsedGame | list[str] = lark.parse(text)  # type: ignore[assignment]
+    except UnexpectedInput as exc:
+        raise _syntax_error(exc, text, first_line - 1) from None
+    except ValidationError as exc:  # a value the models refuse
+        raise NotationError(f"invalid value: {exc.errors()[0]['msg'].lower()}",
+                            first_line, 1, "") from None
+    return result
+
+
+@dataclass
+class GameText:
+    """The outcome of reading one game in bulk: the game, or the syntax error it has."""
+
+    first_line: int
+    parsed: ParsedGame | None = None
+    error: NotationError | None = None
+    comments: list[str] = field(default_factory=list)
+
+
+def read_games(lines: Iterable[str]) -> Iterator[GameText]:
+    """Reads games one by one, going on after a syntax error (bulk checking)."""
+    for first, chunk in split_games(lines):
+        try:
+            result = parse_game(chunk, first)
+        except NotationError as exc:
+            yield GameText(first, error=exc)
+            continue
+        if isinstance(result, ParsedGame):
+            yield GameText(first, parsed=result)
+        else:
+            yield GameText(first, comments=result)
+
+
+def loads(text: str) -> Log:
+    """Parses notation text into a :class:`~euchrelog.models.Log`.
+
+    :raises NotationError: at the first syntax error.
+    """
+    games: list[Game] = []
+    comments: list[str] = []
+    for item in read_games(text.lstrip("\ufeff").splitlines()):
+        if item.error is not None:
+            raise item.error
+        if item.parsed is not None:
+            games.append(item.parsed.game)
+        else:
+            comments.extend(item.comments)
+    if games and comments:
+        last = games[-1]
+        games[-1] = last.model_copy(update={"after": last.after + tuple(comments)})
+        comments = []
+    return Log(games=tuple(games), comments=tuple(comments))
+
+
+def load(fp: TextIO) -> Log:
+    """Reads notation from a text file object (see :func:`loads`)."""
+    return loads(fp.read())
+

@@ -1,0 +1,475 @@
+"""Replaying a whole game: every deal through :class:`~euchrelog.engine.DealState`, then the
+points, running totals, dealer rotation, game end and winner.
+
+Bulk mode (the default) collects every :class:`~euchrelog.findings.Finding` and goes on;
+``strict=True`` raises the first one as an :class:`~euchrelog.errors.IllegalActionError`.
+
+>>> from euchrelog.notation import loads
+>>> game = loads('''[Variant "four-hand"] [Target "1"]
+... deal 1 dealer N
+...   trump H maker E tricks 3
+...   points EW 1
+... result EW 1 NS 0 winner EW
+... ''').games[0]
+>>> report = replay(game)
+>>> report.findings, report.winner
+([], 'EW')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .cards import Card, make_deck
+from .engine import DealState, Phase, evidence_message
+from .errors import IllegalActionError, RenegeError
+from .findings import Finding
+from .models import Deal, Declaration, Game
+from .notation import Locus, SourceMap
+from .rules import Ruleset, ruleset_from_tags
+from .seats import Seat, clockwise_from
+
+
+@dataclass
+class DealResult:
+    """What one deal scored."""
+
+    number: int
+    dealer: Seat
+    points: dict[str, int] | None
+    """Points each side scored in the deal (``None`` when unknown)."""
+    totals: dict[str, int]
+    """Running totals after the deal."""
+    maker: Seat | None = None
+    trump: str | None = None
+    alone: bool = False
+    defender_alone: bool = False
+    maker_tricks: int | None = None
+    thrown: bool = False
+
+
+@dataclass
+class GameReport:
+    """The outcome of replaying one game."""
+
+    ruleset: Ruleset
+    findings: list[Finding] = field(default_factory=list)
+    deals: list[DealResult] = field(default_factory=list)
+    totals: dict[str, int] = field(default_factory=dict)
+    ended: bool = False
+    winner: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        """Whether the replay found nothing."""
+        return not self.findings
+
+
+class _Replay:
+    def __init__(self, game: Game, source: SourceMap | None, strict: bool,
+                 on_finding: Callable[[Finding], None] | None) -> None:
+        self.game = game
+        self.source = source
+        self.strict = strict
+        self.on_finding = on_finding
+        tags = {}
+        for tag in game.tags:
+            tags.setdefault(tag.name, tag.value)
+        self.ruleset, problems = ruleset_from_tags(tags)
+        self.report = GameReport(self.ruleset)
+        names = {t.name.lower(): i for i, t in reversed(list(enumerate(game.tags)))}
+        for problem in problems:
+            self.emit(problem.code, problem.message, ("tag", names.get(problem.tag, 0)))
+
+    def emit(self, code: str, message: str, locus: Locus, *, deal: int | None = None,
+             trick: int | None = None, seat: Seat | str | None = None) -> None:
+        line, column = self.source.find(locus) if self.source else (0, 0)
+        finding = Finding(code, message, line, column, deal=deal, trick=trick,
+                          seat=str(seat) if seat is not None else None)
+        if self.strict:
+            cls = RenegeError if code.startswith("R8") and code != "R803" else IllegalActionError
+            raise cls(code, message)
+        self.report.findings.append(finding)
+        if self.on_finding is not None:
+            self.on_finding(finding)
+
+    # ------------------------------------------------------------------ game
+
+    def run(self) -> GameReport:
+        rules = self.ruleset
+        variant = rules.variant
+        sides = variant.side_names
+        totals = dict.fromkeys(sides, 0)
+        written = dict.fromkeys(sides, 0)  # the running totals as the scorer kept them
+        ended = False
+        previous: Deal | None = None
+        for d, deal in enumerate(self.game.deals):
+            if ended:
+                self.emit("D307", f"deal {deal.number} is recorded after the game ended",
+                          ("deal", d), deal=deal.number)
+                break
+            self.check_sequence(d, deal, previous)
+            previous = deal
+            result = self.deal(d, deal)
+            points = result.points
+            if points is None:
+                points = {k: v for k, v in (deal.score.points or {}).items()} if (
+                    deal.score and deal.score.points is not None) else None
+                if points is None:
+                    self.emit("C905", f"deal {deal.number}: the points can be neither "
+                                      "recomputed from the record nor read from it",
+                              ("deal", d), deal=deal.number)
+                    points = {}
+            for side, n in points.items():
+                if side in totals:
+                    totals[side] += n
+            result.totals = dict(totals)
+            self.check_written(d, deal, result.points, written)
+            self.report.deals.append(result)
+            done = len(self.report.deals) >= rules.options.deals if rules.options.deals else (
+                max(totals.values()) >= rules.options.target)
+            leaders = [s for s, v in totals.items() if v == max(totals.values())]
+            if done and (len(leaders) == 1 or rules.options.deals):
+                ended = True
+                self.report.winner = leaders[0] if len(leaders) == 1 else None
+        self.report.totals = totals
+        self.report.ended = ended
+        self.check_end(totals)
+        return self.report
+
+    def check_sequence(self, d: int, deal: Deal, previous: Deal | None) -> None:
+        expected = previous.number + 1 if previous else 1
+        if deal.number != expected:
+            self.emit("D301", f"deal {deal.number} follows deal {expected - 1}: expected deal "
+                              f"{expected}", ("deal", d), deal=deal.number)
+        if previous is not None:
+            seats = self.ruleset.variant.seats
+            want = clockwise_from(previous.dealer.left, seats)[0]
+            if deal.dealer != want:
+                self.emit("D302", f"deal {deal.number} is dealt by {deal.dealer}, but the deal "
+                                  f"passes from {previous.dealer} to {want}",
+                          ("deal", d, "dealer"), deal=deal.number, seat=deal.dealer)
+
+    def check_written(self, d: int, deal: Deal, points: dict[str, int] | None,
+                      written: dict[str, int]) -> None:
+        score = deal.score
+        sides = self.ruleset.variant.side_names
+        if score is None:
+            if points is not None:
+                for side in sides:
+                    written[side] += points.get(side, 0)
+            return
+        for key, part in (("points", score.points), ("total", score.total)):
+            for side in part or {}:
+                if side not in sides:
+                    self.emit("C904", f"deal {deal.number}: {key} for {side}, but "
+                                      f"{self.ruleset.variant.name} scores for "
+                                      f"{' and '.join(sides)}",
+                              ("deal", d, key, side), deal=deal.number)
+        if score.points is not None and points is not None:
+            wrote = {s: score.points.get(s, 0) for s in sides}
+            scored = {s: points.get(s, 0) for s in sides}
+            if wrote != scored:
+                self.emit("C901", f"deal {deal.number}: points written {_sides(wrote)}, but the "
+                                  f"deal scored {_sides(scored)}",
+                          ("deal", d, "points"), deal=deal.number)
+        delta = score.points if score.points is not None else (points or {})
+        expected = {s: written[s] + delta.get(s, 0) for s in sides}
+        if score.total is not None:
+            wrong = [s for s in sides if s in score.total and score.total[s] != expected[s]]
+            if wrong:
+                s = wrong[0]
+                self.emit("C902", f"deal {deal.number}: total {s} {score.total[s]} does not add "
+                                  f"up: {written[s]} before plus {delta.get(s, 0)} is "
+                                  f"{expected[s]}", ("deal", d, "total", s), deal=deal.number)
+            for s in sides:
+                written[s] = score.total.get(s, expected[s])
+        else:
+            written.update(expected)
+
+    def check_end(self, totals: dict[str, int]) -> None:
+        end = self.game.end
+        report = self.report
+        shown = _sides(totals)
+        target = self.ruleset.options.target
+        if end is None:
+            if not report.ended:
+                goal = (f"{self.ruleset.options.deals} deals" if self.ruleset.options.deals
+                        else f"target {target}")
+                self.emit("G951", f"the record stops before the game ended: {shown}, {goal}; "
+                                  "write 'unfinished' if it was", ("end",))
+            return
+        if end.act == "unfinished":
+            if report.ended:
+                self.emit("G954", f"the record is marked unfinished, but the game ended: "
+                                  f"{shown}, won by {report.winner}", ("end",))
+            return
+        if not report.ended:
+            self.emit("G955", f"a result is recorded, but the game had not ended: {shown}",
+                      ("end",))
+            return
+        if end.scores is not None and end.scores:
+            wrote = {s: end.scores.get(s) for s in totals}
+            if any(wrote[s] != totals[s] for s in totals if s in end.scores) or any(
+                    s not in totals for s in end.scores):
+                self.emit("G952", f"the result says {_sides(end.scores)}, but the game ended "
+                                  f"{shown}", ("end",))
+        if end.winner is not None and end.winner != report.winner:
+            self.emit("G953", f"the result names {end.winner} the winner, but "
+                              f"{report.winner or 'no one'} won with {shown}", ("end", "winner"))
+
+    # ------------------------------------------------------------------ deal
+
+    def deal(self, d: int, deal: Deal) -> DealResult:
+        rules = self.ruleset
+        result = DealResult(deal.number, deal.dealer, None, {})
+        hands = self.check_cards(d, deal)
+        up = deal.up.card if deal.up else None
+        kitty = deal.up.kitty if deal.up else None
+        state = DealState(rules, deal.dealer, hands=hands, upcard=up, kitty=kitty)
+        faulted = False
+        n = deal.number
+
+        def fault(err: IllegalActionError, locus: Locus, trick: int | None = None,
+                  seat: Seat | None = None) -> None:
+            nonlocal faulted
+            if err.code == "B406" and faulted:
+                return
+            faulted = True
+            self.emit(err.code, f"deal {n}: {err.message}", locus, deal=n, trick=trick,
+                      seat=seat)
+
+        for k, bid in enumerate(deal.bids):
+            err = state._check_bid(bid)
+            if err is not None:
+                fault(err, ("deal", d, "bid", k), seat=bid.seat)
+            state._apply_bid(bid)
+        sheet = deal.sheet
+        if sheet is not None:
+            self.check_sheet(d, deal, state)
+        if deal.exchange is not None:
+            err = state._check_exchange(deal.exchange)
+            if err is not None:
+                fault(err, ("deal", d, "exchange"), seat=deal.exchange.seat)
+            state._apply_exchange(deal.exchange)
+        for k, decl in enumerate(deal.declarations):
+            err = state._check_declare(decl)
+            if err is not None:
+                fault(err, ("deal", d, "decl", k), seat=decl.seat)
+            state._apply_declare(decl)
+        if sheet is not None and not deal.declarations and not sheet.thrown:
+            self.sheet_declarations(d, deal, state)
+        claimed = {c.seat for c in deal.claims}
+        self.play_tricks(d, deal, state, claimed, fault)
+        result.thrown = state.phase is Phase.THROWN
+        result.maker = state.maker
+        result.trump = state.trump.value if state.trump else None
+        result.alone = state.alone is not None
+        result.defender_alone = state.defender is not None
+        result.points = self.deal_points(d, deal, state, claimed)
+        result.maker_tricks = state.maker_tricks() if deal.tricks else (
+            sheet.tricks if sheet and not sheet.thrown else None)
+        return result
+
+    def check_cards(self, d: int, deal: Deal) -> dict[Seat, list[Card | None]]:
+        """Deal sizes, cards outside the deck and duplicates (C1, C8, F2)."""
+        rules = self.ruleset
+        n = deal.number
+        deck = set(make_deck(rules.options.deck))
+        hands: dict[Seat, list[Card | None]] = {}
+        seen: dict[Card, Locus] = {}
+
+        def visit(card: Card | None, locus: Locus, what: str) -> None:
+            if card is None:
+                return
+            if card not in deck:
+                self.emit("D305", f"deal {n}: {card} ({what}) is not in the "
+                                  f"{rules.options.deck}-card deck", locus, deal=n)
+            elif card in seen:
+                self.emit("D304", f"deal {n}: {card} ({what}) is recorded twice", locus, deal=n)
+            else:
+                seen[card] = locus
+
+        for line in deal.hands:
+            for seat, cards in line.cards.items():
+                if seat not in rules.variant.seats:
+                    continue
+                hands[seat] = list(cards)
+                if len(cards) != rules.variant.hand_size:
+                    self.emit("D303", f"deal {n}: {seat} has {len(cards)} cards, not "
+                                      f"{rules.variant.hand_size}", ("deal", d, "hands", seat),
+                              deal=n, seat=seat)
+                for k, card in enumerate(cards):
+                    visit(card, ("deal", d, "hands", seat, "card", k), f"{seat}'s hand")
+        if deal.up is not None:
+            visit(deal.up.card, ("deal", d, "up"), "the upcard")
+            if deal.up.kitty is not None:
+                for k, card in enumerate(deal.up.kitty):
+                    visit(card, ("deal", d, "up", "kitty", k), "the kitty")
+                if len(deal.up.kitty) != rules.kitty_size:
+                    self.emit("D306", f"deal {n}: the kitty has {len(deal.up.kitty)} cards, not "
+                                      f"{rules.kitty_size}", ("deal", d, "up", "kitty", 0),
+                              deal=n)
+        for t, trick in enumerate(deal.tricks):
+            for p, play in enumerate(trick.plays):
+                if play.card is not None and play.card not in deck:
+                    self.emit("D305", f"deal {n}: {play.card} (played by {play.seat}) is not in "
+                                      f"the {rules.options.deck}-card deck",
+                              ("deal", d, "trick", t, "play", p), deal=n, trick=trick.number)
+        return hands
+
+    def check_sheet(self, d: int, deal: Deal, state: DealState) -> None:
+        sheet = deal.sheet
+        assert sheet is not None
+        n = deal.number
+        here = ("deal", d, "sheet")
+        if sheet.thrown:
+            if deal.bidding and state.phase is not Phase.THROWN:
+                self.emit("C903", f"deal {n}: the sheet says thrown in, but the bidding fixed "
+                                  "trump", here, deal=n)
+            elif not deal.bidding:
+                state.phase = Phase.THROWN
+            return
+        assert sheet.trump is not None and sheet.maker is not None
+        if sheet.tricks is not None and sheet.tricks > self.ruleset.variant.tricks:
+            self.emit("C903", f"deal {n}: the makers cannot take {sheet.tricks} tricks of "
+                              f"{self.ruleset.variant.tricks}", here, deal=n)
+        if not deal.bidding:
+            if sheet.maker not in self.ruleset.variant.seats:
+                self.emit("C903", f"deal {n}: the maker {sheet.maker} has no player", here,
+                          deal=n)
+            state.fix_contract(sheet.trump, sheet.maker)
+            return
+        if state.trump is not None and (state.trump, state.maker) != (sheet.trump, sheet.maker):
+            self.emit("C903", f"deal {n}: the sheet says trump {sheet.trump} by {sheet.maker}, "
+                              f"but the bidding made {state.trump} by {state.maker}", here, deal=n)
+
+    def sheet_declarations(self, d: int, deal: Deal, state: DealState) -> None:
+        sheet = deal.sheet
+        assert sheet is not None and sheet.maker is not None
+        decls = []
+        if sheet.alone:
+            decls.append(Declaration(act="alone", seat=sheet.maker))
+        if sheet.defend is not None:
+            decls.append(Declaration(act="defend", seat=sheet.defend))
+        for decl in decls:
+            err = state._check_declare(decl)
+            if err is not None:
+                self.emit(err.code, f"deal {deal.number}: {err.message}", ("deal", d, "sheet"),
+                          deal=deal.number, seat=decl.seat)
+            state._apply_declare(decl)
+
+    def play_tricks(self, d: int, deal: Deal, state: DealState, claimed: set[Seat],
+                    fault: Callable[..., None]) -> None:
+        n = deal.number
+        numbered_ok = True
+        reneged: set[tuple[Seat, int]] = set()
+        for t, trick in enumerate(deal.tricks):
+            if numbered_ok and trick.number != t + 1:
+                numbered_ok = False
+                self.emit("P707", f"deal {n}: trick {trick.number} is the deal's trick {t + 1}",
+                          ("deal", d, "trick", t), deal=n, trick=trick.number)
+            if t >= self.ruleset.variant.tricks:
+                self.emit("P706", f"deal {n}: trick {trick.number} is more than the "
+                                  f"{self.ruleset.variant.tricks} tricks of a deal",
+                          ("deal", d, "trick", t), deal=n, trick=trick.number)
+                break
+            out_of_turn = False
+            for p, play in enumerate(trick.plays):
+                err = state._check_play(play)
+                if err is not None and err.code == "P701":
+                    # One wrong order in a trick is one finding, not one per later card.
+                    err = None if out_of_turn else err
+                    out_of_turn = True
+                if err is not None and err.code == "R801":
+                    if any(seat == play.seat for seat, _ in reneged):
+                        err = None  # the penalty is once a deal: so is the finding
+                    reneged.add((play.seat, t))
+                if err is not None:
+                    message = err.message
+                    if err.code == "R801":
+                        message += self.penalty_note(state, play.seat, claimed)
+                    fault(IllegalActionError(err.code, message),
+                          ("deal", d, "trick", t, "play", p), trick=trick.number, seat=play.seat)
+                    if err.code == "B406":
+                        return
+                for proof in state._apply_play(play):
+                    if any(seat == proof.seat for seat, _ in reneged):
+                        continue
+                    reneged.add((proof.seat, proof.trick))
+                    self.emit("R802", f"deal {n}: {evidence_message(proof)}"
+                                      f"{self.penalty_note(state, proof.seat, claimed)}",
+                              ("deal", d, "trick", proof.trick, "play", proof.play), deal=n,
+                              trick=deal.tricks[proof.trick].number, seat=proof.seat)
+            if state.current:
+                if state.phase is Phase.PLAYING:
+                    have = len(state.current)
+                    self.emit("P705", f"deal {n}: trick {trick.number} has {have} "
+                                      f"card{'s' if have != 1 else ''}, but "
+                                      f"{len(state.playing)} seats play",
+                              ("deal", d, "trick", t), deal=n, trick=trick.number)
+                state.end_trick()
+        if (deal.tricks and state.phase is Phase.PLAYING and not claimed
+                and len(state.tricks) < self.ruleset.variant.tricks):
+            self.emit("P706", f"deal {n}: the record has {len(state.tricks)} of "
+                              f"{self.ruleset.variant.tricks} tricks",
+                      ("deal", d, "trick", len(deal.tricks) - 1), deal=n)
+
+    def penalty_note(self, state: DealState, seat: Seat, claimed: set[Seat]) -> str:
+        penalty = self.ruleset.renege_penalty(state.lone_hand)
+        offended = [s for s in self.ruleset.variant.side_names if s != state.side(seat)]
+        award = " and ".join(f"{s} {penalty}" for s in offended)
+        if seat in claimed:
+            return f"; claimed: {award}"
+        return f"; not claimed (the penalty would have been {award})"
+
+    def deal_points(self, d: int, deal: Deal, state: DealState,
+                    claimed: set[Seat]) -> dict[str, int] | None:
+        rules = self.ruleset
+        sides = rules.variant.side_names
+        offenders = {s for s, _, _ in state.reneges}
+        for k, claim in enumerate(deal.claims):
+            if claim.seat not in offenders:
+                self.emit("R803", f"deal {deal.number}: renege claimed against {claim.seat}, but "
+                                  f"the record shows no renege by {claim.seat}",
+                          ("deal", d, "claim", k), deal=deal.number, seat=claim.seat)
+        for claim in deal.claims:
+            if claim.seat in offenders:
+                penalty = rules.renege_penalty(state.lone_hand)
+                return {s: penalty for s in sides if s != state.side(claim.seat)}
+        if state.phase is Phase.THROWN:
+            return {}
+        if state.maker is None:
+            return None
+        maker_tricks: int | None = None
+        if deal.tricks:
+            if len(state.tricks) == rules.variant.tricks:
+                maker_tricks = state.maker_tricks()
+        elif deal.sheet is not None:
+            maker_tricks = deal.sheet.tricks
+        if maker_tricks is None or maker_tricks > rules.variant.tricks:
+            return None
+        who, points = rules.deal_points(maker_tricks, maker_alone=state.alone is not None,
+                                        defender_alone=state.defender is not None)
+        maker_side = state.side(state.maker)
+        if who == "makers":
+            return {maker_side: points}
+        return {s: points for s in sides if s != maker_side}
+
+
+def _sides(values: dict[str, int]) -> str:
+    return " ".join(f"{s} {v}" for s, v in values.items()) or "nothing"
+
+
+def replay(game: Game, source: SourceMap | None = None, *, strict: bool = False,
+           on_finding: Callable[[Finding], None] | None = None) -> GameReport:
+    """Replays ``game`` and returns its report.
+
+    :param source: places findings at a line and column, when the game came from notation.
+    :param strict: raise the first finding instead of collecting them.
+    :param on_finding: called with each finding as it is found.
+    :raises IllegalActionError: in strict mode, at the first fault.
+    """
+    return _Replay(game, source, strict, on_finding).run()
+

@@ -1,0 +1,153 @@
+"""Writing the canonical notation.
+
+The canonical form: one tag per line; a blank line before each deal and before the end
+line; two-space indent inside a deal; the parts of a deal in a fixed order (hands, up,
+bid, exchange, declarations, score-sheet line, tricks, claims, points); cards and seats
+in upper case with ``T`` for ten; keywords in lower case; comments as ``# text``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TextIO
+
+from .cards import UNKNOWN, Card
+from .models import Call, Deal, End, Game, Line, Log, Order, Score, Tag
+
+INDENT = "  "
+
+
+def _card(card: Card | None) -> str:
+    return UNKNOWN if card is None else str(card)
+
+
+def _cards(cards: Iterable[Card | None]) -> str:
+    return " ".join(_card(c) for c in cards)
+
+
+def _sides(sides: dict[str, int]) -> str:
+    return " ".join(f"{side} {points}" for side, points in sides.items())
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _emit(out: list[str], indent: str, line: Line, text: str) -> None:
+    out.extend(f"{indent}# {c}" if c else f"{indent}#" for c in line.before)
+    out.append(f"{indent}{text}  # {line.note}" if line.note else f"{indent}{text}")
+
+
+def _score_text(score: Score) -> str:
+    parts = []
+    if score.points is not None:
+        parts.append("points " + _sides(score.points))
+    if score.total is not None:
+        parts.append("total " + _sides(score.total))
+    return "  ".join(parts)
+
+
+def deal_lines(deal: Deal) -> list[str]:
+    """The canonical lines of one deal."""
+    out: list[str] = []
+    _emit(out, "", deal, f"deal {deal.number} dealer {deal.dealer}")
+    for hands in deal.hands:
+        text = "  ".join(f"{seat}: {_cards(cards)}" for seat, cards in hands.cards.items())
+        _emit(out, INDENT, hands, "hands " + text)
+    if deal.up is not None:
+        text = "up " + _card(deal.up.card)
+        if deal.up.kitty is not None:
+            text += "  kitty " + _cards(deal.up.kitty)
+        _emit(out, INDENT, deal.up, text)
+    for bidding in deal.bidding:
+        items = []
+        for bid in bidding.bids:
+            if isinstance(bid, Call):
+                items.append(f"{bid.seat} call {bid.suit}")
+            elif isinstance(bid, Order):
+                items.append(f"{bid.seat} order")
+            else:
+                items.append(f"{bid.seat} pass")
+        _emit(out, INDENT, bidding, "bid " + ", ".join(items))
+    ex = deal.exchange
+    if ex is not None:
+        if ex.act == "declines":
+            text = f"{ex.seat} declines"
+        else:
+            takes = f"takes {_card(ex.upcard)} " if ex.upcard is not None else ""
+            text = f"{ex.seat} {takes}discards {_card(ex.discard)}"
+        _emit(out, INDENT, ex, text)
+    for decl in deal.declarations:
+        _emit(out, INDENT, decl, f"{decl.act} {decl.seat}")
+    sheet = deal.sheet
+    if sheet is not None:
+        if sheet.thrown:
+            text = "thrown in"
+        else:
+            text = f"trump {sheet.trump} maker {sheet.maker}"
+            if sheet.alone:
+                text += " alone"
+            if sheet.defend is not None:
+                text += f" defend {sheet.defend}"
+            if sheet.tricks is not None:
+                text += f" tricks {sheet.tricks}"
+        _emit(out, INDENT, sheet, text)
+    for trick in deal.tricks:
+        plays = "  ".join(f"{p.seat}: {_card(p.card)}" for p in trick.plays)
+        _emit(out, INDENT, trick, f"{trick.number}. {plays}")
+    for claim in deal.claims:
+        text = f"renege {claim.seat}" + (f" trick {claim.trick}" if claim.trick else "")
+        _emit(out, INDENT, claim, text)
+    if deal.score is not None:
+        _emit(out, INDENT, deal.score, _score_text(deal.score))
+    return out
+
+
+def tag_line(tag: Tag) -> str:
+    """The canonical text of one tag."""
+    return f'[{tag.name} "{_escape(tag.value)}"]'
+
+
+def end_text(end: End) -> str:
+    """The canonical text of an end line."""
+    if end.act == "unfinished":
+        return "unfinished"
+    text = "result"
+    if end.scores:
+        text += " " + _sides(end.scores)
+    if end.winner:
+        text += f" winner {end.winner}"
+    return text
+
+
+def game_lines(game: Game) -> list[str]:
+    """The canonical lines of one game."""
+    out: list[str] = []
+    for tag in game.tags:
+        _emit(out, "", tag, tag_line(tag))
+    for deal in game.deals:
+        out.append("")
+        out.extend(deal_lines(deal))
+    if game.end is not None:
+        out.append("")
+        _emit(out, "", game.end, end_text(game.end))
+    out.extend(f"# {c}" if c else "#" for c in game.after)
+    return out
+
+
+def dumps_game(game: Game) -> str:
+    """The canonical notation of one game, ending with a newline."""
+    return "\n".join(game_lines(game)) + "\n"
+
+
+def dumps(log: Log) -> str:
+    """The canonical notation of a whole log; games are separated by a blank line."""
+    parts = [dumps_game(g) for g in log.games]
+    if log.comments:
+        parts.append("\n".join(f"# {c}" if c else "#" for c in log.comments) + "\n")
+    return "\n".join(parts)
+
+
+def dump(log: Log, fp: TextIO) -> None:
+    """Writes the canonical notation of ``log`` to a text file object."""
+    fp.write(dumps(log))
