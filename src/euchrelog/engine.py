@@ -380,34 +380,44 @@ class DealState:
 
     # ------------------------------------------------------------ play
 
-    def _start_play(self) -> None:
-        self.phase = Phase.PLAYING
-        out = self.sitting_out
-        self.playing = tuple(s for s in self.seats if s not in out)
+    def _upcard_with_dealer(self) -> bool:
+        """Whether the dealer may hold the upcard though no exchange was recorded."""
         up = self.upcard
-        if (up is not None and not self.exchanged and self.fixed_in_round != 2
-                and (self.fixed_in_round == 1 or up == JOKER or up.suit is self.trump)):
-            # The record does not say whether the dealer took the upcard.
-            hand = self.hands[self.dealer]
-            hand.known.add(up)
-            hand.sure = False
-            self.where[up] = self.dealer.value
-        if (self.alone is not None and self.ruleset.options.lone_lead == "maker-left"):
+        return (up is not None and not self.exchanged and self.fixed_in_round != 2
+                and self.maker is not None
+                and (self.fixed_in_round == 1 or up == JOKER or up.suit is self.trump))
+
+    def _lineup(self) -> tuple[tuple[Seat, ...], Seat]:
+        """The seats that play and the opening leader (F10), once declarations are done."""
+        out = self.sitting_out
+        playing = tuple(s for s in self.seats if s not in out)
+        if self.alone is not None and self.ruleset.options.lone_lead == "maker-left":
             start = self.alone.left
         else:
             start = self.dealer.left
-        self.leader = clockwise_from(start, self.playing)[0]
+        return playing, clockwise_from(start, playing)[0]
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAYING
+        if self._upcard_with_dealer():
+            # The record does not say whether the dealer took the upcard.
+            assert self.upcard is not None
+            hand = self.hands[self.dealer]
+            hand.known.add(self.upcard)
+            hand.sure = False
+            self.where[self.upcard] = self.dealer.value
+        self.playing, self.leader = self._lineup()
 
     def to_play(self) -> Seat | None:
         """The seat whose turn it is to play, or ``None`` if unknown or not in play."""
         if self.phase is Phase.DECLARING:
-            self._start_play()
-        if self.phase is not Phase.PLAYING or self.leader is None and not self.current:
+            return self._lineup()[1]
+        if self.phase is not Phase.PLAYING or (self.leader is None and not self.current):
             return None
-        order = clockwise_from(self.current[0][0] if self.current else self.leader or Seat.N,
-                               self.playing)
+        first = self.current[0][0] if self.current else self.leader
+        assert first is not None
         played = {s for s, _ in self.current}
-        return next((s for s in order if s not in played), None)
+        return next((s for s in clockwise_from(first, self.playing) if s not in played), None)
 
     def _led(self) -> Suit | None:
         if not self.current or self.current[0][1] is None:
@@ -422,10 +432,10 @@ class DealState:
                                               f"fixed: {why}")
         if self.phase is Phase.DONE:
             return IllegalActionError("P706", f"{seat} plays {card or '??'} after the last trick")
-        if self.phase is Phase.DECLARING:
-            self._start_play()
+        starting = self.phase is Phase.DECLARING
+        playing = self._lineup()[0] if starting else self.playing
         trick_no = len(self.tricks) + 1
-        if seat not in self.playing:
+        if seat not in playing:
             why = "has no player" if seat not in self.seats else "sits out this deal"
             return IllegalActionError("P704", f"{seat} plays {card or '??'} in trick {trick_no}, "
                                               f"but {seat} {why}")
@@ -445,6 +455,8 @@ class DealState:
         if card not in self.deck:
             return None  # reported once as a card outside the deck
         place = self.where.get(card)
+        if starting and card == self.upcard and self._upcard_with_dealer():
+            place = self.dealer.value
         if place == "played":
             return IllegalActionError("P703", f"{seat} plays {card} in trick {trick_no}, but "
                                               "it was already played")
@@ -454,13 +466,17 @@ class DealState:
         hand = self.hands[seat]
         if card not in hand.known:
             if place is not None and place != seat.value:
+                if card == self.upcard and place == self.dealer.value:
+                    return IllegalActionError(
+                        "P702", f"{seat} plays {card} in trick {trick_no}, but {self._place(card)}")
                 return IllegalActionError(
                     "P702", f"{seat} plays {card} in trick {trick_no}, but {self._place(card)}")
             if hand.free == 0 and hand.sure:
                 return IllegalActionError(
                     "P702", f"{seat} plays {card} in trick {trick_no}, but {seat} does not hold it")
         led = self._led()
-        if led is not None and self.trump is not None and hand.sure:
+        sure = hand.sure and not (starting and seat == self.dealer and self._upcard_with_dealer())
+        if led is not None and self.trump is not None and sure:
             eff = effective_suit(card, self.trump)
             if eff is not led:
                 held = sorted((c for c in hand.known

@@ -465,7 +465,7 @@ def _syntax_error(exc: UnexpectedInput, chunk: str, offset: int) -> NotationErro
     if isinstance(exc, UnexpectedCharacters):
         lines = chunk.splitlines()
         src = lines[line - 1] if line <= len(lines) else ""
-        col, message = diagnose_line(src, column - 1)
+        col, message = diagnose_line(src)
         column = col + 1
     elif isinstance(exc, UnexpectedToken):
         if exc.token.type == "$END":
@@ -568,10 +568,17 @@ def _diagnose(text: str, start: int) -> None:
     cur = _Cursor(text, start)
     first = (cur.peek() or "").lower()
     if first.startswith("["):
-        if not _TAG_RE.match(text, start):
-            raise _Diagnosis(start, 'expected a tag like [Event "Club night"]: a name, '
-                                    "a quoted value and a closing ]")
-        raise _Diagnosis(start, "expected tags only on a tag line")
+        pos = start
+        while pos < len(text) and text[pos] not in "#\r\n":
+            m = _TAG_RE.match(text, pos)
+            if m is None:
+                what = ("a tag" if text[pos] == "[" else "another tag or the end of the line")
+                raise _Diagnosis(pos, f'expected {what} like [Event "Club night"]: a name, '
+                                      "a quoted value and a closing ]")
+            pos = m.end()
+            while pos < len(text) and text[pos] in " \t":
+                pos += 1
+        raise _Diagnosis(start, "a tag line cannot stand here: tags come before the deals")
     if first == "deal":
         cur.i += 1
         cur.take(_INT_OK, "a deal number")
