@@ -8,7 +8,8 @@ left bower changes suit), so it lives in :func:`effective_suit` and :func:`card_
 Card('TH')
 >>> effective_suit(parse_card("JD"), Suit.HEARTS)
 <Suit.HEARTS: 'H'>
->>> card_power(parse_card("JH"), Suit.HEARTS, Suit.CLUBS) > card_power(card, Suit.HEARTS, Suit.CLUBS)
+>>> right, ten = parse_card("JH"), card
+>>> card_power(right, Suit.HEARTS, Suit.CLUBS) > card_power(ten, Suit.HEARTS, Suit.CLUBS)
 True
 """
 

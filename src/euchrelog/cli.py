@@ -207,10 +207,7 @@ def convert(source: str, output: Path | None, target: str | None) -> None:
     if target is None:
         text = _read(source) if source != "-" else ""
         target = "euchre" if source.endswith((".json", ".jsonl")) or is_json(text) else "json"
-    if target == "euchre":
-        out = dumps(log)
-    else:
-        out = dumps_json(log, lines=target == "jsonl")
+    out = dumps(log) if target == "euchre" else dumps_json(log, lines=target == "jsonl")
     if output is None:
         click.echo(out, nl=False)
         return
@@ -239,7 +236,8 @@ def fmt(files: tuple[str, ...], in_place: bool, check_only: bool) -> None:
         try:
             original = _read(path)
         except NotationError as exc:
-            raise SyntaxFailure(f"{_name(path)}:{exc.line}:{exc.column}: S101 {exc.message}")
+            raise SyntaxFailure(
+                f"{_name(path)}:{exc.line}:{exc.column}: S101 {exc.message}") from None
         canonical = dumps(_parse(path, original))
         if check_only:
             if canonical != original:

@@ -104,9 +104,9 @@ class DealState:
                 self.where.setdefault(card, seat.value)
         if upcard is not None:
             self.where.setdefault(upcard, "up")
-        for card in kitty or ():
-            if card is not None:
-                self.where.setdefault(card, "kitty")
+        for hidden in kitty or ():
+            if hidden is not None:
+                self.where.setdefault(hidden, "kitty")
         self.phase = Phase.BIDDING
         self.round = 0 if upcard == JOKER else 1
         self.acted: list[Seat] = []
@@ -153,7 +153,7 @@ class DealState:
     @property
     def sitting_out(self) -> tuple[Seat, ...]:
         """Seats that sit out this deal because of a lone hand."""
-        out = []
+        out: list[Seat] = []
         if self.alone is not None:
             out.extend(s for s in self.makers if s != self.alone)
         if self.defender is not None:
@@ -512,7 +512,7 @@ class DealState:
                 hand.known.discard(card)
             else:
                 owner = self.where.get(card)
-                if owner in Seat.__members__ and owner != seat.value:
+                if owner is not None and owner in Seat.__members__ and owner != seat.value:
                     # The record put it in another hand: trust the play from here on.
                     other = self.hands[Seat(owner)]
                     if card in other.known:
@@ -614,22 +614,24 @@ class DealState:
             dealer_hand = self.hands[self.dealer]
             options: list[Exchange | Declaration] = [
                 Exchange(seat=self.dealer, act="declines")]
+            six = set(dealer_hand.known)
+            if self.upcard is not None:
+                six.add(self.upcard)
             options += [Exchange(seat=self.dealer, upcard=self.upcard, discard=c)
-                        for c in sorted(dealer_hand.known | ({self.upcard} if self.upcard
-                                                             else set()), key=str)]
-            options += [Declaration(act=a, seat=s) for s in self.seats
-                        for a in ("alone", "defend")]  # type: ignore[misc]
+                        for c in sorted(six, key=str)]
+            options += [Declaration(act="alone", seat=s) for s in self.seats]
+            options += [Declaration(act="defend", seat=s) for s in self.seats]
             for option in options:
                 ok = (self.can_exchange(option) if isinstance(option, Exchange)
                       else self.can_declare(option))
                 if ok:
                     yield option
         if self.phase in (Phase.DECLARING, Phase.PLAYING):
-            seat = self.to_play()
-            if seat is None:
+            turn = self.to_play()
+            if turn is None:
                 return
-            for card in sorted(self.hands[seat].known, key=str):
-                play = Play(seat=seat, card=card)
+            for card in sorted(self.hands[turn].known, key=str):
+                play = Play(seat=turn, card=card)
                 if self.can_play(play):
                     yield play
 

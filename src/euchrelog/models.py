@@ -285,7 +285,7 @@ class Log(Record):
     """A file of games: the JSON document form of a ``.euchre`` file."""
 
     format: Literal["euchrelog"] = "euchrelog"
-    version: Literal[1] = FORMAT_VERSION
+    version: Literal[1] = 1
     games: tuple[Game, ...] = ()
     comments: tuple[str, ...] = ()
     """Comment lines of a file that holds no game."""

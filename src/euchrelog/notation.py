@@ -309,7 +309,7 @@ class _GameAssembler:
                     self.at(("deal", d, "hands", seat), token, hm.start(1))
                     seats[seat] = self.cards(hm.group(2), token, hm.start(2),
                                              ("deal", d, "hands", seat, "card"))
-                hands.append(Hands(cards=seats, **common))  # type: ignore[arg-type]
+                hands.append(Hands(cards=seats, **common))
             elif kind == "up":
                 if "up" in fields:
                     raise self.fail("a deal has one up line", token)
@@ -327,12 +327,12 @@ class _GameAssembler:
                     nbids += 1
                     act = bm.group(2).lower()
                     if act == "pass":
-                        bids.append(Pass(act="pass", seat=bm.group(1)))  # type: ignore[arg-type]
+                        bids.append(Pass(act="pass", seat=bm.group(1)))
                     elif act == "order":
-                        bids.append(Order(act="order", seat=bm.group(1)))  # type: ignore[arg-type]
+                        bids.append(Order(act="order", seat=bm.group(1)))
                     else:
-                        bids.append(Call(act="call", seat=bm.group(1),  # type: ignore[arg-type]
-                                         suit=bm.group(3)))  # type: ignore[arg-type]
+                        bids.append(Call(act="call", seat=bm.group(1),
+                                         suit=bm.group(3)))
                 bidding.append(Bidding(bids=tuple(bids), **common))
             elif kind == "exchange":
                 if "exchange" in fields:
@@ -341,19 +341,19 @@ class _GameAssembler:
                 assert em is not None
                 self.at(("deal", d, "exchange"), token)
                 if em.group(4):
-                    fields["exchange"] = Exchange(seat=em.group(1), act="declines",  # type: ignore[arg-type]
+                    fields["exchange"] = Exchange(seat=em.group(1), act="declines",
                                                   **common)
                 else:
                     if em.group(2):
                         self.at(("deal", d, "takes"), token, em.start(2))
                     self.at(("deal", d, "discard"), token, em.start(3))
-                    fields["exchange"] = Exchange(seat=em.group(1), upcard=em.group(2),  # type: ignore[arg-type]
+                    fields["exchange"] = Exchange(seat=em.group(1), upcard=em.group(2),
                                                   discard=em.group(3), **common)
             elif kind == "declare":
                 dm = _DECLARE_RE.fullmatch(text)
                 assert dm is not None
                 self.at(("deal", d, "decl", len(decls)), token, dm.start(2))
-                decls.append(Declaration(act=dm.group(1).lower(), seat=dm.group(2),  # type: ignore[arg-type]
+                decls.append(Declaration(act=dm.group(1).lower(), seat=dm.group(2),
                                          **common))
             elif kind == "trick":
                 tm = _TRICK_RE.match(text)
@@ -366,7 +366,7 @@ class _GameAssembler:
                 for p, pm in enumerate(_PLAY_RE.finditer(text, tm.end())):
                     self.at(("deal", d, "trick", t, "play", p), token, pm.start(2))
                     self.at(("deal", d, "trick", t, "seat", p), token, pm.start(1))
-                    plays.append(Play(seat=pm.group(1), card=pm.group(2)))  # type: ignore[arg-type]
+                    plays.append(Play(seat=pm.group(1), card=pm.group(2)))
                 tricks.append(Trick(number=int(tm.group(1)), plays=tuple(plays), **common))
             elif kind == "claim":
                 cm = _CLAIM_RE.fullmatch(text)
@@ -375,7 +375,7 @@ class _GameAssembler:
                 trick_no = int(cm.group(2)) if cm.group(2) else None
                 if trick_no == 0:
                     raise self.fail("a trick number starts at 1", token, cm.start(2))
-                claims.append(Claim(seat=cm.group(1), trick=trick_no, **common))  # type: ignore[arg-type]
+                claims.append(Claim(seat=cm.group(1), trick=trick_no, **common))
             elif kind in ("sheet", "thrown"):
                 if "sheet" in fields:
                     raise self.fail("a deal has one score-sheet line", token)
@@ -386,8 +386,8 @@ class _GameAssembler:
                     sm = _SHEET_RE.fullmatch(text)
                     assert sm is not None
                     fields["sheet"] = Sheet(
-                        trump=sm.group(1), maker=sm.group(2),  # type: ignore[arg-type]
-                        alone=bool(sm.group(3)), defend=sm.group(4),  # type: ignore[arg-type]
+                        trump=sm.group(1), maker=sm.group(2),
+                        alone=bool(sm.group(3)), defend=sm.group(4),
                         tricks=int(sm.group(5)) if sm.group(5) else None, **common)
             elif kind == "score":
                 if "score" in fields:
@@ -495,7 +495,7 @@ _SIGNED_OK = re.compile(r"-?[0-9]{1,6}")
 _SIDE_OK = re.compile(r"(?i:NS|EW|[NESW])")
 
 
-class _Diagnosis(Exception):
+class _DiagnosisError(Exception):
     def __init__(self, column: int, message: str) -> None:
         self.column = column
         self.message = message
@@ -516,11 +516,11 @@ class _Cursor:
     def peek(self) -> str | None:
         return self.words[self.i][1] if self.i < len(self.words) else None
 
-    def fail(self, what: str) -> _Diagnosis:
+    def fail(self, what: str) -> _DiagnosisError:
         if self.i < len(self.words):
             pos, word = self.words[self.i]
-            return _Diagnosis(pos, f"expected {what}, found {word!r}")
-        return _Diagnosis(self.end, f"expected {what} before the end of the line")
+            return _DiagnosisError(pos, f"expected {what}, found {word!r}")
+        return _DiagnosisError(self.end, f"expected {what} before the end of the line")
 
     def take(self, pattern: re.Pattern[str], what: str) -> str:
         word = self.peek()
@@ -573,12 +573,12 @@ def _diagnose(text: str, start: int) -> None:
             m = _TAG_RE.match(text, pos)
             if m is None:
                 what = ("a tag" if text[pos] == "[" else "another tag or the end of the line")
-                raise _Diagnosis(pos, f'expected {what} like [Event "Club night"]: a name, '
+                raise _DiagnosisError(pos, f'expected {what} like [Event "Club night"]: a name, '
                                       "a quoted value and a closing ]")
             pos = m.end()
             while pos < len(text) and text[pos] in " \t":
                 pos += 1
-        raise _Diagnosis(start, "a tag line cannot stand here: tags come before the deals")
+        raise _DiagnosisError(start, "a tag line cannot stand here: tags come before the deals")
     if first == "deal":
         cur.i += 1
         cur.take(_INT_OK, "a deal number")
@@ -688,7 +688,7 @@ def diagnose_line(text: str, start: int = 0) -> tuple[int, str]:
         start += 1
     try:
         _diagnose(text, start)
-    except _Diagnosis as d:
+    except _DiagnosisError as d:
         return d.column, d.message
     return start, "this line cannot stand here"
 

@@ -73,7 +73,7 @@ class _Replay:
         self.source = source
         self.strict = strict
         self.on_finding = on_finding
-        tags = {}
+        tags: dict[str, str] = {}
         for tag in game.tags:
             tags.setdefault(tag.name, tag.value)
         self.ruleset, problems = ruleset_from_tags(tags)

@@ -289,16 +289,16 @@ def ruleset_from_tags(tags: Mapping[str, str]) -> tuple[Ruleset, list[TagProblem
         if name not in lower:
             continue
         try:
-            value = _number(name, lower[name].strip())
+            number = _number(name, lower[name].strip())
         except ValueError as exc:
             problems.append(TagProblem("T204", f"{name.capitalize()} tag: {exc}", name))
             continue
-        if name in settings and settings[name] != value:
+        if name in settings and settings[name] != number:
             problems.append(TagProblem(
-                "T205", f"the {name.capitalize()} tag says {value} but the Rules tag says "
+                "T205", f"the {name.capitalize()} tag says {number} but the Rules tag says "
                         f"{name}={settings[name]}", name))
             continue
-        settings[name] = value
+        settings[name] = number
     options = Options(deck=variant.decks[0], target=variant.target)
     updates: dict[str, object] = {}
     for name, value in settings.items():
