@@ -235,6 +235,8 @@ class _GameAssembler:
                 deals.append(deal)
             elif kind == "end":
                 end, pending = self.end(item, pending)
+        if self.places:
+            self.places[("tail",)] = (max(line for line, _ in self.places.values()), 1)
         return ParsedGame(Game(tags=tuple(tags), deals=tuple(deals), end=end,
                                after=tuple(pending)), SourceMap(self.places))
 
@@ -442,14 +444,14 @@ _TERMINAL_WORDS = {
 
 def _expected_words(expected: Iterable[str]) -> str:
     names = sorted(set(expected) - {"COMMENT", "_NL", "$END"})
+    if "HANDS" in names:
+        return "a line of the deal (hands, up, bid, a trick, points ...), a new deal or the result"
+    if names == ["TAG"]:
+        return "the tags of a new game: this game has ended"
     words = [_TERMINAL_WORDS.get(n, n.lower()) for n in names]
     if not words:
         return "the end of the line"
-    if len(words) > 3:
-        if "DEAL" in names and "HANDS" in names:
-            return "a deal line (hands, up, bid, a trick, points ...), a new deal or the result"
-        return ", ".join(words[:3]) + " or another line of the record"
-    return " or ".join(words)
+    return ", ".join(words[:-1]) + (" or " if len(words) > 1 else "") + words[-1]
 
 
 def _context(text: str, line: int, column: int) -> str:

@@ -78,6 +78,7 @@ class _Replay:
             tags.setdefault(tag.name, tag.value)
         self.ruleset, problems = ruleset_from_tags(tags)
         self.report = GameReport(self.ruleset)
+        self.open_deal = False
         names = {t.name.lower(): i for i, t in reversed(list(enumerate(game.tags)))}
         for problem in problems:
             self.emit(problem.code, problem.message, ("tag", names.get(problem.tag, 0)))
@@ -111,16 +112,19 @@ class _Replay:
                 break
             self.check_sequence(d, deal, previous)
             previous = deal
+            # The last deal of a record marked unfinished may stop anywhere.
+            self.open_deal = (d == len(self.game.deals) - 1 and self.game.end is not None
+                              and self.game.end.act == "unfinished")
             result = self.deal(d, deal)
             points = result.points
             if points is None:
                 points = {k: v for k, v in (deal.score.points or {}).items()} if (
                     deal.score and deal.score.points is not None) else None
-                if points is None:
+                if points is None and not self.open_deal:
                     self.emit("C905", f"deal {deal.number}: the points can be neither "
                                       "recomputed from the record nor read from it",
                               ("deal", d), deal=deal.number)
-                    points = {}
+                points = points or {}
             for side, n in points.items():
                 if side in totals:
                     totals[side] += n
@@ -198,7 +202,7 @@ class _Replay:
                 goal = (f"{self.ruleset.options.deals} deals" if self.ruleset.options.deals
                         else f"target {target}")
                 self.emit("G951", f"the record stops before the game ended: {shown}, {goal}; "
-                                  "write 'unfinished' if it was", ("end",))
+                                  "write 'unfinished' if it was", ("tail",))
             return
         if end.act == "unfinished":
             if report.ended:
@@ -410,7 +414,7 @@ class _Replay:
                                       f"{len(state.playing)} seats play",
                               ("deal", d, "trick", t), deal=n, trick=trick.number)
                 state.end_trick()
-        if (deal.tricks and state.phase is Phase.PLAYING and not claimed
+        if (deal.tricks and state.phase is Phase.PLAYING and not claimed and not self.open_deal
                 and len(state.tricks) < self.ruleset.variant.tricks):
             self.emit("P706", f"deal {n}: the record has {len(state.tricks)} of "
                               f"{self.ruleset.variant.tricks} tricks",

@@ -1,0 +1,87 @@
+"""The notation reader: syntax errors with their exact message and caret, comments,
+case-insensitivity, and the game splitter."""
+
+from __future__ import annotations
+
+import pytest
+
+from euchrelog import NotationError, dumps, loads
+from euchrelog.notation import read_games, split_games
+
+HEAD = '[Event "x"]\ndeal 1 dealer N\n'
+
+SYNTAX_ERRORS = [
+    (HEAD + "  1. N: 9H E: 1H\n", 3, 15, "expected a card like 9H, TS or ??, found '1H'",
+     "  1. N: 9H E: 1H\n              ^"),
+    ('[Event "x"]\ndeal one dealer N\n', 2, 6, "expected a deal number, found 'one'",
+     "deal one dealer N\n     ^"),
+    ('[Event "x"\n', 1, 1, 'expected a tag like [Event "Club night"]: a name, a quoted value '
+                           "and a closing ]", '[Event "x"\n^'),
+    (HEAD + "  hands N 9H\n", 3, 11, "expected ':' after the seat, found '9H'",
+     "  hands N 9H\n          ^"),
+    (HEAD + "  bid E pass, S call X\n", 3, 22, "expected a suit: C, D, H or S, found 'X'",
+     "  bid E pass, S call X\n                     ^"),
+    (HEAD + "  points NS\n", 3, 12, "expected a number of points before the end of the line",
+     "  points NS\n           ^"),
+    (HEAD + "  N takes JH discard 9C\n", 3, 14, "expected 'discards', found 'discard'",
+     "  N takes JH discard 9C\n             ^"),
+    (HEAD + "  1 N: 9H\n", 3, 3, "expected a trick number with a dot, like '1.', found '1'",
+     "  1 N: 9H\n  ^"),
+    ('[Event "x"]\n  1. N: 9H\n', 2, 3,
+     "unexpected '1.' here: expected a deal line like 'deal 1 dealer N', a result line, "
+     'a tag like [Event "Club night"] or unfinished', "  1. N: 9H\n  ^"),
+    (HEAD + "result\n  hands N: 9H\n", 4, 3,
+     "unexpected 'hands' here: expected the tags of a new game: this game has ended",
+     "  hands N: 9H\n  ^"),
+    (HEAD + "  foo bar\n", 3, 3, "expected a line such as deal, hands, up, bid, a trick like "
+                                 "'1. N: 9H', points or result, found 'foo'", "  foo bar\n  ^"),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "column", "message", "context"), SYNTAX_ERRORS)
+def test_syntax_errors(text: str, line: int, column: int, message: str, context: str) -> None:
+    with pytest.raises(NotationError) as err:
+        loads(text)
+    assert (err.value.line, err.value.column, err.value.message) == (line, column, message)
+    assert err.value.context == context
+
+
+def test_a_syntax_error_costs_only_its_game() -> None:
+    text = HEAD + "  1. N: 9X\n" + '[Event "y"]\ndeal 1 dealer E\n  thrown in\nunfinished\n'
+    results = list(read_games(text.splitlines()))
+    assert results[0].error is not None and results[0].error.line == 3
+    assert results[1].parsed is not None
+    assert results[1].parsed.game.deals[0].dealer == "E"
+
+
+def test_case_symbols_and_tens() -> None:
+    log = loads('[event "x"]\nDEAL 1 Dealer n\n  Hands n: 10♥ t♠ jk ?? 9c\n  UP as\nunfinished\n')
+    deal = log.games[0].deals[0]
+    assert [str(c) if c else "??" for c in deal.hands[0].cards["N"]] == [
+        "TH", "TS", "JK", "??", "9C"]
+    assert dumps(log).splitlines()[3] == "  hands N: TH TS JK ?? 9C"
+
+
+def test_comments_stay_where_they_stood() -> None:
+    text = ('# before the game\n[Event "x"]  # on a tag\n\ndeal 1 dealer N\n'
+            "  # above the bids\n  bid E pass  # a note\n\nunfinished\n# after the game\n")
+    log = loads(text)
+    game = log.games[0]
+    assert game.tags[0].before == ("before the game",)
+    assert game.tags[0].note == "on a tag"
+    assert game.deals[0].bidding[0].before == ("above the bids",)
+    assert game.deals[0].bidding[0].note == "a note"
+    assert game.after == ("after the game",)
+    assert dumps(log) == text.replace("\n\nunfinished", "\n\nunfinished")
+
+
+def test_games_split_at_tags_after_a_body() -> None:
+    text = '[A "1"]\n[B "2"]\ndeal 1 dealer N\n# about game two\n[A "3"]\nunfinished\n'
+    assert [first for first, _ in split_games(text.splitlines())] == [1, 4]
+
+
+def test_unknown_tags_are_kept_and_escapes_round_trip() -> None:
+    text = '[Stream "say \\"hi\\" \\\\o/"]\n\nunfinished\n'
+    log = loads(text)
+    assert log.games[0].tags[0].value == 'say "hi" \\o/'
+    assert dumps(log) == text

@@ -1,0 +1,44 @@
+"""The project's own quality gates: mypy --strict and ruff are clean, and the grammar
+ships inside the installed package."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+import euchrelog
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _tool(name: str) -> list[str]:
+    if shutil.which(name) is None and not (Path(sys.executable).parent / name).exists():
+        pytest.skip(f"{name} is not installed (pip install '.[test]')")
+    return [sys.executable, "-m", name]
+
+
+def test_mypy_strict_is_clean() -> None:
+    result = subprocess.run([*_tool("mypy"), "--strict", "src/euchrelog"], cwd=ROOT,
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_is_clean() -> None:
+    result = subprocess.run([*_tool("ruff"), "check", "src", "tests"], cwd=ROOT,
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_grammar_ships_in_the_installed_package() -> None:
+    installed = Path(euchrelog.__file__).resolve().parent
+    if installed == ROOT / "src" / "euchrelog":
+        pytest.skip("an editable install reads grammar/ from the checkout")
+    packaged = resources.files("euchrelog") / "grammar" / "euchre.lark"
+    assert packaged.is_file()
+    assert packaged.read_text(encoding="utf-8") == (ROOT / "grammar" / "euchre.lark").read_text(
+        encoding="utf-8")
