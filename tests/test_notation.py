@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from euchrelog import NotationError, dumps, loads
-from euchrelog.notation import read_games, split_games
+from euchrelog import NotationError, Seat, dumps, loads
+from euchrelog.notation import build_parser, read_games, split_games
 
 HEAD = '[Event "x"]\ndeal 1 dealer N\n'
 
@@ -57,7 +57,7 @@ def test_a_syntax_error_costs_only_its_game() -> None:
 def test_case_symbols_and_tens() -> None:
     log = loads('[event "x"]\nDEAL 1 Dealer n\n  Hands n: 10♥ t♠ jk ?? 9c\n  UP as\nunfinished\n')
     deal = log.games[0].deals[0]
-    assert [str(c) if c else "??" for c in deal.hands[0].cards["N"]] == [
+    assert [str(c) if c else "??" for c in deal.hands[0].cards[Seat.N]] == [
         "TH", "TS", "JK", "??", "9C"]
     assert dumps(log).splitlines()[3] == "  hands N: TH TS JK ?? 9C"
 
@@ -85,3 +85,8 @@ def test_unknown_tags_are_kept_and_escapes_round_trip() -> None:
     log = loads(text)
     assert log.games[0].tags[0].value == 'say "hi" \\o/'
     assert dumps(log) == text
+
+
+def test_grammar_is_conflict_free() -> None:
+    # Lark's strict mode refuses shift/reduce conflicts and colliding terminals.
+    assert build_parser(strict=True).parse(HEAD + "  thrown in\nunfinished\n") is not None

@@ -106,6 +106,13 @@ _WINNER_RE = re.compile(r"winner\s+(NS|EW|[NESW])", _I)
 _TOTAL_SPLIT_RE = re.compile(r"\btotal\b", _I)
 
 
+_BEFORE_PLAY = {
+    "hands": "the hands line", "up": "the up line", "bid": "a bid line",
+    "exchange": "the exchange", "declare": "a lone declaration (F9)",
+    "sheet": "the score-sheet line", "thrown": "the score-sheet line",
+}
+
+
 def _comment_text(token: Token | str) -> str:
     return str(token)[1:].strip()
 
@@ -302,6 +309,8 @@ class _GameAssembler:
             text = str(token)
             common: dict[str, Any] = {"before": tuple(pending), "note": lnote}
             pending = []
+            if tricks and kind in _BEFORE_PLAY:
+                raise self.fail(f"{_BEFORE_PLAY[kind]} must come before the first trick", token)
             if kind == "hands":
                 seats: dict[str, list[Any]] = {}
                 for hm in _HAND_RE.finditer(text):
@@ -413,12 +422,22 @@ class _GameAssembler:
 # ------------------------------------------------------------------ the parser
 
 
+def build_parser(*, strict: bool = False, transformer: Transformer[Token, Any] | None = None,
+                 cache: bool = False) -> Lark:
+    """Builds the LALR parser of the notation.
+
+    ``strict=True`` makes Lark refuse any shift/reduce conflict or colliding terminals (the
+    test suite builds it so); ``cache=True`` keeps the analysed grammar in Lark's cache file
+    so that later runs start in milliseconds.
+    """
+    return Lark(_grammar_text(), parser="lalr", lexer="contextual", strict=strict,
+                transformer=transformer, maybe_placeholders=False, cache=cache)
+
+
 @functools.lru_cache(maxsize=1)
 def _parser() -> tuple[Lark, _Builder]:
     builder = _Builder()
-    lark = Lark(_grammar_text(), parser="lalr", lexer="contextual", strict=True,
-                transformer=builder, maybe_placeholders=False)
-    return lark, builder
+    return build_parser(transformer=builder, cache=True), builder
 
 
 _TERMINAL_WORDS = {
