@@ -74,7 +74,8 @@ def test_stick_the_dealer() -> None:
     with pytest.raises(IllegalActionError) as err:
         state.bid(Pass(act="pass", seat=Seat.N))
     assert err.value.code == "B404"
-    assert [b.act for b in state.legal_actions()] == ["call"] * 3  # any suit but hearts
+    assert list(state.legal_actions()) == [  # any suit but the turned-down hearts
+        Call(act="call", seat=Seat.N, suit=s) for s in (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)]
 
 
 def test_lone_maker_and_the_left_bower() -> None:
@@ -97,7 +98,7 @@ def test_lone_maker_and_the_left_bower() -> None:
     with pytest.raises(RenegeError) as renege:
         state.verify_play(card_play(Seat.N, "KC"))  # N holds the right bower, a trump
     assert renege.value.code == "R801"
-    assert [p.card for p in state.legal_actions()] == [parse_card("JH")]
+    assert list(state.legal_actions()) == [card_play(Seat.N, "JH")]
     state.play(card_play(Seat.N, "JH"))
     state.play(card_play(Seat.S, "9S"))
     assert state.winners[-1] == Seat.N  # right bower beats left bower

@@ -764,6 +764,9 @@ def parse_game(text: str, first_line: int = 1) -> ParsedGame | list[str]:
         result: ParsedGame | list[str] = lark.parse(text)  # type: ignore[assignment]
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text, first_line - 1) from None
+    except NotationError as exc:  # from a line builder: add the caret display
+        exc.context = exc.context or _context(text, exc.line - first_line + 1, exc.column)
+        raise
     except ValidationError as exc:  # a value the models refuse
         raise NotationError(f"invalid value: {exc.errors()[0]['msg'].lower()}",
                             first_line, 1, "") from None
