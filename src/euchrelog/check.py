@@ -8,6 +8,7 @@ finding is collected with its file, line and column.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -71,15 +72,25 @@ def check_lines(lines: Iterable[str], path: str | None = None) -> Iterator[GameC
 
 
 def check_json_lines(lines: Iterable[str], path: str | None = None) -> Iterator[GameCheck]:
-    """Checks JSON Lines (or one JSON document) game by game."""
+    """Checks JSON Lines, or one JSON document, game by game."""
     buffered = list(lines)
     text = "".join(buffered)
-    first = text.lstrip()
-    if first.startswith("{") and "\n{" not in text.strip():
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        data = None
+        try:
+            json.loads(buffered[0] if buffered else "")
+        except json.JSONDecodeError:
+            # Not JSON Lines either: one broken document.
+            yield GameCheck(1, 1, [Finding("S102", f"not JSON: {exc.msg.lower()}", exc.lineno,
+                                           exc.colno, path=path, game=1)])
+            return
+    if isinstance(data, dict) and ("games" in data or "format" in data):
         try:
             log = loads_json(text)
-        except RecordError as exc:
-            yield GameCheck(1, 1, [Finding("S102", str(exc), 1, 1, path=path, game=1)])
+        except RecordError as err:
+            yield GameCheck(1, 1, [Finding("S102", str(err), 1, 1, path=path, game=1)])
             return
         for index, game in enumerate(log.games, 1):
             yield check_game(game, index, path, 1)

@@ -172,11 +172,14 @@ def _parse(path: str, text: str) -> Log:
         raise SyntaxFailure(f"{_name(path)}: S102 {exc}") from None
 
 
-def _load_any(path: str) -> Log:
+def _load_any(path: str) -> tuple[Log, str]:
+    """Reads a log from a file or stdin; also says which format it was in."""
     try:
-        return _parse(path, _read(path))
+        text = _read(path)
     except NotationError as exc:
         raise SyntaxFailure(f"{_name(path)}:{exc.line}:{exc.column}: S101 {exc.message}") from None
+    kind = "json" if is_json(text) or path.endswith((".json", ".jsonl")) else "euchre"
+    return _parse(path, text), kind
 
 
 _TARGETS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", EXTENSION: "euchre"}
@@ -201,12 +204,11 @@ def convert(source: str, output: Path | None, target: str | None) -> None:
       euchrelog convert game.euchre -o game.json
       euchrelog convert games.jsonl --to euchre > games.euchre
     """
-    log = _load_any(source)
+    log, kind = _load_any(source)
     if target is None and output is not None:
         target = _TARGETS.get(output.suffix.lower())
     if target is None:
-        text = _read(source) if source != "-" else ""
-        target = "euchre" if source.endswith((".json", ".jsonl")) or is_json(text) else "json"
+        target = "euchre" if kind == "json" else "json"
     out = dumps(log) if target == "euchre" else dumps_json(log, lines=target == "jsonl")
     if output is None:
         click.echo(out, nl=False)
@@ -235,24 +237,31 @@ def fmt(files: tuple[str, ...], in_place: bool, check_only: bool) -> None:
         report.files += 1
         try:
             original = _read(path)
+            canonical = dumps(_parse(path, original))
         except NotationError as exc:
-            raise SyntaxFailure(
-                f"{_name(path)}:{exc.line}:{exc.column}: S101 {exc.message}") from None
-        canonical = dumps(_parse(path, original))
+            click.echo(f"{_name(path)}:{exc.line}:{exc.column}: S101 {exc.message}", err=True)
+            report.syntax_errors += 1
+            continue
+        except SyntaxFailure as exc:  # reported, and the other files are still formatted
+            exc.show()
+            report.syntax_errors += 1
+            continue
         if check_only:
             if canonical != original:
                 report.changed += 1
                 click.echo(f"would reformat {_name(path)}", err=True)
         elif in_place and path != "-":
             if canonical != original:
-                report.changed += 1
                 _write_atomic(Path(path), canonical)
+                click.echo(f"reformatted {path}", err=True)
         else:
             click.echo(canonical, nl=False)
     if check_only:
         state = "all canonical" if not report.changed else f"{report.changed} not canonical"
+        if report.syntax_errors:
+            state += f", {report.syntax_errors} unreadable"
         click.echo(f"{report.files} file{'s' if report.files != 1 else ''}: {state}", err=True)
-        sys.exit(report.return_code)
+    sys.exit(report.return_code)
 
 
 @main.command()

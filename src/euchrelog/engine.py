@@ -54,11 +54,12 @@ class HandInfo:
     """What the record tells of one seat's hand."""
 
     known: set[Card] = field(default_factory=set)
-    """Cards recorded in the hand (and not yet played)."""
+    """Cards the record puts in the hand, not yet played (some may be gone: a discard
+    the record does not name)."""
+    held: set[Card] = field(default_factory=set)
+    """The cards of ``known`` that are surely still in the hand: they prove a renege."""
     free: int = 0
     """Slots whose card the record does not know."""
-    sure: bool = True
-    """Whether every card in ``known`` is surely still in the hand."""
 
 
 @dataclass(frozen=True)
@@ -98,8 +99,8 @@ class DealState:
             cards = list(hands.get(seat, ())) if hands else []
             known = {c for c in cards if c is not None}
             recorded = bool(cards)
-            self.hands[seat] = HandInfo(known, size - len(known) if recorded else size,
-                                        sure=recorded)
+            self.hands[seat] = HandInfo(known, set(known),
+                                        size - len(known) if recorded else size)
             for card in known:
                 self.where.setdefault(card, seat.value)
         if upcard is not None:
@@ -281,7 +282,7 @@ class DealState:
             return IllegalActionError(
                 "K503", f"the dealer {ex.seat} takes {ex.upcard}, but the upcard is {self.upcard}")
         hand = self.hands[ex.seat]
-        if (ex.discard is not None and hand.sure and hand.free == 0
+        if (ex.discard is not None and hand.free == 0
                 and ex.discard not in hand.known and ex.discard != self.upcard):
             return IllegalActionError(
                 "K502", f"the dealer {ex.seat} discards {ex.discard}, which is not among the six "
@@ -296,14 +297,15 @@ class DealState:
         up = self.upcard if self.upcard is not None else ex.upcard
         if up is not None:
             hand.known.add(up)
+            hand.held.add(up)
             self.where[up] = ex.seat.value
         else:
             hand.free += 1
         if ex.discard is None:
-            hand.sure = False
-            hand.free = max(hand.free - 1, 0) if not hand.known else hand.free
+            hand.held.clear()  # any of the six may be gone
         elif ex.discard in hand.known:
             hand.known.discard(ex.discard)
+            hand.held.discard(ex.discard)
             self.where[ex.discard] = "discard"
         else:
             hand.free = max(hand.free - 1, 0)
@@ -404,7 +406,7 @@ class DealState:
             assert self.upcard is not None
             hand = self.hands[self.dealer]
             hand.known.add(self.upcard)
-            hand.sure = False
+            hand.held.clear()  # declined, or took it and discarded one unknown card
             self.where[self.upcard] = self.dealer.value
         self.playing, self.leader = self._lineup()
 
@@ -471,15 +473,15 @@ class DealState:
                         "P702", f"{seat} plays {card} in trick {trick_no}, but {self._place(card)}")
                 return IllegalActionError(
                     "P702", f"{seat} plays {card} in trick {trick_no}, but {self._place(card)}")
-            if hand.free == 0 and hand.sure:
+            if hand.free == 0:
                 return IllegalActionError(
                     "P702", f"{seat} plays {card} in trick {trick_no}, but {seat} does not hold it")
         led = self._led()
-        sure = hand.sure and not (starting and seat == self.dealer and self._upcard_with_dealer())
-        if led is not None and self.trump is not None and sure:
+        unsure = starting and seat == self.dealer and self._upcard_with_dealer()
+        if led is not None and self.trump is not None and not unsure:
             eff = effective_suit(card, self.trump)
             if eff is not led:
-                held = sorted((c for c in hand.known
+                held = sorted((c for c in hand.held
                                if effective_suit(c, self.trump) is led), key=str)
                 if held:
                     lead_card = self.current[0][1]
@@ -503,13 +505,12 @@ class DealState:
         trick_index = len(self.tricks)
         play_index = len(self.current)
         if card is None:
-            if hand.free:
-                hand.free -= 1
-            else:
-                hand.sure = False
+            hand.free = max(hand.free - 1, 0)
+            hand.held.clear()  # the unknown card may have been one of them
         else:
             if card in hand.known:
                 hand.known.discard(card)
+                hand.held.discard(card)
             else:
                 owner = self.where.get(card)
                 if owner is not None and owner in Seat.__members__ and owner != seat.value:
@@ -517,11 +518,12 @@ class DealState:
                     other = self.hands[Seat(owner)]
                     if card in other.known:
                         other.known.discard(card)
+                        other.held.discard(card)
                         other.free += 1
                 if hand.free:
                     hand.free -= 1
                 else:
-                    hand.sure = False
+                    hand.held.clear()  # the record of this hand is wrong somewhere
             self.where[card] = "played"
             led = self._led()
             if self.trump is not None:
@@ -534,8 +536,7 @@ class DealState:
                     proofs.append(Evidence(seat, t, p, eff, was, card, trick_index))
                 if led is not None and eff is not led and not any(
                         r[0] == seat and r[1] == trick_index for r in self.reneges):
-                    if hand.sure and any(effective_suit(c, self.trump) is led
-                                         for c in hand.known):
+                    if any(effective_suit(c, self.trump) is led for c in hand.held):
                         self.reneges.append((seat, trick_index, play_index))
                     else:
                         self.showouts[seat].setdefault(led, (trick_index, play_index, card))

@@ -492,17 +492,30 @@ def play_only(game: Game) -> Game:
     return game.model_copy(update={"deals": tuple(deals)})
 
 
-def _sheet(deal: Deal) -> Sheet:
-    """The score-sheet line of a fully recorded deal."""
+def contract(deal: Deal) -> tuple[Suit, Seat] | None:
+    """Trump and maker as the bidding of a deal fixed them (``None``: thrown in or no bids).
+
+    >>> deal = Deal.model_validate({"number": 1, "dealer": "N", "up": {"card": "9H"},
+    ...     "bidding": [{"bids": [{"act": "pass", "seat": "E"}, {"act": "order", "seat": "S"}]}]})
+    >>> contract(deal)
+    (<Suit.HEARTS: 'H'>, <Seat.S: 'S'>)
+    """
     made = next((b for b in deal.bids if not isinstance(b, Pass)), None)
     if made is None:
-        return Sheet(thrown=True)
-    maker = made.seat
+        return None
     if isinstance(made, Call):
-        trump = made.suit
-    else:
-        assert deal.up is not None and deal.up.card is not None and deal.up.card.suit
-        trump = deal.up.card.suit
+        return made.suit, made.seat
+    if deal.up is None or deal.up.card is None or deal.up.card.suit is None:
+        return None
+    return deal.up.card.suit, made.seat
+
+
+def _sheet(deal: Deal) -> Sheet:
+    """The score-sheet line of a fully recorded deal."""
+    fixed = contract(deal)
+    if fixed is None:
+        return Sheet(thrown=True)
+    trump, maker = fixed
     alone = any(d.act == "alone" and d.seat == maker for d in deal.declarations)
     defend = next((d.seat for d in deal.declarations if d.act == "defend"), None)
     side = {maker, maker.partner}
@@ -545,7 +558,7 @@ def hide_cards(game: Game, rng: random.Random, rate: float = 0.2) -> Game:
 
 
 __all__ = [
-    "DEFAULT_PLAYERS", "SEAT_TAGS", "DealOutcome", "Detail", "finish_game", "game_tags",
+    "DEFAULT_PLAYERS", "SEAT_TAGS", "DealOutcome", "Detail", "contract", "finish_game", "game_tags",
     "hide_cards", "play_deal", "play_only", "random_game", "ruleset_for", "score_sheet",
     "sort_hand",
 ]

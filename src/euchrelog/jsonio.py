@@ -43,7 +43,8 @@ def dumps_json(log: Log, *, lines: bool = False, indent: int | None = 2) -> str:
 def _error(exc: ValidationError, where: str) -> RecordError:
     first = exc.errors()[0]
     path = ".".join(str(p) for p in first.get("loc", ()))
-    return RecordError(f"{where}: {path}: {first['msg'].lower()}")
+    message = first["msg"].removeprefix("Value error, ")
+    return RecordError(f"{where}: {path}: {message[:1].lower()}{message[1:]}")
 
 
 def parse_game_json(text: str | bytes, where: str = "game") -> Game:

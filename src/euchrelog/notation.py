@@ -289,6 +289,7 @@ class _GameAssembler:
         assert m is not None
         self.at(("deal", d), head)
         self.at(("deal", d, "dealer"), head, m.start(2))
+        self.at(("deal", d, "number"), head, m.start(1))
         if int(m.group(1)) < 1:
             raise self.fail("a deal number starts at 1", head, m.start(1))
         fields: dict[str, Any] = {"number": int(m.group(1)), "dealer": m.group(2),
@@ -396,6 +397,9 @@ class _GameAssembler:
                 else:
                     sm = _SHEET_RE.fullmatch(text)
                     assert sm is not None
+                    for group, part in ((1, "trump"), (2, "maker"), (4, "defend"), (5, "tricks")):
+                        if sm.group(group):
+                            self.at(("deal", d, "sheet", part), token, sm.start(group))
                     fields["sheet"] = Sheet(
                         trump=sm.group(1), maker=sm.group(2),
                         alone=bool(sm.group(3)), defend=sm.group(4),

@@ -146,7 +146,7 @@ class _Replay:
         expected = previous.number + 1 if previous else 1
         if deal.number != expected:
             self.emit("D301", f"deal {deal.number} follows deal {expected - 1}: expected deal "
-                              f"{expected}", ("deal", d), deal=deal.number)
+                              f"{expected}", ("deal", d, "number"), deal=deal.number)
         if previous is not None:
             seats = self.ruleset.variant.seats
             want = clockwise_from(previous.dealer.left, seats)[0]
@@ -175,9 +175,10 @@ class _Replay:
             wrote = {s: score.points.get(s, 0) for s in sides}
             scored = {s: points.get(s, 0) for s in sides}
             if wrote != scored:
+                side = next(s for s in sides if wrote[s] != scored[s])
                 self.emit("C901", f"deal {deal.number}: points written {_sides(wrote)}, but the "
                                   f"deal scored {_sides(scored)}",
-                          ("deal", d, "points"), deal=deal.number)
+                          ("deal", d, "points", side), deal=deal.number)
         delta = score.points if score.points is not None else (points or {})
         expected = {s: written[s] + delta.get(s, 0) for s in sides}
         if score.total is not None:
@@ -215,10 +216,10 @@ class _Replay:
             return
         if end.scores is not None and end.scores:
             wrote = {s: end.scores.get(s) for s in totals}
-            if any(wrote[s] != totals[s] for s in totals if s in end.scores) or any(
-                    s not in totals for s in end.scores):
+            wrong = [s for s in end.scores if wrote.get(s) != totals.get(s)]
+            if wrong:
                 self.emit("G952", f"the result says {_sides(end.scores)}, but the game ended "
-                                  f"{shown}", ("end",))
+                                  f"{shown}", ("end", "score", wrong[0]))
         if end.winner is not None and end.winner != report.winner:
             self.emit("G953", f"the result names {end.winner} the winner, but "
                               f"{report.winner or 'no one'} won with {shown}", ("end", "winner"))
@@ -255,7 +256,8 @@ class _Replay:
         if deal.exchange is not None:
             err = state._check_exchange(deal.exchange)
             if err is not None:
-                fault(err, ("deal", d, "exchange"), seat=deal.exchange.seat)
+                part = {"K502": "discard", "K503": "takes"}.get(err.code, "exchange")
+                fault(err, ("deal", d, part), seat=deal.exchange.seat)
             state._apply_exchange(deal.exchange)
         for k, decl in enumerate(deal.declarations):
             err = state._check_declare(decl)
@@ -338,16 +340,18 @@ class _Replay:
         assert sheet.trump is not None and sheet.maker is not None
         if sheet.tricks is not None and sheet.tricks > self.ruleset.variant.tricks:
             self.emit("C903", f"deal {n}: the makers cannot take {sheet.tricks} tricks of "
-                              f"{self.ruleset.variant.tricks}", here, deal=n)
+                              f"{self.ruleset.variant.tricks}", (*here, "tricks"), deal=n)
         if not deal.bidding:
             if sheet.maker not in self.ruleset.variant.seats:
-                self.emit("C903", f"deal {n}: the maker {sheet.maker} has no player", here,
-                          deal=n)
+                self.emit("C903", f"deal {n}: the maker {sheet.maker} has no player",
+                          (*here, "maker"), deal=n)
             state.fix_contract(sheet.trump, sheet.maker)
             return
         if state.trump is not None and (state.trump, state.maker) != (sheet.trump, sheet.maker):
+            part = "trump" if state.trump != sheet.trump else "maker"
             self.emit("C903", f"deal {n}: the sheet says trump {sheet.trump} by {sheet.maker}, "
-                              f"but the bidding made {state.trump} by {state.maker}", here, deal=n)
+                              f"but the bidding made {state.trump} by {state.maker}",
+                      (*here, part), deal=n)
 
     def sheet_declarations(self, d: int, deal: Deal, state: DealState) -> None:
         sheet = deal.sheet

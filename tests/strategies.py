@@ -1,0 +1,750 @@
+"""Hypothesis strategies for random legal four-hand games, and fault injectors.
+
+The strategies draw a seed and house rules and let :func:`euchrelog.generate.random_game`
+play the game, so every drawn game is legal by construction.
+
+Each fault injector takes a valid, fully recorded game and a :class:`random.Random`,
+and returns the game with exactly one fault in it and the finding code the replay must
+report, or ``None`` when the game offers no place for that fault. An injector picks its
+place by the cards alone (trick winners, suits, turns), never by asking the replay, so
+the property "one fault, one finding" tests the engine rather than restating it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
+
+from hypothesis import strategies as st
+
+from euchrelog.cards import Card, Rank, Suit, effective_suit, trick_winner
+from euchrelog.generate import (
+    DealOutcome,
+    Detail,
+    contract,
+    finish_game,
+    play_deal,
+    play_only,
+    random_game,
+)
+from euchrelog.models import Call, Claim, Deal, Declaration, Game, Pass, Play, Score, Trick
+from euchrelog.rules import FOUR_HAND, Options, Ruleset, ruleset_from_tags
+from euchrelog.seats import Seat
+
+Injected = tuple[Game, str]
+"""A game with one fault, and the code of the finding it must yield."""
+
+Injector = Callable[[Game, random.Random], Injected | None]
+
+T = TypeVar("T")
+
+
+# ---------------------------------------------------------------- strategies
+
+
+@st.composite
+def rulesets(draw: st.DrawFn) -> Ruleset:
+    """Four-hand house rules: every option of RULES.md; most games go to a target."""
+    options = Options(
+        deck=draw(st.sampled_from((24, 32, 25))),
+        target=draw(st.sampled_from((10, 5, 7, 10))),
+        deals=draw(st.sampled_from((None, None, None, 1, 4, 8))),
+        dealer_pickup=draw(st.sampled_from(("optional", "required"))),
+        stick_the_dealer=draw(st.booleans()),
+        lone_defender=draw(st.booleans()),
+        lone_lead=draw(st.sampled_from(("maker-left", "dealer-left"))),
+        lone_defender_euchre=draw(st.sampled_from((None, 4))),
+        renege=draw(st.sampled_from((None, 1, 3))),
+    )
+    return Ruleset(FOUR_HAND, options)
+
+
+@st.composite
+def games(draw: st.DrawFn, details: Sequence[Detail] = ("full",)) -> Game:
+    """A random legal game: a seed, house rules and a level of detail."""
+    seed = draw(st.integers(0, 2**32 - 1))
+    ruleset = draw(rulesets())
+    detail = draw(st.sampled_from(tuple(details)))
+    return random_game(random.Random(seed), ruleset, detail=detail)
+
+
+@st.composite
+def faulty_games(draw: st.DrawFn, inject: Injector) -> Injected | None:
+    """A random legal game with one fault from ``inject`` (``None`` if it found no place)."""
+    game = draw(games())
+    fault_seed = draw(st.integers(0, 2**16))
+    return inject(game, random.Random(fault_seed))
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def ruleset_of(game: Game) -> Ruleset:
+    """The ruleset a game's tags declare."""
+    tags: dict[str, str] = {}
+    for tag in game.tags:
+        tags.setdefault(tag.name, tag.value)
+    return ruleset_from_tags(tags)[0]
+
+
+def _with_deal(game: Game, d: int, deal: Deal) -> Game:
+    deals = list(game.deals)
+    deals[d] = deal
+    return game.model_copy(update={"deals": tuple(deals)})
+
+
+def _with_trick(deal: Deal, t: int, plays: Sequence[Play]) -> Deal:
+    tricks = list(deal.tricks)
+    tricks[t] = tricks[t].model_copy(update={"plays": tuple(plays)})
+    return deal.model_copy(update={"tricks": tuple(tricks)})
+
+
+def _cards(trick: Trick) -> list[Card]:
+    cards = [p.card for p in trick.plays]
+    assert all(c is not None for c in cards)
+    return [c for c in cards if c is not None]
+
+
+def _winner(plays: Sequence[Play], trump: Suit) -> Seat:
+    cards = [p.card for p in plays if p.card is not None]
+    assert len(cards) == len(plays)
+    return plays[trick_winner(cards, trump)].seat
+
+
+def _led(trick: Trick, trump: Suit) -> Suit:
+    led = effective_suit(_cards(trick)[0], trump)
+    assert led is not None
+    return led
+
+
+def _played(deals: Sequence[Deal]) -> Iterator[tuple[int, Deal, Suit, Seat]]:
+    """The deals that were played out, with their index, trump and maker."""
+    for d, deal in enumerate(deals):
+        fixed = contract(deal)
+        if fixed is not None and len(deal.tricks) == 5 and deal.hands:
+            yield d, deal, fixed[0], fixed[1]
+
+
+def _pick(rng: random.Random, items: Sequence[T]) -> T | None:
+    return rng.choice(items) if items else None
+
+
+def _swap(deal: Deal, t: int, p: int, u: int, q: int) -> Deal:
+    """The deal with play ``p`` of trick ``t`` and play ``q`` of trick ``u`` swapping cards."""
+    a = deal.tricks[t].plays[p]
+    b = deal.tricks[u].plays[q]
+    first = list(deal.tricks[t].plays)
+    first[p] = a.model_copy(update={"card": b.card})
+    deal = _with_trick(deal, t, first)
+    second = list(deal.tricks[u].plays)
+    second[q] = b.model_copy(update={"card": a.card})
+    return _with_trick(deal, u, second)
+
+
+def _renege_swaps(deal: Deal, trump: Suit) -> list[tuple[int, int, int, int]]:
+    """Swaps that make a seat fail to follow in trick ``t`` though it still holds the card
+    it followed with, which it plays instead in a later trick ``u`` that it does not lead;
+    no trick changes its winner."""
+    out = []
+    for t, trick in enumerate(deal.tricks):
+        led = _led(trick, trump)
+        for p, play in enumerate(trick.plays[1:], 1):
+            a = play.card
+            assert a is not None
+            if effective_suit(a, trump) is not led:
+                continue
+            for u in range(t + 1, len(deal.tricks)):
+                later = deal.tricks[u]
+                for q, other in enumerate(later.plays[1:], 1):
+                    b = other.card
+                    assert b is not None
+                    if other.seat != play.seat or effective_suit(b, trump) is led:
+                        continue
+                    swapped = _swap(deal, t, p, u, q)
+                    if (_winner(swapped.tricks[t].plays, trump) == _winner(trick.plays, trump)
+                            and _winner(swapped.tricks[u].plays, trump)
+                            == _winner(later.plays, trump)):
+                        out.append((t, p, u, q))
+    return out
+
+
+def _outcomes(game: Game) -> list[DealOutcome]:
+    """The deals of a valid generated game, with the points written for each."""
+    out = []
+    for deal in game.deals:
+        points = dict(deal.score.points or {}) if deal.score is not None else {}
+        out.append(DealOutcome(deal.model_copy(update={"score": None}), points,
+                               thrown=contract(deal) is None))
+    return out
+
+
+# ---------------------------------------------------------------- injectors
+
+
+def renege_known(game: Game, rng: random.Random) -> Injected | None:
+    """R801: a seat that holds the led suit plays another suit (hands recorded)."""
+    places = [(d, deal, trump, swap) for d, deal, trump, _ in _played(game.deals)
+              for swap in _renege_swaps(deal, trump)]
+    place = _pick(rng, places)
+    if place is None:
+        return None
+    d, deal, _, (t, p, u, q) = place
+    return _with_deal(game, d, _swap(deal, t, p, u, q)), "R801"
+
+
+def renege_by_evidence(game: Game, rng: random.Random) -> Injected | None:
+    """R802: the renege of :func:`renege_known` in a play-only record, proved when the seat
+    later plays the suit it showed out of."""
+    injected = renege_known(game, rng)
+    if injected is None:
+        return None
+    return play_only(injected[0]), "R802"
+
+
+def _shown_out(deal: Deal, seat: Seat, trump: Suit, before: int) -> set[Suit]:
+    """The suits ``seat`` failed to follow in the tricks before trick index ``before``."""
+    out = set()
+    for trick in deal.tricks[:before]:
+        led = _led(trick, trump)
+        for play in trick.plays[1:]:
+            if (play.seat == seat and play.card is not None
+                    and effective_suit(play.card, trump) is not led):
+                out.add(led)
+    return out
+
+
+def _substitutes(deal: Deal, trump: Suit, u: int, q: int,
+                 cards: Sequence[Card]) -> Iterator[tuple[Card, bool]]:
+    """Cards that may replace play ``q`` of trick ``u`` as one fault: the trick keeps its
+    winner, and a seat that followed suit still follows (and one that did not, still does
+    not). The flag tells whether the card is of a suit the seat showed out of before,
+    which makes the card a false proof of a renege (P1)."""
+    trick = deal.tricks[u]
+    play = trick.plays[q]
+    assert play.card is not None
+    led = _led(trick, trump)
+    shown = _shown_out(deal, play.seat, trump, u)
+    for card in cards:
+        if q > 0 and ((effective_suit(card, trump) is led)
+                      != (effective_suit(play.card, trump) is led)):
+            continue
+        plays = list(trick.plays)
+        plays[q] = play.model_copy(update={"card": card})
+        if _winner(plays, trump) == _winner(trick.plays, trump):
+            yield card, effective_suit(card, trump) in shown
+
+
+def _not_held(game: Game, rng: random.Random, proof: bool) -> Injected | None:
+    places = []
+    for d, deal, trump, _ in _played(game.deals):
+        if deal.up is None or not deal.up.kitty:
+            continue
+        u = len(deal.tricks) - 1
+        kitty = [c for c in deal.up.kitty if c is not None]
+        for q in range(len(deal.tricks[u].plays)):
+            places += [(d, deal, q, card) for card, shown in
+                       _substitutes(deal, trump, u, q, kitty) if shown == proof]
+    place = _pick(rng, places)
+    if place is None:
+        return None
+    d, deal, q, card = place
+    up = deal.up
+    assert up is not None
+    u = len(deal.tricks) - 1
+    plays = list(deal.tricks[u].plays)
+    plays[q] = plays[q].model_copy(update={"card": card})
+    deal = _with_trick(deal, u, plays)
+    deal = deal.model_copy(update={"up": up.model_copy(update={"kitty": None})})
+    return _with_deal(game, d, deal), "P702"
+
+
+def card_not_held(game: Game, rng: random.Random) -> Injected | None:
+    """P702: in the last trick a seat plays a card of the kitty, which the record leaves out;
+    the seat's recorded hand does not hold it."""
+    return _not_held(game, rng, proof=False)
+
+
+def card_not_held_shown_out(game: Game, rng: random.Random) -> Injected | None:
+    """P702 as :func:`card_not_held`, with a card of a suit the seat showed out of earlier.
+
+    The seat's hand is recorded, so the card is simply not held; the engine also takes it
+    as proof that the seat reneged when it showed out (R802), two findings for one fault.
+    """
+    return _not_held(game, rng, proof=True)
+
+
+def _played_twice(game: Game, rng: random.Random, proof: bool) -> Injected | None:
+    places = []
+    for d, deal, trump, _ in _played(game.deals):
+        last = len(deal.tricks) - 1
+        for u in range(1, last + 1):
+            for q, play in enumerate(deal.tricks[u].plays):
+                if q == 0 and u != last:
+                    continue  # a new lead would change what the others must follow
+                earlier = [p.card for t in deal.tricks[:u] for p in t.plays
+                           if p.seat == play.seat and p.card is not None]
+                places += [(d, deal, u, q, card) for card, shown in
+                           _substitutes(deal, trump, u, q, earlier) if shown == proof]
+    place = _pick(rng, places)
+    if place is None:
+        return None
+    d, deal, u, q, card = place
+    plays = list(deal.tricks[u].plays)
+    plays[q] = plays[q].model_copy(update={"card": card})
+    return _with_deal(game, d, _with_trick(deal, u, plays)), "P703"
+
+
+def card_played_twice(game: Game, rng: random.Random) -> Injected | None:
+    """P703: a seat plays again a card it played in an earlier trick (in a trick it does
+    not lead, or in the last trick); no winner changes."""
+    return _played_twice(game, rng, proof=False)
+
+
+def card_played_twice_shown_out(game: Game, rng: random.Random) -> Injected | None:
+    """P703 as :func:`card_played_twice`, with a card of a suit the seat showed out of in
+    between. The engine takes the card, which it knows was played already, as proof of a
+    renege (R802)."""
+    return _played_twice(game, rng, proof=True)
+
+
+def play_out_of_turn(game: Game, rng: random.Random) -> Injected | None:
+    """P701: the second and third cards of a trick are recorded in the wrong order."""
+    places = [(d, deal, t) for d, deal, _, _ in _played(game.deals)
+              for t, trick in enumerate(deal.tricks) if len(trick.plays) >= 3]
+    place = _pick(rng, places)
+    if place is None:
+        return None
+    d, deal, t = place
+    plays = list(deal.tricks[t].plays)
+    plays[1], plays[2] = plays[2], plays[1]
+    return _with_deal(game, d, _with_trick(deal, t, plays)), "P701"
+
+
+def bid_out_of_turn(game: Game, rng: random.Random) -> Injected | None:
+    """B401: two passes next to each other on a bid line are recorded in the wrong order."""
+    places = [(d, deal, k, i) for d, deal in enumerate(game.deals)
+              for k, line in enumerate(deal.bidding)
+              for i in range(len(line.bids) - 1)
+              if isinstance(line.bids[i], Pass) and isinstance(line.bids[i + 1], Pass)]
+    place = _pick(rng, places)
+    if place is None:
+        return None
+    d, deal, k, i = place
+    bids = list(deal.bidding[k].bids)
+    bids[i], bids[i + 1] = bids[i + 1], bids[i]
+    lines = list(deal.bidding)
+    lines[k] = lines[k].model_copy(update={"bids": tuple(bids)})
+    return _with_deal(game, d, deal.model_copy(update={"bidding": tuple(lines)})), "B401"
+
+
+def turned_down_suit(game: Game, rng: random.Random) -> Injected | None:
+    """B403: a round-2 call names the suit of the turned-down upcard.
+
+    The deal is then played on (legally, with that trump) from the same cards, and the
+    game is scored and finished again from there.
+    """
+    places = [k for k, deal in enumerate(game.deals)
+              if deal.up is not None and deal.up.card is not None and deal.up.card.suit is not None
+              and len(deal.bidding) == 2 and deal.hands and isinstance(deal.bids[-1], Call)]
+    d = _pick(rng, places)
+    if d is None:
+        return None
+    deal = game.deals[d]
+    assert deal.up is not None and deal.up.card is not None and deal.up.kitty is not None
+    up_suit = deal.up.card.suit
+    assert up_suit is not None
+    call = deal.bids[-1]
+    assert isinstance(call, Call)
+    bids = [*deal.bids[:-1], call.model_copy(update={"suit": up_suit})]
+    hands = {s: [c for c in cards if c is not None] for s, cards in deal.hands[0].cards.items()}
+    kitty = [c for c in deal.up.kitty if c is not None]
+    ruleset = ruleset_of(game)
+    outcome = play_deal(rng, ruleset, deal.number, deal.dealer, hands=hands,
+                        upcard=deal.up.card, kitty=kitty, bids=bids)
+    outcomes = [*_outcomes(game)[:d], outcome, *_outcomes(game)[d + 1:]]
+    records, end = finish_game(rng, ruleset, outcomes, first_dealer=game.deals[0].dealer)
+    return game.model_copy(update={"deals": tuple(records), "end": end}), "B403"
+
+
+def discard_not_held(game: Game, rng: random.Random) -> Injected | None:
+    """K502: the dealer discards a card of the kitty; the card really discarded stays in the
+    recorded hand, and its suit is never led when the dealer cannot follow with another."""
+    places: list[tuple[int, Deal, Card]] = []
+    for d, deal, trump, _ in _played(game.deals):
+        ex = deal.exchange
+        if ex is None or ex.act != "takes" or ex.discard is None or deal.up is None:
+            continue
+        kept = effective_suit(ex.discard, trump)
+        safe = True
+        for trick in deal.tricks:
+            for play in trick.plays:
+                if (play.seat == deal.dealer and _led(trick, trump) is kept
+                        and play.card is not None and effective_suit(play.card, trump) is not kept):
+                    safe = False
+        if safe:
+            places.extend((d, deal, card) for card in deal.up.kitty or () if card is not None)
+    place = _pick(rng, places)
+    if place is None:
+        return None
+    d, deal, card = place
+    assert deal.exchange is not None
+    deal = deal.model_copy(update={"exchange": deal.exchange.model_copy(
+        update={"discard": card})})
+    return _with_deal(game, d, deal), "K502"
+
+
+def partner_alone(game: Game, rng: random.Random) -> Injected | None:
+    """A601: the maker's partner declares alone."""
+    place = _pick(rng, list(_played(game.deals)))
+    if place is None:
+        return None
+    d, deal, _, maker = place
+    decls = (*deal.declarations, Declaration(act="alone", seat=maker.partner))
+    return _with_deal(game, d, deal.model_copy(update={"declarations": decls})), "A601"
+
+
+def duplicate_card(game: Game, rng: random.Random) -> Injected | None:
+    """D304: a card of a hand is written in the kitty too (in place of a kitty card)."""
+    places = [(d, deal) for d, deal in enumerate(game.deals)
+              if deal.hands and deal.up is not None and deal.up.kitty]
+    place = _pick(rng, places)
+    if place is None:
+        return None
+    d, deal = place
+    assert deal.up is not None and deal.up.kitty is not None
+    held = [c for cards in deal.hands[0].cards.values() for c in cards if c is not None]
+    kitty = list(deal.up.kitty)
+    kitty[rng.randrange(len(kitty))] = rng.choice(held)
+    deal = deal.model_copy(update={"up": deal.up.model_copy(update={"kitty": tuple(kitty)})})
+    return _with_deal(game, d, deal), "D304"
+
+
+_SEAT_KEYS = ("seat", "dealer", "maker", "defend")
+
+
+def _rotated(data: Any) -> Any:
+    """Dumped deal data with every seat moved to its partner's place (sides stay)."""
+    if isinstance(data, dict):
+        out: dict[str, Any] = {}
+        for key, value in data.items():
+            if key in _SEAT_KEYS and isinstance(value, str):
+                out[key] = Seat(value).partner.value
+            elif key == "cards" and isinstance(value, dict):
+                out[key] = {Seat(s).partner.value: v for s, v in value.items()}
+            else:
+                out[key] = _rotated(value)
+        return out
+    if isinstance(data, list | tuple):
+        return [_rotated(v) for v in data]
+    return data
+
+
+def wrong_dealer(game: Game, rng: random.Random) -> Injected | None:
+    """D302: from some deal on, the record has every seat moved to its partner's place, so
+    that deal alone is dealt by the wrong seat and the rest follows from it."""
+    if len(game.deals) < 2:
+        return None
+    d = rng.randrange(1, len(game.deals))
+    deals = list(game.deals[:d])
+    deals += [Deal.model_validate(_rotated(deal.model_dump())) for deal in game.deals[d:]]
+    return game.model_copy(update={"deals": tuple(deals)}), "D302"
+
+
+def wrong_points(game: Game, rng: random.Random) -> Injected | None:
+    """C901: one deal's points are written one too high; the totals after it are left out."""
+    places = [d for d, deal in enumerate(game.deals)
+              if deal.score is not None and deal.score.points]
+    d = _pick(rng, places)
+    if d is None:
+        return None
+    deals = list(game.deals)
+    for k in range(d, len(deals)):
+        score = deals[k].score
+        if score is None:
+            continue
+        points = dict(score.points or {})
+        if k == d:
+            side = rng.choice(sorted(points))
+            points[side] += 1
+        deals[k] = deals[k].model_copy(update={"score": Score(points=points)})
+    return game.model_copy(update={"deals": tuple(deals)}), "C901"
+
+
+def wrong_total(game: Game, rng: random.Random) -> Injected | None:
+    """C902: one running total is written one too high, and the scorer carries the error
+    on; the result line has the true scores."""
+    places = [d for d, deal in enumerate(game.deals)
+              if deal.score is not None and deal.score.total]
+    d = _pick(rng, places)
+    if d is None:
+        return None
+    first = game.deals[d].score
+    assert first is not None and first.total is not None
+    side = rng.choice(sorted(first.total))
+    deals = list(game.deals)
+    for k in range(d, len(deals)):
+        score = deals[k].score
+        if score is None or score.total is None:
+            continue
+        total = dict(score.total)
+        total[side] += 1
+        deals[k] = deals[k].model_copy(update={"score": score.model_copy(
+            update={"total": total})})
+    return game.model_copy(update={"deals": tuple(deals)}), "C902"
+
+
+def wrong_winner(game: Game, rng: random.Random) -> Injected | None:
+    """G953: the result line names the losing side the winner."""
+    end = game.end
+    if end is None or end.winner is None:
+        return None
+    other = next(s for s in ruleset_of(game).variant.side_names if s != end.winner)
+    return game.model_copy(update={"end": end.model_copy(update={"winner": other})}), "G953"
+
+
+def false_claim(game: Game, rng: random.Random) -> Injected | None:
+    """R803: a renege is claimed against a seat that followed suit every time."""
+    place = _pick(rng, list(_played(game.deals)))
+    if place is None:
+        return None
+    d, deal, _, _ = place
+    seat = rng.choice([p.seat for p in deal.tricks[0].plays])
+    claim = Claim(seat=seat, trick=rng.choice((None, rng.randint(1, 5))))
+    return _with_deal(game, d, deal.model_copy(update={"claims": (claim,)})), "R803"
+
+
+# ---------------------------------------------------------------- more faults
+
+
+def _rescored(game: Game, d: int, outcome: DealOutcome, rng: random.Random) -> Game:
+    """The game with deal ``d`` replaced, scored again and finished from there."""
+    outcomes = _outcomes(game)
+    outcomes[d] = outcome
+    records, end = finish_game(rng, ruleset_of(game), outcomes,
+                               first_dealer=game.deals[0].dealer)
+    return game.model_copy(update={"deals": tuple(records), "end": end})
+
+
+def _with_up(game: Game, d: int, **update: Any) -> Game:
+    deal = game.deals[d]
+    assert deal.up is not None
+    return _with_deal(game, d, deal.model_copy(update={"up": deal.up.model_copy(
+        update=update)}))
+
+
+def renege_claimed(game: Game, rng: random.Random) -> Injected | None:
+    """R801 as :func:`renege_known`, claimed at the table: the deal scores the penalty (P3)
+    and the game is scored again from there."""
+    places = [(d, deal, swap) for d, deal, trump, _ in _played(game.deals)
+              for swap in _renege_swaps(deal, trump)]
+    place = _pick(rng, places)
+    if place is None:
+        return None
+    d, deal, (t, p, u, q) = place
+    ruleset = ruleset_of(game)
+    seat = deal.tricks[t].plays[p].seat
+    penalty = ruleset.renege_penalty(lone_hand=bool(deal.declarations))
+    sides = {s: penalty for s in ruleset.variant.side_names if s != ruleset.side(seat)}
+    faulty = _swap(deal, t, p, u, q).model_copy(
+        update={"claims": (Claim(seat=seat, trick=rng.choice((None, t + 1))),),
+                "score": None})
+    return _rescored(game, d, DealOutcome(faulty, sides), rng), "R801"
+
+
+def dead_card(game: Game, rng: random.Random) -> Injected | None:
+    """P708: in the last trick a seat plays a card the record puts in the kitty."""
+    injected = _not_held(game, rng, proof=False)
+    if injected is None:
+        return None
+    faulty, _ = injected
+    d = next(k for k, (a, b) in enumerate(zip(game.deals, faulty.deals, strict=True))
+             if a != b)
+    up = game.deals[d].up
+    assert up is not None
+    return _with_up(faulty, d, kitty=up.kitty), "P708"
+
+
+def partner_defends(game: Game, rng: random.Random) -> Injected | None:
+    """A602: the maker's partner declares defending alone."""
+    place = _pick(rng, list(_played(game.deals)))
+    if place is None:
+        return None
+    d, deal, _, maker = place
+    decls = (*deal.declarations, Declaration(act="defend", seat=maker.partner))
+    return _with_deal(game, d, deal.model_copy(update={"declarations": decls})), "A602"
+
+
+def sitting_out_plays(game: Game, rng: random.Random, *, last: bool = False) -> Injected | None:
+    """P704: the partner of a lone maker plays a card of its hand inside a trick."""
+    places = [(d, deal, maker) for d, deal, _, maker in _played(game.deals)
+              if any(x.act == "alone" for x in deal.declarations)]
+    place = _pick(rng, places)
+    if place is None:
+        return None
+    d, deal, maker = place
+    card = rng.choice(deal.hands[0].cards[maker.partner])
+    t = len(deal.tricks) - 1 if last else rng.randrange(len(deal.tricks) - 1)
+    plays = list(deal.tricks[t].plays)
+    plays.insert(len(plays) if last else rng.randrange(len(plays) + 1),
+                 Play(seat=maker.partner, card=card))
+    return _with_deal(game, d, _with_trick(deal, t, plays)), "P704"
+
+
+def sitting_out_plays_last(game: Game, rng: random.Random) -> Injected | None:
+    """P704 as :func:`sitting_out_plays`, the card written at the end of the last trick.
+
+    The engine reports the card as played after the last trick (P706) instead.
+    """
+    return sitting_out_plays(game, rng, last=True)
+
+
+def dealer_stuck_passes(game: Game, rng: random.Random) -> Injected | None:
+    """B404: under stick-the-dealer the dealer passes in round 2; the deal is thrown in and
+    the game scored again from there."""
+    if not ruleset_of(game).options.stick_the_dealer:
+        return None
+    places = [d for d, deal in enumerate(game.deals)
+              if len(deal.bidding) == 2 and deal.bids[-1].seat == deal.dealer]
+    d = _pick(rng, places)
+    if d is None:
+        return None
+    deal = game.deals[d]
+    bids = (*deal.bidding[1].bids[:-1], Pass(act="pass", seat=deal.dealer))
+    thrown = Deal(number=deal.number, dealer=deal.dealer, hands=deal.hands, up=deal.up,
+                  bidding=(deal.bidding[0], deal.bidding[1].model_copy(update={"bids": bids})))
+    return _rescored(game, d, DealOutcome(thrown, thrown=True), rng), "B404"
+
+
+def short_hand(game: Game, rng: random.Random) -> Injected | None:
+    """D303: one card of a hand is left out of the record (the hand has four)."""
+    d = rng.randrange(len(game.deals))
+    deal = game.deals[d]
+    if not deal.hands:
+        return None
+    cards = dict(deal.hands[0].cards)
+    seat = rng.choice(sorted(cards))
+    held = list(cards[seat])
+    del held[rng.randrange(len(held))]
+    cards[seat] = tuple(held)
+    hands = (deal.hands[0].model_copy(update={"cards": cards}),)
+    return _with_deal(game, d, deal.model_copy(update={"hands": hands})), "D303"
+
+
+def card_not_in_deck(game: Game, rng: random.Random) -> Injected | None:
+    """D305: a seven in the kitty of a game without sevens."""
+    if ruleset_of(game).options.deck == 32:
+        return None
+    d = rng.randrange(len(game.deals))
+    up = game.deals[d].up
+    if up is None or not up.kitty:
+        return None
+    kitty = list(up.kitty)
+    kitty[rng.randrange(len(kitty))] = Card(Rank.SEVEN, rng.choice(list(Suit)))
+    return _with_up(game, d, kitty=tuple(kitty)), "D305"
+
+
+def short_kitty(game: Game, rng: random.Random) -> Injected | None:
+    """D306: one card of the kitty is left out of the record."""
+    d = rng.randrange(len(game.deals))
+    up = game.deals[d].up
+    if up is None or not up.kitty:
+        return None
+    kitty = list(up.kitty)
+    del kitty[rng.randrange(len(kitty))]
+    return _with_up(game, d, kitty=tuple(kitty)), "D306"
+
+
+def short_trick(game: Game, rng: random.Random) -> Injected | None:
+    """P705: the last card of the last trick is left out (the points written stand)."""
+    place = _pick(rng, list(_played(game.deals)))
+    if place is None:
+        return None
+    d, deal, _, _ = place
+    t = len(deal.tricks) - 1
+    return _with_deal(game, d, _with_trick(deal, t, deal.tricks[t].plays[:-1])), "P705"
+
+
+def trick_misnumbered(game: Game, rng: random.Random) -> Injected | None:
+    """P707: one trick carries a wrong number."""
+    place = _pick(rng, list(_played(game.deals)))
+    if place is None:
+        return None
+    d, deal, _, _ = place
+    tricks = list(deal.tricks)
+    t = rng.randrange(len(tricks))
+    tricks[t] = tricks[t].model_copy(update={"number": t + 7})
+    return _with_deal(game, d, deal.model_copy(update={"tricks": tuple(tricks)})), "P707"
+
+
+def deal_misnumbered(game: Game, rng: random.Random) -> Injected | None:
+    """D301: one deal in the middle of a game carries a wrong number.
+
+    The engine checks each number against the one before, so the next deal is reported too.
+    """
+    if len(game.deals) < 3:
+        return None
+    d = rng.randrange(1, len(game.deals) - 1)
+    deal = game.deals[d]
+    return _with_deal(game, d, deal.model_copy(update={"number": deal.number + 5})), "D301"
+
+
+def wrong_result(game: Game, rng: random.Random) -> Injected | None:
+    """G952: the result line has one side's final score one too high."""
+    end = game.end
+    if end is None or end.act != "result" or not end.scores:
+        return None
+    scores = dict(end.scores)
+    scores[rng.choice(sorted(scores))] += 1
+    return game.model_copy(update={"end": end.model_copy(update={"scores": scores})}), "G952"
+
+
+FAULTS: dict[str, Injector] = {
+    "R801": renege_known,
+    "R801-claimed": renege_claimed,
+    "R802": renege_by_evidence,
+    "P702": card_not_held,
+    "P703": card_played_twice,
+    "P701": play_out_of_turn,
+    "B401": bid_out_of_turn,
+    "B403": turned_down_suit,
+    "K502": discard_not_held,
+    "A601": partner_alone,
+    "D304": duplicate_card,
+    "D302": wrong_dealer,
+    "C901": wrong_points,
+    "C902": wrong_total,
+    "G953": wrong_winner,
+    "R803": false_claim,
+    "P708": dead_card,
+    "A602": partner_defends,
+    "P704": sitting_out_plays,
+    "B404": dealer_stuck_passes,
+    "D303": short_hand,
+    "D305": card_not_in_deck,
+    "D306": short_kitty,
+    "P705": short_trick,
+    "P707": trick_misnumbered,
+    "G952": wrong_result,
+}
+"""The injectors the engine reports as one finding, named by the code they must produce."""
+
+CASCADES: dict[str, tuple[Injector, str]] = {
+    "P702-after-show-out": (
+        card_not_held_shown_out,
+        "a card flagged P702 (not in the recorded hand) also proves a renege by evidence "
+        "(R802) when the seat showed out of its suit before"),
+    "P703-after-show-out": (
+        card_played_twice_shown_out,
+        "a card flagged P703 (already played) also proves a renege by evidence (R802) when "
+        "the seat showed out of its suit in between"),
+    "D301-middle": (
+        deal_misnumbered,
+        "one misnumbered deal yields two D301: the next deal is checked against the wrong "
+        "number"),
+    "P704-end-of-last-trick": (
+        sitting_out_plays_last,
+        "a sitting-out seat's card after the last card of the last trick is reported as "
+        "P706 (played after the last trick), not P704"),
+}
+"""Injectors the engine does not yet report as one finding of their code: each with why."""

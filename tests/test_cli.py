@@ -1,0 +1,384 @@
+"""The command line: check, convert, fmt and schema, through Click's test runner and, for
+exit statuses and the absence of tracebacks, through ``python -m euchrelog``."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from euchrelog.cli import main
+from euchrelog.jsonio import loads_json
+from euchrelog.notation import loads
+from euchrelog.writer import dumps
+
+# A clean, canonical game: W orders hearts, N picks up, EW make 4 tricks (Target 1).
+CLEAN = """\
+[Event "Tuesday League"]
+[Variant "four-hand"]
+[Target "1"]
+[N "Ann"]
+[E "Bob"]
+[S "Cy"]
+[W "Dee"]
+
+deal 1 dealer N
+  hands E: 9C TC QS KS AD  S: 9S TS AS 9D TD  W: JD AH KH QH 9H  N: AC KC QC JC KD
+  up JH  kitty QD JS TH
+  bid E pass, S pass, W order
+  N takes JH discards KD
+  1. E: AD  S: 9D  W: 9H  N: JC
+  2. W: JD  N: JH  E: 9C  S: 9S
+  3. N: AC  E: TC  S: TD  W: AH
+  4. W: KH  N: KC  E: QS  S: TS
+  5. W: QH  N: QC  E: KS  S: AS
+  points EW 1  total NS 0 EW 1
+
+result NS 0 EW 1 winner EW
+"""
+
+# The same game with a wrong result line: one G952 finding on that line.
+WRONG_RESULT = CLEAN.replace("result NS 0 EW 1", "result NS 0 EW 2")
+WRONG_RESULT_LINE = CLEAN.splitlines().index("result NS 0 EW 1 winner EW") + 1
+WRONG_RESULT_COLUMN = 13  # the wrong score, EW 2
+
+# The same game with a card that is not a card (1C) in trick 3.
+BAD_CARD = CLEAN.replace("E: TC  S: TD", "E: 1C  S: TD")
+BAD_CARD_LINE = next(n for n, line in enumerate(BAD_CARD.splitlines(), 1) if "1C" in line)
+BAD_CARD_COLUMN = BAD_CARD.splitlines()[BAD_CARD_LINE - 1].index("1C") + 1
+
+# The same game written loosely: lower case, 10 for T, one space between hands.
+LOOSE = (CLEAN.replace("E: AD  S: 9D", "e: ad  s: 9d")
+         .replace("3. N: AC  E: TC", "3. N: AC  E: 10C")
+         .replace("QH 9H  N: AC", "QH 9H N: AC"))
+
+FINDING_RE = re.compile(r"^(?P<path>.+):(?P<line>\d+):(?P<column>\d+): (?P<code>[A-Z]\d{3}) \S.*$")
+
+
+def run(*args: str, stdin: str | bytes | None = None) -> Result:
+    """Invokes the CLI in-process; stdout and stderr stay apart (Click 8.2+)."""
+    return CliRunner().invoke(main, list(args), input=stdin)
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    """Writes a UTF-8 file and returns its path."""
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8", newline="\n")
+    return path
+
+
+def run_module(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
+    """Runs ``python -m euchrelog`` in a subprocess; output is decoded leniently."""
+    proc = subprocess.run([sys.executable, "-m", "euchrelog", *args], input=stdin,
+                          capture_output=True, check=False, timeout=120)
+    return subprocess.CompletedProcess(proc.args, proc.returncode,
+                                       proc.stdout.decode("utf-8", "replace"),
+                                       proc.stderr.decode("utf-8", "replace"))
+
+
+# ------------------------------------------------------------------ check
+
+
+def test_check_clean_file_exits_0_with_summary_on_stderr(tmp_path: Path) -> None:
+    path = write(tmp_path, "clean.euchre", CLEAN)
+    result = run("check", str(path))
+    assert result.exit_code == 0
+    assert result.stdout == ""
+    assert result.stderr.strip() == "checked 1 file, 1 game, 1 deal: all clean"
+
+
+def test_check_findings_exit_1_in_path_line_col_format(tmp_path: Path) -> None:
+    path = write(tmp_path, "wrong.euchre", WRONG_RESULT)
+    result = run("check", str(path))
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert len(lines) == 1
+    m = FINDING_RE.match(lines[0])
+    assert m is not None, lines[0]
+    assert (m["path"], int(m["line"]), int(m["column"]), m["code"]) == (
+        str(path), WRONG_RESULT_LINE, WRONG_RESULT_COLUMN, "G952")
+    assert "NS 0 EW 1" in lines[0]
+    assert result.stderr.strip() == "checked 1 file, 1 game, 1 deal: 1 finding in 1 file"
+
+
+def test_check_quiet_prints_no_summary(tmp_path: Path) -> None:
+    path = write(tmp_path, "wrong.euchre", WRONG_RESULT)
+    result = run("check", "--quiet", str(path))
+    assert result.exit_code == 1
+    assert result.stderr == ""
+    assert result.stdout.count("G952") == 1
+
+
+def test_check_syntax_error_exits_2_with_caret_and_goes_on(tmp_path: Path) -> None:
+    # Two games in one file: a syntax error in the first, a wrong result in the second.
+    path = write(tmp_path, "two.euchre", BAD_CARD + "\n" + WRONG_RESULT)
+    second_offset = BAD_CARD.count("\n") + 1
+    result = run("check", str(path))
+    assert result.exit_code == 2
+    lines = result.stdout.splitlines()
+    assert lines[0] == (f"{path}:{BAD_CARD_LINE}:{BAD_CARD_COLUMN}: S101 "
+                        "expected a card like 9H, TS or ??, found '1C'")
+    source = BAD_CARD.splitlines()[BAD_CARD_LINE - 1]
+    assert lines[1] == "    " + source
+    assert lines[2] == "    " + " " * (BAD_CARD_COLUMN - 1) + "^"
+    assert lines[1][lines[2].index("^"):].startswith("1C")
+    m = FINDING_RE.match(lines[3])
+    assert m is not None and m["code"] == "G952"
+    assert int(m["line"]) == second_offset + WRONG_RESULT_LINE
+    assert len(lines) == 4
+    assert result.stderr.strip() == (
+        "checked 1 file, 2 games, 1 deal: 2 findings in 1 file (1 syntax error)")
+
+
+def test_check_format_json_prints_one_object_per_line(tmp_path: Path) -> None:
+    path = write(tmp_path, "two.euchre", BAD_CARD + "\n" + WRONG_RESULT)
+    result = run("check", "--format", "json", str(path))
+    assert result.exit_code == 2
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(r["code"], r["game"]) for r in rows] == [("S101", 1), ("G952", 2)]
+    first = rows[0]
+    assert (first["path"], first["line"], first["column"]) == (
+        str(path), BAD_CARD_LINE, BAD_CARD_COLUMN)
+    assert first["name"] == "syntax-error" and first["severity"] == "error"
+    assert set(first) >= {"path", "line", "column", "code", "name", "severity", "message",
+                          "game", "deal", "trick", "seat"}
+
+
+def test_check_folder_recurses_into_euchre_files(tmp_path: Path) -> None:
+    write(tmp_path, "a/clean.euchre", CLEAN)
+    wrong = write(tmp_path, "a/b/c/wrong.euchre", WRONG_RESULT)
+    write(tmp_path, "a/notes.txt", "not a record\n")
+    write(tmp_path, "a/b/broken.euchre.bak", BAD_CARD)
+    result = run("check", str(tmp_path / "a"))
+    assert result.exit_code == 1
+    assert [line.split(":")[0] for line in result.stdout.splitlines()] == [str(wrong)]
+    assert result.stderr.strip().startswith("checked 2 files, 2 games, 2 deals:")
+
+
+def test_check_stdin(tmp_path: Path) -> None:
+    result = run("check", "-", stdin=WRONG_RESULT)
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"<stdin>:{WRONG_RESULT_LINE}:{WRONG_RESULT_COLUMN}: G952 ")
+    clean = run("check", "-", stdin=CLEAN)
+    assert clean.exit_code == 0 and clean.stdout == ""
+
+
+def test_check_json_lines_input(tmp_path: Path) -> None:
+    jsonl = run("convert", "--to", "jsonl", str(write(tmp_path, "w.euchre", WRONG_RESULT)))
+    path = write(tmp_path, "w.jsonl", jsonl.stdout)
+    result = run("check", "--quiet", str(path))
+    assert result.exit_code == 1
+    assert " G952 " in result.stdout
+
+
+def test_check_non_utf8_exits_2_without_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.euchre"
+    path.write_bytes(CLEAN.replace("Dee", "D\u00e9").encode("latin-1"))
+    result = run("check", str(path))
+    assert result.exit_code == 2
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.stdout + result.stderr
+    m = FINDING_RE.match(result.stdout.splitlines()[0])
+    assert m is not None and m["code"] == "S101"
+    assert (int(m["line"]), int(m["column"])) == (7, 6)
+    assert "UTF-8" in result.stdout
+
+
+def test_check_missing_file_is_a_usage_error(tmp_path: Path) -> None:
+    result = run("check", str(tmp_path / "nope.euchre"))
+    assert result.exit_code == 2
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+# ------------------------------------------------------------------ convert
+
+
+def test_convert_to_json_document(tmp_path: Path) -> None:
+    path = write(tmp_path, "g.euchre", CLEAN)
+    result = run("convert", "--to", "json", str(path))
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["format"] == "euchrelog" and data["version"] == 1
+    assert len(data["games"]) == 1
+    assert loads_json(result.stdout) == loads(CLEAN)
+
+
+def test_convert_notation_defaults_to_json(tmp_path: Path) -> None:
+    path = write(tmp_path, "g.euchre", CLEAN)
+    assert run("convert", str(path)).stdout == run("convert", "--to", "json", str(path)).stdout
+
+
+def test_convert_to_json_lines(tmp_path: Path) -> None:
+    path = write(tmp_path, "g.euchre", CLEAN + "\n" + WRONG_RESULT)
+    result = run("convert", "--to", "jsonl", str(path))
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2
+    assert all(isinstance(json.loads(line), dict) for line in lines)
+    assert loads_json(result.stdout) == loads(CLEAN + "\n" + WRONG_RESULT)
+
+
+def test_convert_json_back_to_notation(tmp_path: Path) -> None:
+    document = run("convert", "--to", "json", str(write(tmp_path, "g.euchre", LOOSE))).stdout
+    json_path = write(tmp_path, "g.json", document)
+    by_default = run("convert", str(json_path))
+    assert by_default.exit_code == 0
+    assert by_default.stdout == CLEAN  # canonical form
+    assert run("convert", "--to", "euchre", str(json_path)).stdout == CLEAN
+
+
+def test_convert_json_from_stdin_defaults_to_notation(tmp_path: Path) -> None:
+    document = run("convert", "--to", "json", str(write(tmp_path, "g.euchre", CLEAN))).stdout
+    result = run("convert", "-", stdin=document)
+    assert result.exit_code == 0
+    assert result.stdout == CLEAN
+
+
+@pytest.mark.parametrize(("suffix", "kind"), [(".json", "json"), (".jsonl", "jsonl"),
+                                              (".euchre", "euchre")])
+def test_convert_by_output_extension(tmp_path: Path, suffix: str, kind: str) -> None:
+    source = write(tmp_path, "in.euchre", LOOSE)
+    output = tmp_path / f"out{suffix}"
+    result = run("convert", str(source), "-o", str(output))
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == ""
+    text = output.read_text(encoding="utf-8")
+    if kind == "euchre":
+        assert text == CLEAN
+    elif kind == "json":
+        assert json.loads(text)["format"] == "euchrelog"
+    else:
+        assert len(text.splitlines()) == 1 and "format" not in json.loads(text)
+    assert (loads(text) if kind == "euchre" else loads_json(text)) == loads(CLEAN)
+
+
+@pytest.mark.parametrize("name", ["g.euchre", "g.json"])
+def test_convert_refuses_to_overwrite_its_input(tmp_path: Path, name: str) -> None:
+    text = CLEAN if name.endswith(".euchre") else run(
+        "convert", str(write(tmp_path, "src.euchre", CLEAN))).stdout
+    path = write(tmp_path, name, text)
+    result = run("convert", str(path), "-o", str(path))
+    assert result.exit_code == 2
+    assert "input" in result.stderr
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_convert_syntax_error_exits_2(tmp_path: Path) -> None:
+    path = write(tmp_path, "bad.euchre", BAD_CARD)
+    result = run("convert", str(path))
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert f"{path}:{BAD_CARD_LINE}:{BAD_CARD_COLUMN}: S101" in result.stderr
+
+
+# ------------------------------------------------------------------ fmt
+
+
+def test_fmt_prints_canonical_text(tmp_path: Path) -> None:
+    path = write(tmp_path, "loose.euchre", LOOSE)
+    result = run("fmt", str(path))
+    assert result.exit_code == 0
+    assert result.stdout == CLEAN
+    assert result.stdout == dumps(loads(LOOSE))
+    assert path.read_text(encoding="utf-8") == LOOSE  # untouched
+
+
+def test_fmt_stdin() -> None:
+    result = run("fmt", "-", stdin=LOOSE)
+    assert result.exit_code == 0
+    assert result.stdout == CLEAN
+
+
+def test_fmt_check(tmp_path: Path) -> None:
+    canonical = write(tmp_path, "canonical.euchre", CLEAN)
+    loose = write(tmp_path, "loose.euchre", LOOSE)
+    ok = run("fmt", "--check", str(canonical))
+    assert ok.exit_code == 0
+    assert ok.stdout == ""
+    bad = run("fmt", "--check", str(loose))
+    assert bad.exit_code == 1
+    assert bad.stdout == ""
+    assert f"would reformat {loose}" in bad.stderr
+    assert loose.read_text(encoding="utf-8") == LOOSE  # --check writes nothing
+    both = run("fmt", "--check", str(tmp_path))
+    assert both.exit_code == 1
+    assert "2 files: 1 not canonical" in both.stderr
+
+
+def test_fmt_in_place(tmp_path: Path) -> None:
+    loose = write(tmp_path, "loose.euchre", LOOSE)
+    canonical = write(tmp_path, "canonical.euchre", CLEAN)
+    before = canonical.stat().st_mtime_ns
+    result = run("fmt", "--in-place", str(loose), str(canonical))
+    assert result.exit_code == 0
+    assert result.stdout == ""
+    assert loose.read_text(encoding="utf-8") == CLEAN
+    assert canonical.read_text(encoding="utf-8") == CLEAN
+    assert canonical.stat().st_mtime_ns == before  # a canonical file is not rewritten
+    assert run("fmt", "--check", str(loose)).exit_code == 0
+
+
+def test_fmt_in_place_and_check_do_not_go_together(tmp_path: Path) -> None:
+    path = write(tmp_path, "g.euchre", LOOSE)
+    result = run("fmt", "--in-place", "--check", str(path))
+    assert result.exit_code == 2
+    assert path.read_text(encoding="utf-8") == LOOSE
+
+
+def test_fmt_syntax_error_exits_2(tmp_path: Path) -> None:
+    path = write(tmp_path, "bad.euchre", BAD_CARD)
+    result = run("fmt", str(path))
+    assert result.exit_code == 2
+    assert f"{path}:{BAD_CARD_LINE}:{BAD_CARD_COLUMN}: S101" in result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+# ------------------------------------------------------------------ schema
+
+
+def test_schema_prints_valid_json() -> None:
+    result = run("schema")
+    assert result.exit_code == 0
+    schema = json.loads(result.stdout)
+    assert schema["type"] == "object"
+    assert "games" in schema["properties"]
+    assert "Game" in schema["$defs"]
+
+
+# ------------------------------------------------------------------ python -m euchrelog
+
+
+def test_module_exit_codes(tmp_path: Path) -> None:
+    clean = write(tmp_path, "clean.euchre", CLEAN)
+    wrong = write(tmp_path, "wrong.euchre", WRONG_RESULT)
+    bad = write(tmp_path, "bad.euchre", BAD_CARD)
+    for path, status in ((clean, 0), (wrong, 1), (bad, 2)):
+        proc = run_module("check", str(path))
+        assert proc.returncode == status, proc.stdout + proc.stderr
+        assert "Traceback" not in proc.stdout + proc.stderr
+    proc = run_module("check", "-", stdin=WRONG_RESULT.encode("utf-8"))
+    assert proc.returncode == 1
+    assert proc.stdout.startswith("<stdin>:")
+
+
+@pytest.mark.parametrize("command", [["check"], ["fmt"], ["fmt", "--check"], ["convert"]])
+def test_module_non_utf8_never_prints_a_traceback(tmp_path: Path, command: list[str]) -> None:
+    path = tmp_path / "binary.euchre"
+    path.write_bytes(b'[Event "x"]\n\xff\xfe\x00garbage\n')
+    proc = run_module(*command, str(path))
+    assert proc.returncode == 2
+    output = proc.stdout + proc.stderr
+    assert "Traceback" not in output
+    assert "UTF-8" in output
+
+
+def test_module_usage_error_exits_2(tmp_path: Path) -> None:
+    proc = run_module("check", "--format", "xml", str(write(tmp_path, "g.euchre", CLEAN)))
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stdout + proc.stderr
