@@ -28,7 +28,18 @@ from euchrelog.generate import (
     play_only,
     random_game,
 )
-from euchrelog.models import Call, Claim, Deal, Declaration, Game, Pass, Play, Score, Trick
+from euchrelog.models import (
+    Call,
+    Claim,
+    Deal,
+    Declaration,
+    Game,
+    Pass,
+    Play,
+    Score,
+    Tag,
+    Trick,
+)
 from euchrelog.rules import FOUR_HAND, Options, Ruleset, ruleset_from_tags
 from euchrelog.seats import Seat
 
@@ -142,10 +153,23 @@ def _swap(deal: Deal, t: int, p: int, u: int, q: int) -> Deal:
     return _with_trick(deal, u, second)
 
 
+def _follows(deal: Deal, trump: Suit, v: int, seat: Seat, suit: Suit) -> bool:
+    """Whether ``seat`` followed suit in trick ``v`` if ``suit`` was led there."""
+    trick = deal.tricks[v]
+    if _led(trick, trump) is not suit:
+        return True
+    return any(p.seat == seat and p.card is not None
+               and effective_suit(p.card, trump) is suit for p in trick.plays)
+
+
 def _renege_swaps(deal: Deal, trump: Suit) -> list[tuple[int, int, int, int]]:
-    """Swaps that make a seat fail to follow in trick ``t`` though it still holds the card
-    it followed with, which it plays instead in a later trick ``u`` that it does not lead;
-    no trick changes its winner."""
+    """Swaps that make a seat fail to follow in trick ``t`` though it holds the card ``A``
+    it followed with, which it plays instead of a card ``B`` in a later trick ``u``.
+
+    Only one renege comes of it: the seat does not lead trick ``u`` and did not follow suit
+    there with ``B``, the suit of ``A`` is not led in between to a seat without another
+    card of it, and no trick changes its winner.
+    """
     out = []
     for t, trick in enumerate(deal.tricks):
         led = _led(trick, trump)
@@ -156,10 +180,13 @@ def _renege_swaps(deal: Deal, trump: Suit) -> list[tuple[int, int, int, int]]:
                 continue
             for u in range(t + 1, len(deal.tricks)):
                 later = deal.tricks[u]
+                if not all(_follows(deal, trump, v, play.seat, led) for v in range(t + 1, u)):
+                    break
                 for q, other in enumerate(later.plays[1:], 1):
                     b = other.card
                     assert b is not None
-                    if other.seat != play.seat or effective_suit(b, trump) is led:
+                    if (other.seat != play.seat or effective_suit(b, trump) is led
+                            or effective_suit(b, trump) is _led(later, trump)):
                         continue
                     swapped = _swap(deal, t, p, u, q)
                     if (_winner(swapped.tricks[t].plays, trump) == _winner(trick.plays, trump)
@@ -193,13 +220,49 @@ def renege_known(game: Game, rng: random.Random) -> Injected | None:
     return _with_deal(game, d, _swap(deal, t, p, u, q)), "R801"
 
 
+def _upcard_held(deal: Deal, trump: Suit, t: int, p: int) -> bool:
+    """Whether play ``p`` of trick ``t`` is by a dealer who took the upcard, of the led suit,
+    and still holds it: a play-only record then still proves the renege at the play."""
+    play = deal.tricks[t].plays[p]
+    ex = deal.exchange
+    up = deal.up.card if deal.up is not None else None
+    if ex is None or ex.act != "takes" or up is None or play.seat != deal.dealer:
+        return False
+    if effective_suit(up, trump) is not _led(deal.tricks[t], trump):
+        return False
+    return any(x.card == up for trick in deal.tricks[t:] for x in trick.plays)
+
+
 def renege_by_evidence(game: Game, rng: random.Random) -> Injected | None:
     """R802: the renege of :func:`renege_known` in a play-only record, proved when the seat
-    later plays the suit it showed out of."""
-    injected = renege_known(game, rng)
-    if injected is None:
+    later plays the suit it showed out of (not by a dealer still holding the upcard of the
+    led suit, which proves it at the play)."""
+    places = []
+    for d, deal, trump, _ in _played(game.deals):
+        for t, p, u, q in _renege_swaps(deal, trump):
+            swapped = _swap(deal, t, p, u, q)
+            if not _upcard_held(swapped, trump, t, p):
+                places.append((d, swapped))
+    place = _pick(rng, places)
+    if place is None:
         return None
-    return play_only(injected[0]), "R802"
+    d, swapped = place
+    return play_only(_with_deal(game, d, swapped)), "R802"
+
+
+def renege_upcard_held(game: Game, rng: random.Random) -> Injected | None:
+    """R801 in a play-only record: the dealer took the upcard and does not follow with it."""
+    places = []
+    for d, deal, trump, _ in _played(game.deals):
+        for t, p, u, q in _renege_swaps(deal, trump):
+            swapped = _swap(deal, t, p, u, q)
+            if _upcard_held(swapped, trump, t, p):
+                places.append((d, swapped))
+    place = _pick(rng, places)
+    if place is None:
+        return None
+    d, swapped = place
+    return play_only(_with_deal(game, d, swapped)), "R801"
 
 
 def _shown_out(deal: Deal, seat: Seat, trump: Suit, before: int) -> set[Suit]:
@@ -599,21 +662,36 @@ def sitting_out_plays_last(game: Game, rng: random.Random) -> Injected | None:
     return sitting_out_plays(game, rng, last=True)
 
 
+def _stuck(game: Game) -> Game | None:
+    """The game under stick-the-dealer, if it is legal that way (no deal thrown in)."""
+    if ruleset_of(game).options.stick_the_dealer:
+        return game
+    if any(contract(deal) is None for deal in game.deals):
+        return None
+    tags = list(game.tags)
+    k = next((i for i, tag in enumerate(tags) if tag.name.lower() == "rules"), None)
+    if k is None:
+        k = next(i for i, tag in enumerate(tags) if tag.name.lower() == "variant") + 1
+        tags.insert(k, Tag(name="Rules", value="stick-the-dealer"))
+    else:
+        tags[k] = tags[k].model_copy(update={"value": tags[k].value + " stick-the-dealer"})
+    return game.model_copy(update={"tags": tuple(tags)})
+
+
 def dealer_stuck_passes(game: Game, rng: random.Random) -> Injected | None:
-    """B404: under stick-the-dealer the dealer passes in round 2; the deal is thrown in and
-    the game scored again from there."""
-    if not ruleset_of(game).options.stick_the_dealer:
-        return None
-    places = [d for d, deal in enumerate(game.deals)
-              if len(deal.bidding) == 2 and deal.bids[-1].seat == deal.dealer]
+    """B404: under stick-the-dealer everyone passes round 2, the dealer too; the deal is
+    thrown in and the game scored again from there. A game with no deal thrown in is taken
+    as played under stick-the-dealer."""
+    stuck = _stuck(game)
+    places = [d for d, deal in enumerate(game.deals) if len(deal.bidding) == 2]
     d = _pick(rng, places)
-    if d is None:
+    if stuck is None or d is None:
         return None
-    deal = game.deals[d]
-    bids = (*deal.bidding[1].bids[:-1], Pass(act="pass", seat=deal.dealer))
+    deal = stuck.deals[d]
+    bids = tuple(Pass(act="pass", seat=b.seat) for b in deal.bidding[0].bids)
     thrown = Deal(number=deal.number, dealer=deal.dealer, hands=deal.hands, up=deal.up,
                   bidding=(deal.bidding[0], deal.bidding[1].model_copy(update={"bids": bids})))
-    return _rescored(game, d, DealOutcome(thrown, thrown=True), rng), "B404"
+    return _rescored(stuck, d, DealOutcome(thrown, thrown=True), rng), "B404"
 
 
 def short_hand(game: Game, rng: random.Random) -> Injected | None:
@@ -702,6 +780,7 @@ def wrong_result(game: Game, rng: random.Random) -> Injected | None:
 FAULTS: dict[str, Injector] = {
     "R801": renege_known,
     "R801-claimed": renege_claimed,
+    "R801-upcard-held": renege_upcard_held,
     "R802": renege_by_evidence,
     "P702": card_not_held,
     "P703": card_played_twice,
@@ -726,25 +805,9 @@ FAULTS: dict[str, Injector] = {
     "P705": short_trick,
     "P707": trick_misnumbered,
     "G952": wrong_result,
+    "P702-after-show-out": card_not_held_shown_out,
+    "P703-after-show-out": card_played_twice_shown_out,
+    "D301-middle": deal_misnumbered,
+    "P704-end-of-last-trick": sitting_out_plays_last,
 }
 """The injectors the engine reports as one finding, named by the code they must produce."""
-
-CASCADES: dict[str, tuple[Injector, str]] = {
-    "P702-after-show-out": (
-        card_not_held_shown_out,
-        "a card flagged P702 (not in the recorded hand) also proves a renege by evidence "
-        "(R802) when the seat showed out of its suit before"),
-    "P703-after-show-out": (
-        card_played_twice_shown_out,
-        "a card flagged P703 (already played) also proves a renege by evidence (R802) when "
-        "the seat showed out of its suit in between"),
-    "D301-middle": (
-        deal_misnumbered,
-        "one misnumbered deal yields two D301: the next deal is checked against the wrong "
-        "number"),
-    "P704-end-of-last-trick": (
-        sitting_out_plays_last,
-        "a sitting-out seat's card after the last card of the last trick is reported as "
-        "P706 (played after the last trick), not P704"),
-}
-"""Injectors the engine does not yet report as one finding of their code: each with why."""

@@ -308,7 +308,7 @@ def test_fmt_check(tmp_path: Path) -> None:
     assert loose.read_text(encoding="utf-8") == LOOSE  # --check writes nothing
     both = run("fmt", "--check", str(tmp_path))
     assert both.exit_code == 1
-    assert "2 files: 1 not canonical" in both.stderr
+    assert "2 files: 1 canonical, 1 not canonical" in both.stderr
 
 
 def test_fmt_in_place(tmp_path: Path) -> None:

@@ -142,6 +142,7 @@ result NS 0 EW 1 winner EW
 def test_lone_lead_dealer_left_option() -> None:
     text = """[Variant "four-hand"] [Target "1"] [Rules "lone-lead=dealer-left"]
 deal 1 dealer N
+  up TH
   bid E pass, S pass, W order
   alone W
   1. N: AC  S: 9D  W: 9H

@@ -15,7 +15,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from euchrelog.cards import Card
@@ -36,7 +36,6 @@ from euchrelog.writer import dumps
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from strategies import (
-    CASCADES,
     FAULTS,
     Injected,
     faulty_games,
@@ -184,14 +183,3 @@ def _one_finding(injected: Injected | None) -> None:
 @given(data=st.data())
 def test_one_fault_yields_one_finding(name: str, data: st.DataObject) -> None:
     _one_finding(data.draw(faulty_games(FAULTS[name]), label=name))
-
-
-@pytest.mark.parametrize("name", [
-    pytest.param(name, marks=pytest.mark.xfail(strict=True, raises=AssertionError,
-                                         reason=f"engine: {why}"))
-    for name, (_, why) in sorted(CASCADES.items())])
-@settings(FAULT, phases=[Phase.generate], report_multiple_bugs=False)  # no need to shrink
-@given(data=st.data())
-def test_one_fault_yields_one_finding_known_engine_faults(name: str,
-                                                           data: st.DataObject) -> None:
-    _one_finding(data.draw(faulty_games(CASCADES[name][0]), label=name))

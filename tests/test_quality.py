@@ -23,7 +23,7 @@ def _tool(name: str) -> list[str]:
 
 
 def test_mypy_strict_is_clean() -> None:
-    result = subprocess.run([*_tool("mypy"), "--strict", "src/euchrelog"], cwd=ROOT,
+    result = subprocess.run([*_tool("mypy"), "--strict", "src/euchrelog", "tests"], cwd=ROOT,
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
 

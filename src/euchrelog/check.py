@@ -83,8 +83,9 @@ def check_json_lines(lines: Iterable[str], path: str | None = None) -> Iterator[
             json.loads(buffered[0] if buffered else "")
         except json.JSONDecodeError:
             # Not JSON Lines either: one broken document.
-            yield GameCheck(1, 1, [Finding("S102", f"not JSON: {exc.msg.lower()}", exc.lineno,
-                                           exc.colno, path=path, game=1)])
+            cut = " (is the file cut short?)" if exc.pos >= len(text.rstrip()) else ""
+            yield GameCheck(1, 1, [Finding("S102", f"not JSON: {exc.msg.lower()}{cut}",
+                                           exc.lineno, exc.colno, path=path, game=1)])
             return
     if isinstance(data, dict) and ("games" in data or "format" in data):
         try:

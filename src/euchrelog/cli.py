@@ -28,7 +28,10 @@ def _expand(sources: tuple[str, ...]) -> Iterator[str]:
     for source in sources:
         path = Path(source)
         if source != "-" and path.is_dir():
-            yield from (str(p) for p in sorted(path.rglob(f"*{EXTENSION}")) if p.is_file())
+            found = [str(p) for p in sorted(path.rglob(f"*{EXTENSION}")) if p.is_file()]
+            if not found:
+                raise click.UsageError(f"no *{EXTENSION} file under {source}")
+            yield from found
         else:
             yield source
 
@@ -257,9 +260,10 @@ def fmt(files: tuple[str, ...], in_place: bool, check_only: bool) -> None:
         else:
             click.echo(canonical, nl=False)
     if check_only:
-        state = "all canonical" if not report.changed else f"{report.changed} not canonical"
-        if report.syntax_errors:
-            state += f", {report.syntax_errors} unreadable"
+        good = report.files - report.changed - report.syntax_errors
+        state = "all canonical" if good == report.files else ", ".join(
+            f"{n} {what}" for n, what in ((good, "canonical"), (report.changed, "not canonical"),
+                                          (report.syntax_errors, "unreadable")) if n)
         click.echo(f"{report.files} file{'s' if report.files != 1 else ''}: {state}", err=True)
     sys.exit(report.return_code)
 

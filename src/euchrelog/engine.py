@@ -3,8 +3,9 @@
 :class:`DealState` is the one place that knows what is legal. Bots and the recorder call
 ``verify_*`` (raises :class:`~euchrelog.errors.IllegalActionError`), ``can_*`` (a bool)
 and the act itself (verifies, then changes the state); :meth:`DealState.legal_actions`
-lists what may come next. The replay of a record uses the same checks leniently: it
-reports a fault and applies the act anyway, so one mistake yields one finding.
+lists what may come next. The replay of a record uses the lenient pair instead:
+``check_*`` returns the fault, ``apply_*`` applies the act as recorded anyway, so one
+mistake yields one finding and the rest of the deal is still checked.
 
 >>> from euchrelog.cards import parse_card
 >>> from euchrelog.models import Order, Pass, Play
@@ -179,7 +180,8 @@ class DealState:
 
     # ------------------------------------------------------------ bidding
 
-    def _check_bid(self, bid: Bid) -> IllegalActionError | None:
+    def check_bid(self, bid: Bid) -> IllegalActionError | None:
+        """The fault of this bid now, or ``None`` if it is legal."""
         seat = bid.seat
         if self.phase is not Phase.BIDDING:
             return IllegalActionError("B405", f"{seat} bids {bid.act} after the bidding ended")
@@ -214,7 +216,8 @@ class DealState:
                 "B404", f"the dealer {seat} passes in round 2 under stick-the-dealer")
         return None
 
-    def _apply_bid(self, bid: Bid) -> None:
+    def apply_bid(self, bid: Bid) -> None:
+        """Applies a bid as recorded, legal or not (the lenient half of :meth:`bid`)."""
         if self.phase is not Phase.BIDDING:
             return
         if isinstance(bid, Pass):
@@ -237,18 +240,18 @@ class DealState:
 
     def verify_bid(self, bid: Bid) -> None:
         """Raises :class:`IllegalActionError` if ``bid`` is not legal now."""
-        error = self._check_bid(bid)
+        error = self.check_bid(bid)
         if error is not None:
             raise error
 
     def can_bid(self, bid: Bid) -> bool:
         """Whether ``bid`` is legal now."""
-        return self._check_bid(bid) is None
+        return self.check_bid(bid) is None
 
     def bid(self, bid: Bid) -> None:
         """Makes a bid after verifying it."""
         self.verify_bid(bid)
-        self._apply_bid(bid)
+        self.apply_bid(bid)
 
     def fix_contract(self, trump: Suit, maker: Seat) -> None:
         """Fixes trump and maker without bidding (a score-sheet or play-only record)."""
@@ -258,7 +261,8 @@ class DealState:
 
     # ------------------------------------------------------------ exchange
 
-    def _check_exchange(self, ex: Exchange) -> IllegalActionError | None:
+    def check_exchange(self, ex: Exchange) -> IllegalActionError | None:
+        """The fault of this exchange now, or ``None`` if it is legal."""
         if self.phase is not Phase.DECLARING:
             when = "before trump is fixed" if self.phase is Phase.BIDDING else "now"
             return IllegalActionError("K501", f"{ex.seat} cannot exchange {when}")
@@ -289,7 +293,8 @@ class DealState:
                         "cards held")
         return None
 
-    def _apply_exchange(self, ex: Exchange) -> None:
+    def apply_exchange(self, ex: Exchange) -> None:
+        """Applies an exchange as recorded, legal or not."""
         self.exchanged = True
         if ex.act == "declines":
             return
@@ -313,22 +318,23 @@ class DealState:
 
     def verify_exchange(self, ex: Exchange) -> None:
         """Raises :class:`IllegalActionError` if the exchange is not legal now."""
-        error = self._check_exchange(ex)
+        error = self.check_exchange(ex)
         if error is not None:
             raise error
 
     def can_exchange(self, ex: Exchange) -> bool:
         """Whether the exchange is legal now."""
-        return self._check_exchange(ex) is None
+        return self.check_exchange(ex) is None
 
     def exchange(self, ex: Exchange) -> None:
         """Makes the dealer's exchange after verifying it."""
         self.verify_exchange(ex)
-        self._apply_exchange(ex)
+        self.apply_exchange(ex)
 
     # ------------------------------------------------------------ declarations
 
-    def _check_declare(self, decl: Declaration) -> IllegalActionError | None:
+    def check_declare(self, decl: Declaration) -> IllegalActionError | None:
+        """The fault of this declaration now, or ``None`` if it is legal."""
         seat = decl.seat
         if self.phase is Phase.PLAYING:
             return IllegalActionError(
@@ -357,7 +363,8 @@ class DealState:
                 "A603", f"{seat} defends alone, but {self.defender} already defends alone")
         return None
 
-    def _apply_declare(self, decl: Declaration) -> None:
+    def apply_declare(self, decl: Declaration) -> None:
+        """Applies a declaration as recorded; one that cannot take effect is ignored."""
         if self.phase is not Phase.DECLARING:
             return
         if decl.act == "alone" and decl.seat == self.maker:
@@ -367,18 +374,18 @@ class DealState:
 
     def verify_declare(self, decl: Declaration) -> None:
         """Raises :class:`IllegalActionError` if the declaration is not legal now."""
-        error = self._check_declare(decl)
+        error = self.check_declare(decl)
         if error is not None:
             raise error
 
     def can_declare(self, decl: Declaration) -> bool:
         """Whether the declaration is legal now."""
-        return self._check_declare(decl) is None
+        return self.check_declare(decl) is None
 
     def declare(self, decl: Declaration) -> None:
         """Declares going alone or defending alone after verifying it."""
         self.verify_declare(decl)
-        self._apply_declare(decl)
+        self.apply_declare(decl)
 
     # ------------------------------------------------------------ play
 
@@ -426,13 +433,17 @@ class DealState:
             return None
         return effective_suit(self.current[0][1], self.trump) if self.trump else None
 
-    def _check_play(self, play: Play) -> IllegalActionError | None:
+    def check_play(self, play: Play) -> IllegalActionError | None:
+        """The fault of this play now, or ``None`` if it is legal."""
         seat, card = play.seat, play.card
         if self.phase in (Phase.BIDDING, Phase.THROWN):
             why = "everyone passed" if self.phase is Phase.THROWN else "the bidding is unfinished"
             return IllegalActionError("B406", f"{seat} plays {card or '??'}, but no trump is "
                                               f"fixed: {why}")
         if self.phase is Phase.DONE:
+            if seat not in self.playing:
+                return IllegalActionError("P704", f"{seat} plays {card or '??'} after the last "
+                                                  f"trick, but {seat} sits out this deal")
             return IllegalActionError("P706", f"{seat} plays {card or '??'} after the last trick")
         starting = self.phase is Phase.DECLARING
         playing = self._lineup()[0] if starting else self.playing
@@ -491,8 +502,8 @@ class DealState:
                                 f"{' '.join(map(str, held))}")
         return None
 
-    def _apply_play(self, play: Play) -> list[Evidence]:
-        """Applies a play as recorded, legal or not; returns reneges it proves."""
+    def apply_play(self, play: Play) -> list[Evidence]:
+        """Applies a play as recorded, legal or not; returns the earlier reneges it proves."""
         if self.phase is Phase.DECLARING:
             self._start_play()
         if self.phase is not Phase.PLAYING:
@@ -508,6 +519,9 @@ class DealState:
             hand.free = max(hand.free - 1, 0)
             hand.held.clear()  # the unknown card may have been one of them
         else:
+            # Only a card the seat may hold can prove anything about the seat's hand.
+            place = self.where.get(card)
+            legit = card in hand.known or (hand.free > 0 and place is None)
             if card in hand.known:
                 hand.known.discard(card)
                 hand.held.discard(card)
@@ -526,7 +540,7 @@ class DealState:
                     hand.held.clear()  # the record of this hand is wrong somewhere
             self.where[card] = "played"
             led = self._led()
-            if self.trump is not None:
+            if self.trump is not None and legit:
                 eff = effective_suit(card, self.trump)
                 assert eff is not None
                 shown = self.showouts[seat].pop(eff, None)
@@ -565,13 +579,13 @@ class DealState:
     def verify_play(self, play: Play) -> None:
         """Raises :class:`IllegalActionError` (:class:`RenegeError` for a renege) if the play
         is not legal now."""
-        error = self._check_play(play)
+        error = self.check_play(play)
         if error is not None:
             raise error
 
     def can_play(self, play: Play) -> bool:
         """Whether the play is legal now."""
-        return self._check_play(play) is None
+        return self.check_play(play) is None
 
     def play(self, play: Play) -> None:
         """Plays a card after verifying it.
@@ -579,7 +593,7 @@ class DealState:
         :raises RenegeError: also when this play proves an earlier renege (P1).
         """
         self.verify_play(play)
-        for proof in self._apply_play(play):
+        for proof in self.apply_play(play):
             raise RenegeError("R802", evidence_message(proof))
 
     # ------------------------------------------------------------ outcome
@@ -618,8 +632,8 @@ class DealState:
             six = set(dealer_hand.known)
             if self.upcard is not None:
                 six.add(self.upcard)
-            options += [Exchange(seat=self.dealer, upcard=self.upcard, discard=c)
-                        for c in sorted(six, key=str)]
+            options += [Exchange(seat=self.dealer, takes=self.upcard is not None,
+                                 upcard=self.upcard, discard=c) for c in sorted(six, key=str)]
             options += [Declaration(act="alone", seat=s) for s in self.seats]
             options += [Declaration(act="defend", seat=s) for s in self.seats]
             for option in options:

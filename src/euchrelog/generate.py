@@ -125,11 +125,15 @@ class DealOutcome:
     points: dict[str, int] = field(default_factory=dict)
     """Points scored, by side (empty for a thrown-in deal)."""
     thrown: bool = False
+    """Whether everyone passed twice."""
     maker: Seat | None = None
     trump: Suit | None = None
     alone: bool = False
+    """Whether the maker went alone."""
     defender: Seat | None = None
+    """The seat that defended alone, if any."""
     maker_tricks: int | None = None
+    """Tricks taken by the maker's side."""
 
 
 class _DealPlayer:
@@ -361,7 +365,7 @@ def play_deal(rng: random.Random, ruleset: Ruleset, number: int, dealer: Seat, *
     lines: dict[int, list[Bid]] = {}
     for bid in bids:
         lines.setdefault(state.round, []).append(bid)
-        state._apply_bid(bid)
+        state.apply_bid(bid)
     player.bid(lines)
     if state.phase is Phase.DECLARING:
         player.exchange_and_declare()
@@ -370,10 +374,6 @@ def play_deal(rng: random.Random, ruleset: Ruleset, number: int, dealer: Seat, *
 
 
 # ---------------------------------------------------------------- a whole game
-
-
-def _score_line(points: Mapping[str, int], totals: Mapping[str, int]) -> Score:
-    return Score(points=dict(points), total=dict(totals))
 
 
 def game_tags(ruleset: Ruleset, *, players: Mapping[Seat, str] | None = None,
@@ -422,7 +422,8 @@ def finish_game(rng: random.Random, ruleset: Ruleset, deals: Sequence[DealOutcom
             totals[side] += n
         deal = outcome.deal
         if not outcome.thrown:
-            deal = deal.model_copy(update={"score": _score_line(outcome.points, totals)})
+            deal = deal.model_copy(update={"score": Score(points=dict(outcome.points),
+                                                          total=dict(totals))})
         records.append(deal)
         dealer = clockwise_from(dealer.left, ruleset.variant.seats)[0]
         done = (len(records) >= options.deals if options.deals

@@ -176,8 +176,10 @@ class Exchange(Line):
 
     seat: SeatField
     act: Literal["takes", "declines"] = "takes"
+    takes: bool = False
+    """Whether the record names the card taken (``N takes JH discards KD``)."""
     upcard: MaybeCard = None
-    """The card taken, when the record names it (``N takes JH discards KD``)."""
+    """The card taken, when the record names it (``None`` also for ``takes ??``)."""
     discard: MaybeCard = None
 
 

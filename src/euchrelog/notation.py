@@ -359,8 +359,9 @@ class _GameAssembler:
                     if em.group(2):
                         self.at(("deal", d, "takes"), token, em.start(2))
                     self.at(("deal", d, "discard"), token, em.start(3))
-                    fields["exchange"] = Exchange(seat=em.group(1), upcard=em.group(2),
-                                                  discard=em.group(3), **common)
+                    fields["exchange"] = Exchange(seat=em.group(1), takes=bool(em.group(2)),
+                                                  upcard=em.group(2), discard=em.group(3),
+                                                  **common)
             elif kind == "declare":
                 dm = _DECLARE_RE.fullmatch(text)
                 assert dm is not None
@@ -497,8 +498,8 @@ def _syntax_error(exc: UnexpectedInput, chunk: str, offset: int) -> NotationErro
             lines = chunk.rstrip().splitlines()
             line = max(len(lines), 1)
             column = 1
-            message = "the game ends before it has a deal or a result: expected " + (
-                _expected_words(exc.expected))
+            message = ("the game has tags but no deal: add a deal line like 'deal 1 dealer N', "
+                       "or 'unfinished'")
         else:
             got = str(exc.token).split()[0] if str(exc.token).strip() else exc.token.type
             message = f"unexpected {got!r} here: expected {_expected_words(exc.expected)}"

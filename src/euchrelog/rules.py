@@ -226,6 +226,10 @@ def _number(name: str, text: str) -> int:
         raise ValueError(f"deck={value} is not a deck size (24, 25 or 32)")
     if name in ("target", "deals") and value < 1:
         raise ValueError(f"{name}={value} must be at least 1")
+    if name == "lone-defender-euchre" and value != 4:
+        raise ValueError(f"lone-defender-euchre={value}: the option's only value is 4")
+    if name == "renege" and value < 0:
+        raise ValueError(f"renege={value}: a penalty cannot be negative")
     return value
 
 

@@ -74,7 +74,7 @@ def deal_lines(deal: Deal) -> list[str]:
         if ex.act == "declines":
             text = f"{ex.seat} declines"
         else:
-            takes = f"takes {_card(ex.upcard)} " if ex.upcard is not None else ""
+            takes = f"takes {_card(ex.upcard)} " if ex.takes else ""
             text = f"{ex.seat} {takes}discards {_card(ex.discard)}"
         _emit(out, INDENT, ex, text)
     for decl in deal.declarations:
