@@ -1,0 +1,80 @@
+"""The docs tell the truth: every record shown with the output of `euchrelog check` gives
+exactly that output, every finding code is documented, and the grammar in the notation
+spec is the grammar the parser uses."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+from _pytest.mark.structures import ParameterSet
+from click.testing import CliRunner
+
+from euchrelog.cli import main
+from euchrelog.findings import CODES
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+FENCE = re.compile(r"^```(\w*)\n(.*?)^```\n", re.MULTILINE | re.DOTALL)
+
+
+def _examples() -> list[ParameterSet]:
+    """Pairs of a ```euchre block and the ```console block right after it."""
+    found: list[ParameterSet] = []
+    for doc in DOCS:
+        text = doc.read_text(encoding="utf-8")
+        blocks = [(m.group(1), m.group(2), m.start(), m.end()) for m in FENCE.finditer(text)]
+        for (kind, record, _, end), (nkind, console, start, _) in pairwise(blocks):
+            between = text[end:start]
+            if kind != "euchre" or nkind != "console" or "\n\n" in between.strip():
+                continue  # not a record and its output, or prose that changes the record
+            first, *rest = console.splitlines()
+            if not first.startswith("$ euchrelog check "):
+                continue
+            output = []
+            for out in rest:
+                if out.startswith("$ "):
+                    break
+                output.append(out)
+            line = text[: start].count("\n") + 1
+            found.append(pytest.param(record, first[2:], output, id=f"{doc.name}:{line}"))
+    return found
+
+
+@pytest.mark.parametrize(("record", "command", "output"), _examples())
+def test_documented_check_output(record: str, command: str, output: list[str],
+                                 tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    args = shlex.split(command)[1:]
+    name = args[-1]
+    (tmp_path / name).write_text(record, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, args)
+    stdout = result.stdout.splitlines()
+    assert output in (stdout, stdout + result.stderr.splitlines())
+
+
+def test_there_are_documented_examples() -> None:
+    assert len(_examples()) >= len(CODES)
+
+
+@pytest.mark.parametrize("code", sorted(CODES))
+def test_every_code_is_documented(code: str) -> None:
+    findings = (ROOT / "docs" / "findings.md").read_text(encoding="utf-8")
+    assert f"### {code} {CODES[code].name}" in findings
+
+
+def test_notation_spec_quotes_the_grammar() -> None:
+    spec = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
+    grammar = (ROOT / "grammar" / "euchre.lark").read_text(encoding="utf-8")
+    assert grammar.strip() in spec
+
+
+def test_rules_mirror_the_shared_rulebook() -> None:
+    shared = ROOT.parent / "shared" / "rules" / "RULES.md"
+    if not shared.is_file():
+        pytest.skip("no shared rulebook beside this checkout")
+    assert (ROOT / "docs" / "rules.md").read_text(encoding="utf-8") == shared.read_text(
+        encoding="utf-8")
