@@ -33,7 +33,7 @@ from euchrelog.writer import dumps
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "samples" / "valid"
 
-CLUB = {"Site": "Maple Grove Legion Hall"}
+CLUB = "Maple Grove Legion Hall"
 
 
 @dataclass
@@ -53,8 +53,8 @@ class Sample:
     """Comment lines above the first deal."""
 
 
-def _tags(event: str, date: str, round_: str, table: str) -> dict[str, str]:
-    return {"Event": event, **CLUB, "Date": date, "Round": round_, "Table": table}
+def _tags(event: str, date: str, round_: str, table: str, site: str = CLUB) -> dict[str, str]:
+    return {"Event": event, "Site": site, "Date": date, "Round": round_, "Table": table}
 
 
 THURSDAY = "Thursday Night Euchre"
@@ -70,7 +70,7 @@ FILES: dict[str, list[Sample]] = {
         ("Ray Osterman", "Lena Voss", "Carl Duffy", "June Abernathy"),
         opening=("the long deck with sevens and eights: eleven cards in the kitty",))],
     "four-hand-25-benny.euchre": [Sample(
-        29, ruleset_for(deck=25, lone_defender_euchre=4, lone_lead="dealer-left"),
+        97, ruleset_for(deck=25, lone_defender_euchre=4, lone_lead="dealer-left"),
         _tags("British Euchre Evening", "2025-04-02", "1", "1"),
         ("Alfie Trask", "Nell Garrow", "Bertie Sloane", "Maud Pennick"),
         opening=("joker in the pack: the Benny is the top trump",))],
@@ -103,7 +103,8 @@ FILES: dict[str, list[Sample]] = {
         ("Gus Ferris", "June Abernathy", "Walt Brenner", "Carl Duffy"),
         stop_after=5)],
     "unknown-tag.euchre": [Sample(
-        3, ruleset_for(deals=8, renege=3), _tags("Online Euchre Night", "2025-05-10", "1", "1"),
+        3, ruleset_for(deals=8, renege=3),
+        _tags("Online Euchre Night", "2025-05-10", "1", "1", site="euchre.example.org"),
         ("Sam Ortiz", "Priya Nair", "Tom Becker", "Ines Halloran"),
         extra={"Stream": "twitch"},
         opening=("eight deals a round; the Stream tag is ours, euchrelog keeps it as is",))],
@@ -151,8 +152,13 @@ def _annotate_deal(game: Game, deal: Deal) -> Deal:
     if score is not None and score.points:
         (side, points), = score.points.items()
         note = None
+        defender = next((d.seat for d in deal.declarations if d.act == "defend"), None)
+        if deal.sheet is not None:
+            defender = deal.sheet.defend
         if side != _side(maker):
-            note = "euchred" if points == 2 else f"euchred by a lone defender, {points}"
+            note = "euchred"
+            if defender is not None:
+                note = f"euchred by {_first_name(game, defender)} alone: {points}"
         elif points >= 2:
             note = "march" if points == 2 else "lone march, 4"
         if note is not None:
