@@ -562,7 +562,7 @@ def wrong_winner(game: Game, rng: random.Random) -> Injected | None:
     end = game.end
     if end is None or end.winner is None:
         return None
-    other = next(s for s in ruleset_of(game).variant.side_names if s != end.winner)
+    other = next(s for s in ruleset_of(game).side_names if s != end.winner)
     return game.model_copy(update={"end": end.model_copy(update={"winner": other})}), "G953"
 
 
@@ -608,7 +608,7 @@ def renege_claimed(game: Game, rng: random.Random) -> Injected | None:
     ruleset = ruleset_of(game)
     seat = deal.tricks[t].plays[p].seat
     penalty = ruleset.renege_penalty(lone_hand=bool(deal.declarations))
-    sides = {s: penalty for s in ruleset.variant.side_names if s != ruleset.side(seat)}
+    sides = {s: penalty for s in ruleset.side_names if s != ruleset.side(seat)}
     faulty = _swap(deal, t, p, u, q).model_copy(
         update={"claims": (Claim(seat=seat, trick=rng.choice((None, t + 1))),),
                 "score": None})

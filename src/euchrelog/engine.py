@@ -27,14 +27,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from itertools import combinations
 
 from .cards import JOKER, Card, Suit, effective_suit, make_deck, trick_winner
 from .errors import IllegalActionError, RenegeError
-from .models import Bid, Call, Declaration, Exchange, Order, Pass, Play
-from .rules import Ruleset
+from .models import Bid, Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap
+from .rules import MOON, Ruleset
 from .seats import Seat, clockwise_from
 
-Action = Pass | Order | Call | Exchange | Declaration | Play
+Action = Pass | Order | Call | Number | Swap | Exchange | Merge | Declaration | Play
 """Any act :meth:`DealState.legal_actions` can offer."""
 
 
@@ -85,13 +86,14 @@ class DealState:
     def __init__(self, ruleset: Ruleset, dealer: Seat, *,
                  hands: Mapping[Seat, Sequence[Card | None]] | None = None,
                  upcard: Card | None = None,
-                 kitty: Sequence[Card | None] | None = None) -> None:
+                 kitty: Sequence[Card | None] | None = None,
+                 extra: Sequence[Card | None] | None = None) -> None:
         self.ruleset = ruleset
         self.variant = ruleset.variant
         self.dealer = dealer
         self.upcard = upcard
         self.deck = frozenset(make_deck(ruleset.options.deck))
-        self.seats = self.variant.seats
+        self.seats = ruleset.seats
         self.hands: dict[Seat, HandInfo] = {}
         self.where: dict[Card, str] = {}
         """Known places of cards: a seat letter, ``kitty``, ``up``, ``discard``, ``played``."""
@@ -104,13 +106,26 @@ class DealState:
                                         size - len(known) if recorded else size)
             for card in known:
                 self.where.setdefault(card, seat.value)
+        self.extra_kind = ruleset.extra_hand
+        """``dummy``, ``ghost`` or ``None``: the hand dealt to the empty side."""
+        extra_known = {c for c in extra or () if c is not None}
+        self.extra = HandInfo(extra_known, set(extra_known),
+                              (ruleset.extra_size - len(extra_known)) if extra
+                              else ruleset.extra_size)
+        for card in extra_known:
+            self.where.setdefault(card, self.extra_kind or "dummy")
         if upcard is not None:
             self.where.setdefault(upcard, "up")
         for hidden in kitty or ():
             if hidden is not None:
                 self.where.setdefault(hidden, "kitty")
         self.phase = Phase.BIDDING
-        self.round = 0 if upcard == JOKER else 1
+        self.round = 0 if upcard == JOKER and self.variant.upcard else 1
+        self.high: tuple[Seat, int] | None = None
+        """The highest trick bid so far (ghost)."""
+        self.swapped: Seat | None = None
+        """The seat that swapped hands with the ghost hand."""
+        self.merged = False
         self.acted: list[Seat] = []
         self.trump: Suit | None = None
         self.maker: Seat | None = None
@@ -175,7 +190,9 @@ class DealState:
         if card == self.upcard and place == self.dealer.value:
             return f"it is the upcard, taken by the dealer {self.dealer}"
         return {"kitty": "it is in the kitty", "up": "it is the turned-down upcard",
-                "discard": "it was discarded", "played": "it was already played"}.get(
+                "discard": "it was discarded", "played": "it was already played",
+                "dummy": "it is in the dummy", "ghost": "it is in the ghost hand",
+                "dead": "it is in the hand given up for the ghost hand"}.get(
             place or "", f"it was dealt to {place}" if place else "")
 
     # ------------------------------------------------------------ bidding
@@ -185,14 +202,21 @@ class DealState:
         seat = bid.seat
         if self.phase is not Phase.BIDDING:
             return IllegalActionError("B405", f"{seat} bids {bid.act} after the bidding ended")
+        if seat not in self.seats:
+            return IllegalActionError("B401", f"{seat} has no player and cannot bid")
+        if self.variant.bidding == "tricks":
+            return self._check_trick_bid(bid)
+        if isinstance(bid, Number | Swap):
+            what = "a trick bid" if isinstance(bid, Number) else "a swap"
+            return IllegalActionError(
+                "B402", f"{seat} makes {what}, but {self.variant.name} is bid by ordering up "
+                        "or naming trump")
         if self.round == 0:
             if seat != self.dealer or not isinstance(bid, Call):
                 return IllegalActionError(
                     "B407", f"the upcard is the benny: the dealer {self.dealer} names trump, "
                             f"not {seat} {bid.act}")
             return None
-        if seat not in self.seats:
-            return IllegalActionError("B401", f"{seat} has no player and cannot bid")
         if seat in self.acted:
             return IllegalActionError("B401", f"{seat} bids twice in round {self.round}")
         expected = next(s for s in self.bidders if s not in self.acted)
@@ -220,6 +244,11 @@ class DealState:
         """Applies a bid as recorded, legal or not (the lenient half of :meth:`bid`)."""
         if self.phase is not Phase.BIDDING:
             return
+        if self.variant.bidding == "tricks":
+            self._apply_trick_bid(bid)
+            return
+        if isinstance(bid, Number | Swap):
+            return
         if isinstance(bid, Pass):
             if bid.seat not in self.acted:
                 self.acted.append(bid.seat)
@@ -238,6 +267,85 @@ class DealState:
         self.fixed_in_round = self.round
         self.phase = Phase.DECLARING
 
+    @property
+    def naming(self) -> bool:
+        """Whether the trick bidding is over and the high bidder is to name trump (G5)."""
+        return (self.variant.bidding == "tricks" and self.phase is Phase.BIDDING
+                and self.high is not None and all(s in self.acted for s in self.bidders))
+
+    def _check_trick_bid(self, bid: Bid) -> IllegalActionError | None:
+        seat = bid.seat
+        if self.naming:
+            assert self.high is not None
+            bidder = self.high[0]
+            if not isinstance(bid, Call):
+                return IllegalActionError(
+                    "B405", f"{seat} bids {bid.act} after the bidding ended: {bidder}, the high "
+                            "bidder, names trump")
+            if seat != bidder:
+                return IllegalActionError(
+                    "B401", f"{seat} names trump, but the high bidder {bidder} does (G5)")
+            return None
+        if isinstance(bid, Order | Call):
+            what = "orders up" if isinstance(bid, Order) else f"names {bid.suit.noun}"
+            return IllegalActionError(
+                "B402", f"{seat} {what} during the bidding, where each player bids tricks or "
+                        "passes (G3)")
+        expected = next(s for s in self.bidders if s not in self.acted)
+        if isinstance(bid, Swap):
+            if self.swapped is not None:
+                return IllegalActionError(
+                    "B409", f"{seat} swaps with the ghost hand, but {self.swapped} already did: "
+                            "one swap a deal (G2)")
+            if seat in self.acted:
+                return IllegalActionError(
+                    "B409", f"{seat} swaps with the ghost hand after bidding (G2)")
+        if seat in self.acted:
+            return IllegalActionError("B401", f"{seat} bids twice")
+        if seat != expected:
+            return IllegalActionError("B401", f"{seat} bids out of turn: it is {expected}'s turn")
+        if isinstance(bid, Number):
+            if not 3 <= bid.tricks <= MOON:
+                return IllegalActionError(
+                    "B408", f"{seat} bids {bid.tricks}: a bid is 3 to 6 tricks, 6 the moon (G3)")
+            if self.high is not None and bid.tricks <= self.high[1]:
+                high_seat, high = self.high
+                what = "nothing outbids the moon" if high == MOON else f"{high_seat} bid {high}"
+                return IllegalActionError(
+                    "B408", f"{seat} bids {bid.tricks}, which does not outbid: {what} (G3)")
+        return None
+
+    def _apply_trick_bid(self, bid: Bid) -> None:
+        seat = bid.seat
+        if isinstance(bid, Call):
+            if self.naming or (self.high is not None and self.high[0] == seat):
+                self.trump = bid.suit
+                self.maker = seat
+                self.phase = Phase.DECLARING
+            return
+        if isinstance(bid, Swap):
+            if self.swapped is None and seat not in self.acted:
+                self.swapped = seat
+                hand = self.hands[seat]
+                for card in hand.known:
+                    self.where[card] = "dead"
+                for card in self.extra.known:
+                    self.where[card] = seat.value
+                self.hands[seat], self.extra = self.extra, HandInfo(set(), set(), 0)
+            return
+        if seat in self.acted or isinstance(bid, Order):
+            return
+        self.acted.append(seat)
+        if isinstance(bid, Number) and (self.high is None or bid.tricks > self.high[1]):
+            self.high = (seat, bid.tricks)
+        if all(s in self.acted for s in self.bidders) and self.high is None:
+            self.phase = Phase.THROWN
+
+    @property
+    def contract(self) -> int | None:
+        """The winning trick bid (ghost), once made."""
+        return self.high[1] if self.high is not None else None
+
     def verify_bid(self, bid: Bid) -> None:
         """Raises :class:`IllegalActionError` if ``bid`` is not legal now."""
         error = self.check_bid(bid)
@@ -253,10 +361,12 @@ class DealState:
         self.verify_bid(bid)
         self.apply_bid(bid)
 
-    def fix_contract(self, trump: Suit, maker: Seat) -> None:
-        """Fixes trump and maker without bidding (a score-sheet or play-only record)."""
+    def fix_contract(self, trump: Suit, maker: Seat, bid: int | None = None) -> None:
+        """Fixes trump, maker and (ghost) the bid without bidding: a score-sheet record."""
         self.trump = trump
         self.maker = maker
+        if bid is not None:
+            self.high = (maker, bid)
         self.phase = Phase.DECLARING
 
     # ------------------------------------------------------------ exchange
@@ -274,6 +384,13 @@ class DealState:
         if self.fixed_in_round == 2:
             return IllegalActionError(
                 "K501", f"{ex.seat} exchanges after a round-2 call, where no exchange happens")
+        if not self.variant.upcard:
+            return IllegalActionError(
+                "K501", f"{ex.seat} exchanges, but {self.variant.name} has no upcard")
+        if self.merged:
+            return IllegalActionError(
+                "K501", f"{ex.seat} exchanges after merging the dummy, which gives up the "
+                        "exchange (X5)")
         required = self.ruleset.options.dealer_pickup == "required" or self.upcard == JOKER
         if ex.act == "declines":
             if required:
@@ -336,12 +453,21 @@ class DealState:
     def check_declare(self, decl: Declaration) -> IllegalActionError | None:
         """The fault of this declaration now, or ``None`` if it is legal."""
         seat = decl.seat
+        code = "A601" if decl.act == "alone" else "A602"
         if self.phase is Phase.PLAYING:
-            return IllegalActionError(
-                "A601" if decl.act == "alone" else "A602",
-                f"{seat} declares {decl.act} after the first lead")
+            return IllegalActionError(code, f"{seat} declares {decl.act} after the first lead")
         if self.phase is not Phase.DECLARING:
             return IllegalActionError("B406", f"{seat} declares {decl.act}, but no trump is fixed")
+        if self.variant.alone == "never":
+            return IllegalActionError(
+                code, f"{seat} declares {decl.act}, but no one goes alone in {self.variant.name}")
+        if decl.act == "alone" and self.variant.alone == "always":
+            return IllegalActionError(
+                "A601", f"{seat} declares alone, but in {self.variant.name} the maker always "
+                        "plays alone and declares nothing (X10)")
+        if decl.act == "alone" and self.merged:
+            return IllegalActionError(
+                "A601", f"{seat} goes alone after merging the dummy, which rules it out (X6)")
         if decl.act == "alone":
             if seat != self.maker:
                 role = ("the maker's partner" if seat in self.makers
@@ -372,6 +498,77 @@ class DealState:
         elif decl.act == "defend" and decl.seat in self.defenders and self.defender is None:
             self.defender = decl.seat
 
+    # ------------------------------------------------------------ the dummy (cutthroat)
+
+    def check_merge(self, merge: Merge) -> IllegalActionError | None:
+        """The fault of this dummy merge now, or ``None`` if it is legal (X5, X6)."""
+        seat = merge.seat
+        if self.extra_kind != "dummy":
+            return IllegalActionError("K505", f"{seat} merges, but this game has no dummy")
+        if self.phase is not Phase.DECLARING:
+            when = "before trump is fixed" if self.phase is Phase.BIDDING else "now"
+            return IllegalActionError("K505", f"{seat} cannot merge the dummy {when}")
+        if seat != self.maker:
+            return IllegalActionError(
+                "K505", f"{seat} merges, but only the maker {self.maker} may take up the dummy")
+        if self.alone is not None:
+            return IllegalActionError(
+                "K505", f"{seat} merges, but a maker who goes alone leaves the dummy (X6)")
+        if self.merged:
+            return IllegalActionError("K505", f"{seat} merges the dummy twice")
+        keeps = merge.keeps
+        if keeps is None:
+            return None
+        size = self.variant.hand_size
+        if len(keeps) != size:
+            return IllegalActionError(
+                "K506", f"{seat} keeps {len(keeps)} cards of the dummy merge, not {size}")
+        hand = self.hands[seat]
+        if hand.free == 0 and self.extra.free == 0:
+            ten = hand.known | self.extra.known
+            for card in keeps:
+                if card is not None and card not in ten:
+                    return IllegalActionError(
+                        "K506", f"{seat} keeps {card}, which is not among the ten cards of the "
+                                "hand and the dummy")
+        return None
+
+    def apply_merge(self, merge: Merge) -> None:
+        """Applies a dummy merge as recorded: the maker's hand becomes the cards kept."""
+        if self.merged or self.phase is not Phase.DECLARING or merge.seat not in self.hands:
+            return
+        self.merged = True
+        hand = self.hands[merge.seat]
+        ten = hand.known | self.extra.known
+        if merge.keeps is None:
+            kept = ten
+            hand.known, hand.held = set(ten), set()
+            hand.free += self.extra.free
+        else:
+            kept = {c for c in merge.keeps if c is not None}
+            hand.known, hand.held = set(kept), set(kept)
+            hand.free = len(merge.keeps) - len(kept)
+            for card in ten - kept:
+                self.where[card] = "discard"
+        for card in kept:
+            self.where[card] = merge.seat.value
+        self.extra = HandInfo(set(), set(), 0)
+
+    def verify_merge(self, merge: Merge) -> None:
+        """Raises :class:`IllegalActionError` if the merge is not legal now."""
+        error = self.check_merge(merge)
+        if error is not None:
+            raise error
+
+    def can_merge(self, merge: Merge) -> bool:
+        """Whether the merge is legal now."""
+        return self.check_merge(merge) is None
+
+    def merge(self, merge: Merge) -> None:
+        """Takes up the dummy after verifying it."""
+        self.verify_merge(merge)
+        self.apply_merge(merge)
+
     def verify_declare(self, decl: Declaration) -> None:
         """Raises :class:`IllegalActionError` if the declaration is not legal now."""
         error = self.check_declare(decl)
@@ -400,10 +597,18 @@ class DealState:
         """The seats that play and the opening leader (F10), once declarations are done."""
         out = self.sitting_out
         playing = tuple(s for s in self.seats if s not in out)
-        if self.alone is not None and self.ruleset.options.lone_lead == "maker-left":
-            start = self.alone.left
-        else:
-            start = self.dealer.left
+        rule = self.variant.lead
+        start = self.dealer.left
+        if rule == "partnership":
+            if self.alone is not None and self.ruleset.options.lone_lead == "maker-left":
+                start = self.alone.left
+        elif rule == "cutthroat":
+            if self.alone is not None:
+                start = self.alone.left
+            elif self.defender is not None:
+                start = self.defender.left
+        elif self.maker is not None:
+            start = self.maker.left if rule == "maker-left" else self.maker
         return playing, clockwise_from(start, playing)[0]
 
     def _start_play(self) -> None:
@@ -446,6 +651,11 @@ class DealState:
                                                   f"trick, but {seat} sits out this deal")
             return IllegalActionError("P706", f"{seat} plays {card or '??'} after the last trick")
         starting = self.phase is Phase.DECLARING
+        if (starting and self.extra_kind == "dummy" and self.ruleset.options.dummy == "required"
+                and not self.merged and self.alone is None):
+            return IllegalActionError(
+                "K507", f"{seat} plays {card or '??'}, but the maker {self.maker} neither took up "
+                        "the dummy nor went alone (dummy=required)")
         playing = self._lineup()[0] if starting else self.playing
         trick_no = len(self.tricks) + 1
         if seat not in playing:
@@ -621,8 +831,10 @@ class DealState:
             suits = list(Suit)
             candidates: list[Bid] = []
             for seat in self.seats:
-                candidates += [Pass(act="pass", seat=seat), Order(act="order", seat=seat)]
+                candidates += [Pass(act="pass", seat=seat), Order(act="order", seat=seat),
+                               Swap(act="swap", seat=seat)]
                 candidates += [Call(act="call", seat=seat, suit=s) for s in suits]
+                candidates += [Number(act="bid", seat=seat, tricks=n) for n in range(3, MOON + 1)]
             yield from (b for b in candidates if self.can_bid(b))
             return
         if self.phase is Phase.DECLARING:
@@ -641,6 +853,8 @@ class DealState:
                       else self.can_declare(option))
                 if ok:
                     yield option
+            if self.maker is not None and self.can_merge(Merge(seat=self.maker)):
+                yield from self._merges(self.maker)
         if self.phase in (Phase.DECLARING, Phase.PLAYING):
             turn = self.to_play()
             if turn is None:
@@ -649,6 +863,16 @@ class DealState:
                 play = Play(seat=turn, card=card)
                 if self.can_play(play):
                     yield play
+
+
+    def _merges(self, maker: Seat) -> Iterator[Merge]:
+        hand = self.hands[maker]
+        if hand.free or self.extra.free:
+            yield Merge(seat=maker)
+            return
+        ten = sorted(hand.known | self.extra.known, key=str)
+        for kept in combinations(ten, self.variant.hand_size):
+            yield Merge(seat=maker, keeps=kept)
 
 
 def evidence_message(proof: Evidence) -> str:

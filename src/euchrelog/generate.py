@@ -342,7 +342,7 @@ class _DealPlayer:
         who, points = self.ruleset.deal_points(maker_tricks, maker_alone=state.alone is not None,
                                                defender_alone=state.defender is not None)
         maker_side = state.side(state.maker)
-        sides = self.ruleset.variant.side_names
+        sides = self.ruleset.side_names
         side = maker_side if who == "makers" else next(s for s in sides if s != maker_side)
         return DealOutcome(deal, {side: points}, maker=state.maker, trump=state.trump,
                            alone=state.alone is not None, defender=state.defender,
@@ -406,7 +406,7 @@ def finish_game(rng: random.Random, ruleset: Ruleset, deals: Sequence[DealOutcom
     after that many deals and, if the game has not ended, is marked unfinished.
     """
     options = ruleset.options
-    sides = ruleset.variant.side_names
+    sides = ruleset.side_names
     totals = dict.fromkeys(sides, 0)
     records: list[Deal] = []
     dealer = first_dealer
@@ -425,7 +425,7 @@ def finish_game(rng: random.Random, ruleset: Ruleset, deals: Sequence[DealOutcom
             deal = deal.model_copy(update={"score": Score(points=dict(outcome.points),
                                                           total=dict(totals))})
         records.append(deal)
-        dealer = clockwise_from(dealer.left, ruleset.variant.seats)[0]
+        dealer = clockwise_from(dealer.left, ruleset.seats)[0]
         done = (len(records) >= options.deals if options.deals
                 else max(totals.values()) >= options.target)
         if done:

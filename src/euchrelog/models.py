@@ -161,7 +161,22 @@ class Call(Record):
     suit: SuitField
 
 
-Bid = Annotated[Pass | Order | Call, Field(discriminator="act")]
+class Number(Record):
+    """A trick bid in ghost-hand bid euchre: 3 to 6 tricks, 6 being the moon (G3)."""
+
+    act: Literal["bid"]
+    seat: SeatField
+    tricks: int
+
+
+class Swap(Record):
+    """Swapping hands with the ghost hand before bidding (G2)."""
+
+    act: Literal["swap"]
+    seat: SeatField
+
+
+Bid = Annotated[Pass | Order | Call | Number | Swap, Field(discriminator="act")]
 """One act of bidding, tagged by ``act``."""
 
 
@@ -181,6 +196,21 @@ class Exchange(Line):
     upcard: MaybeCard = None
     """The card taken, when the record names it (``None`` also for ``takes ??``)."""
     discard: MaybeCard = None
+
+
+class Extra(Line):
+    """The hand dealt to the empty side: the dummy (cutthroat) or the ghost hand."""
+
+    kind: Literal["dummy", "ghost"]
+    cards: tuple[MaybeCard, ...]
+
+
+class Merge(Line):
+    """The maker taking up the dummy and keeping five of the ten cards (X5)."""
+
+    seat: SeatField
+    keeps: tuple[MaybeCard, ...] | None = None
+    """The five cards kept, when the record names them."""
 
 
 class Declaration(Line):
@@ -223,8 +253,12 @@ class Sheet(Line):
     alone: bool = False
     defend: SeatField | None = None
     """The seat that defended alone, if any."""
+    bid: int | None = Field(default=None, ge=0)
+    """The winning trick bid (ghost-hand bid euchre)."""
     tricks: int | None = Field(default=None, ge=0)
     """Tricks taken by the maker's side."""
+    taken: dict[SeatField, int] | None = None
+    """Tricks taken by each player, where each player scores them (ghost)."""
 
 
 class Score(Line):
@@ -240,9 +274,11 @@ class Deal(Line):
     number: int = Field(ge=1)
     dealer: SeatField
     hands: tuple[Hands, ...] = ()
+    extra: Extra | None = None
     up: Upcard | None = None
     bidding: tuple[Bidding, ...] = ()
     exchange: Exchange | None = None
+    merge: Merge | None = None
     declarations: tuple[Declaration, ...] = ()
     sheet: Sheet | None = None
     tricks: tuple[Trick, ...] = ()

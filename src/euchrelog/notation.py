@@ -25,6 +25,7 @@ from pydantic import ValidationError
 
 from .errors import NotationError
 from .models import (
+    Bid,
     Bidding,
     Call,
     Claim,
@@ -32,18 +33,23 @@ from .models import (
     Declaration,
     End,
     Exchange,
+    Extra,
     Game,
     Hands,
     Log,
+    Merge,
+    Number,
     Order,
     Pass,
     Play,
     Score,
     Sheet,
+    Swap,
     Tag,
     Trick,
     Upcard,
 )
+from .rules import MOON
 
 Locus = tuple[Any, ...]
 """Where in a game a finding points: ``("deal", 0, "trick", 2, "play", 1)`` and the like."""
@@ -91,7 +97,7 @@ _DEAL_RE = re.compile(r"deal\s+(\d+)\s+dealer\s+([NESW])", _I)
 _HAND_RE = re.compile(rf"([NESW])\s*:\s*({_CARD}(?:\s+{_CARD})*)", _I)
 _CARD_RE = re.compile(_CARD, _I)
 _UP_RE = re.compile(rf"up\s+({_CARD})(?:\s+kitty\s+(.*))?", _I)
-_BID_RE = re.compile(r"([NESW])\s+(pass|order|call\s+(\S))", _I)
+_BID_RE = re.compile(r"([NESW])\s+(swap\b)?\s*(pass|order|call\s+(\S)|moon|\d+)?", _I)
 _EXCHANGE_RE = re.compile(
     rf"([NESW])\s+(?:(?:takes\s+({_CARD})\s+)?discards\s+({_CARD})|(declines))", _I)
 _DECLARE_RE = re.compile(r"(alone|defend)\s+([NESW])", _I)
@@ -99,8 +105,11 @@ _TRICK_RE = re.compile(r"(\d+)\.", _I)
 _PLAY_RE = re.compile(rf"([NESW])\s*:\s*({_CARD})", _I)
 _CLAIM_RE = re.compile(r"renege\s+([NESW])(?:\s+trick\s+(\d+))?", _I)
 _SHEET_RE = re.compile(
-    r"trump\s+(\S)\s+maker\s+([NESW])(\s+alone)?(?:\s+defend\s+([NESW]))?(?:\s+tricks\s+(\d+))?",
-    _I)
+    r"trump\s+(\S)\s+maker\s+([NESW])(\s+alone)?(?:\s+defend\s+([NESW]))?"
+    r"(?:\s+bid\s+(\d+|moon))?(?:\s+tricks\s+(\d+|[NESW].*))?", _I)
+_TAKEN_RE = re.compile(r"([NESW])\s+(\d+)", _I)
+_EXTRA_RE = re.compile(r"(dummy|ghost)\s*:?\s*(.*)", _I)
+_MERGE_RE = re.compile(r"([NESW])\s+merges(?:\s+keeps\s+(.*))?", _I)
 _SIDE_RE = re.compile(r"\b(NS|EW|[NESW])\s+(-?\d+)", _I)
 _WINNER_RE = re.compile(r"winner\s+(NS|EW|[NESW])", _I)
 _TOTAL_SPLIT_RE = re.compile(r"\btotal\b", _I)
@@ -108,6 +117,7 @@ _TOTAL_SPLIT_RE = re.compile(r"\btotal\b", _I)
 
 _BEFORE_PLAY = {
     "hands": "the hands line", "up": "the up line", "bid": "a bid line",
+    "extra": "the dummy or ghost line", "merge": "the merge (X5)",
     "exchange": "the exchange", "declare": "a lone declaration (F9)",
     "sheet": "the score-sheet line", "thrown": "the score-sheet line",
 }
@@ -145,6 +155,12 @@ class _Builder(Transformer[Token, Any]):
 
     def up(self, c: list[Token]) -> Any:
         return self._line("up", c)
+
+    def extra(self, c: list[Token]) -> Any:
+        return self._line("extra", c)
+
+    def merge(self, c: list[Token]) -> Any:
+        return self._line("merge", c)
 
     def bid(self, c: list[Token]) -> Any:
         return self._line("bid", c)
@@ -333,22 +349,54 @@ class _GameAssembler:
                     kitty = self.cards(um.group(2), token, um.start(2), ("deal", d, "up", "kitty"))
                 fields["up"] = Upcard(card=um.group(1), kitty=kitty, **common)
             elif kind == "bid":
-                bids: list[Pass | Order | Call] = []
+                bids: list[Bid] = []
                 for bm in _BID_RE.finditer(text, 3):
-                    self.at(("deal", d, "bid", nbids), token, bm.start(1))
+                    seat = bm.group(1)
+                    if bm.group(2):
+                        self.at(("deal", d, "bid", nbids), token, bm.start(2))
+                        nbids += 1
+                        bids.append(Swap(act="swap", seat=seat))
+                    if bm.group(3) is None:
+                        continue
+                    self.at(("deal", d, "bid", nbids), token,
+                            bm.start(1) if not bm.group(2) else bm.start(3))
                     nbids += 1
-                    act = bm.group(2).lower()
+                    act = bm.group(3).lower()
                     if act == "pass":
-                        bids.append(Pass(act="pass", seat=bm.group(1)))
+                        bids.append(Pass(act="pass", seat=seat))
                     elif act == "order":
-                        bids.append(Order(act="order", seat=bm.group(1)))
+                        bids.append(Order(act="order", seat=seat))
+                    elif act.startswith("call"):
+                        bids.append(Call(act="call", seat=seat, suit=bm.group(4)))
                     else:
-                        bids.append(Call(act="call", seat=bm.group(1),
-                                         suit=bm.group(3)))
+                        bids.append(Number(act="bid", seat=seat,
+                                           tricks=MOON if act == "moon" else int(act)))
                 bidding.append(Bidding(bids=tuple(bids), **common))
+            elif kind == "extra":
+                if "extra" in fields:
+                    raise self.fail("a deal has one dummy or ghost line", token)
+                xm = _EXTRA_RE.fullmatch(text)
+                assert xm is not None
+                self.at(("deal", d, "extra"), token)
+                cards = self.cards(xm.group(2), token, xm.start(2), ("deal", d, "extra", "card"))
+                fields["extra"] = Extra(kind=xm.group(1).lower(), cards=cards, **common)
+            elif kind == "merge":
+                if "merge" in fields:
+                    raise self.fail("a deal has one merge line", token)
+                mm = _MERGE_RE.fullmatch(text)
+                assert mm is not None
+                self.at(("deal", d, "merge"), token)
+                keeps = None
+                if mm.group(2) is not None:
+                    keeps = self.cards(mm.group(2), token, mm.start(2),
+                                       ("deal", d, "merge", "card"))
+                fields["merge"] = Merge(seat=mm.group(1), keeps=keeps, **common)
             elif kind == "exchange":
                 if "exchange" in fields:
                     raise self.fail("a deal has one exchange line", token)
+                if "merge" in fields:
+                    raise self.fail("the exchange comes before the merge: a dealer who merges "
+                                    "the dummy first gives up the exchange (X5)", token)
                 em = _EXCHANGE_RE.fullmatch(text)
                 assert em is not None
                 self.at(("deal", d, "exchange"), token)
@@ -398,13 +446,27 @@ class _GameAssembler:
                 else:
                     sm = _SHEET_RE.fullmatch(text)
                     assert sm is not None
-                    for group, part in ((1, "trump"), (2, "maker"), (4, "defend"), (5, "tricks")):
+                    for group, part in ((1, "trump"), (2, "maker"), (4, "defend"), (5, "bid"),
+                                        (6, "tricks")):
                         if sm.group(group):
                             self.at(("deal", d, "sheet", part), token, sm.start(group))
+                    bid = sm.group(5)
+                    count = sm.group(6)
+                    taken = None
+                    if count is not None and not count.isdigit():
+                        taken = {}
+                        for km in _TAKEN_RE.finditer(text, sm.start(6)):
+                            seat = km.group(1).upper()
+                            if seat in taken:
+                                raise self.fail(f"the tricks of {seat} are written twice",
+                                                token, km.start(1))
+                            taken[seat] = int(km.group(2))
                     fields["sheet"] = Sheet(
                         trump=sm.group(1), maker=sm.group(2),
                         alone=bool(sm.group(3)), defend=sm.group(4),
-                        tricks=int(sm.group(5)) if sm.group(5) else None, **common)
+                        bid=(MOON if bid.lower() == "moon" else int(bid)) if bid else None,
+                        tricks=int(count) if count and count.isdigit() else None,
+                        taken=taken, **common)
             elif kind == "score":
                 if "score" in fields:
                     raise self.fail("a deal has one points line", token)
@@ -629,16 +691,35 @@ def _diagnose(text: str, start: int) -> None:
         cur.i += 1
         while True:
             cur.take(_SEAT_P, _A_SEAT)
-            act = cur.word("pass", "order", "call")
-            if act == "call":
-                cur.take(_SUIT_OK, "a suit: C, D, H or S")
+            if (cur.peek() or "").lower() == "swap":
+                cur.i += 1
+                if cur.peek() in (None, ","):
+                    if cur.peek() == ",":
+                        cur.i += 1
+                    if cur.peek() is None:
+                        break
+                    continue
+            if _INT_OK.fullmatch(cur.peek() or ""):
+                cur.i += 1
+            else:
+                act = cur.word("pass", "order", "call", "moon")
+                if act == "call":
+                    cur.take(_SUIT_OK, "a suit: C, D, H or S")
             if cur.peek() == ",":
                 cur.i += 1
             if cur.peek() is None:
                 break
+    elif first in ("dummy", "ghost"):
+        cur.i += 1
+        if cur.peek() == ":":
+            cur.i += 1
+        _cards(cur)
     elif first in _SEAT_WORDS:
         cur.i += 1
-        act = cur.word("takes", "discards", "declines")
+        act = cur.word("takes", "discards", "declines", "merges")
+        if act == "merges" and cur.peek() is not None:
+            cur.word("keeps")
+            _cards(cur)
         if act == "takes":
             cur.take(_CARD_OK, _A_CARD)
             act = cur.word("discards")
@@ -674,9 +755,20 @@ def _diagnose(text: str, start: int) -> None:
         if (cur.peek() or "").lower() == "defend":
             cur.i += 1
             cur.take(_SEAT_P, _A_SEAT)
+        if (cur.peek() or "").lower() == "bid":
+            cur.i += 1
+            if (cur.peek() or "").lower() == "moon":
+                cur.i += 1
+            else:
+                cur.take(_INT_OK, "a trick bid like 4 or moon")
         if cur.peek() is not None:
             cur.word("tricks")
-            cur.take(_INT_OK, "a number of tricks")
+            if _SEAT_P.fullmatch(cur.peek() or ""):
+                while cur.peek() is not None:
+                    cur.take(_SEAT_P, _A_SEAT)
+                    cur.take(_INT_OK, "a number of tricks")
+            else:
+                cur.take(_INT_OK, "a number of tricks, or each seat's tricks like 'N 2 E 1'")
     elif first == "thrown":
         cur.i += 1
         cur.word("in")

@@ -112,8 +112,7 @@ class _Replay:
         if not self.playable:
             return self.report  # an unknown variant: replaying it would only mislead
         rules = self.ruleset
-        variant = rules.variant
-        sides = variant.side_names
+        sides = rules.side_names
         totals = dict.fromkeys(sides, 0)
         written = dict.fromkeys(sides, 0)  # the running totals as the scorer kept them
         ended = False
@@ -162,7 +161,7 @@ class _Replay:
             self.emit("D301", f"deal {deal.number} follows deal {expected - 1}: expected deal "
                               f"{expected}", ("deal", d, "number"), deal=deal.number)
         if previous is not None:
-            seats = self.ruleset.variant.seats
+            seats = self.ruleset.seats
             want = clockwise_from(previous.dealer.left, seats)[0]
             if deal.dealer != want:
                 self.emit("D302", f"deal {deal.number} is dealt by {deal.dealer}, but the deal "
@@ -172,7 +171,7 @@ class _Replay:
     def check_written(self, d: int, deal: Deal, points: dict[str, int] | None,
                       written: dict[str, int]) -> None:
         score = deal.score
-        sides = self.ruleset.variant.side_names
+        sides = self.ruleset.side_names
         if score is None:
             if points is not None:
                 for side in sides:
@@ -247,7 +246,8 @@ class _Replay:
         hands = self.check_cards(d, deal)
         up = deal.up.card if deal.up else None
         kitty = deal.up.kitty if deal.up else None
-        state = DealState(rules, deal.dealer, hands=hands, upcard=up, kitty=kitty)
+        extra = deal.extra.cards if deal.extra and deal.extra.kind == rules.extra_hand else None
+        state = DealState(rules, deal.dealer, hands=hands, upcard=up, kitty=kitty, extra=extra)
         faulted = False
         n = deal.number
 
@@ -274,6 +274,11 @@ class _Replay:
                 part = {"K502": "discard", "K503": "takes"}.get(err.code, "exchange")
                 fault(err, ("deal", d, part), seat=deal.exchange.seat)
             state.apply_exchange(deal.exchange)
+        if deal.merge is not None:
+            err = state.check_merge(deal.merge)
+            if err is not None:
+                fault(err, ("deal", d, "merge"), seat=deal.merge.seat)
+            state.apply_merge(deal.merge)
         for k, decl in enumerate(deal.declarations):
             err = state.check_declare(decl)
             if err is not None:
@@ -328,7 +333,10 @@ class _Replay:
 
         for line in deal.hands:
             for seat, cards in line.cards.items():
-                if seat not in rules.variant.seats:
+                if seat not in rules.seats:
+                    self.emit("D303", f"deal {n}: a hand for {seat}, but {seat} has no player "
+                                      f"(the seats are {' '.join(rules.seats)})",
+                              ("deal", d, "hands", seat), deal=n, seat=seat)
                     continue
                 hands[seat] = list(cards)
                 if len(cards) != rules.variant.hand_size:
@@ -337,7 +345,22 @@ class _Replay:
                               deal=n, seat=seat)
                 for k, card in enumerate(cards):
                     visit(card, ("deal", d, "hands", seat, "card", k), f"{seat}'s hand")
-        if deal.up is not None:
+        if deal.extra is not None:
+            extra = deal.extra
+            if extra.kind != rules.extra_hand:
+                has = f"a {rules.extra_hand}" if rules.extra_hand else f"no {extra.kind}"
+                self.emit("D303", f"deal {n}: a {extra.kind} hand, but this game has {has}",
+                          ("deal", d, "extra"), deal=n)
+            else:
+                if len(extra.cards) != rules.extra_size:
+                    self.emit("D303", f"deal {n}: the {extra.kind} has {len(extra.cards)} cards, "
+                                      f"not {rules.extra_size}", ("deal", d, "extra"), deal=n)
+                for k, card in enumerate(extra.cards):
+                    visit(card, ("deal", d, "extra", "card", k), f"the {extra.kind}")
+        if deal.up is not None and not rules.variant.upcard:
+            self.emit("D306", f"deal {n}: {rules.variant.name} has no upcard and no kitty",
+                      ("deal", d, "up"), deal=n)
+        elif deal.up is not None:
             visit(deal.up.card, ("deal", d, "up"), "the upcard")
             if deal.up.kitty is not None:
                 for k, card in enumerate(deal.up.kitty):
@@ -371,10 +394,10 @@ class _Replay:
             self.emit("C903", f"deal {n}: the makers cannot take {sheet.tricks} tricks of "
                               f"{self.ruleset.variant.tricks}", (*here, "tricks"), deal=n)
         if not deal.bidding:
-            if sheet.maker not in self.ruleset.variant.seats:
+            if sheet.maker not in self.ruleset.seats:
                 self.emit("C903", f"deal {n}: the maker {sheet.maker} has no player",
                           (*here, "maker"), deal=n)
-            state.fix_contract(sheet.trump, sheet.maker)
+            state.fix_contract(sheet.trump, sheet.maker, sheet.bid)
             return
         if state.trump is not None and (state.trump, state.maker) != (sheet.trump, sheet.maker):
             part = "trump" if state.trump != sheet.trump else "maker"
@@ -475,10 +498,16 @@ class _Replay:
                               f"{self.ruleset.variant.tricks} tricks",
                       ("deal", d, "trick", len(deal.tricks) - 1), deal=n)
 
-    def penalty_note(self, state: DealState, seat: Seat, claimed: set[Seat]) -> str:
+    def penalty(self, state: DealState, seat: Seat) -> dict[str, int]:
+        """The renege penalty for ``seat`` (P3): to each other side, or (ghost) to the
+        offender."""
         penalty = self.ruleset.renege_penalty(state.lone_hand)
-        offended = [s for s in self.ruleset.variant.side_names if s != state.side(seat)]
-        award = " and ".join(f"{s} {penalty}" for s in offended)
+        if penalty < 0:
+            return {state.side(seat): penalty}
+        return {s: penalty for s in self.ruleset.side_names if s != state.side(seat)}
+
+    def penalty_note(self, state: DealState, seat: Seat, claimed: set[Seat]) -> str:
+        award = " and ".join(f"{s} {n}" for s, n in self.penalty(state, seat).items())
         if seat in claimed:
             return f"; claimed: {award}"
         return f"; not claimed (the penalty would have been {award})"
@@ -486,7 +515,7 @@ class _Replay:
     def deal_points(self, d: int, deal: Deal, state: DealState,
                     claimed: set[Seat]) -> dict[str, int] | None:
         rules = self.ruleset
-        sides = rules.variant.side_names
+        sides = rules.side_names
         offenders = {s for s, _, _ in state.reneges}
         if not deal.tricks:  # a score-sheet deal: a claim is all the record has
             offenders = {c.seat for c in deal.claims}
@@ -495,14 +524,22 @@ class _Replay:
                 self.emit("R803", f"deal {deal.number}: renege claimed against {claim.seat}, but "
                                   f"the record shows no renege by {claim.seat}",
                           ("deal", d, "claim", k), deal=deal.number, seat=claim.seat)
-        for claim in deal.claims:
-            if claim.seat in offenders:
-                penalty = rules.renege_penalty(state.lone_hand)
-                return {s: penalty for s in sides if s != state.side(claim.seat)}
+        penalty = next((self.penalty(state, c.seat) for c in deal.claims
+                        if c.seat in offenders), None)
+        if penalty is not None and not rules.variant.scoring:
+            # Ghost: the offender's loss is added to the deal as played (P3).
+            played = self.trick_points(deal, state)
+            if played is None:
+                return None
+            return {s: played.get(s, 0) + penalty.get(s, 0) for s in sides}
+        if penalty is not None:
+            return penalty
         if state.phase is Phase.THROWN:
             return {}
         if state.maker is None:
             return None
+        if not rules.variant.scoring:
+            return self.trick_points(deal, state)
         maker_tricks: int | None = None
         if deal.tricks:
             if len(state.tricks) == rules.variant.tricks:
@@ -511,12 +548,26 @@ class _Replay:
             maker_tricks = deal.sheet.tricks
         if maker_tricks is None or maker_tricks > rules.variant.tricks:
             return None
-        who, points = rules.deal_points(maker_tricks, maker_alone=state.alone is not None,
-                                        defender_alone=state.defender is not None)
+        who, won = rules.deal_points(maker_tricks, maker_alone=state.alone is not None,
+                                     defender_alone=state.defender is not None)
         maker_side = state.side(state.maker)
         if who == "makers":
-            return {maker_side: points}
-        return {s: points for s in sides if s != maker_side}
+            return {maker_side: won}
+        return {s: won for s in sides if s != maker_side}
+
+    def trick_points(self, deal: Deal, state: DealState) -> dict[str, int] | None:
+        """Ghost scoring (G6) from the tricks played, or from the score-sheet line."""
+        rules = self.ruleset
+        bid = state.contract
+        taken: dict[Seat, int] | None = None
+        if deal.tricks:
+            if len(state.tricks) == rules.variant.tricks:
+                taken = state.tricks_won()
+        elif deal.sheet is not None and deal.sheet.taken is not None:
+            taken = dict(deal.sheet.taken)
+        if bid is None or taken is None or state.maker is None:
+            return None
+        return rules.trick_points(state.maker, bid, taken)
 
 
 def _sides(values: dict[str, int]) -> str:

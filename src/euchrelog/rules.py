@@ -10,6 +10,9 @@ engine asks it, never the variant's name.
 (True, [])
 >>> ruleset.deal_points(5, maker_alone=True, defender_alone=False)
 ('makers', 4)
+>>> cutthroat, _ = ruleset_from_tags({"Variant": "cutthroat", "Seats": "N E W"})
+>>> cutthroat.side_names, cutthroat.kitty_size
+(('N', 'E', 'W'), 3)
 """
 
 from __future__ import annotations
@@ -50,6 +53,10 @@ def _row(tricks: range | tuple[int, ...], who: Who, points: int, *,
     return ScoreRow(frozenset(tricks), who, points, maker_alone, defender_alone)
 
 
+Lead = Literal["partnership", "cutthroat", "maker-left", "bidder"]
+"""Opening-lead rules: F10, X7, X10 (the maker's left), G5 (the bidder)."""
+
+
 @dataclass(frozen=True)
 class Variant:
     """The fixed facts of one form of euchre."""
@@ -59,43 +66,51 @@ class Variant:
     aliases: tuple[str, ...]
     """Other names accepted for it."""
     seats: tuple[Seat, ...]
-    """The seats that hold players, clockwise."""
-    sides: Mapping[Seat, str]
-    """The side each seat scores for."""
+    """The seats that hold players unless the record says otherwise, clockwise."""
+    partnership: bool
+    """Whether partners opposite share a side (NS, EW); otherwise each player is a side."""
     hand_size: int
     """Cards dealt to each player."""
     tricks: int
     """Tricks in a deal."""
     decks: tuple[int, ...]
     """Deck sizes allowed, the default first."""
-    kitty: Mapping[int, int]
-    """Cards in the kitty for each deck size."""
     target: int
     """Default target score."""
     scoring: tuple[ScoreRow, ...]
-    """The scoring table, first matching row wins."""
+    """The scoring table, first matching row wins (empty: trick scoring, G6)."""
     renege_penalty: int
-    """Points to the non-offending side for a renege."""
+    """Points to each non-offending side for a renege (negative: to the offender, G-style)."""
     renege_penalty_lone: int
     """The same when a lone hand was played."""
     options: frozenset[str]
     """The house-rule options this variant takes."""
-
-    @property
-    def side_names(self) -> tuple[str, ...]:
-        """The sides, in seat order, each once."""
-        return tuple(dict.fromkeys(self.sides[s] for s in self.seats))
+    extra_hand: Literal["dummy", "ghost"] | None = None
+    """The hand dealt to the empty side, if any."""
+    upcard: bool = True
+    """Whether a card is turned up (and a kitty or stock left)."""
+    bidding: Literal["euchre", "tricks"] = "euchre"
+    """Two rounds of order/call (F3-F7), or one round of trick bids (G2-G5)."""
+    lead: Lead = "partnership"
+    """The opening-lead rule."""
+    alone: Literal["declared", "never", "always"] = "declared"
+    """Whether the maker may declare alone, may not (T4), or always plays alone (X10)."""
+    lone_defender: bool = True
+    """The default of the ``lone-defender`` option."""
+    dummy: Literal["optional", "required", "off"] = "off"
+    """The default of the ``dummy`` option."""
+    ties: bool = False
+    """Whether the highest scores can tie at the end (X9, G7): then play goes on."""
 
 
 FOUR_HAND = Variant(
     name="four-hand",
     aliases=("four", "4", "partnership", "four-hand-partnership", "euchre"),
     seats=SEATS,
-    sides={Seat.N: "NS", Seat.S: "NS", Seat.E: "EW", Seat.W: "EW"},
+    partnership=True,
     hand_size=5,
     tricks=5,
     decks=(24, 32, 25),
-    kitty={24: 3, 25: 4, 32: 11},
     target=10,
     scoring=(
         _row(range(3, 5), "makers", 1),
@@ -110,11 +125,94 @@ FOUR_HAND = Variant(
                        "lone-defender", "lone-lead", "lone-defender-euchre", "renege"}),
 )
 
-VARIANTS: tuple[Variant, ...] = (FOUR_HAND,)
+_CUTTHROAT_TABLE = (
+    _row(range(3, 5), "makers", 1),
+    _row((5,), "makers", 3),
+    _row((0,), "defenders", 4, defender_alone=True),
+    _row(range(0, 3), "defenders", 2),
+)
+
+CUTTHROAT = Variant(
+    name="cutthroat",
+    aliases=("cutthroat-euchre", "three-hand-dummy", "dummy"),
+    seats=(Seat.N, Seat.E, Seat.S),
+    partnership=False,
+    hand_size=5,
+    tricks=5,
+    decks=(24, 32, 25),
+    target=10,
+    scoring=_CUTTHROAT_TABLE,
+    renege_penalty=2,
+    renege_penalty_lone=2,
+    options=frozenset({"deck", "target", "deals", "dealer-pickup", "stick-the-dealer",
+                       "lone-defender", "dummy", "renege"}),
+    extra_hand="dummy",
+    lead="cutthroat",
+    dummy="optional",
+    ties=True,
+)
+
+THREE_HAND = replace(
+    CUTTHROAT,
+    name="three-hand",
+    aliases=("three", "3", "three-hand-euchre"),
+    options=CUTTHROAT.options - {"dummy"},
+    extra_hand=None,
+    lead="maker-left",
+    alone="always",
+    lone_defender=False,
+    dummy="off",
+)
+
+GHOST = Variant(
+    name="ghost",
+    aliases=("ghost-hand", "bid-euchre", "ghost-hand-bid-euchre"),
+    seats=(Seat.N, Seat.E, Seat.S),
+    partnership=False,
+    hand_size=6,
+    tricks=6,
+    decks=(24,),
+    target=32,
+    scoring=(),
+    renege_penalty=-2,
+    renege_penalty_lone=-2,
+    options=frozenset({"target", "deals", "failed-moon", "renege"}),
+    extra_hand="ghost",
+    upcard=False,
+    bidding="tricks",
+    lead="bidder",
+    alone="never",
+    lone_defender=False,
+    ties=True,
+)
+
+TWO_HAND = Variant(
+    name="two-hand",
+    aliases=("two", "2", "two-hand-euchre"),
+    seats=(Seat.N, Seat.S),
+    partnership=False,
+    hand_size=5,
+    tricks=5,
+    decks=(24, 32, 25),
+    target=10,
+    scoring=(
+        _row(range(3, 5), "makers", 1),
+        _row((5,), "makers", 2),
+        _row(range(0, 3), "defenders", 2),
+    ),
+    renege_penalty=2,
+    renege_penalty_lone=2,
+    options=frozenset({"deck", "target", "deals", "dealer-pickup", "stick-the-dealer",
+                       "renege"}),
+    alone="never",
+    lone_defender=False,
+)
+
+VARIANTS: tuple[Variant, ...] = (FOUR_HAND, CUTTHROAT, THREE_HAND, GHOST, TWO_HAND)
 """Every variant the engine can replay."""
 
-KNOWN_LATER = ("cutthroat", "three-hand", "ghost", "two-hand")
-"""Variants named in RULES.md that this version does not replay yet."""
+MOON = 6
+"""The trick bid called "moon" in ghost-hand bid euchre (G3)."""
 
 
 def find_variant(name: str) -> Variant:
@@ -126,8 +224,6 @@ def find_variant(name: str) -> Variant:
     for variant in VARIANTS:
         if key == variant.name or key in variant.aliases:
             return variant
-    if key in KNOWN_LATER:
-        raise ValueError(f"variant {name!r} is not supported by this version yet")
     names = ", ".join(v.name for v in VARIANTS)
     raise ValueError(f"unknown variant {name!r} (known: {names})")
 
@@ -148,10 +244,19 @@ class Options:
     """Points for any euchre by a lone defender (``None``: the table)."""
     renege: int | None = None
     """Every renege penalty becomes this (``None``: the table)."""
+    dummy: Literal["optional", "required", "off"] = "off"
+    failed_moon: int = -6
+    """What a failed moon costs the bidder (G6)."""
+
+    @classmethod
+    def defaults(cls, variant: Variant) -> Options:
+        """The options a record of ``variant`` has when it states none."""
+        return cls(deck=variant.decks[0], target=variant.target,
+                   lone_defender=variant.lone_defender, dummy=variant.dummy)
 
     def spell(self, variant: Variant) -> str:
         """The options that differ from the defaults, as a ``Rules`` tag value."""
-        base = Options(deck=variant.decks[0], target=variant.target)
+        base = Options.defaults(variant)
         words = []
         if self.deck != base.deck:
             words.append(f"deck={self.deck}")
@@ -163,36 +268,68 @@ class Options:
             words.append(f"dealer-pickup={self.dealer_pickup}")
         if self.stick_the_dealer:
             words.append("stick-the-dealer")
-        if not self.lone_defender:
-            words.append("no-lone-defender")
+        if self.lone_defender != base.lone_defender:
+            words.append("lone-defender" if self.lone_defender else "no-lone-defender")
         if self.lone_lead != base.lone_lead:
             words.append(f"lone-lead={self.lone_lead}")
         if self.lone_defender_euchre is not None:
             words.append(f"lone-defender-euchre={self.lone_defender_euchre}")
         if self.renege is not None:
             words.append(f"renege={self.renege}")
+        if self.dummy != base.dummy:
+            words.append(f"dummy={self.dummy}")
+        if self.failed_moon != base.failed_moon:
+            words.append(f"failed-moon={self.failed_moon}")
         return " ".join(words)
 
 
 @dataclass(frozen=True)
 class Ruleset:
-    """A variant with its options: everything the engine asks."""
+    """A variant with its options and seats: everything the engine asks."""
 
     variant: Variant = FOUR_HAND
     options: Options = field(default_factory=Options)
+    seats: tuple[Seat, ...] = ()
+    """The seats that hold players, clockwise (default: the variant's)."""
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            object.__setattr__(self, "seats", self.variant.seats)
+
+    @property
+    def extra_hand(self) -> Literal["dummy", "ghost"] | None:
+        """The hand dealt to the empty side in this game, if any."""
+        if self.variant.extra_hand == "dummy" and self.options.dummy == "off":
+            return None
+        return self.variant.extra_hand
+
+    @property
+    def extra_size(self) -> int:
+        """Cards in the dummy or ghost hand."""
+        return self.variant.hand_size if self.extra_hand else 0
 
     @property
     def kitty_size(self) -> int:
-        """Cards in the kitty with this deck."""
-        return self.variant.kitty[self.options.deck]
+        """Cards left after the deal and the upcard: the kitty, or the stock (T1)."""
+        if not self.variant.upcard:
+            return 0
+        dealt = self.variant.hand_size * len(self.seats) + self.extra_size
+        return self.options.deck - dealt - 1
 
     def side(self, seat: Seat) -> str:
         """The side ``seat`` scores for."""
-        return self.variant.sides[seat]
+        if self.variant.partnership:
+            return "NS" if seat in (Seat.N, Seat.S) else "EW"
+        return seat.value
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        """The sides, in seat order, each once."""
+        return tuple(dict.fromkeys(self.side(s) for s in self.seats))
 
     def deal_points(self, maker_tricks: int, *, maker_alone: bool,
                     defender_alone: bool) -> tuple[Who, int]:
-        """Who scores and how much for a deal played out (F11)."""
+        """Who scores and how much for a deal played out (F11, X8, T5)."""
         euchre = self.options.lone_defender_euchre
         if euchre is not None and defender_alone and maker_tricks < 3:
             return ("defenders", euchre)
@@ -201,10 +338,21 @@ class Ruleset:
                 return (row.who, row.points)
         raise ValueError(f"no scoring row for {maker_tricks} tricks")
 
+    def trick_points(self, bidder: Seat, bid: int, taken: Mapping[Seat, int]) -> dict[str, int]:
+        """Ghost-hand scoring (G6): 1 a trick, a made moon 24, a set bidder loses the bid."""
+        points = {self.side(s): n for s, n in taken.items() if s != bidder}
+        made = taken.get(bidder, 0)
+        if made >= bid:
+            points[self.side(bidder)] = 24 if bid == MOON else made
+        else:
+            points[self.side(bidder)] = self.options.failed_moon if bid == MOON else -bid
+        return points
+
     def renege_penalty(self, lone_hand: bool) -> int:
-        """Points to each non-offending side for a renege (P3)."""
+        """The renege penalty (P3): points to each other side, or, when negative, to the
+        offender."""
         if self.options.renege is not None:
-            return self.options.renege
+            return self.options.renege * (-1 if self.variant.renege_penalty < 0 else 1)
         return self.variant.renege_penalty_lone if lone_hand else self.variant.renege_penalty
 
 
@@ -213,8 +361,9 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "lone-lead": ("maker-left", "dealer-left"),
     "stick-the-dealer": ("on", "off"),
     "lone-defender": ("on", "off"),
+    "dummy": ("optional", "required", "off"),
 }
-_NUMBERS = ("deck", "target", "deals", "lone-defender-euchre", "renege")
+_NUMBERS = ("deck", "target", "deals", "lone-defender-euchre", "renege", "failed-moon")
 
 
 def _number(name: str, text: str) -> int:
@@ -230,6 +379,8 @@ def _number(name: str, text: str) -> int:
         raise ValueError(f"lone-defender-euchre={value}: the option's only value is 4")
     if name == "renege" and value < 0:
         raise ValueError(f"renege={value}: a penalty cannot be negative")
+    if name == "failed-moon" and value not in (-6, -24):
+        raise ValueError(f"failed-moon={value}: the option takes -6 or -24")
     return value
 
 
@@ -303,7 +454,7 @@ def ruleset_from_tags(tags: Mapping[str, str]) -> tuple[Ruleset, list[TagProblem
                         f"{name}={settings[name]}", name))
             continue
         settings[name] = number
-    options = Options(deck=variant.decks[0], target=variant.target)
+    options = Options.defaults(variant)
     updates: dict[str, object] = {}
     for name, value in settings.items():
         key = name.replace("-", "_")
@@ -316,4 +467,26 @@ def ruleset_from_tags(tags: Mapping[str, str]) -> tuple[Ruleset, list[TagProblem
                                            f"{variant.name}", "deck"))
         del updates["deck"]
     options = replace(options, **updates)  # type: ignore[arg-type]
-    return Ruleset(variant, options), problems
+    seats, problem = _seats(lower, variant)
+    if problem:
+        problems.append(TagProblem("T204", problem, "seats"))
+    return Ruleset(variant, options, seats), problems
+
+
+_NAME_TAGS = {Seat.N: ("n", "north"), Seat.E: ("e", "east"), Seat.S: ("s", "south"),
+              Seat.W: ("w", "west")}
+
+
+def _seats(tags: Mapping[str, str], variant: Variant) -> tuple[tuple[Seat, ...], str]:
+    """The seats that hold players: the Seats tag, else the seats that have a player-name
+    tag when they are as many as the players, else the variant's default."""
+    want = len(variant.seats)
+    if "seats" in tags:
+        letters = [c for c in tags["seats"].upper() if not c.isspace() and c != ","]
+        chosen = [s for s in SEATS if s.value in letters]
+        if len(chosen) != want or len(letters) != want:
+            return variant.seats, (f"Seats tag: {tags['seats']!r} should name {want} different "
+                                   f"seats of N, E, S, W for {variant.name}")
+        return tuple(chosen), ""
+    named = tuple(s for s in SEATS if any(n in tags for n in _NAME_TAGS[s]))
+    return (named if len(named) == want else variant.seats), ""

@@ -12,7 +12,9 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from .cards import UNKNOWN, Card
-from .models import Call, Deal, End, Game, Line, Log, Order, Score, Tag
+from .models import Bid, Call, Deal, End, Game, Line, Log, Number, Score, Swap, Tag
+from .rules import MOON
+from .seats import Seat
 
 INDENT = "  "
 
@@ -27,6 +29,31 @@ def _cards(cards: Iterable[Card | None]) -> str:
 
 def _sides(sides: dict[str, int]) -> str:
     return " ".join(f"{side} {points}" for side, points in sides.items())
+
+
+def _tricks_bid(tricks: int) -> str:
+    return "moon" if tricks == MOON else str(tricks)
+
+
+def _bids(bids: Iterable[Bid]) -> str:
+    items: list[str] = []
+    swapped: Seat | None = None
+    for bid in bids:
+        prefix = "swap " if swapped == bid.seat else ""
+        swapped = None
+        if isinstance(bid, Swap):
+            swapped = bid.seat
+            continue
+        if isinstance(bid, Call):
+            act = f"call {bid.suit}"
+        elif isinstance(bid, Number):
+            act = _tricks_bid(bid.tricks)
+        else:
+            act = bid.act
+        items.append(f"{bid.seat} {prefix}{act}")
+    if swapped is not None:
+        items.append(f"{swapped} swap")
+    return ", ".join(items)
 
 
 def _escape(value: str) -> str:
@@ -54,21 +81,15 @@ def deal_lines(deal: Deal) -> list[str]:
     for hands in deal.hands:
         text = "  ".join(f"{seat}: {_cards(cards)}" for seat, cards in hands.cards.items())
         _emit(out, INDENT, hands, "hands " + text)
+    if deal.extra is not None:
+        _emit(out, INDENT, deal.extra, f"{deal.extra.kind} {_cards(deal.extra.cards)}")
     if deal.up is not None:
         text = "up " + _card(deal.up.card)
         if deal.up.kitty is not None:
             text += "  kitty " + _cards(deal.up.kitty)
         _emit(out, INDENT, deal.up, text)
     for bidding in deal.bidding:
-        items = []
-        for bid in bidding.bids:
-            if isinstance(bid, Call):
-                items.append(f"{bid.seat} call {bid.suit}")
-            elif isinstance(bid, Order):
-                items.append(f"{bid.seat} order")
-            else:
-                items.append(f"{bid.seat} pass")
-        _emit(out, INDENT, bidding, "bid " + ", ".join(items))
+        _emit(out, INDENT, bidding, "bid " + _bids(bidding.bids))
     ex = deal.exchange
     if ex is not None:
         if ex.act == "declines":
@@ -77,6 +98,9 @@ def deal_lines(deal: Deal) -> list[str]:
             takes = f"takes {_card(ex.upcard)} " if ex.takes else ""
             text = f"{ex.seat} {takes}discards {_card(ex.discard)}"
         _emit(out, INDENT, ex, text)
+    if deal.merge is not None:
+        keeps = f" keeps {_cards(deal.merge.keeps)}" if deal.merge.keeps is not None else ""
+        _emit(out, INDENT, deal.merge, f"{deal.merge.seat} merges{keeps}")
     for decl in deal.declarations:
         _emit(out, INDENT, decl, f"{decl.act} {decl.seat}")
     sheet = deal.sheet
@@ -89,8 +113,12 @@ def deal_lines(deal: Deal) -> list[str]:
                 text += " alone"
             if sheet.defend is not None:
                 text += f" defend {sheet.defend}"
+            if sheet.bid is not None:
+                text += f" bid {_tricks_bid(sheet.bid)}"
             if sheet.tricks is not None:
                 text += f" tricks {sheet.tricks}"
+            elif sheet.taken is not None:
+                text += " tricks " + " ".join(f"{s} {n}" for s, n in sheet.taken.items())
         _emit(out, INDENT, sheet, text)
     for trick in deal.tricks:
         plays = "  ".join(f"{p.seat}: {_card(p.card)}" for p in trick.plays)
