@@ -186,23 +186,22 @@ class _Builder(Transformer[Token, Any]):
     def score(self, c: list[Token]) -> Any:
         return self._line("score", c)
 
-    def deal(self, c: list[Any]) -> tuple[str, Token, str | None, list[Any]]:
+    @staticmethod
+    def _headed(kind: str, c: list[Any]) -> tuple[str, Token, str | None, list[Any]]:
+        """A line with the lines under it: (kind, head token, its note, the lines)."""
         head: Token = c[0]
         rest = c[1:]
         note = None
         if rest and isinstance(rest[0], Token):
             note = _comment_text(rest[0])
             rest = rest[1:]
-        return ("deal", head, note, rest)
+        return (kind, head, note, rest)
+
+    def deal(self, c: list[Any]) -> tuple[str, Token, str | None, list[Any]]:
+        return self._headed("deal", c)
 
     def end(self, c: list[Any]) -> tuple[str, Token, str | None, list[Any]]:
-        head: Token = c[0]
-        rest = c[1:]
-        note = None
-        if rest and isinstance(rest[0], Token):
-            note = _comment_text(rest[0])
-            rest = rest[1:]
-        return ("end", head, note, rest)
+        return self._headed("end", c)
 
     def game(self, c: list[Any]) -> list[Any]:
         return c
