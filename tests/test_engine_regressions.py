@@ -87,3 +87,34 @@ def test_takes_unknown_card_round_trips() -> None:
 
     text = full().replace("N takes AS", "N takes ??")
     assert "N takes ?? discards 9C" in dumps(loads(text))
+
+
+def test_one_wrong_dealer_is_one_finding() -> None:
+    # Deal 2 should be dealt by E; deal 3 by S follows the right rotation again.
+    text = """[Variant "four-hand"]
+deal 1 dealer N
+  thrown in
+deal 2 dealer W
+  thrown in
+deal 3 dealer S
+  thrown in
+unfinished
+"""
+    assert codes(text) == ["D302"]
+
+
+def test_a_refused_swap_does_not_cascade() -> None:
+    # N swaps after E already did; whichever hand N then plays from, one finding.
+    text = """[Variant "ghost"]
+deal 1 dealer S
+  hands N: 9C TC QS KS AD AH  E: 9S TS AS 9D TD KH  S: JD QH JH 9H KD QC
+  ghost JC KC AC QD JS TH
+  bid N pass, E swap 3, S pass
+  bid E call C
+  1. E: JC  S: QC  N: 9C
+unfinished
+"""
+    assert codes(text) == []
+    refused = text.replace("E swap 3, S pass", "E swap 3, N swap, S pass")
+    assert codes(refused) == ["B409"]
+    assert codes(refused.replace("N: 9C\n", "N: 9S\n")) == ["B409"]  # from the dead hand

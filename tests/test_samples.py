@@ -22,6 +22,7 @@ from euchrelog.cli import main
 from euchrelog.findings import CODES
 from euchrelog.jsonio import dumps_json, loads_json
 from euchrelog.notation import loads
+from euchrelog.rules import VARIANTS
 from euchrelog.writer import dumps
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,8 +35,20 @@ Expected = list[tuple[str, int, int]]
 
 ENGINE_DISAGREES: dict[str, str] = {
     # sample stem -> what the engine reports instead of what the sample expects
+    "K505-merge-not-allowed": (
+        "the model keeps no order between the merge and the declarations and replays the "
+        "merge first, so the 'alone S' written before it is reported A601 instead"),
 }
 """Invalid samples whose findings the engine does not yet report as the rules say."""
+
+WRITER_DISAGREES: dict[str, str] = {
+    # sample stem -> what the canonical writer loses
+}
+"""Samples whose canonical text does not read back to the same log (strict xfail of the
+round trips that read the canonical text again)."""
+
+VARIANT_NAMES = tuple(v.name for v in VARIANTS)
+"""An invalid sample may name its variant after the code: ``<CODE>-<variant>-<name>``."""
 
 
 def _valid_samples() -> list[Path]:
@@ -103,10 +116,17 @@ def _invalid_params() -> list[Any]:
     return params
 
 
-def _round_trip_params() -> list[Any]:
+def _round_trip_params(*, rereads: bool = False) -> list[Any]:
+    """The samples for a round trip; ``rereads``: the test reads the canonical text back,
+    so the samples of :data:`WRITER_DISAGREES` are strict xfails."""
     samples = _valid_samples() + [p for p in _invalid_samples()
                                   if p.suffix == ".euchre" and not _is_syntax_sample(p)]
-    return [pytest.param(p, id=_rel(p)) for p in samples]
+    params = []
+    for path in samples:
+        reason = WRITER_DISAGREES.get(path.stem) if rereads else None
+        marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+        params.append(pytest.param(path, id=_rel(path), marks=marks))
+    return params
 
 
 # ------------------------------------------------------------------ valid samples
@@ -144,12 +164,14 @@ def test_invalid_sample_through_cli(path: Path) -> None:
 
 @pytest.mark.parametrize("path", [pytest.param(p, id=p.name) for p in _invalid_samples()])
 def test_invalid_sample_is_well_formed(path: Path) -> None:
-    """``<CODE>-<name>``: a known code, its name, an ``.expected`` file that lists the code,
-    and (for notation) a comment line at the top saying what the mistake is."""
+    """``<CODE>-<name>`` (or ``<CODE>-<variant>-<anything>`` for a shared code in another
+    variant): a known code, its name, an ``.expected`` file that lists the code, and (for
+    notation) a comment line at the top saying what the mistake is."""
     code, _, name = path.stem.partition("-")
     assert code in CODES, f"{path.name}: {code} is not a finding code"
-    assert name.startswith(CODES[code].name), (
-        f"{path.name}: expected the name {CODES[code].name!r} after the code")
+    variant = any(name.startswith(f"{v}-") for v in VARIANT_NAMES)
+    assert variant or name.startswith(CODES[code].name), (
+        f"{path.name}: expected the name {CODES[code].name!r} or a variant after the code")
     assert path.with_suffix(".expected").is_file(), f"{path.name} has no .expected file"
     assert code in {c for c, _, _ in expected_for(path)}
     if path.suffix == ".euchre":
@@ -198,7 +220,7 @@ def test_json_lines_round_trip(path: Path) -> None:
     assert dumps(loads_json(dumps_json(log, lines=True))) == canonical
 
 
-@pytest.mark.parametrize("path", _round_trip_params())
+@pytest.mark.parametrize("path", _round_trip_params(rereads=True))
 def test_json_notation_json_round_trip(path: Path) -> None:
     """JSON -> notation -> JSON gives the same JSON, as a document and as JSON Lines."""
     log = loads(path.read_text(encoding="utf-8"))
@@ -208,7 +230,7 @@ def test_json_notation_json_round_trip(path: Path) -> None:
     assert dumps_json(loads(dumps(loads_json(lines))), lines=True) == lines
 
 
-@pytest.mark.parametrize("path", _round_trip_params())
+@pytest.mark.parametrize("path", _round_trip_params(rereads=True))
 def test_canonical_text_is_a_fixed_point(path: Path) -> None:
     """The canonical text reads back to the same log and writes out unchanged."""
     log = loads(path.read_text(encoding="utf-8"))

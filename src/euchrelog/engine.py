@@ -324,14 +324,20 @@ class DealState:
                 self.phase = Phase.DECLARING
             return
         if isinstance(bid, Swap):
-            if self.swapped is None and seat not in self.acted:
-                self.swapped = seat
-                hand = self.hands[seat]
-                for card in hand.known:
-                    self.where[card] = "dead"
+            hand = self.hands[seat]
+            if self.swapped is not None or seat in self.acted:
+                # A swap the rules refuse: the seat may hold either hand from here on.
                 for card in self.extra.known:
                     self.where[card] = seat.value
-                self.hands[seat], self.extra = self.extra, HandInfo(set(), set(), 0)
+                hand.known |= self.extra.known
+                hand.held.clear()
+                return
+            self.swapped = seat
+            for card in hand.known:
+                self.where[card] = "dead"
+            for card in self.extra.known:
+                self.where[card] = seat.value
+            self.hands[seat], self.extra = self.extra, hand  # the dead hand lies there now
             return
         if seat in self.acted or isinstance(bid, Order):
             return
@@ -490,8 +496,8 @@ class DealState:
         return None
 
     def apply_declare(self, decl: Declaration) -> None:
-        """Applies a declaration as recorded; one that cannot take effect is ignored."""
-        if self.phase is not Phase.DECLARING:
+        """Applies a declaration as recorded; one the rules do not allow is void."""
+        if self.phase is not Phase.DECLARING or self.check_declare(decl) is not None:
             return
         if decl.act == "alone" and decl.seat == self.maker:
             self.alone = decl.seat
@@ -534,9 +540,16 @@ class DealState:
         return None
 
     def apply_merge(self, merge: Merge) -> None:
-        """Applies a dummy merge as recorded: the maker's hand becomes the cards kept."""
+        """Applies a dummy merge as recorded: the maker's hand becomes the cards kept (any
+        five of the ten when the record does not name them, or names impossible ones)."""
         if self.merged or self.phase is not Phase.DECLARING or merge.seat not in self.hands:
             return
+        fault = self.check_merge(merge)
+        named: set[Card] = set()
+        if fault is not None and fault.code == "K506":
+            # Kept cards the rules refuse: the maker may hold any of the ten, or those named.
+            named = {c for c in merge.keeps or () if c is not None}
+            merge = Merge(seat=merge.seat)
         self.merged = True
         hand = self.hands[merge.seat]
         ten = hand.known | self.extra.known
@@ -550,8 +563,9 @@ class DealState:
             hand.free = len(merge.keeps) - len(kept)
             for card in ten - kept:
                 self.where[card] = "discard"
-        for card in kept:
+        for card in kept | named:
             self.where[card] = merge.seat.value
+        hand.known |= named
         self.extra = HandInfo(set(), set(), 0)
 
     def verify_merge(self, merge: Merge) -> None:

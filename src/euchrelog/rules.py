@@ -101,6 +101,8 @@ class Variant:
     """The default of the ``dummy`` option."""
     ties: bool = False
     """Whether the highest scores can tie at the end (X9, G7): then play goes on."""
+    kitty_name: str = "kitty"
+    """What the cards left after the deal are called (two-hand: the stock)."""
 
 
 FOUR_HAND = Variant(
@@ -206,6 +208,7 @@ TWO_HAND = Variant(
                        "renege"}),
     alone="never",
     lone_defender=False,
+    kitty_name="stock",
 )
 
 VARIANTS: tuple[Variant, ...] = (FOUR_HAND, CUTTHROAT, THREE_HAND, GHOST, TWO_HAND)

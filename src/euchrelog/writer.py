@@ -39,6 +39,8 @@ def _bids(bids: Iterable[Bid]) -> str:
     items: list[str] = []
     swapped: Seat | None = None
     for bid in bids:
+        if swapped is not None and swapped != bid.seat:
+            items.append(f"{swapped} swap")
         prefix = "swap " if swapped == bid.seat else ""
         swapped = None
         if isinstance(bid, Swap):
