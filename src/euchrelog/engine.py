@@ -189,7 +189,8 @@ class DealState:
         place = self.where.get(card)
         if card == self.upcard and place == self.dealer.value:
             return f"it is the upcard, taken by the dealer {self.dealer}"
-        return {"kitty": "it is in the kitty", "up": "it is the turned-down upcard",
+        return {"kitty": f"it is in the {self.variant.kitty_name}",
+                "up": "it is the turned-down upcard",
                 "discard": "it was discarded", "played": "it was already played",
                 "dummy": "it is in the dummy", "ghost": "it is in the ghost hand",
                 "dead": "it is in the hand given up for the ghost hand"}.get(
@@ -247,8 +248,10 @@ class DealState:
         if self.variant.bidding == "tricks":
             self._apply_trick_bid(bid)
             return
-        if isinstance(bid, Number | Swap):
+        if isinstance(bid, Swap):
             return
+        if isinstance(bid, Number):  # a trick bid where there are none: taken as a pass
+            bid = Pass(act="pass", seat=bid.seat)
         if isinstance(bid, Pass):
             if bid.seat not in self.acted:
                 self.acted.append(bid.seat)
@@ -278,6 +281,9 @@ class DealState:
         if self.naming:
             assert self.high is not None
             bidder = self.high[0]
+            if isinstance(bid, Swap):
+                return IllegalActionError(
+                    "B409", f"{seat} swaps with the ghost hand after the bidding (G2)")
             if not isinstance(bid, Call):
                 return IllegalActionError(
                     "B405", f"{seat} bids {bid.act} after the bidding ended: {bidder}, the high "
@@ -417,7 +423,10 @@ class DealState:
         return None
 
     def apply_exchange(self, ex: Exchange) -> None:
-        """Applies an exchange as recorded, legal or not."""
+        """Applies an exchange as recorded, unless no exchange could happen at all (K501)."""
+        fault = self.check_exchange(ex)
+        if fault is not None and fault.code == "K501":
+            return
         self.exchanged = True
         if ex.act == "declines":
             return
@@ -604,7 +613,7 @@ class DealState:
         """Whether the dealer may hold the upcard though no exchange was recorded."""
         up = self.upcard
         return (up is not None and not self.exchanged and self.fixed_in_round != 2
-                and self.maker is not None
+                and self.maker is not None and not self.merged
                 and (self.fixed_in_round == 1 or up == JOKER or up.suit is self.trump))
 
     def _lineup(self) -> tuple[tuple[Seat, ...], Seat]:

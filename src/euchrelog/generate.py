@@ -1,6 +1,6 @@
-"""Random legal games of four-hand euchre, for samples and property tests.
+"""Random legal games of every variant, for samples and property tests.
 
-:func:`random_game` deals, bids, exchanges, declares and plays whole games through
+:func:`random_game` deals, bids, exchanges, merges, declares and plays whole games through
 :class:`~euchrelog.engine.DealState`, choosing every act among the legal ones with a
 simple card sense, so a generated record is legal by construction. :func:`play_only`,
 :func:`score_sheet` and :func:`hide_cards` reduce a full record to the partial forms a
@@ -13,11 +13,15 @@ record may take (RULES.md, "What a record may leave out").
 ('four-hand', [])
 >>> replay(score_sheet(game)).winner == game.end.winner
 True
+>>> ghost = random_game(random.Random(7), ruleset_for(variant="ghost"))
+>>> replay(ghost).findings, replay(score_sheet(ghost)).winner == ghost.end.winner
+([], True)
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
@@ -32,19 +36,23 @@ from .models import (
     Declaration,
     End,
     Exchange,
+    Extra,
     Game,
     Hands,
+    Merge,
+    Number,
     Order,
     Pass,
     Play,
     Score,
     Sheet,
+    Swap,
     Tag,
     Trick,
     Upcard,
 )
-from .rules import FOUR_HAND, Options, Ruleset
-from .seats import SEATS, Seat, clockwise_from
+from .rules import FOUR_HAND, MOON, Options, Ruleset, Variant, find_variant, ruleset_from_tags
+from .seats import SEATS, Seat, clockwise_from, parse_seat
 
 Detail = Literal["full", "play-only", "score-sheet", "unknown-cards"]
 """How much of each deal a generated record keeps."""
@@ -59,6 +67,10 @@ MAX_DEALS = 500
 
 _SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.SPADES: 2, Suit.HEARTS: 3}
 _RANK_ORDER = {r: i for i, r in enumerate(Rank)}
+
+_BOLDNESS = {"four-hand": 0.0, "cutthroat": 0.5, "three-hand": 0.5, "two-hand": 0.5}
+"""How much a hand is worth more when bidding, by variant: a maker who merges the dummy
+chooses 5 of 10 cards, and in two-hand only ten cards are in play."""
 
 
 def sort_hand(cards: Iterable[Card]) -> list[Card]:
@@ -95,6 +107,77 @@ def _strength(hand: Iterable[Card], trump: Suit) -> float:
     return total
 
 
+_TRUMP_TRICKS = {Rank.ACE: 0.7, Rank.KING: 0.55, Rank.QUEEN: 0.45}
+
+
+def expected_tricks(hand: Iterable[Card], trump: Suit) -> float:
+    """A rough count of the tricks a hand takes with ``trump`` (ghost-hand bidding).
+
+    >>> from euchrelog.cards import parse_card
+    >>> hand = [parse_card(t) for t in "JH JD AH KH AS 9C".split()]
+    >>> round(expected_tricks(hand, Suit.HEARTS), 2)
+    4.1
+    """
+    cards = list(hand)
+    trumps = _trumps(cards, trump)
+    suits = Counter(effective_suit(c, trump) for c in cards)
+    total = 0.0
+    for card in cards:
+        if card in trumps:
+            power = _trump_power(card, trump)
+            total += 1.0 if power >= 201 else 0.85 if power == 200 else _TRUMP_TRICKS.get(
+                card.rank, 0.35)
+        elif card.rank is Rank.ACE:
+            total += 0.6
+        elif card.rank is Rank.KING and suits[card.suit] >= 2:
+            total += 0.2
+    if len(trumps) >= 4:
+        total += 0.4 * (len(trumps) - 3)
+    return total
+
+
+def _card_worth(card: Card, trump: Suit) -> tuple[Suit, float, bool]:
+    """A card's effective suit, its worth to :func:`hand_value` and whether it is a side
+    king (worth more when guarded)."""
+    suit = effective_suit(card, trump)
+    assert suit is not None
+    if suit is trump:
+        power = _trump_power(card, trump)
+        return suit, 10.0 + (power - 190 if power >= 200 else power - 100), False
+    if card.rank is Rank.ACE:
+        return suit, 7.0, False
+    if card.rank is Rank.KING:
+        return suit, 0.0, True
+    return suit, 0.1 * _RANK_ORDER[card.rank], False
+
+
+def _worth(cards: Iterable[tuple[Suit, float, bool]], trump: Suit) -> float:
+    value = 0.0
+    counts = dict.fromkeys(Suit, 0)
+    kings: list[Suit] = []
+    for suit, worth, king in cards:
+        counts[suit] += 1
+        value += worth
+        if king:
+            kings.append(suit)
+    value += sum(3.0 if counts[s] >= 2 else 1.5 for s in kings)
+    return value + 2.0 * sum(1 for s in Suit if s is not trump and not counts[s])
+
+
+def hand_value(hand: Iterable[Card], trump: Suit) -> float:
+    """How good a hand is to play with ``trump``: the merge heuristic (X5).
+
+    Trumps count most, high ones more; then side aces, guarded kings and short suits.
+
+    >>> from euchrelog.cards import parse_card
+    >>> strong = [parse_card(t) for t in "JH JD AH 9H AS".split()]
+    >>> weak = [parse_card(t) for t in "9C TC QD KS 9H".split()]
+    >>> hand_value(strong, Suit.HEARTS) > hand_value(weak, Suit.HEARTS)
+    True
+    """
+    return _worth((_card_worth(c, trump) for c in hand), trump)
+
+
 def _keep_value(card: Card, hand: Sequence[Card], trump: Suit) -> float:
     """How much the dealer wants to keep ``card`` (the lowest is discarded)."""
     if effective_suit(card, trump) is trump:
@@ -125,7 +208,7 @@ class DealOutcome:
     points: dict[str, int] = field(default_factory=dict)
     """Points scored, by side (empty for a thrown-in deal)."""
     thrown: bool = False
-    """Whether everyone passed twice."""
+    """Whether everyone passed."""
     maker: Seat | None = None
     trump: Suit | None = None
     alone: bool = False
@@ -134,6 +217,14 @@ class DealOutcome:
     """The seat that defended alone, if any."""
     maker_tricks: int | None = None
     """Tricks taken by the maker's side."""
+    bid: int | None = None
+    """The winning trick bid (ghost)."""
+    taken: dict[Seat, int] | None = None
+    """Tricks taken by each seat."""
+    merged: bool = False
+    """Whether the maker took up the dummy (cutthroat)."""
+    swapped: Seat | None = None
+    """The seat that swapped hands with the ghost hand (ghost)."""
 
 
 class _DealPlayer:
@@ -141,26 +232,37 @@ class _DealPlayer:
 
     def __init__(self, rng: random.Random, ruleset: Ruleset, number: int, dealer: Seat, *,
                  hands: Mapping[Seat, Sequence[Card]] | None = None,
-                 upcard: Card | None = None, kitty: Sequence[Card] | None = None) -> None:
+                 upcard: Card | None = None, kitty: Sequence[Card] | None = None,
+                 extra: Sequence[Card] | None = None,
+                 merge: bool | None = None, alone: bool | None = None) -> None:
         self.rng = rng
         self.ruleset = ruleset
+        self.variant = ruleset.variant
+        self.seats = ruleset.seats
         self.number = number
         self.dealer = dealer
+        self.force_merge = merge
+        self.force_alone = alone
         if hands is None:
             deck = list(make_deck(ruleset.options.deck))
             rng.shuffle(deck)
-            order = clockwise_from(dealer.left, SEATS)
-            hands = {seat: sort_hand(deck[5 * i:5 * i + 5]) for i, seat in enumerate(order)}
-            upcard = deck[20]
-            kitty = deck[21:]
-        assert upcard is not None and kitty is not None
-        self.hands = {s: list(hands[s]) for s in SEATS}
+            size = self.variant.hand_size
+            order = clockwise_from(dealer.left, self.seats)
+            hands = {seat: sort_hand(deck[size * i:size * i + size])
+                     for i, seat in enumerate(order)}
+            k = size * len(order)
+            extra = sort_hand(deck[k:k + ruleset.extra_size]) if ruleset.extra_size else None
+            k += ruleset.extra_size
+            upcard, kitty = (deck[k], deck[k + 1:]) if self.variant.upcard else (None, None)
+        self.hands = {s: list(hands[s]) for s in self.seats}
+        self.extra = list(extra) if extra is not None and ruleset.extra_hand else None
         self.upcard = upcard
-        self.kitty = list(kitty)
+        self.kitty = list(kitty) if kitty is not None else None
         self.state = DealState(ruleset, dealer, hands=self.hands, upcard=upcard,
-                               kitty=self.kitty)
+                               kitty=self.kitty, extra=self.extra)
         self.bidding: list[Bidding] = []
         self.exchange: Exchange | None = None
+        self.merge: Merge | None = None
         self.declarations: list[Declaration] = []
         self.tricks: list[Trick] = []
 
@@ -168,12 +270,17 @@ class _DealPlayer:
 
     def _wants(self, seat: Seat, suit: Suit, round_: int) -> bool:
         hand = list(self.state.hands[seat].known)
-        if round_ == 1 and seat == self.dealer:
+        if round_ == 1 and seat == self.dealer and self.upcard is not None:
             hand.append(self.upcard)
         count = len(_trumps(hand, suit))
         strength = _strength(hand, suit)
-        if round_ == 1 and seat.partner == self.dealer:
+        if round_ == 1 and self.variant.partnership and seat.partner == self.dealer:
             strength += 1.0  # the upcard goes to the partner's hand
+        boldness = _BOLDNESS.get(self.variant.name, 0.0)
+        if self.variant.name == "cutthroat" and self.state.extra_kind is None:
+            boldness = _BOLDNESS["three-hand"]
+        strength += boldness
+        count += int(boldness)
         if count >= 3:
             chance = 0.9 if strength >= 5 else 0.7
         elif count == 2 and strength >= 5:
@@ -187,6 +294,10 @@ class _DealPlayer:
         suits = [s for s in Suit if s is not exclude]
         return max(suits, key=lambda s: (_strength(hand, s), self.rng.random()))
 
+    def _best_tricks(self, seat: Seat) -> tuple[float, Suit]:
+        hand = list(self.state.hands[seat].known)
+        return max((expected_tricks(hand, s), s) for s in Suit)
+
     def bid(self, lines: dict[int, list[Bid]] | None = None) -> None:
         """Runs the bidding to its end: trump fixed or the deal thrown in.
 
@@ -195,42 +306,73 @@ class _DealPlayer:
         state = self.state
         lines = {} if lines is None else lines
         while state.phase is Phase.BIDDING:
-            legal = [a for a in state.legal_actions() if isinstance(a, Pass | Order | Call)]
-            assert legal, "no legal bid"
             round_ = state.round
-            seat = legal[0].seat
-            choice: Bid
-            if round_ == 0:
-                suit = self._best_suit(seat, None)
-                choice = next(b for b in legal if isinstance(b, Call) and b.suit is suit)
-            elif round_ == 1:
-                order = next((b for b in legal if isinstance(b, Order)), None)
-                up_suit = self.upcard.suit
-                assert up_suit is not None
-                if order is not None and self._wants(seat, up_suit, 1):
-                    choice = order
-                else:
-                    choice = next(b for b in legal if isinstance(b, Pass))
+            if self.variant.bidding == "tricks":
+                choice = self._trick_bid()
             else:
-                calls = [b for b in legal if isinstance(b, Call)]
-                best = self._best_suit(seat, self.upcard.suit)
-                passing = next((b for b in legal if isinstance(b, Pass)), None)
-                if passing is None or self._wants(seat, best, 2):
-                    choice = next(b for b in calls if b.suit is best)
-                else:
-                    choice = passing
+                choice = self._euchre_bid()
             state.bid(choice)
             lines.setdefault(round_, []).append(choice)
         self.bidding = [Bidding(bids=tuple(bids)) for _, bids in sorted(lines.items())]
 
+    def _euchre_bid(self) -> Bid:
+        """The next act of two-round bidding (F3-F7, X3, T2, T3)."""
+        state = self.state
+        legal = [a for a in state.legal_actions() if isinstance(a, Pass | Order | Call)]
+        assert legal, "no legal bid"
+        round_ = state.round
+        seat = legal[0].seat
+        if round_ == 0:
+            suit = self._best_suit(seat, None)
+            return next(b for b in legal if isinstance(b, Call) and b.suit is suit)
+        if round_ == 1:
+            order = next((b for b in legal if isinstance(b, Order)), None)
+            assert self.upcard is not None and self.upcard.suit is not None
+            if order is not None and self._wants(seat, self.upcard.suit, 1):
+                return order
+            return next(b for b in legal if isinstance(b, Pass))
+        calls = [b for b in legal if isinstance(b, Call)]
+        best = self._best_suit(seat, self.upcard.suit if self.upcard is not None else None)
+        passing = next((b for b in legal if isinstance(b, Pass)), None)
+        if passing is None or self._wants(seat, best, 2):
+            return next(b for b in calls if b.suit is best)
+        return passing
+
+    def _trick_bid(self) -> Bid:
+        """The next act of ghost-hand bidding (G2-G5): swap, pass, a trick bid, or the high
+        bidder naming trump."""
+        state = self.state
+        legal = list(state.legal_actions())
+        assert legal, "no legal bid"
+        if state.naming:
+            assert state.high is not None
+            _, suit = self._best_tricks(state.high[0])
+            return Call(act="call", seat=state.high[0], suit=suit)
+        seat = legal[0].seat
+        swap = Swap(act="swap", seat=seat)
+        estimate, _ = self._best_tricks(seat)
+        if swap in legal and estimate < 1.9 and self.rng.random() < 0.35:
+            return swap
+        numbers = sorted((b for b in legal if isinstance(b, Number)), key=lambda b: b.tricks)
+        # The bidder names trump and leads: a hand is worth more than its estimate.
+        reach = 1.3 * estimate + self.rng.uniform(-0.5, 0.5)
+        moon = next((b for b in numbers if b.tricks == MOON), None)
+        if moon is not None and reach >= 5.0 and self.rng.random() < 0.6:
+            return moon
+        within = [b for b in numbers if b.tricks < MOON and b.tricks <= reach]
+        if within:
+            return within[-1] if self.rng.random() < 0.25 else within[0]
+        return Pass(act="pass", seat=seat)
+
     # ------------------------------------------------------------ before the lead
 
     def exchange_and_declare(self) -> None:
-        """The dealer's exchange (after a round-1 order or a Benny) and lone declarations."""
+        """The dealer's exchange (after a round-1 order or a Benny), the dummy merge and lone
+        declarations."""
         state = self.state
         trump, maker = state.trump, state.maker
         assert trump is not None and maker is not None
-        if state.fixed_in_round in (0, 1):
+        if self.variant.upcard and state.fixed_in_round in (0, 1):
             options = [a for a in state.legal_actions() if isinstance(a, Exchange)]
             declines = [a for a in options if a.act == "declines"]
             takes = [a for a in options if a.act == "takes"]
@@ -238,24 +380,29 @@ class _DealPlayer:
             if declines and self.rng.random() < (0.03 if maker_side else 0.15):
                 choice = declines[0]
             else:
-                hand = [*state.hands[self.dealer].known, self.upcard]
+                hand = [*state.hands[self.dealer].known]
+                if self.upcard is not None:
+                    hand.append(self.upcard)
                 choice = min(takes, key=lambda ex: (
                     _keep_value(ex.discard, hand, trump) if ex.discard else 999.0,
                     str(ex.discard)))
             state.exchange(choice)
             self.exchange = choice
-        decls = [a for a in state.legal_actions() if isinstance(a, Declaration)]
+        acts = list(state.legal_actions())
+        decls = [a for a in acts if isinstance(a, Declaration)]
         alone = Declaration(act="alone", seat=maker)
-        if alone in decls:
+        if alone in decls and self.force_alone is not False:
             hand = list(state.hands[maker].known)
             count = len(_trumps(hand, trump))
             strength = _strength(hand, trump)
             chance = 0.6 if count >= 4 and strength >= 7 else 0.3 if strength >= 8 else 0.01
-            if self.rng.random() < chance:
+            if self.force_alone or self.rng.random() < chance:
                 state.declare(alone)
                 self.declarations.append(alone)
-        defends = [d for d in state.legal_actions()
-                   if isinstance(d, Declaration) and d.act == "defend"]
+        merges = [a for a in acts if isinstance(a, Merge)]
+        if merges and state.alone is None and self.force_merge is not False:
+            self._merge(maker, trump, merges)
+        defends = [d for d in decls if d.act == "defend" and state.can_declare(d)]
         if defends:
             best = max(defends, key=lambda d: (_strength(state.hands[d.seat].known, trump),
                                                d.seat.value))
@@ -268,7 +415,32 @@ class _DealPlayer:
                 state.declare(best)
                 self.declarations.append(best)
 
+    def _merge(self, maker: Seat, trump: Suit, merges: Sequence[Merge]) -> None:
+        """Takes up the dummy (X5), keeping the best five of the ten cards by
+        :func:`hand_value`, unless the maker does without (only under ``dummy=optional``)."""
+        required = self.ruleset.options.dummy == "required" or self.force_merge
+        if not required and self.rng.random() < 0.12:
+            return
+        worth = {c: _card_worth(c, trump) for m in merges[:1] for c in self._ten(maker)}
+        best = max(merges, key=lambda m: _worth((worth[c] for c in m.keeps or () if c), trump))
+        choice = Merge(seat=maker, keeps=tuple(sort_hand(c for c in best.keeps or () if c)))
+        self.state.merge(choice)
+        self.merge = choice
+
+    def _ten(self, maker: Seat) -> set[Card]:
+        """The maker's hand and the dummy: the cards a merge keeps five of."""
+        return self.state.hands[maker].known | self.state.extra.known
+
     # ------------------------------------------------------------ play
+
+    def _allied(self, a: Seat, b: Seat) -> bool:
+        """Whether ``a`` winning a trick is good for ``b``."""
+        state = self.state
+        if a == b or self.variant.partnership:
+            return state.side(a) == state.side(b)
+        if self.variant.scoring:  # cutthroat, three-hand: the defenders play together
+            return a in state.defenders and b in state.defenders
+        return False
 
     def _choose(self, legal: list[Play]) -> Play:
         state = self.state
@@ -295,7 +467,7 @@ class _DealPlayer:
         winner = state.current[win][0]
         top = card_power(played[win], trump, led)
         seat = legal[0].seat
-        if state.side(winner) == state.side(seat):
+        if self._allied(winner, seat):
             pick = min(cards, key=lambda c: _weight(c, trump, led))
         else:
             beating = [c for c in cards if card_power(c, trump, led) > top]
@@ -304,7 +476,7 @@ class _DealPlayer:
         return next(p for p in legal if p.card == pick)
 
     def play(self) -> None:
-        """Plays the five tricks."""
+        """Plays the tricks of the deal."""
         state = self.state
         while state.phase is not Phase.DONE:
             legal = [a for a in state.legal_actions() if isinstance(a, Play)]
@@ -319,7 +491,7 @@ class _DealPlayer:
     # ------------------------------------------------------------ the whole deal
 
     def run(self) -> DealOutcome:
-        """Bids, exchanges, declares and plays; returns the record and its points."""
+        """Bids, exchanges, merges, declares and plays; returns the record and its points."""
         self.bid()
         if self.state.phase is Phase.DECLARING:
             self.exchange_and_declare()
@@ -329,36 +501,54 @@ class _DealPlayer:
     def outcome(self) -> DealOutcome:
         """The record of the deal as played so far, and its points."""
         state = self.state
+        extra = (Extra(kind=self.ruleset.extra_hand, cards=tuple(self.extra))
+                 if self.extra is not None and self.ruleset.extra_hand else None)
+        up = (Upcard(card=self.upcard, kitty=tuple(self.kitty) if self.kitty is not None
+                     else None) if self.variant.upcard else None)
         deal = Deal(number=self.number, dealer=self.dealer,
-                    hands=(Hands(cards={s: tuple(self.hands[s]) for s in SEATS}),),
-                    up=Upcard(card=self.upcard, kitty=tuple(self.kitty)),
-                    bidding=tuple(self.bidding), exchange=self.exchange,
-                    declarations=tuple(self.declarations), tricks=tuple(self.tricks))
+                    hands=(Hands(cards={s: tuple(self.hands[s]) for s in self.seats}),),
+                    extra=extra, up=up, bidding=tuple(self.bidding), exchange=self.exchange,
+                    merge=self.merge, declarations=tuple(self.declarations),
+                    tricks=tuple(self.tricks))
         if state.phase is Phase.THROWN:
-            return DealOutcome(deal, thrown=True)
+            return DealOutcome(deal, thrown=True, swapped=state.swapped)
         assert state.maker is not None
+        taken = state.tricks_won()
         maker_tricks = state.maker_tricks()
-        assert maker_tricks is not None
-        who, points = self.ruleset.deal_points(maker_tricks, maker_alone=state.alone is not None,
-                                               defender_alone=state.defender is not None)
+        assert taken is not None and maker_tricks is not None
+        common = {"maker": state.maker, "trump": state.trump, "alone": state.alone is not None,
+                  "defender": state.defender, "maker_tricks": maker_tricks, "taken": taken,
+                  "merged": state.merged, "swapped": state.swapped}
+        if not self.variant.scoring:
+            bid = state.contract
+            assert bid is not None
+            points = self.ruleset.trick_points(state.maker, bid, taken)
+            return DealOutcome(deal, points, bid=bid, **common)  # type: ignore[arg-type]
+        who, won = self.ruleset.deal_points(maker_tricks, maker_alone=state.alone is not None,
+                                            defender_alone=state.defender is not None)
         maker_side = state.side(state.maker)
-        sides = self.ruleset.side_names
-        side = maker_side if who == "makers" else next(s for s in sides if s != maker_side)
-        return DealOutcome(deal, {side: points}, maker=state.maker, trump=state.trump,
-                           alone=state.alone is not None, defender=state.defender,
-                           maker_tricks=maker_tricks)
+        if who == "makers":
+            points = {maker_side: won}
+        else:
+            points = {s: won for s in self.ruleset.side_names if s != maker_side}
+        return DealOutcome(deal, points, **common)  # type: ignore[arg-type]
 
 
 def play_deal(rng: random.Random, ruleset: Ruleset, number: int, dealer: Seat, *,
               hands: Mapping[Seat, Sequence[Card]] | None = None,
               upcard: Card | None = None, kitty: Sequence[Card] | None = None,
-              bids: Sequence[Bid] | None = None) -> DealOutcome:
+              extra: Sequence[Card] | None = None,
+              bids: Sequence[Bid] | None = None,
+              merge: bool | None = None, alone: bool | None = None) -> DealOutcome:
     """Plays one deal at random, from a new shuffle or from the given cards.
 
     With ``bids``, the bidding is taken as recorded, applied leniently as the replay does
-    (so it may hold a fault), and the deal goes on legally from there.
+    (so it may hold a fault), and the deal goes on legally from there. ``merge`` and
+    ``alone`` force the maker's choice (``None``: the maker chooses; ``False``: never;
+    ``True``: whenever it is legal).
     """
-    player = _DealPlayer(rng, ruleset, number, dealer, hands=hands, upcard=upcard, kitty=kitty)
+    player = _DealPlayer(rng, ruleset, number, dealer, hands=hands, upcard=upcard, kitty=kitty,
+                         extra=extra, merge=merge, alone=alone)
     if bids is None:
         return player.run()
     state = player.state
@@ -378,22 +568,34 @@ def play_deal(rng: random.Random, ruleset: Ruleset, number: int, dealer: Seat, *
 
 def game_tags(ruleset: Ruleset, *, players: Mapping[Seat, str] | None = None,
               tags: Mapping[str, str] | None = None) -> list[Tag]:
-    """The header of a generated game: ``tags`` first, then Variant, Deck, Target, Rules
-    and the players."""
+    """The header of a generated game: ``tags`` first, then Variant, Seats (when not the
+    variant's), Deck, Target, Rules and the players of the seats in play."""
     out = [Tag(name=k, value=v) for k, v in (tags or {"Event": "Random game"}).items()]
-    out.append(Tag(name="Variant", value=ruleset.variant.name))
+    variant = ruleset.variant
+    out.append(Tag(name="Variant", value=variant.name))
+    if ruleset.seats != variant.seats:
+        out.append(Tag(name="Seats", value=" ".join(ruleset.seats)))
     options = ruleset.options
-    if options.deck != ruleset.variant.decks[0]:
+    if options.deck != variant.decks[0]:
         out.append(Tag(name="Deck", value=str(options.deck)))
     if options.deals is None:
         out.append(Tag(name="Target", value=str(options.target)))
-    rest = replace(options, deck=ruleset.variant.decks[0], target=ruleset.variant.target)
-    spelled = rest.spell(ruleset.variant)
+    rest = replace(options, deck=variant.decks[0], target=variant.target)
+    spelled = rest.spell(variant)
     if spelled:
         out.append(Tag(name="Rules", value=spelled))
     names = players if players is not None else DEFAULT_PLAYERS
-    out.extend(Tag(name=SEAT_TAGS[s], value=names[s]) for s in SEATS if s in names)
+    out.extend(Tag(name=SEAT_TAGS[s], value=names[s]) for s in ruleset.seats if s in names)
     return out
+
+
+def game_over(ruleset: Ruleset, totals: Mapping[str, int], deals: int) -> bool:
+    """Whether a game ends after ``deals`` deals with these totals (C9, X9, G7)."""
+    options = ruleset.options
+    if options.deals:
+        return deals >= options.deals
+    best = max(totals.values())
+    return best >= options.target and sum(1 for v in totals.values() if v == best) == 1
 
 
 def finish_game(rng: random.Random, ruleset: Ruleset, deals: Sequence[DealOutcome], *,
@@ -405,7 +607,6 @@ def finish_game(rng: random.Random, ruleset: Ruleset, deals: Sequence[DealOutcom
     A game that ends within ``deals`` is cut there. With ``stop_after``, the record stops
     after that many deals and, if the game has not ended, is marked unfinished.
     """
-    options = ruleset.options
     sides = ruleset.side_names
     totals = dict.fromkeys(sides, 0)
     records: list[Deal] = []
@@ -426,9 +627,7 @@ def finish_game(rng: random.Random, ruleset: Ruleset, deals: Sequence[DealOutcom
                                                           total=dict(totals))})
         records.append(deal)
         dealer = clockwise_from(dealer.left, ruleset.seats)[0]
-        done = (len(records) >= options.deals if options.deals
-                else max(totals.values()) >= options.target)
-        if done:
+        if game_over(ruleset, totals, len(records)):
             best = max(totals.values())
             leaders = [s for s in sides if totals[s] == best]
             winner = leaders[0] if len(leaders) == 1 else None
@@ -443,10 +642,12 @@ def random_game(rng: random.Random, ruleset: Ruleset | None = None, *,
                 first_dealer: Seat | None = None,
                 stop_after: int | None = None,
                 unknown_rate: float = 0.2) -> Game:
-    """Plays a whole random game of four-hand euchre and returns its record.
+    """Plays a whole random game of any variant and returns its record.
 
-    :param ruleset: the house rules (default: the rulings of RULES.md).
-    :param players: the player of each seat (default: four stock names).
+    :param ruleset: the variant, house rules and seats (default: four-hand with the
+        rulings of RULES.md).
+    :param players: the player of each seat (default: stock names); only the seats in play
+        are named.
     :param tags: tags to put first, e.g. Event and Date (default: an Event tag).
     :param detail: ``full`` records everything; ``play-only``, ``score-sheet`` and
         ``unknown-cards`` reduce the record as :func:`play_only`, :func:`score_sheet`
@@ -457,9 +658,9 @@ def random_game(rng: random.Random, ruleset: Ruleset | None = None, *,
     :param unknown_rate: the share of cards :func:`hide_cards` hides.
     """
     ruleset = ruleset or Ruleset()
-    if ruleset.variant is not FOUR_HAND:
-        raise ValueError(f"only four-hand games can be generated, not {ruleset.variant.name}")
-    dealer = first_dealer if first_dealer is not None else rng.choice(SEATS)
+    dealer = first_dealer if first_dealer is not None else rng.choice(ruleset.seats)
+    if dealer not in ruleset.seats:
+        raise ValueError(f"the first dealer {dealer} has no player in this game")
     deals, end = finish_game(rng, ruleset, (), first_dealer=dealer, stop_after=stop_after)
     game = Game(tags=tuple(game_tags(ruleset, players=players, tags=tags)), deals=tuple(deals),
                 end=end)
@@ -472,24 +673,39 @@ def random_game(rng: random.Random, ruleset: Ruleset | None = None, *,
     return game
 
 
-def ruleset_for(**options: object) -> Ruleset:
-    """A four-hand ruleset from option names as keywords (``deck=25``, ``stick_the_dealer``).
+def ruleset_for(variant: str | Variant = FOUR_HAND, seats: str | Sequence[Seat] = (),
+                **options: object) -> Ruleset:
+    """A ruleset from a variant (name or object), seats (``"N E W"``) and option names as
+    keywords (``deck=25``, ``stick_the_dealer=True``); options not given take the variant's
+    defaults.
 
     >>> ruleset_for(deck=32, stick_the_dealer=True).options.spell(FOUR_HAND)
     'deck=32 stick-the-dealer'
+    >>> rules = ruleset_for("cutthroat", "N E W", dummy="required")
+    >>> rules.seats, rules.options.spell(rules.variant)
+    ((<Seat.N: 'N'>, <Seat.E: 'E'>, <Seat.W: 'W'>), 'dummy=required')
     """
-    return Ruleset(FOUR_HAND, replace(Options(), **options))  # type: ignore[arg-type]
+    kind = find_variant(variant) if isinstance(variant, str) else variant
+    chosen = tuple(parse_seat(s) for s in seats.split()) if isinstance(seats, str) else tuple(
+        seats)
+    ordered = tuple(s for s in SEATS if s in chosen)
+    base = Options.defaults(kind)
+    return Ruleset(kind, replace(base, **options), ordered)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- partial records
 
 
 def play_only(game: Game) -> Game:
-    """The game without the hands and the kitty: what the table saw played."""
+    """The game without the hands, the dummy or ghost hand, the kitty and the cards kept in a
+    merge: what the table saw played."""
     deals = []
     for deal in game.deals:
         up = deal.up.model_copy(update={"kitty": None}) if deal.up is not None else None
-        deals.append(deal.model_copy(update={"hands": (), "up": up}))
+        merge = (deal.merge.model_copy(update={"keeps": None}) if deal.merge is not None
+                 else None)
+        deals.append(deal.model_copy(update={"hands": (), "up": up, "extra": None,
+                                             "merge": merge}))
     return game.model_copy(update={"deals": tuple(deals)})
 
 
@@ -501,7 +717,7 @@ def contract(deal: Deal) -> tuple[Suit, Seat] | None:
     >>> contract(deal)
     (<Suit.HEARTS: 'H'>, <Seat.S: 'S'>)
     """
-    made = next((b for b in deal.bids if not isinstance(b, Pass)), None)
+    made = next((b for b in deal.bids if isinstance(b, Order | Call)), None)
     if made is None:
         return None
     if isinstance(made, Call):
@@ -511,37 +727,60 @@ def contract(deal: Deal) -> tuple[Suit, Seat] | None:
     return deal.up.card.suit, made.seat
 
 
-def _sheet(deal: Deal) -> Sheet:
-    """The score-sheet line of a fully recorded deal."""
-    fixed = contract(deal)
-    if fixed is None:
-        return Sheet(thrown=True)
-    trump, maker = fixed
-    alone = any(d.act == "alone" and d.seat == maker for d in deal.declarations)
-    defend = next((d.seat for d in deal.declarations if d.act == "defend"), None)
-    side = {maker, maker.partner}
-    tricks = 0
+def trick_bid(deal: Deal) -> int | None:
+    """The winning trick bid of a ghost-hand deal (``None``: no trick bid)."""
+    numbers = [b.tricks for b in deal.bids if isinstance(b, Number)]
+    return max(numbers) if numbers else None
+
+
+def tricks_taken(deal: Deal, trump: Suit) -> dict[Seat, int]:
+    """Tricks won by each seat that played in a fully recorded deal."""
+    taken: Counter[Seat] = Counter()
+    seats: dict[Seat, None] = {}
     for trick in deal.tricks:
         cards = [p.card for p in trick.plays]
         known = [c for c in cards if c is not None]
         if len(known) != len(cards) or not known:
             raise ValueError(f"deal {deal.number}: a trick with unknown cards has no winner")
-        if trick.plays[trick_winner(known, trump)].seat in side:
-            tricks += 1
+        seats.update(dict.fromkeys(p.seat for p in trick.plays))
+        taken[trick.plays[trick_winner(known, trump)].seat] += 1
+    return {s: taken[s] for s in seats}
+
+
+def _sheet(deal: Deal, ruleset: Ruleset) -> Sheet:
+    """The score-sheet line of a fully recorded deal."""
+    fixed = contract(deal)
+    if fixed is None:
+        return Sheet(thrown=True)
+    trump, maker = fixed
+    taken = tricks_taken(deal, trump)
+    if not ruleset.variant.scoring:
+        return Sheet(trump=trump, maker=maker, bid=trick_bid(deal),
+                     taken={s: taken.get(s, 0) for s in ruleset.seats})
+    alone = any(d.act == "alone" and d.seat == maker for d in deal.declarations)
+    defend = next((d.seat for d in deal.declarations if d.act == "defend"), None)
+    side = ruleset.side(maker)
+    tricks = sum(n for s, n in taken.items() if ruleset.side(s) == side)
     return Sheet(trump=trump, maker=maker, alone=alone, defend=defend, tricks=tricks)
 
 
 def score_sheet(game: Game) -> Game:
     """The game as a scorer writes it: per deal the dealer, a sheet line and the points."""
-    deals = [Deal(number=d.number, dealer=d.dealer, sheet=_sheet(d), score=d.score,
+    tags: dict[str, str] = {}
+    for tag in game.tags:
+        tags.setdefault(tag.name, tag.value)
+    ruleset, _ = ruleset_from_tags(tags)
+    deals = [Deal(number=d.number, dealer=d.dealer, sheet=_sheet(d, ruleset), score=d.score,
                   before=d.before, note=d.note) for d in game.deals]
     return game.model_copy(update={"deals": tuple(deals)})
 
 
 def hide_cards(game: Game, rng: random.Random, rate: float = 0.2) -> Game:
-    """The game with about ``rate`` of the cards in the hands and kitty unknown (``??``).
+    """The game with about ``rate`` of the cards in the hands, the dummy or ghost hand and
+    the kitty unknown (``??``).
 
-    The upcard and the plays stay known, so every deal still scores.
+    The upcard, the cards kept in a merge and the plays stay known, so every deal still
+    scores.
     """
     deals = []
     for deal in game.deals:
@@ -554,12 +793,17 @@ def hide_cards(game: Game, rng: random.Random, rate: float = 0.2) -> Game:
         if up is not None and up.kitty is not None:
             up = up.model_copy(update={"kitty": tuple(
                 None if rng.random() < rate else c for c in up.kitty)})
-        deals.append(deal.model_copy(update={"hands": hands, "up": up}))
+        extra = deal.extra
+        if extra is not None:
+            extra = extra.model_copy(update={"cards": tuple(
+                None if rng.random() < rate else c for c in extra.cards)})
+        deals.append(deal.model_copy(update={"hands": hands, "up": up, "extra": extra}))
     return game.model_copy(update={"deals": tuple(deals)})
 
 
 __all__ = [
-    "DEFAULT_PLAYERS", "SEAT_TAGS", "DealOutcome", "Detail", "contract", "finish_game", "game_tags",
-    "hide_cards", "play_deal", "play_only", "random_game", "ruleset_for", "score_sheet",
-    "sort_hand",
+    "DEFAULT_PLAYERS", "SEAT_TAGS", "DealOutcome", "Detail", "contract", "expected_tricks",
+    "finish_game", "game_over", "game_tags", "hand_value", "hide_cards", "play_deal",
+    "play_only", "random_game", "ruleset_for", "score_sheet", "sort_hand", "trick_bid",
+    "tricks_taken",
 ]

@@ -196,7 +196,8 @@ class _Replay:
             wrote = {s: score.points.get(s, 0) for s in sides}
             scored = {s: points.get(s, 0) for s in sides}
             if wrote != scored:
-                side = next(s for s in sides if wrote[s] != scored[s])
+                differ = [s for s in sides if wrote[s] != scored[s]]
+                side = next((s for s in differ if s in score.points), differ[0])
                 self.emit("C901", f"deal {deal.number}: points written {_sides(wrote)}, but the "
                                   f"deal scored {_sides(scored)}",
                           ("deal", d, "points", side), deal=deal.number)
@@ -223,8 +224,9 @@ class _Replay:
             if not report.ended:
                 goal = (f"{self.ruleset.options.deals} deals" if self.ruleset.options.deals
                         else f"target {target}")
-                self.emit("G951", f"the record stops before the game ended: {shown}, {goal}; "
-                                  "write 'unfinished' if it was", ("tail",))
+                tie = self.tie_note(totals)
+                self.emit("G951", f"the record stops before the game ended: {shown}, {goal}"
+                                  f"{tie}; write 'unfinished' if it was", ("tail",))
             return
         if end.act == "unfinished":
             if report.ended:
@@ -232,8 +234,8 @@ class _Replay:
                                   f"{shown}, won by {report.winner}", ("end",))
             return
         if not report.ended:
-            self.emit("G955", f"a result is recorded, but the game had not ended: {shown}",
-                      ("end",))
+            self.emit("G955", f"a result is recorded, but the game had not ended: {shown}"
+                              f"{self.tie_note(totals)}", ("end",))
             return
         if end.scores is not None and end.scores:
             wrote = {s: end.scores.get(s) for s in totals}
@@ -244,6 +246,14 @@ class _Replay:
         if end.winner is not None and end.winner != report.winner:
             self.emit("G953", f"the result names {end.winner} the winner, but "
                               f"{report.winner or 'no one'} won with {shown}", ("end", "winner"))
+
+    def tie_note(self, totals: dict[str, int]) -> str:
+        """Why a game at the target goes on: a tie on top (X9, G7)."""
+        top = max(totals.values(), default=0)
+        leaders = [s for s, v in totals.items() if v == top]
+        if len(leaders) > 1 and top >= self.ruleset.options.target:
+            return f" ({' and '.join(leaders)} tie on top, so play goes on)"
+        return ""
 
     # ------------------------------------------------------------------ deal
 
@@ -373,8 +383,9 @@ class _Replay:
                 for k, card in enumerate(deal.up.kitty):
                     visit(card, ("deal", d, "up", "kitty", k), "the kitty")
                 if len(deal.up.kitty) != rules.kitty_size:
-                    self.emit("D306", f"deal {n}: the {rules.variant.kitty_name} has "
-                                      f"{len(deal.up.kitty)} cards, not {rules.kitty_size}",
+                    have = len(deal.up.kitty)
+                    self.emit("D306", f"deal {n}: the {rules.variant.kitty_name} has {have} "
+                                      f"card{'' if have == 1 else 's'}, not {rules.kitty_size}",
                               ("deal", d, "up", "kitty", 0), deal=n)
         for t, trick in enumerate(deal.tricks):
             for p, play in enumerate(trick.plays):
@@ -459,13 +470,15 @@ class _Replay:
             out_of_turn = False
             done = len(state.tricks)
             for p, play in enumerate(trick.plays):
-                if len(state.tricks) > done and state.phase is not Phase.DONE:
+                if (len(state.tricks) > done and state.phase is not Phase.DONE
+                        and play.seat in state.playing):
                     self.emit("P705", f"deal {n}: trick {trick.number} has {len(trick.plays)} "
                                       f"cards, but {len(state.playing)} seats play",
                               ("deal", d, "trick", t, "play", p), deal=n, trick=trick.number)
                     break
-                if any(seat == play.seat for seat, _ in state.current):
-                    out_of_turn = True  # a seat written twice: the trick's one finding
+                if any(seat == play.seat for seat, _ in state.current) or (
+                        state.playing and play.seat not in state.playing):
+                    out_of_turn = True  # a seat written twice or sitting out: one finding
                 err = state.check_play(play)
                 if err is not None and err.code == "P701":
                     # One wrong order in a trick is one finding, not one per later card.

@@ -492,4 +492,9 @@ def _seats(tags: Mapping[str, str], variant: Variant) -> tuple[tuple[Seat, ...],
                                    f"seats of N, E, S, W for {variant.name}")
         return tuple(chosen), ""
     named = tuple(s for s in SEATS if any(n in tags for n in _NAME_TAGS[s]))
-    return (named if len(named) == want else variant.seats), ""
+    if len(named) == want:
+        return named, ""
+    if len(named) > want:
+        return variant.seats, (f"player-name tags for {len(named)} seats, but {variant.name} "
+                               f"has {want} players: say which play with a Seats tag")
+    return variant.seats, ""
