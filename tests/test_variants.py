@@ -211,3 +211,26 @@ unfinished
     findings = replay(loads(text).games[0]).findings
     assert [(f.code, f.message) for f in findings] == [
         ("D302", "deal 2 is dealt by S, but the deal passes from E to W")]
+
+
+@pytest.mark.parametrize(("sheet", "code"), [
+    ("trump H maker S bid 4 tricks N 5 E 5 S 5", "C903"),  # 15 tricks of 6
+    ("trump H maker S bid 7 tricks N 1 E 1 S 4", "B408"),  # no bid of 7
+    ("trump H maker S bid 4 tricks 4", "C903"),  # ghost scores each player's tricks
+    ("trump H maker S tricks N 1 E 1 S 4", "C903"),  # the bid is missing
+])
+def test_ghost_score_sheet_lines_are_checked(sheet: str, code: str) -> None:
+    text = f'[Variant "ghost"]\ndeal 1 dealer N\n  {sheet}\nunfinished\n'
+    assert code in [f.code for f in replay(loads(text).games[0]).findings]
+
+
+def test_each_players_tricks_score_other_variants_too() -> None:
+    text = """[Variant "cutthroat"]
+deal 1 dealer N
+  trump C maker N tricks N 4 E 1 S 0
+  points N 1
+unfinished
+"""
+    assert replay(loads(text).games[0]).findings == []
+    bid = text.replace("maker N tricks", "maker N bid 4 tricks")
+    assert [f.code for f in replay(loads(bid).games[0]).findings] == ["C903"]

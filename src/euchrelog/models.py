@@ -24,6 +24,7 @@ from pydantic import (
     PlainValidator,
     WithJsonSchema,
     field_validator,
+    model_validator,
 )
 
 from .cards import UNKNOWN, Card, Suit, parse_card, parse_suit
@@ -259,6 +260,12 @@ class Sheet(Line):
     """Tricks taken by the maker's side."""
     taken: dict[SeatField, int] | None = None
     """Tricks taken by each player, where each player scores them (ghost)."""
+
+    @model_validator(mode="after")
+    def _one_count(self) -> Sheet:
+        if self.tricks is not None and self.taken is not None:
+            raise ValueError("a sheet gives the makers' tricks or each player's, not both")
+        return self
 
 
 class Score(Line):

@@ -27,7 +27,7 @@ from .errors import IllegalActionError, RenegeError
 from .findings import Finding
 from .models import Deal, Declaration, Game, Merge
 from .notation import Locus, SourceMap
-from .rules import Ruleset, ruleset_from_tags
+from .rules import MOON, Ruleset, ruleset_from_tags
 from .seats import Seat, clockwise_from
 
 
@@ -318,10 +318,16 @@ class _Replay:
         result.alone = state.alone is not None
         result.defender_alone = state.defender is not None
         result.points = self.deal_points(d, deal, state, claimed)
-        if sheet is not None and sheet.tricks is not None and deal.tricks:
+        if sheet is not None and not sheet.thrown and deal.tricks and len(state.tricks) == len(
+                deal.tricks):
+            won = state.tricks_won()
+            if won is not None and sheet.taken is not None and any(
+                    won.get(seat, 0) != count for seat, count in sheet.taken.items()):
+                self.emit("C903", f"deal {n}: the sheet's tricks differ from the play: "
+                                  + " ".join(f"{s} {c}" for s, c in won.items()),
+                          ("deal", d, "sheet", "tricks"), deal=n)
             played = state.maker_tricks()
-            if played is not None and played != sheet.tricks and len(state.tricks) == len(
-                    deal.tricks):
+            if played is not None and sheet.tricks is not None and played != sheet.tricks:
                 self.emit("C903", f"deal {n}: the sheet says the makers took {sheet.tricks} "
                                   f"tricks, but they took {played}",
                           ("deal", d, "sheet", "tricks"), deal=n)
@@ -408,9 +414,7 @@ class _Replay:
                 state.phase = Phase.THROWN
             return
         assert sheet.trump is not None and sheet.maker is not None
-        if sheet.tricks is not None and sheet.tricks > self.ruleset.variant.tricks:
-            self.emit("C903", f"deal {n}: the makers cannot take {sheet.tricks} tricks of "
-                              f"{self.ruleset.variant.tricks}", (*here, "tricks"), deal=n)
+        self.check_sheet_counts(d, deal)
         if not deal.bidding:
             if sheet.maker not in self.ruleset.seats:
                 self.emit("C903", f"deal {n}: the maker {sheet.maker} has no player",
@@ -422,6 +426,42 @@ class _Replay:
             self.emit("C903", f"deal {n}: the sheet says trump {sheet.trump} by {sheet.maker}, "
                               f"but the bidding made {state.trump} by {state.maker}",
                       (*here, part), deal=n)
+        elif sheet.bid is not None and state.contract not in (None, sheet.bid):
+            self.emit("C903", f"deal {n}: the sheet says the bid was {sheet.bid}, but the "
+                              f"bidding made {state.contract}", (*here, "bid"), deal=n)
+
+    def check_sheet_counts(self, d: int, deal: Deal) -> None:
+        """The numbers on a score-sheet line fit the variant (C903, B408)."""
+        sheet = deal.sheet
+        assert sheet is not None
+        n = deal.number
+        here = ("deal", d, "sheet")
+        variant = self.ruleset.variant
+        ghost = not variant.scoring
+        if sheet.tricks is not None and sheet.tricks > variant.tricks:
+            self.emit("C903", f"deal {n}: the makers cannot take {sheet.tricks} tricks of "
+                              f"{variant.tricks}", (*here, "tricks"), deal=n)
+        if sheet.taken is not None:
+            strangers = [s for s in sheet.taken if s not in self.ruleset.seats]
+            if strangers or sum(sheet.taken.values()) != variant.tricks:
+                what = (f"{strangers[0]} has no player" if strangers
+                        else f"the tricks add up to {sum(sheet.taken.values())}, not "
+                             f"{variant.tricks}")
+                self.emit("C903", f"deal {n}: {what}", (*here, "tricks"), deal=n)
+        if ghost:
+            if sheet.bid is None:
+                self.emit("C903", f"deal {n}: a {variant.name} score-sheet line needs the bid, "
+                                  "like 'bid 4'", here, deal=n)
+            elif not 3 <= sheet.bid <= MOON:
+                self.emit("B408", f"deal {n}: a bid of {sheet.bid}: a bid is 3 to 6 tricks, 6 "
+                                  "the moon (G3)", (*here, "bid"), deal=n)
+            if sheet.tricks is not None:
+                self.emit("C903", f"deal {n}: {variant.name} scores each player's tricks: "
+                                  "write them like 'tricks N 1 E 1 S 4'", (*here, "tricks"),
+                          deal=n)
+        elif sheet.bid is not None:
+            self.emit("C903", f"deal {n}: a bid of tricks belongs to ghost-hand bid euchre, "
+                              f"not {variant.name}", (*here, "bid"), deal=n)
 
     def compare_sheet_declarations(self, d: int, deal: Deal, state: DealState) -> None:
         sheet = deal.sheet
@@ -566,6 +606,9 @@ class _Replay:
                 maker_tricks = state.maker_tricks()
         elif deal.sheet is not None:
             maker_tricks = deal.sheet.tricks
+            if deal.sheet.taken is not None:
+                maker_tricks = sum(n for seat, n in deal.sheet.taken.items()
+                                   if seat in state.makers)
         if maker_tricks is None or maker_tricks > rules.variant.tricks:
             return None
         who, won = rules.deal_points(maker_tricks, maker_alone=state.alone is not None,
