@@ -3,8 +3,10 @@
 Run ``python tests/make_samples.py`` from the repository root to rewrite them, or
 ``python tests/make_samples.py --check`` to verify that they are up to date. Each sample is
 a game from :func:`euchrelog.generate.random_game` with club tags and player names; the
-comments a scorer would write (the Benny, lone hands, marches, euchres, thrown-in deals)
-are added from what happened in the game, so the files are reproducible byte for byte.
+comments a scorer would write (the Benny, lone hands, swaps, marches, euchres,
+moons, ties at the target, thrown-in deals) are added from what happened in the game, so
+the files are reproducible byte for byte. The seeds of the samples of the other variants
+were found by searching for games that show what each file is about (see ``FILES``).
 """
 
 from __future__ import annotations
@@ -23,10 +25,11 @@ from euchrelog.generate import (
     random_game,
     ruleset_for,
     score_sheet,
+    trick_bid,
 )
-from euchrelog.models import Deal, Game, Log, Tag
+from euchrelog.models import Deal, End, Game, Log, Swap, Tag
 from euchrelog.replay import replay
-from euchrelog.rules import Ruleset
+from euchrelog.rules import MOON, Ruleset, ruleset_from_tags
 from euchrelog.seats import Seat
 from euchrelog.writer import dumps
 
@@ -43,8 +46,8 @@ class Sample:
     seed: int
     ruleset: Ruleset
     tags: dict[str, str]
-    players: tuple[str, str, str, str]
-    """The players of N, E, S and W."""
+    players: tuple[str, ...]
+    """The players of the seats in play, clockwise from North (N, E, S, W in four-hand)."""
     stop_after: int | None = None
     extra: dict[str, str] = field(default_factory=dict)
     """Tags after the players (e.g. one euchrelog does not know)."""
@@ -58,6 +61,8 @@ def _tags(event: str, date: str, round_: str, table: str, site: str = CLUB) -> d
 
 
 THURSDAY = "Thursday Night Euchre"
+THREES = "Short-Table Tuesday"
+"""The club's night for tables of three (cutthroat, three-hand, ghost) and two."""
 
 FILES: dict[str, list[Sample]] = {
     "four-hand-24-club-night.euchre": [Sample(
@@ -108,33 +113,165 @@ FILES: dict[str, list[Sample]] = {
         ("Sam Ortiz", "Priya Nair", "Tom Becker", "Ines Halloran"),
         extra={"Stream": "twitch"},
         opening=("eight deals a round; the Stream tag is ours, euchrelog keeps it as is",))],
+    # ------------------------------------------------------------ cutthroat (X1-X9)
+    "cutthroat-club-night.euchre": [Sample(
+        45, ruleset_for("cutthroat"), _tags(THREES, "2025-06-03", "1", "7"),
+        ("Marge Keller", "Walt Brenner", "Dot Hanley"),
+        opening=("three at the table, each for themselves; the dummy sits West",))],
+    # 19 deals: 14 merges, three lone makers, a lone defender, two declined upcards, a deal
+    # thrown in; E and S tie at 11 after deal 18 and play on; S wins by one.
+    "cutthroat-long-tie.euchre": [Sample(
+        1685, ruleset_for("cutthroat"), _tags(THREES, "2025-06-10", "2", "7"),
+        ("Ray Osterman", "Lena Voss", "Carl Duffy"),
+        opening=("a long one: nobody could get clear of the others",))],
+    "cutthroat-north-east-west.euchre": [Sample(
+        6, ruleset_for("cutthroat", "N E W", deck=32, stick_the_dealer=True),
+        _tags(THREES, "2025-06-17", "1", "8"),
+        ("Alfie Trask", "Nell Garrow", "Maud Pennick"),
+        opening=("South is empty tonight, so the dummy is dealt there",
+                 "long deck, and the dealer is stuck in round 2"))],
+    "cutthroat-dummy-required.euchre": [Sample(
+        57, ruleset_for("cutthroat", deck=25, dummy="required", lone_defender=False),
+        _tags("British Euchre Evening", "2025-06-18", "1", "3"),
+        ("Bertie Sloane", "Maud Pennick", "Alfie Trask"),
+        opening=("house rules: the maker takes up the dummy or goes alone; no lone "
+                 "defenders; the Benny is in",))],
+    "cutthroat-score-sheet.euchre": [Sample(
+        29, ruleset_for("cutthroat"), _tags(THREES, "2025-06-24", "3", "7"),
+        ("Gus Ferris", "June Abernathy", "Hal Pruitt"),
+        reduce=score_sheet,
+        opening=("the score sheet only: trump, maker, lone hands and the maker's tricks",))],
+    # ------------------------------------------------------------ three-hand (X10)
+    "three-hand-club-night.euchre": [Sample(
+        2, ruleset_for("three-hand", dealer_pickup="required", stick_the_dealer=True),
+        _tags(THREES, "2025-07-01", "1", "9"),
+        ("Vera Lind", "Otis Crane", "Faye Dorsey"),
+        opening=("no dummy: the maker always plays alone against the other two",))],
+    # 15 deals on the long deck: two lone defenders, two marches, a deal thrown in; won by
+    # one point.
+    "three-hand-long.euchre": [Sample(
+        519, ruleset_for("three-hand", deck=32, lone_defender=True),
+        _tags(THREES, "2025-07-08", "2", "9"),
+        ("Sam Ortiz", "Priya Nair", "Tom Becker"),
+        opening=("long deck; a defender may go it alone against the maker",))],
+    # ------------------------------------------------------------ ghost (G1-G7)
+    "ghost-club-night.euchre": [Sample(
+        10, ruleset_for("ghost", "E S W"), _tags(THREES, "2025-07-15", "1", "10"),
+        ("Ines Halloran", "Lena Voss", "Ray Osterman"),
+        opening=("bid euchre with a ghost hand; North's place holds the ghost",))],
+    # 20 deals: four swaps, two bidders set, a failed moon (-6), two deals thrown in, a
+    # negative score; N and E tie at 32 after deal 19 and play on; N wins by one.
+    "ghost-long-tie.euchre": [Sample(
+        507, ruleset_for("ghost"), _tags(THREES, "2025-07-22", "2", "10"),
+        ("Priya Nair", "Carl Duffy", "June Abernathy"),
+        opening=("a long one, and a tie at the target",))],
+    # A moon made (24) and a moon failed (-24 under the house rule), six swaps, a deal
+    # thrown in; won by two.
+    "ghost-moon.euchre": [Sample(
+        194, ruleset_for("ghost", failed_moon=-24), _tags(THREES, "2025-07-29", "1", "11"),
+        ("Dot Hanley", "Gus Ferris", "Marge Keller"),
+        opening=("house rule: a failed moon costs 24, as much as a made one brings",))],
+    "ghost-play-only.euchre": [Sample(
+        3, ruleset_for("ghost"), _tags(THREES, "2025-08-05", "3", "10"),
+        ("Tom Becker", "Sam Ortiz", "Walt Brenner"),
+        reduce=play_only,
+        opening=("the bids and the cards played, not the hands or the ghost hand",))],
+    # ------------------------------------------------------------ two-hand (T1-T6)
+    "two-hand-club-night.euchre": [Sample(
+        1, ruleset_for("two-hand"), _tags(THREES, "2025-08-12", "1", "12"),
+        ("Hal Pruitt", "Faye Dorsey"),
+        opening=("two players, five cards each; thirteen cards stay in the stock",))],
+    # 16 deals with the Benny: three deals thrown in, two declined upcards; won by one.
+    "two-hand-east-west.euchre": [Sample(
+        9, ruleset_for("two-hand", "E W", deck=25), _tags(THREES, "2025-08-19", "2", "12"),
+        ("Nell Garrow", "Bertie Sloane"),
+        opening=("East against West, with the Benny",))],
 }
 """Every sample file and the games it holds."""
 
 # ---------------------------------------------------------------- comments
 
+_SEAT_TAGS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+
 
 def _first_name(game: Game, seat: Seat) -> str:
-    name = game.tag({Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}[seat])
+    name = game.tag(_SEAT_TAGS[seat])
     return (name or seat.value).split()[0]
 
 
-def _side(seat: Seat) -> str:
-    return "NS" if seat in (Seat.N, Seat.S) else "EW"
+def _ruleset(game: Game) -> Ruleset:
+    tags: dict[str, str] = {}
+    for tag in game.tags:
+        tags.setdefault(tag.name, tag.value)
+    return ruleset_from_tags(tags)[0]
 
 
-def _annotate_deal(game: Game, deal: Deal) -> Deal:
+def _join(*notes: str | None) -> str | None:
+    return "; ".join(n for n in notes if n) or None
+
+
+def _thrown(game: Game, deal: Deal, ruleset: Ruleset) -> Deal:
+    """The note on the bid line of a deal everyone passed."""
+    if ruleset.variant.bidding == "tricks" and deal.bidding:
+        line = deal.bidding[0]
+        return deal.model_copy(update={"bidding": (line.model_copy(update={
+            "note": _join(line.note, "no bids: thrown in")}),)})
+    if len(deal.bidding) == 2:
+        line = deal.bidding[1].model_copy(update={"note": "nobody wants it: thrown in"})
+        return deal.model_copy(update={"bidding": (deal.bidding[0], line)})
+    return deal
+
+
+def _score_note(game: Game, deal: Deal, ruleset: Ruleset, maker: Seat,
+                points: dict[str, int]) -> str | None:
+    """What a scorer writes beside the points of a deal worth remembering."""
+    name = ruleset.variant.name
+    defender = next((d.seat for d in deal.declarations if d.act == "defend"), None)
+    if deal.sheet is not None:
+        defender = deal.sheet.defend
+    side = ruleset.side(maker)
+    if name == "ghost":
+        bid = deal.sheet.bid if deal.sheet is not None else trick_bid(deal)
+        own = points.get(side, 0)
+        if bid == MOON:
+            return f"moon made: {own}" if own > 0 else f"moon failed: {own}"
+        if own < 0:
+            return f"{_first_name(game, maker)} is set: {own}"
+        return None
+    if name == "four-hand":
+        (scorer, won), = points.items()
+        if scorer != side:
+            if defender is not None:
+                return f"euchred by {_first_name(game, defender)} alone: {won}"
+            return "euchred"
+        if won >= 2:
+            return "march" if won == 2 else "lone march, 4"
+        return None
+    won = max(points.values())
+    if side not in points:
+        each = " each" if len(points) > 1 else ""
+        if defender is not None:
+            return f"euchred by {_first_name(game, defender)} alone: {won}{each}"
+        return f"euchred: {won}{each}"
+    if won >= 2:
+        return "march" if name == "two-hand" else f"march, {won}"
+    return None
+
+
+def _annotate_deal(game: Game, deal: Deal, ruleset: Ruleset) -> Deal:
     """Adds the notes a scorer writes on a deal worth remembering."""
     if deal.sheet is not None:
         maker = deal.sheet.maker
     else:
         fixed = contract(deal)
         maker = fixed[1] if fixed is not None else None
+    swapper = next((b.seat for b in deal.bids if isinstance(b, Swap)), None)
+    if swapper is not None:
+        line = deal.bidding[0]
+        swap = f"{_first_name(game, swapper)} swaps with the ghost hand"
+        deal = deal.model_copy(update={"bidding": (line.model_copy(update={"note": swap}),)})
     if maker is None:
-        if len(deal.bidding) == 2:
-            line = deal.bidding[1].model_copy(update={"note": "nobody wants it: thrown in"})
-            return deal.model_copy(update={"bidding": (deal.bidding[0], line)})
-        return deal
+        return _thrown(game, deal, ruleset)
     update: dict[str, object] = {}
     if deal.up is not None and deal.up.card is not None and deal.up.card.is_joker:
         update["up"] = deal.up.model_copy(update={"note": "the Benny!"})
@@ -150,32 +287,34 @@ def _annotate_deal(game: Game, deal: Deal) -> Deal:
         for d in deal.declarations)
     score = deal.score
     if score is not None and score.points:
-        (side, points), = score.points.items()
-        note = None
-        defender = next((d.seat for d in deal.declarations if d.act == "defend"), None)
-        if deal.sheet is not None:
-            defender = deal.sheet.defend
-        if side != _side(maker):
-            note = "euchred"
-            if defender is not None:
-                note = f"euchred by {_first_name(game, defender)} alone: {points}"
-        elif points >= 2:
-            note = "march" if points == 2 else "lone march, 4"
+        note = _score_note(game, deal, ruleset, maker, dict(score.points))
+        total = score.total or {}
+        best = max(total.values(), default=0)
+        if (ruleset.variant.ties and best >= ruleset.options.target
+                and sum(v == best for v in total.values()) > 1):
+            note = _join(note, f"tied at {best}: play on")
         if note is not None:
             update["score"] = score.model_copy(update={"note": note})
     return deal.model_copy(update=update)
 
 
+def _winner_note(game: Game, ruleset: Ruleset, end: End) -> str:
+    if ruleset.variant.partnership:
+        names = [_first_name(game, s) for s in (Seat.N, Seat.S, Seat.E, Seat.W)]
+        return f"{' and '.join(names[:2] if end.winner == 'NS' else names[2:])} win"
+    assert end.winner is not None
+    return f"{_first_name(game, Seat(end.winner))} wins"
+
+
 def annotate(game: Game, opening: tuple[str, ...]) -> Game:
     """The game with a scorer's comments."""
-    deals = [_annotate_deal(game, d) for d in game.deals]
+    ruleset = _ruleset(game)
+    deals = [_annotate_deal(game, d, ruleset) for d in game.deals]
     if deals and opening:
         deals[0] = deals[0].model_copy(update={"before": opening})
     end = game.end
     if end is not None and end.act == "result" and end.winner and end.scores:
-        names = [_first_name(game, s) for s in (Seat.N, Seat.S, Seat.E, Seat.W)]
-        team = " and ".join(names[:2] if end.winner == "NS" else names[2:])
-        end = end.model_copy(update={"note": f"{team} win"})
+        end = end.model_copy(update={"note": _winner_note(game, ruleset, end)})
     elif end is not None and end.act == "unfinished":
         end = end.model_copy(update={"before": ("the hall closed at ten; not played out",)})
     return game.model_copy(update={"deals": tuple(deals), "end": end})
@@ -186,7 +325,7 @@ def annotate(game: Game, opening: tuple[str, ...]) -> Game:
 
 def make_game(sample: Sample) -> Game:
     """Generates, reduces and annotates one sample game."""
-    players = dict(zip((Seat.N, Seat.E, Seat.S, Seat.W), sample.players, strict=True))
+    players = dict(zip(sample.ruleset.seats, sample.players, strict=True))
     game = random_game(random.Random(sample.seed), sample.ruleset, players=players,
                        tags=sample.tags, stop_after=sample.stop_after)
     if sample.extra:

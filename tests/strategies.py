@@ -1,20 +1,26 @@
-"""Hypothesis strategies for random legal four-hand games, and fault injectors.
+"""Hypothesis strategies for random legal games of every variant, and fault injectors.
 
-The strategies draw a seed and house rules and let :func:`euchrelog.generate.random_game`
-play the game, so every drawn game is legal by construction.
+The strategies draw a variant, its seats and house rules and a seed, and let
+:func:`euchrelog.generate.random_game` play the game, so every drawn game is legal by
+construction.
 
 Each fault injector takes a valid, fully recorded game and a :class:`random.Random`,
 and returns the game with exactly one fault in it and the finding code the replay must
 report, or ``None`` when the game offers no place for that fault. An injector picks its
 place by the cards alone (trick winners, suits, turns), never by asking the replay, so
-the property "one fault, one finding" tests the engine rather than restating it.
+the property "one fault, one finding" tests the engine rather than restating it. Where a
+fault changes what may follow (a bid that does not outbid, a second swap, a deal played
+without the dummy), the deal is played on legally from the faulty act and the game is
+scored and finished again from there.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from itertools import combinations
+from typing import Any, Literal, TypeVar
 
 from hypothesis import strategies as st
 
@@ -34,14 +40,17 @@ from euchrelog.models import (
     Deal,
     Declaration,
     Game,
+    Merge,
+    Number,
     Pass,
     Play,
     Score,
+    Swap,
     Tag,
     Trick,
 )
-from euchrelog.rules import FOUR_HAND, Options, Ruleset, ruleset_from_tags
-from euchrelog.seats import Seat
+from euchrelog.rules import VARIANTS, Options, Ruleset, find_variant, ruleset_from_tags
+from euchrelog.seats import SEATS, Seat, clockwise_from
 
 Injected = tuple[Game, str]
 """A game with one fault, and the code of the finding it must yield."""
@@ -50,42 +59,87 @@ Injector = Callable[[Game, random.Random], Injected | None]
 
 T = TypeVar("T")
 
+VARIANT_NAMES = tuple(v.name for v in VARIANTS)
+"""Every variant: four-hand, cutthroat, three-hand, ghost, two-hand."""
+
 
 # ---------------------------------------------------------------- strategies
 
 
-@st.composite
-def rulesets(draw: st.DrawFn) -> Ruleset:
-    """Four-hand house rules: every option of RULES.md; most games go to a target."""
-    options = Options(
-        deck=draw(st.sampled_from((24, 32, 25))),
-        target=draw(st.sampled_from((10, 5, 7, 10))),
-        deals=draw(st.sampled_from((None, None, None, 1, 4, 8))),
-        dealer_pickup=draw(st.sampled_from(("optional", "required"))),
-        stick_the_dealer=draw(st.booleans()),
-        lone_defender=draw(st.booleans()),
-        lone_lead=draw(st.sampled_from(("maker-left", "dealer-left"))),
-        lone_defender_euchre=draw(st.sampled_from((None, 4))),
-        renege=draw(st.sampled_from((None, 1, 3))),
-    )
-    return Ruleset(FOUR_HAND, options)
+def _seat_choices(name: str) -> list[tuple[Seat, ...]]:
+    """The seats a game of the variant may be played on, the default first."""
+    variant = find_variant(name)
+    others = [c for c in combinations(SEATS, len(variant.seats)) if c != variant.seats]
+    return [variant.seats, *others]
 
 
 @st.composite
-def games(draw: st.DrawFn, details: Sequence[Detail] = ("full",)) -> Game:
-    """A random legal game: a seed, house rules and a level of detail."""
+def rulesets(draw: st.DrawFn, variant: str | None = None,
+             forced: Mapping[str, Any] | None = None) -> Ruleset:
+    """A variant (drawn unless given), its seats and every house rule of RULES.md that
+    applies to it; ``forced`` fixes some options (by field name). Most games go to a
+    target, most on the variant's default seats."""
+    name = variant if variant is not None else draw(st.sampled_from(VARIANT_NAMES))
+    kind = find_variant(name)
+    takes = kind.options
+    seats = _seat_choices(name)
+    chosen = draw(st.sampled_from([seats[0]] * len(seats) + seats))
+    base = Options.defaults(kind)
+    target = kind.target
+    updates: dict[str, Any] = {
+        "deck": draw(st.sampled_from(kind.decks)),
+        "target": draw(st.sampled_from((target, target // 2, (target * 3) // 4, target))),
+        "deals": draw(st.sampled_from((None, None, None, 1, 4, 8))),
+        "renege": draw(st.sampled_from((None, 1, 3))),
+    }
+    if "dealer-pickup" in takes:
+        updates["dealer_pickup"] = draw(st.sampled_from(("optional", "required")))
+    if "stick-the-dealer" in takes:
+        updates["stick_the_dealer"] = draw(st.booleans())
+    if "lone-defender" in takes:
+        updates["lone_defender"] = draw(st.booleans())
+    if "lone-lead" in takes:
+        updates["lone_lead"] = draw(st.sampled_from(("maker-left", "dealer-left")))
+    if "lone-defender-euchre" in takes:
+        updates["lone_defender_euchre"] = draw(st.sampled_from((None, 4)))
+    if "dummy" in takes:
+        updates["dummy"] = draw(st.sampled_from(("optional", "optional", "required", "off")))
+    if "failed-moon" in takes:
+        updates["failed_moon"] = draw(st.sampled_from((-6, -24)))
+    updates.update(forced or {})
+    return Ruleset(kind, replace(base, **updates), chosen)
+
+
+@st.composite
+def games(draw: st.DrawFn, details: Sequence[Detail] = ("full",), variant: str | None = None,
+          forced: Mapping[str, Any] | None = None) -> Game:
+    """A random legal game: a seed, a variant with its seats and house rules, and a level of
+    detail."""
     seed = draw(st.integers(0, 2**32 - 1))
-    ruleset = draw(rulesets())
+    ruleset = draw(rulesets(variant, forced))
     detail = draw(st.sampled_from(tuple(details)))
     return random_game(random.Random(seed), ruleset, detail=detail)
 
 
+@dataclass(frozen=True)
+class Fault:
+    """A fault injector, the variants it applies to and the options its games need."""
+
+    inject: Injector
+    variants: tuple[str, ...] = VARIANT_NAMES
+    forced: Mapping[str, Any] = field(default_factory=dict)
+    """Options the drawn game must have (by field name), e.g. ``dummy="required"``."""
+
+
 @st.composite
-def faulty_games(draw: st.DrawFn, inject: Injector) -> Injected | None:
-    """A random legal game with one fault from ``inject`` (``None`` if it found no place)."""
-    game = draw(games())
+def faulty_games(draw: st.DrawFn, fault: Fault | Injector,
+                 variant: str = "four-hand") -> Injected | None:
+    """A random legal game with one fault (``None`` if the game had no place for it)."""
+    if not isinstance(fault, Fault):
+        fault = Fault(fault)
+    game = draw(games(variant=variant, forced=fault.forced))
     fault_seed = draw(st.integers(0, 2**16))
-    return inject(game, random.Random(fault_seed))
+    return fault.inject(game, random.Random(fault_seed))
 
 
 # ---------------------------------------------------------------- helpers
@@ -129,11 +183,12 @@ def _led(trick: Trick, trump: Suit) -> Suit:
     return led
 
 
-def _played(deals: Sequence[Deal]) -> Iterator[tuple[int, Deal, Suit, Seat]]:
+def _played(game: Game) -> Iterator[tuple[int, Deal, Suit, Seat]]:
     """The deals that were played out, with their index, trump and maker."""
-    for d, deal in enumerate(deals):
+    tricks = ruleset_of(game).variant.tricks
+    for d, deal in enumerate(game.deals):
         fixed = contract(deal)
-        if fixed is not None and len(deal.tricks) == 5 and deal.hands:
+        if fixed is not None and len(deal.tricks) == tricks and deal.hands:
             yield d, deal, fixed[0], fixed[1]
 
 
@@ -196,7 +251,7 @@ def _renege_swaps(deal: Deal, trump: Suit) -> list[tuple[int, int, int, int]]:
     return out
 
 
-def _outcomes(game: Game) -> list[DealOutcome]:
+def outcomes(game: Game) -> list[DealOutcome]:
     """The deals of a valid generated game, with the points written for each."""
     out = []
     for deal in game.deals:
@@ -206,12 +261,60 @@ def _outcomes(game: Game) -> list[DealOutcome]:
     return out
 
 
+def _rescored(game: Game, d: int, outcome: DealOutcome, rng: random.Random) -> Game:
+    """The game with deal ``d`` replaced, scored again and finished from there."""
+    played = outcomes(game)
+    played[d] = outcome
+    records, end = finish_game(rng, ruleset_of(game), played,
+                               first_dealer=game.deals[0].dealer)
+    return game.model_copy(update={"deals": tuple(records), "end": end})
+
+
+def _dealt(deal: Deal) -> dict[Seat, list[Card]]:
+    assert deal.hands
+    return {s: [c for c in cards if c is not None] for s, cards in deal.hands[0].cards.items()}
+
+
+def _replayed(game: Game, d: int, bids: Sequence[Any], rng: random.Random, *,
+              ruleset: Ruleset | None = None, merge: bool | None = None,
+              alone: bool | None = None) -> Game:
+    """The game with deal ``d`` played again from its cards: the bidding taken as ``bids``
+    (applied as recorded, faults and all) and finished legally, the maker's merge and lone
+    hand as forced; then the game is scored and finished again from there."""
+    deal = game.deals[d]
+    up = deal.up
+    kitty = [c for c in up.kitty or () if c is not None] if up is not None else None
+    extra = [c for c in deal.extra.cards if c is not None] if deal.extra is not None else None
+    outcome = play_deal(rng, ruleset or ruleset_of(game), deal.number, deal.dealer,
+                        hands=_dealt(deal), upcard=up.card if up is not None else None,
+                        kitty=kitty, extra=extra, bids=bids, merge=merge, alone=alone)
+    return _rescored(game, d, outcome, rng)
+
+
+def _hand_before_play(deal: Deal, seat: Seat) -> list[Card]:
+    """The cards ``seat`` holds at the first lead: the cards it plays."""
+    return [p.card for t in deal.tricks for p in t.plays if p.seat == seat and p.card]
+
+
+def _outside(deal: Deal) -> list[Card]:
+    """Cards no seat can hold in the play of a deal: the kitty, else (ghost) the hand no one
+    plays (the ghost hand, or the one given up for it)."""
+    if deal.up is not None:
+        return [c for c in deal.up.kitty or () if c is not None]
+    if deal.extra is None:
+        return []
+    swapper = next((b.seat for b in deal.bids if isinstance(b, Swap)), None)
+    if swapper is None:
+        return [c for c in deal.extra.cards if c is not None]
+    return _dealt(deal)[swapper]
+
+
 # ---------------------------------------------------------------- injectors
 
 
 def renege_known(game: Game, rng: random.Random) -> Injected | None:
     """R801: a seat that holds the led suit plays another suit (hands recorded)."""
-    places = [(d, deal, trump, swap) for d, deal, trump, _ in _played(game.deals)
+    places = [(d, deal, trump, swap) for d, deal, trump, _ in _played(game)
               for swap in _renege_swaps(deal, trump)]
     place = _pick(rng, places)
     if place is None:
@@ -238,7 +341,7 @@ def renege_by_evidence(game: Game, rng: random.Random) -> Injected | None:
     later plays the suit it showed out of (not by a dealer still holding the upcard of the
     led suit, which proves it at the play)."""
     places = []
-    for d, deal, trump, _ in _played(game.deals):
+    for d, deal, trump, _ in _played(game):
         for t, p, u, q in _renege_swaps(deal, trump):
             swapped = _swap(deal, t, p, u, q)
             if not _upcard_held(swapped, trump, t, p):
@@ -253,7 +356,7 @@ def renege_by_evidence(game: Game, rng: random.Random) -> Injected | None:
 def renege_upcard_held(game: Game, rng: random.Random) -> Injected | None:
     """R801 in a play-only record: the dealer took the upcard and does not follow with it."""
     places = []
-    for d, deal, trump, _ in _played(game.deals):
+    for d, deal, trump, _ in _played(game):
         for t, p, u, q in _renege_swaps(deal, trump):
             swapped = _swap(deal, t, p, u, q)
             if _upcard_held(swapped, trump, t, p):
@@ -300,46 +403,43 @@ def _substitutes(deal: Deal, trump: Suit, u: int, q: int,
 
 def _not_held(game: Game, rng: random.Random, proof: bool) -> Injected | None:
     places = []
-    for d, deal, trump, _ in _played(game.deals):
-        if deal.up is None or not deal.up.kitty:
-            continue
+    for d, deal, trump, _ in _played(game):
         u = len(deal.tricks) - 1
-        kitty = [c for c in deal.up.kitty if c is not None]
+        outside = _outside(deal)
         for q in range(len(deal.tricks[u].plays)):
             places += [(d, deal, q, card) for card, shown in
-                       _substitutes(deal, trump, u, q, kitty) if shown == proof]
+                       _substitutes(deal, trump, u, q, outside) if shown == proof]
     place = _pick(rng, places)
     if place is None:
         return None
     d, deal, q, card = place
-    up = deal.up
-    assert up is not None
     u = len(deal.tricks) - 1
     plays = list(deal.tricks[u].plays)
     plays[q] = plays[q].model_copy(update={"card": card})
     deal = _with_trick(deal, u, plays)
-    deal = deal.model_copy(update={"up": up.model_copy(update={"kitty": None})})
+    if deal.up is not None:
+        deal = deal.model_copy(update={"up": deal.up.model_copy(update={"kitty": None})})
     return _with_deal(game, d, deal), "P702"
 
 
 def card_not_held(game: Game, rng: random.Random) -> Injected | None:
-    """P702: in the last trick a seat plays a card of the kitty, which the record leaves out;
-    the seat's recorded hand does not hold it."""
+    """P702: in the last trick a seat plays a card of the kitty, which the record leaves out
+    (ghost: a card of the hand no one plays, which the record keeps); the seat's recorded
+    hand does not hold it."""
     return _not_held(game, rng, proof=False)
 
 
 def card_not_held_shown_out(game: Game, rng: random.Random) -> Injected | None:
     """P702 as :func:`card_not_held`, with a card of a suit the seat showed out of earlier.
 
-    The seat's hand is recorded, so the card is simply not held; the engine also takes it
-    as proof that the seat reneged when it showed out (R802), two findings for one fault.
+    The seat's hand is recorded, so the card is simply not held; it proves no renege.
     """
     return _not_held(game, rng, proof=True)
 
 
 def _played_twice(game: Game, rng: random.Random, proof: bool) -> Injected | None:
     places = []
-    for d, deal, trump, _ in _played(game.deals):
+    for d, deal, trump, _ in _played(game):
         last = len(deal.tricks) - 1
         for u in range(1, last + 1):
             for q, play in enumerate(deal.tricks[u].plays):
@@ -366,30 +466,39 @@ def card_played_twice(game: Game, rng: random.Random) -> Injected | None:
 
 def card_played_twice_shown_out(game: Game, rng: random.Random) -> Injected | None:
     """P703 as :func:`card_played_twice`, with a card of a suit the seat showed out of in
-    between. The engine takes the card, which it knows was played already, as proof of a
-    renege (R802)."""
+    between; the card, known to be played already, proves no renege."""
     return _played_twice(game, rng, proof=True)
 
 
 def play_out_of_turn(game: Game, rng: random.Random) -> Injected | None:
-    """P701: the second and third cards of a trick are recorded in the wrong order."""
-    places = [(d, deal, t) for d, deal, _, _ in _played(game.deals)
-              for t, trick in enumerate(deal.tricks) if len(trick.plays) >= 3]
+    """P701: the second and third cards of a trick are recorded in the wrong order; in a
+    trick of two cards (two-hand, a lone maker against a lone defender), the two cards, of
+    one suit, are."""
+    places = []
+    for d, deal, trump, _ in _played(game):
+        for t, trick in enumerate(deal.tricks):
+            if len(trick.plays) >= 3:
+                places.append((d, deal, t, 1))
+            elif len(trick.plays) == 2 and len({effective_suit(c, trump)
+                                                for c in _cards(trick)}) == 1:
+                places.append((d, deal, t, 0))
     place = _pick(rng, places)
     if place is None:
         return None
-    d, deal, t = place
+    d, deal, t, i = place
     plays = list(deal.tricks[t].plays)
-    plays[1], plays[2] = plays[2], plays[1]
+    plays[i], plays[i + 1] = plays[i + 1], plays[i]
     return _with_deal(game, d, _with_trick(deal, t, plays)), "P701"
 
 
 def bid_out_of_turn(game: Game, rng: random.Random) -> Injected | None:
-    """B401: two passes next to each other on a bid line are recorded in the wrong order."""
+    """B401: two passes next to each other on a bid line are recorded in the wrong order
+    (not a pass that follows its seat's swap with the ghost hand)."""
     places = [(d, deal, k, i) for d, deal in enumerate(game.deals)
               for k, line in enumerate(deal.bidding)
               for i in range(len(line.bids) - 1)
-              if isinstance(line.bids[i], Pass) and isinstance(line.bids[i + 1], Pass)]
+              if isinstance(line.bids[i], Pass) and isinstance(line.bids[i + 1], Pass)
+              and not (i and isinstance(line.bids[i - 1], Swap))]
     place = _pick(rng, places)
     if place is None:
         return None
@@ -414,27 +523,18 @@ def turned_down_suit(game: Game, rng: random.Random) -> Injected | None:
     if d is None:
         return None
     deal = game.deals[d]
-    assert deal.up is not None and deal.up.card is not None and deal.up.kitty is not None
-    up_suit = deal.up.card.suit
-    assert up_suit is not None
+    assert deal.up is not None and deal.up.card is not None
     call = deal.bids[-1]
     assert isinstance(call, Call)
-    bids = [*deal.bids[:-1], call.model_copy(update={"suit": up_suit})]
-    hands = {s: [c for c in cards if c is not None] for s, cards in deal.hands[0].cards.items()}
-    kitty = [c for c in deal.up.kitty if c is not None]
-    ruleset = ruleset_of(game)
-    outcome = play_deal(rng, ruleset, deal.number, deal.dealer, hands=hands,
-                        upcard=deal.up.card, kitty=kitty, bids=bids)
-    outcomes = [*_outcomes(game)[:d], outcome, *_outcomes(game)[d + 1:]]
-    records, end = finish_game(rng, ruleset, outcomes, first_dealer=game.deals[0].dealer)
-    return game.model_copy(update={"deals": tuple(records), "end": end}), "B403"
+    bids = [*deal.bids[:-1], call.model_copy(update={"suit": deal.up.card.suit})]
+    return _replayed(game, d, bids, rng), "B403"
 
 
 def discard_not_held(game: Game, rng: random.Random) -> Injected | None:
     """K502: the dealer discards a card of the kitty; the card really discarded stays in the
     recorded hand, and its suit is never led when the dealer cannot follow with another."""
     places: list[tuple[int, Deal, Card]] = []
-    for d, deal, trump, _ in _played(game.deals):
+    for d, deal, trump, _ in _played(game):
         ex = deal.exchange
         if ex is None or ex.act != "takes" or ex.discard is None or deal.up is None:
             continue
@@ -457,29 +557,72 @@ def discard_not_held(game: Game, rng: random.Random) -> Injected | None:
     return _with_deal(game, d, deal), "K502"
 
 
-def partner_alone(game: Game, rng: random.Random) -> Injected | None:
-    """A601: the maker's partner declares alone."""
-    place = _pick(rng, list(_played(game.deals)))
+def _declared(game: Game, rng: random.Random, act: Literal["alone", "defend"], code: str,
+              who: Callable[[Ruleset, Deal, Seat], list[Seat]]) -> Injected | None:
+    ruleset = ruleset_of(game)
+    places = [(d, deal, seat) for d, deal, _, maker in _played(game)
+              for seat in who(ruleset, deal, maker)]
+    place = _pick(rng, places)
     if place is None:
         return None
-    d, deal, _, maker = place
-    decls = (*deal.declarations, Declaration(act="alone", seat=maker.partner))
-    return _with_deal(game, d, deal.model_copy(update={"declarations": decls})), "A601"
+    d, deal, seat = place
+    decls = (*deal.declarations, Declaration(act=act, seat=seat))
+    return _with_deal(game, d, deal.model_copy(update={"declarations": decls})), code
+
+
+def _may_not_go_alone(ruleset: Ruleset, deal: Deal, maker: Seat) -> list[Seat]:
+    """Seats that may not declare alone in a deal: the maker's partner (four-hand), a
+    defender (cutthroat), the maker too where no one declares alone (two-hand, three-hand,
+    ghost)."""
+    if ruleset.variant.partnership:
+        return [maker.partner]
+    if ruleset.variant.alone == "declared":
+        return [s for s in ruleset.seats if s != maker]
+    return [maker]
+
+
+def alone_not_allowed(game: Game, rng: random.Random) -> Injected | None:
+    """A601: a seat that may not go alone declares it (the declaration is void)."""
+    return _declared(game, rng, "alone", "A601", _may_not_go_alone)
+
+
+def _may_not_defend(ruleset: Ruleset, deal: Deal, maker: Seat) -> list[Seat]:
+    """Seats that may not defend alone: the maker's side, or anyone without lone defenders."""
+    if not ruleset.options.lone_defender or ruleset.variant.alone == "never":
+        return [s for s in ruleset.seats if s != maker]
+    if ruleset.variant.partnership:
+        return [maker.partner]
+    return [maker]
+
+
+def defend_not_allowed(game: Game, rng: random.Random) -> Injected | None:
+    """A602: a seat that may not defend alone declares it (the declaration is void)."""
+    return _declared(game, rng, "defend", "A602", _may_not_defend)
 
 
 def duplicate_card(game: Game, rng: random.Random) -> Injected | None:
-    """D304: a card of a hand is written in the kitty too (in place of a kitty card)."""
+    """D304: a card of a hand is written in the kitty too, in place of a kitty card (ghost:
+    in the ghost hand, when no one swapped)."""
     places = [(d, deal) for d, deal in enumerate(game.deals)
-              if deal.hands and deal.up is not None and deal.up.kitty]
+              if deal.hands and ((deal.up is not None and deal.up.kitty)
+                                 or (deal.extra is not None and deal.extra.kind == "ghost"
+                                     and not any(isinstance(b, Swap) for b in deal.bids)))]
     place = _pick(rng, places)
     if place is None:
         return None
     d, deal = place
-    assert deal.up is not None and deal.up.kitty is not None
     held = [c for cards in deal.hands[0].cards.values() for c in cards if c is not None]
-    kitty = list(deal.up.kitty)
-    kitty[rng.randrange(len(kitty))] = rng.choice(held)
-    deal = deal.model_copy(update={"up": deal.up.model_copy(update={"kitty": tuple(kitty)})})
+    if deal.up is not None and deal.up.kitty:
+        kitty = list(deal.up.kitty)
+        kitty[rng.randrange(len(kitty))] = rng.choice(held)
+        deal = deal.model_copy(update={"up": deal.up.model_copy(
+            update={"kitty": tuple(kitty)})})
+    else:
+        assert deal.extra is not None
+        ghost = list(deal.extra.cards)
+        ghost[rng.randrange(len(ghost))] = rng.choice(held)
+        deal = deal.model_copy(update={"extra": deal.extra.model_copy(
+            update={"cards": tuple(ghost)})})
     return _with_deal(game, d, deal), "D304"
 
 
@@ -505,7 +648,7 @@ def _rotated(data: Any) -> Any:
 
 def wrong_dealer(game: Game, rng: random.Random) -> Injected | None:
     """D302: from some deal on, the record has every seat moved to its partner's place, so
-    that deal alone is dealt by the wrong seat and the rest follows from it."""
+    that deal alone is dealt by the wrong seat and the rest follows from it (four-hand)."""
     if len(game.deals) < 2:
         return None
     d = rng.randrange(1, len(game.deals))
@@ -558,35 +701,26 @@ def wrong_total(game: Game, rng: random.Random) -> Injected | None:
 
 
 def wrong_winner(game: Game, rng: random.Random) -> Injected | None:
-    """G953: the result line names the losing side the winner."""
+    """G953: the result line names another side the winner."""
     end = game.end
     if end is None or end.winner is None:
         return None
-    other = next(s for s in ruleset_of(game).side_names if s != end.winner)
+    other = rng.choice([s for s in ruleset_of(game).side_names if s != end.winner])
     return game.model_copy(update={"end": end.model_copy(update={"winner": other})}), "G953"
 
 
 def false_claim(game: Game, rng: random.Random) -> Injected | None:
     """R803: a renege is claimed against a seat that followed suit every time."""
-    place = _pick(rng, list(_played(game.deals)))
+    place = _pick(rng, list(_played(game)))
     if place is None:
         return None
     d, deal, _, _ = place
     seat = rng.choice([p.seat for p in deal.tricks[0].plays])
-    claim = Claim(seat=seat, trick=rng.choice((None, rng.randint(1, 5))))
+    claim = Claim(seat=seat, trick=rng.choice((None, rng.randint(1, len(deal.tricks)))))
     return _with_deal(game, d, deal.model_copy(update={"claims": (claim,)})), "R803"
 
 
 # ---------------------------------------------------------------- more faults
-
-
-def _rescored(game: Game, d: int, outcome: DealOutcome, rng: random.Random) -> Game:
-    """The game with deal ``d`` replaced, scored again and finished from there."""
-    outcomes = _outcomes(game)
-    outcomes[d] = outcome
-    records, end = finish_game(rng, ruleset_of(game), outcomes,
-                               first_dealer=game.deals[0].dealer)
-    return game.model_copy(update={"deals": tuple(records), "end": end})
 
 
 def _with_up(game: Game, d: int, **update: Any) -> Game:
@@ -597,9 +731,10 @@ def _with_up(game: Game, d: int, **update: Any) -> Game:
 
 
 def renege_claimed(game: Game, rng: random.Random) -> Injected | None:
-    """R801 as :func:`renege_known`, claimed at the table: the deal scores the penalty (P3)
-    and the game is scored again from there."""
-    places = [(d, deal, swap) for d, deal, trump, _ in _played(game.deals)
+    """R801 as :func:`renege_known`, claimed at the table: the deal scores the penalty (P3;
+    ghost: the offender's loss is added to the deal as played) and the game is scored
+    again from there."""
+    places = [(d, deal, swap) for d, deal, trump, _ in _played(game)
               for swap in _renege_swaps(deal, trump)]
     place = _pick(rng, places)
     if place is None:
@@ -608,7 +743,14 @@ def renege_claimed(game: Game, rng: random.Random) -> Injected | None:
     ruleset = ruleset_of(game)
     seat = deal.tricks[t].plays[p].seat
     penalty = ruleset.renege_penalty(lone_hand=bool(deal.declarations))
-    sides = {s: penalty for s in ruleset.side_names if s != ruleset.side(seat)}
+    if penalty < 0:
+        sides = {ruleset.side(seat): penalty}
+    else:
+        sides = {s: penalty for s in ruleset.side_names if s != ruleset.side(seat)}
+    if not ruleset.variant.scoring:
+        assert deal.score is not None and deal.score.points is not None
+        played = deal.score.points  # no trick changes its winner
+        sides = {s: played.get(s, 0) + sides.get(s, 0) for s in ruleset.side_names}
     faulty = _swap(deal, t, p, u, q).model_copy(
         update={"claims": (Claim(seat=seat, trick=rng.choice((None, t + 1))),),
                 "score": None})
@@ -617,6 +759,8 @@ def renege_claimed(game: Game, rng: random.Random) -> Injected | None:
 
 def dead_card(game: Game, rng: random.Random) -> Injected | None:
     """P708: in the last trick a seat plays a card the record puts in the kitty."""
+    if not ruleset_of(game).variant.upcard:
+        return None
     injected = _not_held(game, rng, proof=False)
     if injected is None:
         return None
@@ -628,37 +772,38 @@ def dead_card(game: Game, rng: random.Random) -> Injected | None:
     return _with_up(faulty, d, kitty=up.kitty), "P708"
 
 
-def partner_defends(game: Game, rng: random.Random) -> Injected | None:
-    """A602: the maker's partner declares defending alone."""
-    place = _pick(rng, list(_played(game.deals)))
-    if place is None:
-        return None
-    d, deal, _, maker = place
-    decls = (*deal.declarations, Declaration(act="defend", seat=maker.partner))
-    return _with_deal(game, d, deal.model_copy(update={"declarations": decls})), "A602"
+def _sitting_out(ruleset: Ruleset, deal: Deal, maker: Seat) -> list[Seat]:
+    """The seats that sit out a deal: the partner of a lone hand (four-hand), the other
+    defender beside a lone defender (cutthroat, three-hand)."""
+    out = []
+    for decl in deal.declarations:
+        if ruleset.variant.partnership:
+            out.append(decl.seat.partner)
+        elif decl.act == "defend":
+            out += [s for s in ruleset.seats if s not in (maker, decl.seat)]
+    return out
 
 
 def sitting_out_plays(game: Game, rng: random.Random, *, last: bool = False) -> Injected | None:
-    """P704: the partner of a lone maker plays a card of its hand inside a trick."""
-    places = [(d, deal, maker) for d, deal, _, maker in _played(game.deals)
-              if any(x.act == "alone" for x in deal.declarations)]
+    """P704: a seat that sits out (the partner of a lone hand, the other defender beside a
+    lone defender) plays a card of its hand inside a trick."""
+    ruleset = ruleset_of(game)
+    places = [(d, deal, seat) for d, deal, _, maker in _played(game)
+              for seat in _sitting_out(ruleset, deal, maker)]
     place = _pick(rng, places)
     if place is None:
         return None
-    d, deal, maker = place
-    card = rng.choice(deal.hands[0].cards[maker.partner])
+    d, deal, seat = place
+    card = rng.choice(deal.hands[0].cards[seat])
     t = len(deal.tricks) - 1 if last else rng.randrange(len(deal.tricks) - 1)
     plays = list(deal.tricks[t].plays)
     plays.insert(len(plays) if last else rng.randrange(len(plays) + 1),
-                 Play(seat=maker.partner, card=card))
+                 Play(seat=seat, card=card))
     return _with_deal(game, d, _with_trick(deal, t, plays)), "P704"
 
 
 def sitting_out_plays_last(game: Game, rng: random.Random) -> Injected | None:
-    """P704 as :func:`sitting_out_plays`, the card written at the end of the last trick.
-
-    The engine reports the card as played after the last trick (P706) instead.
-    """
+    """P704 as :func:`sitting_out_plays`, the card written at the end of the last trick."""
     return sitting_out_plays(game, rng, last=True)
 
 
@@ -689,13 +834,14 @@ def dealer_stuck_passes(game: Game, rng: random.Random) -> Injected | None:
         return None
     deal = stuck.deals[d]
     bids = tuple(Pass(act="pass", seat=b.seat) for b in deal.bidding[0].bids)
-    thrown = Deal(number=deal.number, dealer=deal.dealer, hands=deal.hands, up=deal.up,
+    thrown = Deal(number=deal.number, dealer=deal.dealer, hands=deal.hands, extra=deal.extra,
+                  up=deal.up,
                   bidding=(deal.bidding[0], deal.bidding[1].model_copy(update={"bids": bids})))
     return _rescored(stuck, d, DealOutcome(thrown, thrown=True), rng), "B404"
 
 
 def short_hand(game: Game, rng: random.Random) -> Injected | None:
-    """D303: one card of a hand is left out of the record (the hand has four)."""
+    """D303: one card of a hand is left out of the record (the hand is one short)."""
     d = rng.randrange(len(game.deals))
     deal = game.deals[d]
     if not deal.hands:
@@ -735,7 +881,7 @@ def short_kitty(game: Game, rng: random.Random) -> Injected | None:
 
 def short_trick(game: Game, rng: random.Random) -> Injected | None:
     """P705: the last card of the last trick is left out (the points written stand)."""
-    place = _pick(rng, list(_played(game.deals)))
+    place = _pick(rng, list(_played(game)))
     if place is None:
         return None
     d, deal, _, _ = place
@@ -745,7 +891,7 @@ def short_trick(game: Game, rng: random.Random) -> Injected | None:
 
 def trick_misnumbered(game: Game, rng: random.Random) -> Injected | None:
     """P707: one trick carries a wrong number."""
-    place = _pick(rng, list(_played(game.deals)))
+    place = _pick(rng, list(_played(game)))
     if place is None:
         return None
     d, deal, _, _ = place
@@ -777,37 +923,197 @@ def wrong_result(game: Game, rng: random.Random) -> Injected | None:
     return game.model_copy(update={"end": end.model_copy(update={"scores": scores})}), "G952"
 
 
-FAULTS: dict[str, Injector] = {
-    "R801": renege_known,
-    "R801-claimed": renege_claimed,
-    "R801-upcard-held": renege_upcard_held,
-    "R802": renege_by_evidence,
-    "P702": card_not_held,
-    "P703": card_played_twice,
-    "P701": play_out_of_turn,
-    "B401": bid_out_of_turn,
-    "B403": turned_down_suit,
-    "K502": discard_not_held,
-    "A601": partner_alone,
-    "D304": duplicate_card,
-    "D302": wrong_dealer,
-    "C901": wrong_points,
-    "C902": wrong_total,
-    "G953": wrong_winner,
-    "R803": false_claim,
-    "P708": dead_card,
-    "A602": partner_defends,
-    "P704": sitting_out_plays,
-    "B404": dealer_stuck_passes,
-    "D303": short_hand,
-    "D305": card_not_in_deck,
-    "D306": short_kitty,
-    "P705": short_trick,
-    "P707": trick_misnumbered,
-    "G952": wrong_result,
-    "P702-after-show-out": card_not_held_shown_out,
-    "P703-after-show-out": card_played_twice_shown_out,
-    "D301-middle": deal_misnumbered,
-    "P704-end-of-last-trick": sitting_out_plays_last,
+# ---------------------------------------------------------------- faults of one variant
+
+
+def second_swap(game: Game, rng: random.Random) -> Injected | None:
+    """B409 (ghost): after one seat swapped with the ghost hand, a later bidder swaps too.
+
+    The deal is played on legally from the second swap, as the engine applies it, and the
+    game is scored and finished again from there.
+    """
+    places = []
+    for d, deal in enumerate(game.deals):
+        bids = list(deal.bids)
+        k = next((i for i, b in enumerate(bids) if isinstance(b, Swap)), None)
+        if k is None or not deal.hands or deal.extra is None:
+            continue
+        order = clockwise_from(deal.dealer.left, ruleset_of(game).seats)
+        later = order[order.index(bids[k].seat) + 1:]
+        for seat in later:
+            i = next(i for i, b in enumerate(bids) if b.seat == seat)
+            places.append((d, [*bids[:i], Swap(act="swap", seat=seat)]))
+    place = _pick(rng, places)
+    if place is None:
+        return None
+    d, bids = place
+    return _replayed(game, d, bids, rng), "B409"
+
+
+def low_bid(game: Game, rng: random.Random) -> Injected | None:
+    """B408 (ghost): a seat that passed is recorded bidding no more than the high bid so far
+    (the moon outbids nothing); the deal is played on legally from there."""
+    places = []
+    for d, deal in enumerate(game.deals):
+        if not deal.hands or deal.extra is None:
+            continue
+        high = 0
+        bids = list(deal.bids)
+        for i, bid in enumerate(bids):
+            if isinstance(bid, Number):
+                high = max(high, bid.tricks)
+            elif isinstance(bid, Pass) and high:
+                for n in range(3, high + 1):
+                    places.append((d, [*bids[:i], Number(act="bid", seat=bid.seat, tricks=n)]))
+    place = _pick(rng, places)
+    if place is None:
+        return None
+    d, bids = place
+    return _replayed(game, d, bids, rng), "B408"
+
+
+def lone_merge(game: Game, rng: random.Random) -> Injected | None:
+    """K505 (cutthroat): a maker goes alone and is also recorded taking up the dummy,
+    keeping the five cards already held, so the play is the same either way. The deal is
+    played again from its bidding with the maker alone."""
+    ruleset = ruleset_of(game)
+    if ruleset.extra_hand != "dummy":
+        return None
+    d = _pick(rng, [d for d, _, _, _ in _played(game)])
+    if d is None:
+        return None
+    bids = list(game.deals[d].bids)
+    again = _replayed(game, d, bids, rng, alone=True)
+    deal = again.deals[d]
+    fixed = contract(deal)
+    assert fixed is not None
+    maker = fixed[1]
+    if not any(x.act == "alone" for x in deal.declarations):
+        return None
+    keeps = tuple(sorted(_hand_before_play(deal, maker), key=str))
+    deal = deal.model_copy(update={"merge": Merge(seat=maker, keeps=keeps)})
+    return _with_deal(again, d, deal), "K505"
+
+
+def _merged(game: Game) -> Iterator[tuple[int, Deal, Suit, Seat]]:
+    for d, deal, trump, maker in _played(game):
+        if deal.merge is not None and deal.merge.keeps and deal.up is not None:
+            yield d, deal, trump, maker
+
+
+def merge_keeps_other(game: Game, rng: random.Random) -> Injected | None:
+    """K506 (cutthroat): the merge line names a kitty card among the five kept, in place of
+    one the maker really kept and plays."""
+    places = [(d, deal, k, card) for d, deal, _, _ in _merged(game)
+              for k in range(5) for card in _outside(deal)]
+    place = _pick(rng, places)
+    if place is None:
+        return None
+    d, deal, k, card = place
+    assert deal.merge is not None and deal.merge.keeps is not None
+    keeps = list(deal.merge.keeps)
+    keeps[k] = card
+    deal = deal.model_copy(update={"merge": deal.merge.model_copy(
+        update={"keeps": tuple(keeps)})})
+    return _with_deal(game, d, deal), "K506"
+
+
+def merge_keeps_other_played(game: Game, rng: random.Random) -> Injected | None:
+    """K506 (cutthroat): the maker keeps a kitty card in the merge and plays it in the last
+    trick, in place of a kept card that is then never played (no winner changes, and the
+    card is of no suit the maker showed out of)."""
+    places = []
+    for d, deal, trump, maker in _merged(game):
+        u = len(deal.tricks) - 1
+        q = next(i for i, p in enumerate(deal.tricks[u].plays) if p.seat == maker)
+        places += [(d, deal, q, card) for card, shown in
+                   _substitutes(deal, trump, u, q, _outside(deal)) if not shown]
+    place = _pick(rng, places)
+    if place is None:
+        return None
+    d, deal, q, card = place
+    assert deal.merge is not None and deal.merge.keeps is not None
+    u = len(deal.tricks) - 1
+    plays = list(deal.tricks[u].plays)
+    old = plays[q].card
+    plays[q] = plays[q].model_copy(update={"card": card})
+    keeps = tuple(card if c == old else c for c in deal.merge.keeps)
+    deal = _with_trick(deal, u, plays).model_copy(update={"merge": deal.merge.model_copy(
+        update={"keeps": keeps})})
+    return _with_deal(game, d, deal), "K506"
+
+
+def merge_missing(game: Game, rng: random.Random) -> Injected | None:
+    """K507 (cutthroat, dummy=required): a maker neither takes up the dummy nor goes alone.
+    The deal is played again from its bidding that way, and the game is scored and finished
+    again from there."""
+    ruleset = ruleset_of(game)
+    if ruleset.options.dummy != "required":
+        return None
+    d = _pick(rng, [d for d, _, _, _ in _played(game)])
+    if d is None:
+        return None
+    optional = Ruleset(ruleset.variant, replace(ruleset.options, dummy="optional"),
+                       ruleset.seats)
+    return _replayed(game, d, list(game.deals[d].bids), rng, ruleset=optional,
+                     merge=False, alone=False), "K507"
+
+
+# ---------------------------------------------------------------- the catalogue
+
+_ALL = VARIANT_NAMES
+_FOUR = ("four-hand",)
+_UPCARD = ("four-hand", "cutthroat", "three-hand", "two-hand")
+_CUTTHROAT = ("cutthroat",)
+_LONE = ("four-hand", "cutthroat", "three-hand")
+_GHOST = ("ghost",)
+
+FAULTS: dict[str, Fault] = {
+    "R801": Fault(renege_known),
+    "R801-claimed": Fault(renege_claimed),
+    "R801-upcard-held": Fault(renege_upcard_held, _UPCARD),
+    "R802": Fault(renege_by_evidence),
+    "P702": Fault(card_not_held),
+    "P703": Fault(card_played_twice),
+    "P701": Fault(play_out_of_turn),
+    "B401": Fault(bid_out_of_turn),
+    "B403": Fault(turned_down_suit, _UPCARD),
+    "K502": Fault(discard_not_held, _UPCARD),
+    "A601": Fault(alone_not_allowed),
+    "D304": Fault(duplicate_card),
+    "D302": Fault(wrong_dealer, _FOUR),
+    "C901": Fault(wrong_points),
+    "C902": Fault(wrong_total),
+    "G953": Fault(wrong_winner),
+    "R803": Fault(false_claim),
+    "P708": Fault(dead_card, _UPCARD),
+    "A602": Fault(defend_not_allowed),
+    "P704": Fault(sitting_out_plays, _LONE),
+    "B404": Fault(dealer_stuck_passes, _UPCARD),
+    "D303": Fault(short_hand),
+    "D305": Fault(card_not_in_deck, _UPCARD),
+    "D306": Fault(short_kitty, _UPCARD),
+    "P705": Fault(short_trick),
+    "P707": Fault(trick_misnumbered),
+    "G952": Fault(wrong_result),
+    "P702-after-show-out": Fault(card_not_held_shown_out),
+    "P703-after-show-out": Fault(card_played_twice_shown_out),
+    "D301-middle": Fault(deal_misnumbered),
+    "P704-end-of-last-trick": Fault(sitting_out_plays_last, _LONE),
+    "B408": Fault(low_bid, _GHOST),
+    "B409": Fault(second_swap, _GHOST),
+    "K505": Fault(lone_merge, _CUTTHROAT, {"dummy": "optional"}),
+    "K506": Fault(merge_keeps_other, _CUTTHROAT, {"dummy": "optional"}),
+    "K506-played": Fault(merge_keeps_other_played, _CUTTHROAT, {"dummy": "required"}),
+    "K507": Fault(merge_missing, _CUTTHROAT, {"dummy": "required"}),
 }
-"""The injectors the engine reports as one finding, named by the code they must produce."""
+"""The injectors the engine reports as one finding, named by the code they must produce,
+with the variants they are injected into."""
+
+CORE = ("R801", "P702", "P701", "B401", "C901", "C902", "A601")
+"""The faults injected into games of every variant with the most examples (A601: an
+``alone`` where no one may declare it, as in two-hand and three-hand)."""
+
+VARIANT_FAULTS = ("B408", "B409", "K505", "K506", "K506-played", "K507")
+"""The faults of one variant."""
+

@@ -69,8 +69,8 @@ _SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.SPADES: 2, Suit.HEARTS: 3}
 _RANK_ORDER = {r: i for i, r in enumerate(Rank)}
 
 _BOLDNESS = {"four-hand": 0.0, "cutthroat": 0.5, "three-hand": 0.5, "two-hand": 0.5}
-"""How much a hand is worth more when bidding, by variant: a maker who merges the dummy
-chooses 5 of 10 cards, and in two-hand only ten cards are in play."""
+"""How much more a hand is worth when bidding, by variant: with three or two at the table
+fewer cards are out against the maker (and in cutthroat the maker may merge the dummy)."""
 
 
 def sort_hand(cards: Iterable[Card]) -> list[Card]:
@@ -265,6 +265,9 @@ class _DealPlayer:
         self.merge: Merge | None = None
         self.declarations: list[Declaration] = []
         self.tricks: list[Trick] = []
+        self.true: dict[Seat, set[Card]] = {}
+        """The cards a seat really holds, where the state only knows a superset (a swap the
+        rules refuse may leave either hand with the seat)."""
 
     # ------------------------------------------------------------ bidding
 
@@ -276,11 +279,7 @@ class _DealPlayer:
         strength = _strength(hand, suit)
         if round_ == 1 and self.variant.partnership and seat.partner == self.dealer:
             strength += 1.0  # the upcard goes to the partner's hand
-        boldness = _BOLDNESS.get(self.variant.name, 0.0)
-        if self.variant.name == "cutthroat" and self.state.extra_kind is None:
-            boldness = _BOLDNESS["three-hand"]
-        strength += boldness
-        count += int(boldness)
+        strength += _BOLDNESS.get(self.variant.name, 0.0)
         if count >= 3:
             chance = 0.9 if strength >= 5 else 0.7
         elif count == 2 and strength >= 5:
@@ -295,7 +294,7 @@ class _DealPlayer:
         return max(suits, key=lambda s: (_strength(hand, s), self.rng.random()))
 
     def _best_tricks(self, seat: Seat) -> tuple[float, Suit]:
-        hand = list(self.state.hands[seat].known)
+        hand = sort_hand(self.state.hands[seat].known)  # a fixed order: the same float sums
         return max((expected_tricks(hand, s), s) for s in Suit)
 
     def bid(self, lines: dict[int, list[Bid]] | None = None) -> None:
@@ -307,10 +306,8 @@ class _DealPlayer:
         lines = {} if lines is None else lines
         while state.phase is Phase.BIDDING:
             round_ = state.round
-            if self.variant.bidding == "tricks":
-                choice = self._trick_bid()
-            else:
-                choice = self._euchre_bid()
+            tricks = self.variant.bidding == "tricks"
+            choice = self._trick_bid() if tricks else self._euchre_bid()
             state.bid(choice)
             lines.setdefault(round_, []).append(choice)
         self.bidding = [Bidding(bids=tuple(bids)) for _, bids in sorted(lines.items())]
@@ -347,7 +344,7 @@ class _DealPlayer:
         if state.naming:
             assert state.high is not None
             _, suit = self._best_tricks(state.high[0])
-            return Call(act="call", seat=state.high[0], suit=suit)
+            return next(b for b in legal if isinstance(b, Call) and b.suit is suit)
         seat = legal[0].seat
         swap = Swap(act="swap", seat=seat)
         estimate, _ = self._best_tricks(seat)
@@ -362,7 +359,7 @@ class _DealPlayer:
         within = [b for b in numbers if b.tricks < MOON and b.tricks <= reach]
         if within:
             return within[-1] if self.rng.random() < 0.25 else within[0]
-        return Pass(act="pass", seat=seat)
+        return next(b for b in legal if isinstance(b, Pass))
 
     # ------------------------------------------------------------ before the lead
 
@@ -475,14 +472,48 @@ class _DealPlayer:
             pick = min(pool, key=lambda c: _weight(c, trump, led))
         return next(p for p in legal if p.card == pick)
 
+    def settle_hands(self) -> None:
+        """Picks the hand a seat really holds when the state allows more than one, after a
+        recorded bidding with a fault in it: one of the hands dealt (or the ghost hand) that
+        the state allows."""
+        size = self.variant.hand_size
+        dealt = [set(h) for h in self.hands.values()]
+        if self.extra is not None:
+            dealt.append(set(self.extra))
+        for seat in self.seats:
+            known = self.state.hands[seat].known
+            if len(known) > size:
+                options = sorted((h for h in dealt if h <= known),
+                                 key=lambda h: sorted(map(str, h)))
+                assert options, f"deal {self.number}: {seat} holds no hand that was dealt"
+                self.true[seat] = set(self.rng.choice(options))
+
+    def _real(self, legal: list[Play]) -> list[Play]:
+        """The legal plays of the cards the seat really holds, following suit with them."""
+        seat = legal[0].seat
+        true = self.true.get(seat)
+        trump = self.state.trump
+        if true is None or trump is None:
+            return legal
+        mine = [p for p in legal if p.card in true]
+        current = self.state.current
+        if current and current[0][1] is not None:
+            led = effective_suit(current[0][1], trump)
+            follow = [p for p in mine if p.card and effective_suit(p.card, trump) is led]
+            mine = follow or mine
+        return mine
+
     def play(self) -> None:
         """Plays the tricks of the deal."""
         state = self.state
         while state.phase is not Phase.DONE:
-            legal = [a for a in state.legal_actions() if isinstance(a, Play)]
+            legal = self._real([a for a in state.legal_actions() if isinstance(a, Play)])
             assert legal, f"deal {self.number}: no legal play"
             before = len(state.tricks)
-            state.play(self._choose(legal))
+            choice = self._choose(legal)
+            state.play(choice)
+            if choice.card is not None:
+                self.true.get(choice.seat, set()).discard(choice.card)
             if len(state.tricks) > before:
                 last = state.tricks[-1]
                 self.tricks.append(Trick(number=len(state.tricks),
@@ -516,22 +547,25 @@ class _DealPlayer:
         taken = state.tricks_won()
         maker_tricks = state.maker_tricks()
         assert taken is not None and maker_tricks is not None
-        common = {"maker": state.maker, "trump": state.trump, "alone": state.alone is not None,
-                  "defender": state.defender, "maker_tricks": maker_tricks, "taken": taken,
-                  "merged": state.merged, "swapped": state.swapped}
         if not self.variant.scoring:
             bid = state.contract
             assert bid is not None
             points = self.ruleset.trick_points(state.maker, bid, taken)
-            return DealOutcome(deal, points, bid=bid, **common)  # type: ignore[arg-type]
-        who, won = self.ruleset.deal_points(maker_tricks, maker_alone=state.alone is not None,
-                                            defender_alone=state.defender is not None)
-        maker_side = state.side(state.maker)
-        if who == "makers":
-            points = {maker_side: won}
         else:
-            points = {s: won for s in self.ruleset.side_names if s != maker_side}
-        return DealOutcome(deal, points, **common)  # type: ignore[arg-type]
+            bid = None
+            who, won = self.ruleset.deal_points(maker_tricks,
+                                                maker_alone=state.alone is not None,
+                                                defender_alone=state.defender is not None)
+            maker_side = state.side(state.maker)
+            if who == "makers":
+                points = {maker_side: won}
+            else:
+                points = {s: won for s in self.ruleset.side_names if s != maker_side}
+        points = {s: points[s] for s in self.ruleset.side_names if s in points}
+        return DealOutcome(deal, points, maker=state.maker, trump=state.trump,
+                           alone=state.alone is not None, defender=state.defender,
+                           maker_tricks=maker_tricks, bid=bid, taken=taken,
+                           merged=state.merged, swapped=state.swapped)
 
 
 def play_deal(rng: random.Random, ruleset: Ruleset, number: int, dealer: Seat, *,
@@ -557,6 +591,7 @@ def play_deal(rng: random.Random, ruleset: Ruleset, number: int, dealer: Seat, *
         lines.setdefault(state.round, []).append(bid)
         state.apply_bid(bid)
     player.bid(lines)
+    player.settle_hands()
     if state.phase is Phase.DECLARING:
         player.exchange_and_declare()
         player.play()
