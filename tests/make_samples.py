@@ -282,6 +282,7 @@ def _annotate_deal(game: Game, deal: Deal, ruleset: Ruleset) -> Deal:
         update["exchange"] = deal.exchange.model_copy(
             update={"note": f"{_first_name(game, deal.dealer)} leaves it"})
     update["declarations"] = tuple(
+        d if d.act == "merge" else
         d.model_copy(update={"note": f"{_first_name(game, d.seat)} "
                                      f"{'goes' if d.act == 'alone' else 'defends'} alone"})
         for d in deal.declarations)

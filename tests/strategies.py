@@ -991,8 +991,15 @@ def lone_merge(game: Game, rng: random.Random) -> Injected | None:
     if not any(x.act == "alone" for x in deal.declarations):
         return None
     keeps = tuple(sorted(_hand_before_play(deal, maker), key=str))
-    deal = deal.model_copy(update={"merge": Merge(seat=maker, keeps=keeps)})
+    merge = Merge(act="merge", seat=maker, keeps=keeps)  # after the alone: refused (X6)
+    deal = deal.model_copy(update={"declarations": (*deal.declarations, merge)})
     return _with_deal(again, d, deal), "K505"
+
+
+def _with_merge(deal: Deal, merge: Merge) -> Deal:
+    """The deal with its dummy merge replaced by ``merge``."""
+    acts = tuple(merge if isinstance(a, Merge) else a for a in deal.declarations)
+    return deal.model_copy(update={"declarations": acts})
 
 
 def _merged(game: Game) -> Iterator[tuple[int, Deal, Suit, Seat]]:
@@ -1013,8 +1020,7 @@ def merge_keeps_other(game: Game, rng: random.Random) -> Injected | None:
     assert deal.merge is not None and deal.merge.keeps is not None
     keeps = list(deal.merge.keeps)
     keeps[k] = card
-    deal = deal.model_copy(update={"merge": deal.merge.model_copy(
-        update={"keeps": tuple(keeps)})})
+    deal = _with_merge(deal, deal.merge.model_copy(update={"keeps": tuple(keeps)}))
     return _with_deal(game, d, deal), "K506"
 
 
@@ -1038,8 +1044,8 @@ def merge_keeps_other_played(game: Game, rng: random.Random) -> Injected | None:
     old = plays[q].card
     plays[q] = plays[q].model_copy(update={"card": card})
     keeps = tuple(card if c == old else c for c in deal.merge.keeps)
-    deal = _with_trick(deal, u, plays).model_copy(update={"merge": deal.merge.model_copy(
-        update={"keeps": keeps})})
+    deal = _with_merge(_with_trick(deal, u, plays), deal.merge.model_copy(
+        update={"keeps": keeps}))
     return _with_deal(game, d, deal), "K506"
 
 

@@ -35,9 +35,6 @@ Expected = list[tuple[str, int, int]]
 
 ENGINE_DISAGREES: dict[str, str] = {
     # sample stem -> what the engine reports instead of what the sample expects
-    "K505-merge-not-allowed": (
-        "the model keeps no order between the merge and the declarations and replays the "
-        "merge first, so the 'alone S' written before it is reported A601 instead"),
 }
 """Invalid samples whose findings the engine does not yet report as the rules say."""
 

@@ -108,7 +108,7 @@ def test_cutthroat_lone_maker_leaves_the_dummy_and_the_lead() -> None:
     state.bid(Order(act="order", seat=Seat.S))
     state.declare(Declaration(act="alone", seat=Seat.S))
     with pytest.raises(IllegalActionError) as err:
-        state.merge(Merge(seat=Seat.S))
+        state.merge(Merge(act="merge", seat=Seat.S))
     assert err.value.code == "K505"  # a lone maker leaves the dummy (X6)
     assert state.to_play() == Seat.N  # left of the lone maker S, skipping the empty W (X7)
 
@@ -119,7 +119,7 @@ def test_cutthroat_merge_keeps_only_the_ten() -> None:
     state.bid(Order(act="order", seat=Seat.S))
     keeps = tuple(parse_card(c) for c in ["JH", "JD", "QH", "9H", "KH"])  # KH is in the kitty
     with pytest.raises(IllegalActionError) as err:
-        state.merge(Merge(seat=Seat.S, keeps=keeps))
+        state.merge(Merge(act="merge", seat=Seat.S, keeps=keeps))
     assert err.value.code == "K506"
 
 

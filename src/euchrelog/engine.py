@@ -189,8 +189,10 @@ class DealState:
         place = self.where.get(card)
         if card == self.upcard and place == self.dealer.value:
             return f"it is the upcard, taken by the dealer {self.dealer}"
-        return {"kitty": f"it is in the {self.variant.kitty_name}",
-                "up": "it is the turned-down upcard",
+        up = ("it is the turned-down upcard" if self.fixed_in_round == 2
+              or self.phase is Phase.THROWN else "it is the upcard, which the dealer did not "
+              "take up")
+        return {"kitty": f"it is in the {self.variant.kitty_name}", "up": up,
                 "discard": "it was discarded", "played": "it was already played",
                 "dummy": "it is in the dummy", "ghost": "it is in the ghost hand",
                 "dead": "it is in the hand given up for the ghost hand"}.get(
@@ -558,7 +560,7 @@ class DealState:
         if fault is not None and fault.code == "K506":
             # Kept cards the rules refuse: the maker may hold any of the ten, or those named.
             named = {c for c in merge.keeps or () if c is not None}
-            merge = Merge(seat=merge.seat)
+            merge = Merge(act="merge", seat=merge.seat)
         self.merged = True
         hand = self.hands[merge.seat]
         ten = hand.known | self.extra.known
@@ -876,7 +878,7 @@ class DealState:
                       else self.can_declare(option))
                 if ok:
                     yield option
-            if self.maker is not None and self.can_merge(Merge(seat=self.maker)):
+            if self.maker is not None and self.can_merge(Merge(act="merge", seat=self.maker)):
                 yield from self._merges(self.maker)
         if self.phase in (Phase.DECLARING, Phase.PLAYING):
             turn = self.to_play()
@@ -891,11 +893,11 @@ class DealState:
     def _merges(self, maker: Seat) -> Iterator[Merge]:
         hand = self.hands[maker]
         if hand.free or self.extra.free:
-            yield Merge(seat=maker)
+            yield Merge(act="merge", seat=maker)
             return
         ten = sorted(hand.known | self.extra.known, key=str)
         for kept in combinations(ten, self.variant.hand_size):
-            yield Merge(seat=maker, keeps=kept)
+            yield Merge(act="merge", seat=maker, keeps=kept)
 
 
 def evidence_message(proof: Evidence) -> str:

@@ -262,8 +262,7 @@ class _DealPlayer:
                                kitty=self.kitty, extra=self.extra)
         self.bidding: list[Bidding] = []
         self.exchange: Exchange | None = None
-        self.merge: Merge | None = None
-        self.declarations: list[Declaration] = []
+        self.declarations: list[Declaration | Merge] = []
         self.tricks: list[Trick] = []
         self.true: dict[Seat, set[Card]] = {}
         """The cards a seat really holds, where the state only knows a superset (a swap the
@@ -420,9 +419,10 @@ class _DealPlayer:
             return
         worth = {c: _card_worth(c, trump) for m in merges[:1] for c in self._ten(maker)}
         best = max(merges, key=lambda m: _worth((worth[c] for c in m.keeps or () if c), trump))
-        choice = Merge(seat=maker, keeps=tuple(sort_hand(c for c in best.keeps or () if c)))
+        kept = tuple(sort_hand(c for c in best.keeps or () if c))
+        choice = Merge(act="merge", seat=maker, keeps=kept)
         self.state.merge(choice)
-        self.merge = choice
+        self.declarations.append(choice)
 
     def _ten(self, maker: Seat) -> set[Card]:
         """The maker's hand and the dummy: the cards a merge keeps five of."""
@@ -539,7 +539,7 @@ class _DealPlayer:
         deal = Deal(number=self.number, dealer=self.dealer,
                     hands=(Hands(cards={s: tuple(self.hands[s]) for s in self.seats}),),
                     extra=extra, up=up, bidding=tuple(self.bidding), exchange=self.exchange,
-                    merge=self.merge, declarations=tuple(self.declarations),
+                    declarations=tuple(self.declarations),
                     tricks=tuple(self.tricks))
         if state.phase is Phase.THROWN:
             return DealOutcome(deal, thrown=True, swapped=state.swapped)
@@ -737,10 +737,10 @@ def play_only(game: Game) -> Game:
     deals = []
     for deal in game.deals:
         up = deal.up.model_copy(update={"kitty": None}) if deal.up is not None else None
-        merge = (deal.merge.model_copy(update={"keeps": None}) if deal.merge is not None
-                 else None)
+        acts = tuple(a.model_copy(update={"keeps": None}) if isinstance(a, Merge) else a
+                     for a in deal.declarations)
         deals.append(deal.model_copy(update={"hands": (), "up": up, "extra": None,
-                                             "merge": merge}))
+                                             "declarations": acts}))
     return game.model_copy(update={"deals": tuple(deals)})
 
 

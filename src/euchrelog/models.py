@@ -209,6 +209,7 @@ class Extra(Line):
 class Merge(Line):
     """The maker taking up the dummy and keeping five of the ten cards (X5)."""
 
+    act: Literal["merge"]
     seat: SeatField
     keeps: tuple[MaybeCard, ...] | None = None
     """The five cards kept, when the record names them."""
@@ -219,6 +220,10 @@ class Declaration(Line):
 
     act: Literal["alone", "defend"]
     seat: SeatField
+
+
+Act = Annotated[Declaration | Merge, Field(discriminator="act")]
+"""What the maker and defenders do between the bidding and the first lead."""
 
 
 class Play(Record):
@@ -285,12 +290,17 @@ class Deal(Line):
     up: Upcard | None = None
     bidding: tuple[Bidding, ...] = ()
     exchange: Exchange | None = None
-    merge: Merge | None = None
-    declarations: tuple[Declaration, ...] = ()
+    declarations: tuple[Act, ...] = ()
+    """Lone declarations and the dummy merge, in the order they were made."""
     sheet: Sheet | None = None
     tricks: tuple[Trick, ...] = ()
     claims: tuple[Claim, ...] = ()
     score: Score | None = None
+
+    @property
+    def merge(self) -> Merge | None:
+        """The dummy merge among the declarations, if any."""
+        return next((a for a in self.declarations if isinstance(a, Merge)), None)
 
     @property
     def bids(self) -> tuple[Bid, ...]:

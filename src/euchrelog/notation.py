@@ -312,7 +312,7 @@ class _GameAssembler:
         pending = []
         hands: list[Hands] = []
         bidding: list[Bidding] = []
-        decls: list[Declaration] = []
+        decls: list[Declaration | Merge] = []
         tricks: list[Trick] = []
         claims: list[Claim] = []
         nbids = 0
@@ -380,20 +380,20 @@ class _GameAssembler:
                 cards = self.cards(xm.group(2), token, xm.start(2), ("deal", d, "extra", "card"))
                 fields["extra"] = Extra(kind=xm.group(1).lower(), cards=cards, **common)
             elif kind == "merge":
-                if "merge" in fields:
+                if any(isinstance(a, Merge) for a in decls):
                     raise self.fail("a deal has one merge line", token)
                 mm = _MERGE_RE.fullmatch(text)
                 assert mm is not None
-                self.at(("deal", d, "merge"), token)
+                self.at(("deal", d, "decl", len(decls)), token)
                 keeps = None
                 if mm.group(2) is not None:
                     keeps = self.cards(mm.group(2), token, mm.start(2),
-                                       ("deal", d, "merge", "card"))
-                fields["merge"] = Merge(seat=mm.group(1), keeps=keeps, **common)
+                                       ("deal", d, "decl", len(decls), "card"))
+                decls.append(Merge(act="merge", seat=mm.group(1), keeps=keeps, **common))
             elif kind == "exchange":
                 if "exchange" in fields:
                     raise self.fail("a deal has one exchange line", token)
-                if "merge" in fields:
+                if any(isinstance(a, Merge) for a in decls):
                     raise self.fail("the exchange comes before the merge: a dealer who merges "
                                     "the dummy first gives up the exchange (X5)", token)
                 em = _EXCHANGE_RE.fullmatch(text)

@@ -291,16 +291,17 @@ class _Replay:
                 part = {"K502": "discard", "K503": "takes"}.get(err.code, "exchange")
                 fault(err, ("deal", d, part), seat=deal.exchange.seat)
             state.apply_exchange(deal.exchange)
-        if deal.merge is not None:
-            err = state.check_merge(deal.merge)
+        for k, act in enumerate(deal.declarations):
+            if isinstance(act, Merge):
+                err = state.check_merge(act)
+                if err is not None:
+                    fault(err, _merge_locus(("deal", d, "decl", k), act, err), seat=act.seat)
+                state.apply_merge(act)
+                continue
+            err = state.check_declare(act)
             if err is not None:
-                fault(err, _merge_locus(d, deal.merge, err), seat=deal.merge.seat)
-            state.apply_merge(deal.merge)
-        for k, decl in enumerate(deal.declarations):
-            err = state.check_declare(decl)
-            if err is not None:
-                fault(err, ("deal", d, "decl", k), seat=decl.seat)
-            state.apply_declare(decl)
+                fault(err, ("deal", d, "decl", k), seat=act.seat)
+            state.apply_declare(act)
         if sheet is not None and not sheet.thrown:
             if deal.declarations:
                 self.compare_sheet_declarations(d, deal, state)
@@ -633,12 +634,12 @@ class _Replay:
         return rules.trick_points(state.maker, bid, taken)
 
 
-def _merge_locus(d: int, merge: Merge, err: IllegalActionError) -> Locus:
+def _merge_locus(line: Locus, merge: Merge, err: IllegalActionError) -> Locus:
     """The kept card a K506 names, else the merge line."""
     for k, card in enumerate(merge.keeps or ()):
         if card is not None and f" {card}," in f" {err.message}":
-            return ("deal", d, "merge", "card", k)
-    return ("deal", d, "merge")
+            return (*line, "card", k)
+    return line
 
 
 def _sides(values: dict[str, int]) -> str:

@@ -2,7 +2,8 @@
 
 The canonical form: one tag per line; a blank line before each deal and before the end
 line; two-space indent inside a deal; the parts of a deal in a fixed order (hands, up,
-bid, exchange, declarations, score-sheet line, tricks, claims, points); cards and seats
+bid, exchange, declarations and merge in the order made, score-sheet line, tricks,
+claims, points); cards and seats
 in upper case with ``T`` for ten; keywords in lower case; comments as ``# text``.
 """
 
@@ -12,7 +13,7 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from .cards import UNKNOWN, Card
-from .models import Bid, Call, Deal, End, Game, Line, Log, Number, Score, Swap, Tag
+from .models import Bid, Call, Deal, End, Game, Line, Log, Merge, Number, Score, Swap, Tag
 from .rules import MOON
 from .seats import Seat
 
@@ -100,11 +101,12 @@ def deal_lines(deal: Deal) -> list[str]:
             takes = f"takes {_card(ex.upcard)} " if ex.takes else ""
             text = f"{ex.seat} {takes}discards {_card(ex.discard)}"
         _emit(out, INDENT, ex, text)
-    if deal.merge is not None:
-        keeps = f" keeps {_cards(deal.merge.keeps)}" if deal.merge.keeps is not None else ""
-        _emit(out, INDENT, deal.merge, f"{deal.merge.seat} merges{keeps}")
-    for decl in deal.declarations:
-        _emit(out, INDENT, decl, f"{decl.act} {decl.seat}")
+    for act in deal.declarations:
+        if isinstance(act, Merge):
+            keeps = f" keeps {_cards(act.keeps)}" if act.keeps is not None else ""
+            _emit(out, INDENT, act, f"{act.seat} merges{keeps}")
+        else:
+            _emit(out, INDENT, act, f"{act.act} {act.seat}")
     sheet = deal.sheet
     if sheet is not None:
         if sheet.thrown:
