@@ -78,3 +78,19 @@ def test_rules_mirror_the_shared_rulebook() -> None:
         pytest.skip("no shared rulebook beside this checkout")
     assert (ROOT / "docs" / "rules.md").read_text(encoding="utf-8") == shared.read_text(
         encoding="utf-8")
+
+
+def _python_examples() -> list[ParameterSet]:
+    """README ```python blocks that need no file, each with the ```text block after it."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = [(m.group(1), m.group(2)) for m in FENCE.finditer(text)]
+    return [pytest.param(code, shown, id=f"README.md:{n}")
+            for n, ((kind, code), (nkind, shown)) in enumerate(pairwise(blocks))
+            if kind == "python" and nkind == "text" and "open(" not in code]
+
+
+@pytest.mark.parametrize(("code", "shown"), _python_examples())
+def test_readme_python_examples(code: str, shown: str, capsys: pytest.CaptureFixture[str]
+                                ) -> None:
+    exec(compile(code, "README.md", "exec"), {})  # the README's own example, run as shown
+    assert capsys.readouterr().out == shown
