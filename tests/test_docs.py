@@ -94,3 +94,15 @@ def test_readme_python_examples(code: str, shown: str, capsys: pytest.CaptureFix
                                 ) -> None:
     exec(compile(code, "README.md", "exec"), {})  # the README's own example, run as shown
     assert capsys.readouterr().out == shown
+
+
+def _help_blocks() -> list[ParameterSet]:
+    text = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    return [pytest.param(m.group(1), m.group(2), id=m.group(1))
+            for m in re.finditer(r"```console\n\$ euchrelog ([^\n]*--help)\n(.*?)```\n", text,
+                                 re.DOTALL)]
+
+
+@pytest.mark.parametrize(("command", "shown"), _help_blocks())
+def test_cli_help_is_quoted_as_it_is(command: str, shown: str) -> None:
+    assert CliRunner().invoke(main, command.split(), terminal_width=80).output == shown

@@ -12,11 +12,11 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from .errors import RecordError
+from .errors import NotationError, RecordError
 from .findings import Finding
-from .jsonio import is_json, iter_json_games, loads_json
+from .jsonio import is_json, loads_json, parse_game_json
 from .models import Game
-from .notation import SourceMap, read_games
+from .notation import ParsedGame, SourceMap, parse_game, split_games
 from .replay import GameReport, replay
 
 
@@ -33,11 +33,8 @@ class GameCheck:
     context: str = ""
     """For a syntax error: the offending line with a caret."""
     deals: int = 0
-
-    @property
-    def syntax_error(self) -> bool:
-        """Whether the game could not be read at all."""
-        return self.report is None
+    syntax_error: bool = False
+    """Whether the game could not be read at all."""
 
 
 def _with(finding: Finding, path: str | None, index: int) -> Finding:
@@ -60,15 +57,69 @@ def check_game(game: Game, index: int = 1, path: str | None = None, line: int = 
     return GameCheck(index, line, findings, report, deals=len(game.deals))
 
 
+@dataclass(frozen=True)
+class Chunk:
+    """One game's text, to be checked on its own (in this process or another)."""
+
+    index: int
+    first_line: int
+    text: str
+    path: str | None
+    json: bool = False
+    """Whether the text is one line of JSON Lines rather than notation."""
+    done: GameCheck | None = None
+    """A result already known (a game of a JSON document, checked as the document was)."""
+
+
+def notation_chunks(lines: Iterable[str], path: str | None = None) -> Iterator[Chunk]:
+    """Splits notation into games as it reads, without holding the file."""
+    for index, (first, text) in enumerate(split_games(lines), 1):
+        yield Chunk(index, first, text, path)
+
+
+def json_line_chunks(lines: Iterable[str], path: str | None = None) -> Iterator[Chunk]:
+    """One chunk per non-blank line of JSON Lines."""
+    index = 0
+    for number, line in enumerate(lines, 1):
+        if line.strip():
+            index += 1
+            yield Chunk(index, number, line, path, json=True)
+
+
+def check_chunk(chunk: Chunk, *, keep_report: bool = True) -> GameCheck:
+    """Parses and replays one chunk; ``keep_report=False`` drops the replay report (for
+    results sent back from another process)."""
+    if chunk.json:
+        try:
+            game = parse_game_json(chunk.text, f"line {chunk.first_line}")
+        except RecordError as exc:
+            finding = Finding("S102", str(exc), chunk.first_line, 1, path=chunk.path,
+                              game=chunk.index)
+            return GameCheck(chunk.index, chunk.first_line, [finding], syntax_error=True)
+        result = check_game(game, chunk.index, chunk.path, chunk.first_line)
+    else:
+        try:
+            parsed = parse_game(chunk.text, chunk.first_line)
+        except NotationError as err:
+            finding = Finding("S101", err.message, err.line, err.column, path=chunk.path,
+                              game=chunk.index)
+            return GameCheck(chunk.index, chunk.first_line, [finding], None, err.context,
+                             syntax_error=True)
+        if not isinstance(parsed, ParsedGame):  # only comments
+            return GameCheck(chunk.index, chunk.first_line)
+        result = check_game(parsed.game, chunk.index, chunk.path, chunk.first_line,
+                            parsed.source)
+    if not keep_report:
+        result.report = None
+    return result
+
+
 def check_lines(lines: Iterable[str], path: str | None = None) -> Iterator[GameCheck]:
     """Checks notation game by game, going on after a syntax error."""
-    for index, item in enumerate(read_games(lines), 1):
-        if item.error is not None:
-            err = item.error
-            finding = Finding("S101", err.message, err.line, err.column, path=path, game=index)
-            yield GameCheck(index, item.first_line, [finding], None, err.context)
-        elif item.parsed is not None:
-            yield check_game(item.parsed.game, index, path, item.first_line, item.parsed.source)
+    for chunk in notation_chunks(lines, path):
+        result = check_chunk(chunk)
+        if result.report is not None or result.syntax_error:
+            yield result
 
 
 def check_json_lines(lines: Iterable[str], path: str | None = None) -> Iterator[GameCheck]:
@@ -85,23 +136,21 @@ def check_json_lines(lines: Iterable[str], path: str | None = None) -> Iterator[
             # Not JSON Lines either: one broken document.
             cut = " (is the file cut short?)" if exc.pos >= len(text.rstrip()) else ""
             yield GameCheck(1, 1, [Finding("S102", f"not JSON: {exc.msg.lower()}{cut}",
-                                           exc.lineno, exc.colno, path=path, game=1)])
+                                           exc.lineno, exc.colno, path=path, game=1)],
+                            syntax_error=True)
             return
     if isinstance(data, dict) and ("games" in data or "format" in data):
         try:
             log = loads_json(text)
         except RecordError as err:
-            yield GameCheck(1, 1, [Finding("S102", str(err), 1, 1, path=path, game=1)])
+            yield GameCheck(1, 1, [Finding("S102", str(err), 1, 1, path=path, game=1)],
+                            syntax_error=True)
             return
         for index, game in enumerate(log.games, 1):
             yield check_game(game, index, path, 1)
         return
-    for index, (number, item) in enumerate(iter_json_games(buffered), 1):
-        if isinstance(item, RecordError):
-            yield GameCheck(index, number, [Finding("S102", str(item), number, 1, path=path,
-                                                    game=index)])
-        else:
-            yield check_game(item, index, path, number)
+    for chunk in json_line_chunks(buffered, path):
+        yield check_chunk(chunk)
 
 
 def check_text(text: str, path: str | None = None) -> Iterator[GameCheck]:

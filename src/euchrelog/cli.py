@@ -2,17 +2,28 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import multiprocessing
+import multiprocessing.pool
 import os
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import click
 
 from . import __version__
-from .check import GameCheck, check_text
+from .check import (
+    Chunk,
+    GameCheck,
+    check_chunk,
+    check_json_lines,
+    json_line_chunks,
+    notation_chunks,
+)
 from .errors import EuchrelogError, NotationError, RecordError
 from .findings import Finding
 from .jsonio import dumps_json, is_json, loads_json
@@ -106,42 +117,153 @@ def main() -> None:
               show_default=True,
               help="text: one 'path:line:col: CODE message' line per finding; json: one JSON "
                    "object per finding per line.")
-@click.option("-q", "--quiet", is_flag=True, help="Do not print the summary on stderr.")
-def check(sources: tuple[str, ...], fmt: str, quiet: bool) -> None:
+@click.option("-j", "--jobs", type=click.IntRange(min=0), default=0,
+              help="Processes that check games in parallel (output stays in input order). "
+                   "Default 0: every core when the input is 1 MB or more, else one.")
+@click.option("-q", "--quiet", is_flag=True,
+              help="Print neither the summary nor the progress line on stderr.")
+def check(sources: tuple[str, ...], fmt: str, jobs: int, quiet: bool) -> None:
     """Replay records and report every rule violation.
 
     SOURCES are .euchre files, folders (searched for *.euchre), JSON or JSON Lines
     files, or - for standard input. Every game is replayed under its Variant and
-    Rules tags; a syntax error costs only its own game.
+    Rules tags; a syntax error costs only its own game. Files are read game by game,
+    so memory stays flat however large they are; a progress line is shown on a
+    terminal.
 
     Exit status: 0 clean, 1 findings, 2 syntax or usage error.
     """
+    paths = list(_expand(sources))
+    if jobs == 0:
+        size = sum(Path(p).stat().st_size for p in paths if p != "-")
+        jobs = (os.cpu_count() or 1) if size >= AUTO_PARALLEL_BYTES else 1
     report = Report()
-    for path in _expand(sources):
-        report.files += 1
-        name = _name(path)
-        try:
-            text = _read(path)
-        except NotationError as exc:
-            finding = Finding("S101", exc.message, exc.line, exc.column, path=name)
-            _print_finding(finding, "", fmt)
-            report.findings += 1
-            report.syntax_errors += 1
-            report.files_with_findings += 1
-            continue
-        except OSError as exc:
-            raise click.FileError(name, hint=exc.strerror or str(exc)) from None
-        found = 0
-        for result in check_text(text, name):
-            _count(report, result)
-            for finding in result.findings:
-                _print_finding(finding, result.context, fmt)
-            found += len(result.findings)
-        if found:
-            report.files_with_findings += 1
+    progress = Progress(enabled=not quiet and sys.stderr.isatty())
+    with Checker(jobs) as checker:
+        for path in paths:
+            report.files += 1
+            name = _name(path)
+            found = 0
+            try:
+                for result in checker.run(_chunks(path, name)):
+                    _count(report, result)
+                    progress.update(report)
+                    for finding in result.findings:
+                        _print_finding(finding, result.context, fmt)
+                    found += len(result.findings)
+            except NotationError as exc:  # bytes that are not UTF-8 text
+                finding = Finding("S101", exc.message, exc.line, exc.column, path=name)
+                _print_finding(finding, "", fmt)
+                report.findings += 1
+                report.syntax_errors += 1
+                found += 1
+            except OSError as exc:
+                raise click.FileError(name, hint=exc.strerror or str(exc)) from None
+            if found:
+                report.files_with_findings += 1
+    progress.clear()
     if not quiet:
         click.echo(report.summary(), err=True)
     sys.exit(report.return_code)
+
+
+AUTO_PARALLEL_BYTES = 1_000_000
+"""Input size from which ``check`` uses every core unless told otherwise."""
+
+
+def _lines(path: str) -> Iterator[str]:
+    """The lines of a file or stdin, decoded one by one (so a file is never held whole).
+
+    :raises NotationError: at the first line that is not UTF-8.
+    """
+    stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
+    try:
+        for number, raw in enumerate(stream, 1):
+            if number == 1:
+                raw = raw.removeprefix(b"\xef\xbb\xbf")
+            try:
+                yield raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise NotationError(f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x})",
+                                    number, exc.start + 1) from None
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+
+
+def _chunks(path: str, name: str) -> Iterator[Chunk]:
+    """The games of a source, as they are read: notation, JSON Lines, or a JSON document."""
+    lines = _lines(path)
+    head: list[str] = []
+    for line in lines:
+        head.append(line)
+        if line.strip():
+            break
+    first = head[-1] if head else ""
+    stream = itertools.chain(head, lines)
+    if not is_json(first):
+        yield from notation_chunks(stream, name)
+        return
+    try:
+        json.loads(first)
+    except json.JSONDecodeError:  # not one game a line: a JSON document, read whole
+        for result in check_json_lines(stream, name):
+            yield Chunk(result.index, result.first_line, "", name, json=True, done=result)
+        return
+    yield from json_line_chunks(stream, name)
+
+
+class Checker:
+    """Checks chunks in this process, or in a pool of processes keeping the input order."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self.pool: multiprocessing.pool.Pool | None = None
+
+    def __enter__(self) -> Checker:
+        if self.jobs > 1:
+            context = multiprocessing.get_context(
+                "fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+            self.pool = context.Pool(self.jobs)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.pool is not None:
+            self.pool.terminate()
+
+    def run(self, chunks: Iterator[Chunk]) -> Iterator[GameCheck]:
+        """The results of the chunks, in order."""
+        if self.pool is None:
+            return (c.done or check_chunk(c) for c in chunks)
+        return self.pool.imap(_check_remote, chunks, chunksize=8)
+
+
+def _check_remote(chunk: Chunk) -> GameCheck:
+    return chunk.done or check_chunk(chunk, keep_report=False)
+
+
+class Progress:
+    """A one-line progress display on stderr, for long runs on a terminal."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.start = time.monotonic()
+        self.last = 0.0
+
+    def update(self, report: Report) -> None:
+        """Shows the counts so far, at most a few times a second."""
+        now = time.monotonic()
+        if not self.enabled or now - self.last < 0.25:
+            return
+        self.last = now
+        rate = report.deals / max(now - self.start, 1e-9)
+        click.echo(f"\rchecking: {report.games} games, {report.deals} deals, "
+                   f"{report.findings} findings ({rate:.0f} deals/s)", err=True, nl=False)
+
+    def clear(self) -> None:
+        """Removes the progress line."""
+        if self.enabled and self.last:
+            click.echo("\r\033[K", err=True, nl=False)
 
 
 def _count(report: Report, result: GameCheck) -> None:
