@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum, unique
 
 
@@ -63,11 +63,14 @@ class Rank(StrEnum):
     JOKER = "JK"
 
 
+_RANK_INDEX = {rank: i for i, rank in enumerate(Rank)}
+_SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
+
 _PLAIN_ORDER = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN,
                 Rank.KING, Rank.ACE)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """A playing card. ``suit`` is ``None`` only for the joker (the Benny)."""
 
@@ -75,6 +78,18 @@ class Card:
     """The card's rank."""
     suit: Suit | None
     """The printed suit; ``None`` for the joker."""
+    _key: int = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # Cards are hashed and compared in every check of a play: keep it one int.
+        suit = _SUIT_INDEX[self.suit] if self.suit is not None else 4
+        object.__setattr__(self, "_key", _RANK_INDEX[self.rank] * 5 + suit)
+
+    def __hash__(self) -> int:
+        return self._key
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and self._key == other._key
 
     def __str__(self) -> str:
         return self.rank.value if self.suit is None else self.rank.value + self.suit.value

@@ -32,6 +32,7 @@ class Seat(StrEnum):
 
 
 _ORDER = (Seat.N, Seat.E, Seat.S, Seat.W)
+_BY_LETTER = {**{s.value: s for s in _ORDER}, **{s.value.lower(): s for s in _ORDER}}
 SEATS = _ORDER
 """All four seats in clockwise order from North."""
 
@@ -41,10 +42,10 @@ def parse_seat(text: str) -> Seat:
 
     :raises ValueError: if ``text`` is not N, E, S or W.
     """
-    try:
-        return Seat(text.upper())
-    except ValueError:
-        raise ValueError(f"not a seat: {text!r} (expected N, E, S or W)") from None
+    seat = _BY_LETTER.get(text)
+    if seat is None:
+        raise ValueError(f"not a seat: {text!r} (expected N, E, S or W)")
+    return seat
 
 
 def clockwise_from(start: Seat, active: tuple[Seat, ...]) -> list[Seat]:
@@ -53,6 +54,7 @@ def clockwise_from(start: Seat, active: tuple[Seat, ...]) -> list[Seat]:
     >>> clockwise_from(Seat.S, (Seat.N, Seat.E, Seat.W))
     [<Seat.W: 'W'>, <Seat.N: 'N'>, <Seat.E: 'E'>]
     """
-    i = _ORDER.index(start)
-    ring = [_ORDER[(i + k) % 4] for k in range(4)]
-    return [s for s in ring if s in active]
+    return [s for s in _RINGS[start] if s in active]
+
+
+_RINGS = {seat: [_ORDER[(i + k) % 4] for k in range(4)] for i, seat in enumerate(_ORDER)}
