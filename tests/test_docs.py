@@ -105,4 +105,5 @@ def _help_blocks() -> list[ParameterSet]:
 
 @pytest.mark.parametrize(("command", "shown"), _help_blocks())
 def test_cli_help_is_quoted_as_it_is(command: str, shown: str) -> None:
-    assert CliRunner().invoke(main, command.split(), terminal_width=80).output == shown
+    result = CliRunner().invoke(main, command.split(), terminal_width=80, prog_name="euchrelog")
+    assert result.output == shown

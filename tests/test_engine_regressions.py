@@ -118,3 +118,27 @@ unfinished
     refused = text.replace("E swap 3, S pass", "E swap 3, N swap, S pass")
     assert codes(refused) == ["B409"]
     assert codes(refused.replace("N: 9C\n", "N: 9S\n")) == ["B409"]  # from the dead hand
+
+
+def test_a_misspelt_dealer_does_not_put_the_bids_out_of_turn() -> None:
+    # Deal 2 is N's to deal; the scorer wrote S, but the bids and play follow N's deal.
+    text = full().replace("deal 1 dealer N", "deal 1 dealer W\n  thrown in\ndeal 2 dealer S")
+    assert codes(text) == ["D302"]
+
+
+def test_a_forgotten_merge_is_one_finding() -> None:
+    text = """[Variant "cutthroat"]
+deal 1 dealer N
+  hands N: 9C TC QS KS AD  E: 9S TS AS 9D TD  S: JD QH JH 9H KD
+  dummy JC KC AC QD JS
+  up AH  kitty TH QC KH
+  bid E pass, S order
+  N takes AH discards 9C
+  1. E: AS  S: 9H  N: QS
+  2. S: JC  N: TC  E: 9D
+  3. S: JD  N: AH  E: TD
+  4. S: AC  N: KS  E: 9S
+unfinished
+"""
+    # S played JC and AC from the dummy: the merge line is missing.
+    assert codes(text) == ["P702"]

@@ -556,6 +556,8 @@ class DealState:
         if self.merged or self.phase is not Phase.DECLARING or merge.seat not in self.hands:
             return
         fault = self.check_merge(merge)
+        if fault is not None and fault.code == "K505":
+            return  # a merge the rules refuse is void
         named: set[Card] = set()
         if fault is not None and fault.code == "K506":
             # Kept cards the rules refuse: the maker may hold any of the ten, or those named.

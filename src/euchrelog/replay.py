@@ -89,6 +89,8 @@ class _Replay:
         self.open_deal = False
         self.due: Seat | None = None
         """The dealer the rotation called for at the last deal."""
+        self.held: list[Finding] | None = None
+        """Findings kept back while two readings of a deal are compared."""
         self.playable = not any(p.code == "T202" for p in problems)
         for problem in problems:
             self.emit(problem.code, problem.message, ("tag", names.get(problem.tag, 0)))
@@ -101,6 +103,14 @@ class _Replay:
         line, column = self.source.find(locus) if self.source else (0, 0)
         finding = Finding(code, message, line, column, deal=deal, trick=trick,
                           seat=str(seat) if seat is not None else None)
+        if self.held is not None:
+            self.held.append(finding)
+            return
+        self.deliver(finding)
+
+    def deliver(self, finding: Finding) -> None:
+        """Reports a finding: raises it in strict mode, else collects it."""
+        code, message = finding.code, finding.message
         if self.strict:
             cls = RenegeError if code.startswith("R8") and code != "R803" else IllegalActionError
             raise cls(code, message)
@@ -124,12 +134,12 @@ class _Replay:
                 self.emit("D307", f"deal {deal.number} is recorded after the game ended",
                           ("deal", d), deal=deal.number)
                 break
-            self.check_sequence(d, deal, previous)
+            due = self.check_sequence(d, deal, previous)
             previous = deal
             # The last deal of a record marked unfinished may stop anywhere.
             self.open_deal = (d == len(self.game.deals) - 1 and self.game.end is not None
                               and self.game.end.act == "unfinished")
-            result = self.deal(d, deal)
+            result = self.deal(d, deal) if due is None else self.either_dealer(d, deal, due)
             points = result.points
             if points is None:
                 points = {k: v for k, v in (deal.score.points or {}).items()} if (
@@ -156,7 +166,24 @@ class _Replay:
         self.check_end(totals)
         return self.report
 
-    def check_sequence(self, d: int, deal: Deal, previous: Deal | None) -> None:
+    def either_dealer(self, d: int, deal: Deal, due: Seat) -> DealResult:
+        """Replays a deal under the dealer written and the dealer due, and keeps the reading
+        with fewer findings: a misspelt dealer is then one finding, D302."""
+        readings = []
+        for dealer in (deal.dealer, due):
+            self.held = []
+            result = self.deal(d, deal.model_copy(update={"dealer": dealer}))
+            readings.append((len(self.held), result, self.held))
+        self.held = None
+        _, result, findings = min(readings, key=lambda r: r[0])
+        result.dealer = deal.dealer
+        for finding in findings:
+            self.deliver(finding)
+        return result
+
+    def check_sequence(self, d: int, deal: Deal, previous: Deal | None) -> Seat | None:
+        """Deal numbers and dealer rotation; returns the dealer due when it is not the one
+        written."""
         expected = previous.number + 1 if previous else 1
         # A deal numbered by its place is right too, so one wrong number is one finding.
         if deal.number not in (expected, d + 1):
@@ -171,9 +198,12 @@ class _Replay:
                 self.emit("D302", f"deal {deal.number} is dealt by {deal.dealer}, but the deal "
                                   f"passes from {previous.dealer} to {want}",
                           ("deal", d, "dealer"), deal=deal.number, seat=deal.dealer)
-            self.due = want if deal.dealer not in (want, also) else deal.dealer
+                self.due = want
+                return want
+            self.due = deal.dealer
         else:
             self.due = deal.dealer
+        return None
 
     def check_written(self, d: int, deal: Deal, points: dict[str, int] | None,
                       written: dict[str, int]) -> None:
@@ -204,8 +234,9 @@ class _Replay:
         delta = score.points if score.points is not None else (points or {})
         expected = {s: written[s] + delta.get(s, 0) for s in sides}
         if score.total is not None:
+            readable = all(side in sides for side in score.points or {})  # else C904 said it
             wrong = [s for s in sides if s in score.total and score.total[s] != expected[s]]
-            if wrong:
+            if wrong and readable:
                 s = wrong[0]
                 self.emit("C902", f"deal {deal.number}: total {s} {score.total[s]} does not add "
                                   f"up: {written[s]} before plus {delta.get(s, 0)} is "
@@ -510,6 +541,8 @@ class _Replay:
                 break
             out_of_turn = False
             done = len(state.tricks)
+            if t == 0:
+                not_held: set[Seat] = set()
             for p, play in enumerate(trick.plays):
                 if (len(state.tricks) > done and state.phase is not Phase.DONE
                         and play.seat in state.playing):
@@ -525,6 +558,10 @@ class _Replay:
                     # One wrong order in a trick is one finding, not one per later card.
                     err = None if out_of_turn else err
                     out_of_turn = True
+                if err is not None and err.code == "P702":
+                    if play.seat in not_held:
+                        err = None  # the record of that hand is wrong: one finding a deal
+                    not_held.add(play.seat)
                 if err is not None and err.code == "R801":
                     if any(seat == play.seat for seat, _ in reneged):
                         err = None  # the penalty is once a deal: so is the finding
