@@ -291,7 +291,7 @@ def _annotate_deal(game: Game, deal: Deal, ruleset: Ruleset) -> Deal:
         note = _score_note(game, deal, ruleset, maker, dict(score.points))
         total = score.total or {}
         best = max(total.values(), default=0)
-        if (ruleset.variant.ties and best >= ruleset.options.target
+        if (best >= ruleset.options.target
                 and sum(v == best for v in total.values()) > 1):
             note = _join(note, f"tied at {best}: play on")
         if note is not None:

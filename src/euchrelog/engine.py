@@ -182,9 +182,6 @@ class DealState:
         """Whether a lone hand (maker or defender) is being played."""
         return self.alone is not None or self.defender is not None
 
-    def _suit_name(self, suit: Suit | None) -> str:
-        return suit.noun if suit is not None else "unknown"
-
     def _place(self, card: Card) -> str:
         place = self.where.get(card)
         if card == self.upcard and place == self.dealer.value:

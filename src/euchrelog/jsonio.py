@@ -21,11 +21,6 @@ from .errors import RecordError
 from .models import FORMAT_VERSION, Game, Log
 
 
-def game_to_dict(game: Game) -> dict[str, Any]:
-    """A game as plain JSON-ready data, without fields at their defaults."""
-    return game.model_dump(mode="json", exclude_defaults=True)
-
-
 def game_to_json(game: Game) -> str:
     """A game as one line of compact JSON."""
     return game.model_dump_json(exclude_defaults=True)

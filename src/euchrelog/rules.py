@@ -99,8 +99,6 @@ class Variant:
     """The default of the ``lone-defender`` option."""
     dummy: Literal["optional", "required", "off"] = "off"
     """The default of the ``dummy`` option."""
-    ties: bool = False
-    """Whether the highest scores can tie at the end (X9, G7): then play goes on."""
     kitty_name: str = "kitty"
     """What the cards left after the deal are called (two-hand: the stock)."""
 
@@ -151,7 +149,6 @@ CUTTHROAT = Variant(
     extra_hand="dummy",
     lead="cutthroat",
     dummy="optional",
-    ties=True,
 )
 
 THREE_HAND = replace(
@@ -185,7 +182,6 @@ GHOST = Variant(
     lead="bidder",
     alone="never",
     lone_defender=False,
-    ties=True,
 )
 
 TWO_HAND = Variant(
