@@ -28,7 +28,7 @@ from .errors import EuchrelogError, NotationError, RecordError
 from .findings import Finding
 from .jsonio import dumps_json, is_json, loads_json
 from .models import Log
-from .notation import loads
+from .notation import loads, prepare
 from .report import EXIT_SYNTAX, Report
 from .writer import dumps
 
@@ -222,6 +222,7 @@ class Checker:
 
     def __enter__(self) -> Checker:
         if self.jobs > 1:
+            prepare()
             context = multiprocessing.get_context(
                 "fork" if "fork" in multiprocessing.get_all_start_methods() else None)
             self.pool = context.Pool(self.jobs)

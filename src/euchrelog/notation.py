@@ -506,6 +506,12 @@ def _parser() -> tuple[Lark, _Builder]:
     return build_parser(transformer=builder, cache=True), builder
 
 
+def prepare() -> None:
+    """Builds the parser now (from Lark's cache when it can), so that processes forked
+    afterwards share it instead of each building and caching it at once."""
+    _parser()
+
+
 _TERMINAL_WORDS = {
     "TAG": 'a tag like [Event "Club night"]',
     "DEAL": "a deal line like 'deal 1 dealer N'",
