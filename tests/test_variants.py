@@ -210,7 +210,7 @@ unfinished
 """
     findings = replay(loads(text).games[0]).findings
     assert [(f.code, f.message) for f in findings] == [
-        ("D302", "deal 2 is dealt by S, but the deal passes from E to W")]
+        ("D302", "deal 2 is dealt by S, but S has no player: the deal passes from E to W")]
 
 
 @pytest.mark.parametrize(("sheet", "code"), [

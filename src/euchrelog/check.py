@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 
 from .errors import NotationError, RecordError
 from .findings import Finding
-from .jsonio import is_json, loads_json, parse_game_json
+from .jsonio import is_json, json_value, loads_json, parse_game_json
 from .models import Game
-from .notation import ParsedGame, SourceMap, parse_game, split_games
+from .notation import ParsedGame, SourceMap, parse_game, split_games, text_lines
 from .replay import GameReport, replay
 
 
@@ -127,12 +127,16 @@ def check_json_lines(lines: Iterable[str], path: str | None = None) -> Iterator[
     buffered = list(lines)
     text = "".join(buffered)
     try:
-        data = json.loads(text)
+        data = json_value(text)
+    except RecordError as err:
+        yield GameCheck(1, 1, [Finding("S102", str(err), 1, 1, path=path, game=1)],
+                        syntax_error=True)
+        return
     except json.JSONDecodeError as exc:
         data = None
         try:
-            json.loads(buffered[0] if buffered else "")
-        except json.JSONDecodeError:
+            json_value(buffered[0] if buffered else "")
+        except (json.JSONDecodeError, RecordError):
             # Not JSON Lines either: one broken document.
             cut = " (is the file cut short?)" if exc.pos >= len(text.rstrip()) else ""
             yield GameCheck(1, 1, [Finding("S102", f"not JSON: {exc.msg.lower()}{cut}",
@@ -155,7 +159,7 @@ def check_json_lines(lines: Iterable[str], path: str | None = None) -> Iterator[
 
 def check_text(text: str, path: str | None = None) -> Iterator[GameCheck]:
     """Checks a whole text, notation or JSON (told apart by its first character)."""
-    lines = text.lstrip("\ufeff").splitlines(keepends=True)
+    lines = [line + "\n" for line in text_lines(text.lstrip("\ufeff"))]
     if is_json(text):
         yield from check_json_lines(lines, path)
     else:

@@ -26,7 +26,7 @@ from .check import (
 )
 from .errors import EuchrelogError, NotationError, RecordError
 from .findings import Finding
-from .jsonio import dumps_json, is_json, loads_json
+from .jsonio import dumps_json, is_json, json_value, loads_json
 from .models import Log
 from .notation import loads, prepare
 from .report import EXIT_SYNTAX, Report
@@ -205,8 +205,11 @@ def _chunks(path: str, name: str) -> Iterator[Chunk]:
         yield from notation_chunks(stream, name)
         return
     try:
-        json.loads(first)
-    except json.JSONDecodeError:  # not one game a line: a JSON document, read whole
+        value = json_value(first)
+        lines_of_games = isinstance(value, dict) and not {"games", "format"} & value.keys()
+    except (json.JSONDecodeError, RecordError):
+        lines_of_games = False
+    if not lines_of_games:  # a JSON document (on one line or many): read whole
         for result in check_json_lines(stream, name):
             yield Chunk(result.index, result.first_line, "", name, json=True, done=result)
         return

@@ -329,6 +329,8 @@ class DealState:
                 self.phase = Phase.DECLARING
             return
         if isinstance(bid, Swap):
+            if seat not in self.hands:
+                return
             hand = self.hands[seat]
             if self.swapped is not None or seat in self.acted:
                 # A swap the rules refuse: the seat may hold either hand from here on.
@@ -389,7 +391,7 @@ class DealState:
             return IllegalActionError("K501", f"{ex.seat} cannot exchange {when}")
         if self.exchanged:
             return IllegalActionError("K501", "the dealer has already exchanged")
-        if ex.seat != self.dealer:
+        if ex.seat != self.dealer or ex.seat not in self.hands:
             return IllegalActionError(
                 "K501", f"{ex.seat} exchanges, but only the dealer {self.dealer} takes the upcard")
         if self.fixed_in_round == 2:
@@ -424,7 +426,7 @@ class DealState:
     def apply_exchange(self, ex: Exchange) -> None:
         """Applies an exchange as recorded, unless no exchange could happen at all (K501)."""
         fault = self.check_exchange(ex)
-        if fault is not None and fault.code == "K501":
+        if (fault is not None and fault.code == "K501") or ex.seat not in self.hands:
             return
         self.exchanged = True
         if ex.act == "declines":
@@ -614,7 +616,7 @@ class DealState:
         """Whether the dealer may hold the upcard though no exchange was recorded."""
         up = self.upcard
         return (up is not None and not self.exchanged and self.fixed_in_round != 2
-                and self.maker is not None and not self.merged
+                and self.maker is not None and not self.merged and self.dealer in self.hands
                 and (self.fixed_in_round == 1 or up == JOKER or up.suit is self.trump))
 
     def _lineup(self) -> tuple[tuple[Seat, ...], Seat]:

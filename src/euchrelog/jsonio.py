@@ -72,7 +72,7 @@ def loads_json(text: str) -> Log:
     """
     stripped = text.strip()
     try:
-        data = json.loads(stripped) if stripped else {}
+        data = json_value(stripped) if stripped else {}
     except json.JSONDecodeError:
         data = None
     if isinstance(data, dict) and ("games" in data or "format" in data or not data):
@@ -83,11 +83,22 @@ def loads_json(text: str) -> Log:
     if isinstance(data, dict):
         return Log(games=(parse_game_json(stripped),))
     games = []
-    for _, item in iter_json_games(text.splitlines()):
+    for _, item in iter_json_games(text.split("\n")):
         if isinstance(item, RecordError):
             raise item
         games.append(item)
     return Log(games=tuple(games))
+
+
+def json_value(text: str) -> Any:
+    """``json.loads``, with nesting too deep for Python refused as a :class:`RecordError`.
+
+    :raises json.JSONDecodeError: for text that is not JSON.
+    """
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise RecordError("the JSON is nested too deeply") from None
 
 
 def is_json(text: str) -> bool:

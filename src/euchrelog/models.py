@@ -270,6 +270,8 @@ class Sheet(Line):
     def _one_count(self) -> Sheet:
         if self.tricks is not None and self.taken is not None:
             raise ValueError("a sheet gives the makers' tricks or each player's, not both")
+        if not self.thrown and (self.trump is None or self.maker is None):
+            raise ValueError("a sheet that is not thrown in names the trump and the maker")
         return self
 
 

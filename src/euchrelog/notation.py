@@ -545,8 +545,16 @@ def _expected_words(expected: Iterable[str]) -> str:
     return ", ".join(words[:-1]) + (" or " if len(words) > 1 else "") + words[-1]
 
 
+def text_lines(text: str) -> list[str]:
+    """The lines of a text, split at ``\n`` only (as a file is read), without the ends."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line.removesuffix("\r") for line in lines]
+
+
 def _context(text: str, line: int, column: int) -> str:
-    lines = text.splitlines()
+    lines = text_lines(text)
     src = lines[line - 1] if 0 < line <= len(lines) else ""
     src = src.replace("\t", " ")
     return f"{src}\n{' ' * (column - 1)}^"
@@ -556,13 +564,13 @@ def _syntax_error(exc: UnexpectedInput, chunk: str, offset: int) -> NotationErro
     line = exc.line if isinstance(exc.line, int) and exc.line > 0 else 1
     column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
     if isinstance(exc, UnexpectedCharacters):
-        lines = chunk.splitlines()
+        lines = text_lines(chunk)
         src = lines[line - 1] if line <= len(lines) else ""
         col, message = diagnose_line(src)
         column = col + 1
     elif isinstance(exc, UnexpectedToken):
         if exc.token.type == "$END":
-            lines = chunk.rstrip().splitlines()
+            lines = text_lines(chunk.rstrip())
             line = max(len(lines), 1)
             column = 1
             message = ("the game has tags but no deal: add a deal line like 'deal 1 dealer N', "
@@ -862,6 +870,8 @@ def parse_game(text: str, first_line: int = 1) -> ParsedGame | list[str]:
     lark, builder = _parser()
     builder.offset = first_line - 1
     text = text.lstrip("\ufeff")
+    if not text.isascii():
+        _refuse_surrogates(text, first_line)
     try:
         result: ParsedGame | list[str] = lark.parse(text)  # type: ignore[assignment]
     except UnexpectedInput as exc:
@@ -873,6 +883,18 @@ def parse_game(text: str, first_line: int = 1) -> ParsedGame | list[str]:
         raise NotationError(f"invalid value: {exc.errors()[0]['msg'].lower()}",
                             first_line, 1, "") from None
     return result
+
+
+def _refuse_surrogates(text: str, first_line: int) -> None:
+    """Text that cannot be written as UTF-8 (lone surrogates) is refused where it stands."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        head = text[: exc.start]
+        line = head.count("\n")
+        column = exc.start - (head.rfind("\n") + 1) + 1
+        raise NotationError("a character that is not text (a lone surrogate)",
+                            first_line + line, column, _context(text, line + 1, column)) from None
 
 
 @dataclass
@@ -906,7 +928,7 @@ def loads(text: str) -> Log:
     """
     games: list[Game] = []
     comments: list[str] = []
-    for item in read_games(text.lstrip("\ufeff").splitlines()):
+    for item in read_games(text_lines(text.lstrip("\ufeff"))):
         if item.error is not None:
             raise item.error
         if item.parsed is not None:

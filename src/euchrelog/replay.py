@@ -170,7 +170,8 @@ class _Replay:
         """Replays a deal under the dealer written and the dealer due, and keeps the reading
         with fewer findings: a misspelt dealer is then one finding, D302."""
         readings = []
-        for dealer in (deal.dealer, due):
+        choices = (deal.dealer, due) if deal.dealer in self.ruleset.seats else (due,)
+        for dealer in choices:
             self.held = []
             result = self.deal(d, deal.model_copy(update={"dealer": dealer}))
             readings.append((len(self.held), result, self.held))
@@ -184,6 +185,17 @@ class _Replay:
     def check_sequence(self, d: int, deal: Deal, previous: Deal | None) -> Seat | None:
         """Deal numbers and dealer rotation; returns the dealer due when it is not the one
         written."""
+        seats = self.ruleset.seats
+        if deal.dealer not in seats:
+            due = (clockwise_from(previous.dealer.left, seats)[0] if previous
+                   else clockwise_from(deal.dealer, seats)[0])
+            where = (f"the deal passes from {previous.dealer} to {due}" if previous
+                     else f"the seats are {' '.join(seats)}")
+            self.emit("D302", f"deal {deal.number} is dealt by {deal.dealer}, but "
+                              f"{deal.dealer} has no player: {where}",
+                      ("deal", d, "dealer"), deal=deal.number, seat=deal.dealer)
+            self.due = due
+            return due
         expected = previous.number + 1 if previous else 1
         # A deal numbered by its place is right too, so one wrong number is one finding.
         if deal.number not in (expected, d + 1):
