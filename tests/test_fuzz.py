@@ -853,3 +853,12 @@ def test_readers_agree_on_line_breaks(brk: str, where: str) -> None:
     assert ("S101" not in _codes(text)) == read
     result = CliRunner().invoke(main, ["check", "-q", "-"], input=text.encode())
     assert (result.exit_code != 2) == read, result.output
+
+
+def test_dummy_and_ghost_lines_lex_in_linear_time() -> None:
+    """A long run of blanks after `ghost` once made the lexer try every split of it."""
+    for n in (10_000, 40_000):
+        text = '[Variant "ghost"]\ndeal 1 dealer N\n  ghost' + " " * n + "x\nunfinished\n"
+        with pytest.raises(NotationError) as err:
+            loads(text)
+        assert err.value.line == 3
