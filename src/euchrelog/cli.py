@@ -47,21 +47,9 @@ def _expand(sources: tuple[str, ...]) -> Iterator[str]:
             yield source
 
 
-def _decode(data: bytes, path: str) -> str:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        head = data[: exc.start]
-        line = head.count(b"\n") + 1
-        column = exc.start - (head.rfind(b"\n") + 1) + 1
-        raise NotationError(f"the file is not UTF-8 text (byte 0x{data[exc.start]:02x})",
-                            line, column) from None
-
-
 def _read(path: str) -> str:
-    if path == "-":
-        return _decode(sys.stdin.buffer.read(), "<stdin>")
-    return _decode(Path(path).read_bytes(), path)
+    """A whole file or stdin as text, byte-order mark and all (``fmt`` compares it)."""
+    return "".join(_lines(path, strip_bom=False))
 
 
 def _name(path: str) -> str:
@@ -171,7 +159,7 @@ AUTO_PARALLEL_BYTES = 1_000_000
 """Input size from which ``check`` uses every core unless told otherwise."""
 
 
-def _lines(path: str) -> Iterator[str]:
+def _lines(path: str, *, strip_bom: bool = True) -> Iterator[str]:
     """The lines of a file or stdin, decoded one by one (so a file is never held whole).
 
     :raises NotationError: at the first line that is not UTF-8.
@@ -179,7 +167,7 @@ def _lines(path: str) -> Iterator[str]:
     stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
     try:
         for number, raw in enumerate(stream, 1):
-            if number == 1:
+            if number == 1 and strip_bom:
                 raw = raw.removeprefix(b"\xef\xbb\xbf")
             try:
                 yield raw.decode("utf-8")
