@@ -3,35 +3,45 @@
 Not a test: nothing in the test suite depends on timing. Run it with the peers installed
 (`pip install '.[bench]'`):
 
-    python bench/run.py                # 1.5 MB of each format
-    python bench/run.py --megabytes 5
+    python bench/run.py                    # 1.5 MB of each format, best of 3 runs
+    python bench/run.py --megabytes 5 --repeat 5
+    python bench/run.py --jobs 8           # also: the CLI with --jobs 1 and 2 on 8 MB
+    python bench/run.py --memory 1024      # also: peak RSS of the CLI on a 1024 MB file
 
 Every corpus is generated here, reproducibly (fixed seeds), to the same byte size: random
-legal four-hand euchre games (euchrelog's own generator), random legal chess games written
-as PGN, and random no-limit hold'em hands written as PHH. Each reader then validates its
-corpus fully: euchrelog parses and replays every deal; python-chess's `read_game` checks
-every move; pokerkit loads each hand history and replays every state.
+legal four-hand euchre games (euchrelog's own generator) in notation and in JSON Lines,
+random legal chess games written as PGN, and random no-limit hold'em hands written as PHH.
+Each reader then validates its corpus fully: euchrelog parses and replays every deal;
+python-chess's `read_game` checks every move; pokerkit loads each hand history and replays
+every state. Each reader runs --repeat times, interleaved, and the best run counts. The
+other variants are measured too, on smaller corpora, without peers.
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import os
 import random
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from euchrelog.check import check_json_lines, check_lines
 from euchrelog.generate import random_game
 from euchrelog.jsonio import game_to_json
+from euchrelog.rules import Ruleset, find_variant
 from euchrelog.writer import dumps_game
 
+VARIANTS = ("four-hand", "cutthroat", "three-hand", "ghost", "two-hand")
 
-def euchre_corpus(size: int, seed: int = 1) -> tuple[str, str, int]:
+
+def euchre_corpus(size: int, seed: int = 1,
+                  ruleset: Ruleset | None = None) -> tuple[str, str, int]:
     """Notation and JSON Lines of the same games, at least ``size`` bytes of notation."""
     rng = random.Random(seed)
     texts: list[str] = []
@@ -39,7 +49,7 @@ def euchre_corpus(size: int, seed: int = 1) -> tuple[str, str, int]:
     deals = 0
     total = 0
     while total < size:
-        game = random_game(random.Random(rng.random()))
+        game = random_game(random.Random(rng.random()), ruleset)
         text = dumps_game(game)
         texts.append(text)
         lines.append(game_to_json(game) + "\n")
@@ -107,13 +117,6 @@ def phh_corpus(size: int, seed: int = 1) -> tuple[list[str], int]:
     return out, len(out)
 
 
-def timed(work: Callable[[], int]) -> tuple[float, int]:
-    """Runs ``work`` (which returns a count) and returns seconds and the count."""
-    start = time.perf_counter()
-    count = work()
-    return time.perf_counter() - start, count
-
-
 def run_euchre(text: str) -> int:
     return sum(r.deals for r in check_lines(io.StringIO(text)))
 
@@ -143,52 +146,134 @@ def run_phh(texts: list[str]) -> int:
     return hands
 
 
-def peak_rss_mb(path: Path) -> float:
-    """Peak resident memory of `euchrelog check` on ``path``, in a fresh process."""
-    code = ("import resource, subprocess, sys;"
-            "subprocess.run([sys.executable, '-m', 'euchrelog', 'check', '-q', sys.argv[1]],"
-            " stdout=subprocess.DEVNULL);"
-            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
-    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
-                         text=True, check=True).stdout
-    return int(out.strip()) / 1024
+@dataclass
+class Reader:
+    """One reader of one corpus, and its best run so far."""
+
+    name: str
+    work: Callable[[], int]
+    nbytes: int
+    unit: str
+    seconds: float = float("inf")
+    count: int = 0
+
+    def run(self) -> None:
+        start = time.perf_counter()
+        count = self.work()
+        seconds = time.perf_counter() - start
+        if seconds < self.seconds:
+            self.seconds, self.count = seconds, count
+
+    @property
+    def speed(self) -> float:
+        """MB/s of the best run."""
+        return self.nbytes / self.seconds / 1e6
+
+    def row(self) -> str:
+        return (f"{self.name:34} {self.speed:8.3f} {self.count / self.seconds:10.0f} "
+                f"{self.unit}/s")
+
+
+def measure(readers: list[Reader], repeat: int) -> None:
+    """Runs every reader ``repeat`` times, interleaved, keeping each one's best run."""
+    for _ in range(repeat):
+        for reader in readers:
+            reader.run()
+
+
+def cli(args: list[str]) -> tuple[float, float]:
+    """Wall seconds and peak RSS (MB, the largest process) of one `euchrelog` run."""
+    code = ("import resource, subprocess, sys, time;"
+            "t = time.perf_counter();"
+            "subprocess.run([sys.executable, '-m', 'euchrelog', *sys.argv[1:]],"
+            " stdout=subprocess.DEVNULL, check=False);"
+            "print(time.perf_counter() - t,"
+            " resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
+                         text=True, check=True).stdout.split()
+    return float(out[0]), int(out[1]) / 1024
+
+
+def write_repeated(path: Path, text: str, megabytes: float) -> int:
+    """Writes ``text`` over and over to ``path`` until it holds ``megabytes``; returns the
+    bytes written."""
+    data = (text.rstrip("\n") + "\n\n").encode()
+    want = int(megabytes * 1_000_000)
+    written = 0
+    with path.open("wb") as out:
+        while written < want:
+            out.write(data)
+            written += len(data)
+    return written
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--megabytes", type=float, default=1.5,
                         help="size of each corpus (default 1.5)")
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="runs of each reader; the best counts (default 3)")
+    parser.add_argument("--jobs", type=float, default=0, metavar="MB",
+                        help="also time the CLI with --jobs 1 and 2 on a file of MB megabytes")
+    parser.add_argument("--memory", type=float, default=0, metavar="MB",
+                        help="also measure the CLI's peak RSS on a file of MB megabytes")
     args = parser.parse_args()
     size = int(args.megabytes * 1_000_000)
     print(f"generating corpora of {args.megabytes} MB ...", file=sys.stderr)
     euchre, jsonl, _ = euchre_corpus(size)
     pgn, _ = pgn_corpus(size)
     phh, _ = phh_corpus(size)
-    rows: list[tuple[str, float, int, str, int]] = []
-    seconds, count = timed(lambda: run_euchre(euchre))
-    rows.append(("euchrelog check (notation)", seconds, len(euchre.encode()), "deals", count))
-    seconds, count = timed(lambda: run_jsonl(jsonl))
-    rows.append(("euchrelog check (JSON Lines)", seconds, len(jsonl.encode()), "deals", count))
-    seconds, count = timed(lambda: run_pgn(pgn))
-    rows.append(("python-chess read_game", seconds, len(pgn.encode()), "games", count))
-    seconds, count = timed(lambda: run_phh(phh))
-    rows.append(("pokerkit PHH load+replay", seconds, sum(len(t.encode()) for t in phh),
-                 "hands", count))
-    print(f"{'reader':30} {'MB/s':>8} {'items/s':>10}")
-    speeds = {}
-    for name, seconds, nbytes, unit, count in rows:
-        speeds[name] = nbytes / seconds / 1e6
-        print(f"{name:30} {speeds[name]:8.3f} {count / seconds:10.0f} {unit}/s")
-    chess_speed = speeds["python-chess read_game"]
-    print(f"\nnotation vs python-chess: {speeds['euchrelog check (notation)'] / chess_speed:.1f}x "
+    readers = [
+        Reader("euchrelog check (notation)", lambda: run_euchre(euchre),
+               len(euchre.encode()), "deals"),
+        Reader("euchrelog check (JSON Lines)", lambda: run_jsonl(jsonl),
+               len(jsonl.encode()), "deals"),
+        Reader("python-chess read_game", lambda: run_pgn(pgn), len(pgn.encode()), "games"),
+        Reader("pokerkit PHH load+replay", lambda: run_phh(phh),
+               sum(len(t.encode()) for t in phh), "hands"),
+    ]
+    measure(readers, args.repeat)
+    print(f"{'reader':34} {'MB/s':>8} {'items/s':>10}")
+    for reader in readers:
+        print(reader.row())
+    notation, json_lines, chess_reader, _ = readers
+    print(f"\nnotation vs python-chess: {notation.speed / chess_reader.speed:.1f}x "
           f"(target 10x)")
-    ratio = speeds["euchrelog check (JSON Lines)"] / speeds["euchrelog check (notation)"]
-    print(f"JSON Lines vs notation:   {ratio:.1f}x (target 3x)")
+    print(f"JSON Lines vs notation:   {json_lines.speed / notation.speed:.1f}x (target 3x)")
+
+    print("\nevery variant (full records, a third of the size, no peers):")
+    others = []
+    for name in VARIANTS:
+        text, lines, _ = euchre_corpus(size // 3, ruleset=Ruleset(find_variant(name)))
+        others.append(Reader(f"{name} (notation)", lambda t=text: run_euchre(t),
+                             len(text.encode()), "deals"))
+        others.append(Reader(f"{name} (JSON Lines)", lambda t=lines: run_jsonl(t),
+                             len(lines.encode()), "deals"))
+    measure(others, args.repeat)
+    for reader in others:
+        print(reader.row())
+
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "corpus.euchre"
         path.write_text(euchre, encoding="utf-8")
-        print(f"peak RSS of `euchrelog check` on {len(euchre) / 1e6:.1f} MB: "
-              f"{peak_rss_mb(path):.0f} MB")
+        _, rss = cli(["check", "-q", "-j", "1", str(path)])
+        print(f"\npeak RSS of `euchrelog check` on {len(euchre) / 1e6:.1f} MB: {rss:.0f} MB")
+        if args.jobs:
+            big = Path(tmp) / "jobs.euchre"
+            nbytes = write_repeated(big, euchre, args.jobs)
+            one, _ = cli(["check", "-q", "-j", "1", str(big)])
+            two, _ = cli(["check", "-q", "-j", "2", str(big)])
+            print(f"`euchrelog check` on {nbytes / 1e6:.0f} MB ({os.cpu_count()} cores): "
+                  f"--jobs 1 {one:.2f} s, --jobs 2 {two:.2f} s: {one / two:.2f}x")
+        if args.memory:
+            huge = Path(tmp) / "memory.euchre"
+            nbytes = write_repeated(huge, euchre, args.memory)
+            seconds, rss = cli(["check", "-q", "-j", "1", str(huge)])
+            print(f"peak RSS of `euchrelog check -j 1` on {nbytes / 1e6:.0f} MB: {rss:.0f} MB "
+                  f"({seconds:.0f} s, {nbytes / seconds / 1e6:.1f} MB/s)")
+            seconds, rss = cli(["check", "-q", "-j", "2", str(huge)])
+            print(f"peak RSS of `euchrelog check -j 2` on {nbytes / 1e6:.0f} MB: {rss:.0f} MB "
+                  f"a process ({seconds:.0f} s, {nbytes / seconds / 1e6:.1f} MB/s)")
 
 
 if __name__ == "__main__":

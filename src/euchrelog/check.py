@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from .errors import NotationError, RecordError
+from .fast import verify_json, verify_notation
 from .findings import Finding
 from .jsonio import is_json, json_value, loads_json, parse_game_json
 from .models import Game
@@ -86,9 +87,18 @@ def json_line_chunks(lines: Iterable[str], path: str | None = None) -> Iterator[
             yield Chunk(index, number, line, path, json=True)
 
 
-def check_chunk(chunk: Chunk, *, keep_report: bool = True) -> GameCheck:
+def check_chunk(chunk: Chunk, *, keep_report: bool = True, fast: bool = True) -> GameCheck:
     """Parses and replays one chunk; ``keep_report=False`` drops the replay report (for
-    results sent back from another process)."""
+    results sent back from another process).
+
+    A clean canonical game is proved clean by the fast path (:mod:`euchrelog.fast`);
+    every other game, or all with ``fast=False``, is read and replayed in full.
+    """
+    if fast:
+        quick = verify_json(chunk.text) if chunk.json else verify_notation(chunk.text)
+        if quick is not None:
+            return GameCheck(chunk.index, chunk.first_line, report=quick if keep_report else None,
+                             deals=len(quick.deals))
     if chunk.json:
         try:
             game = parse_game_json(chunk.text, f"line {chunk.first_line}")

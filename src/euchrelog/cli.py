@@ -10,8 +10,9 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TextIO
 
 import click
 
@@ -26,11 +27,11 @@ from .check import (
 )
 from .errors import EuchrelogError, NotationError, RecordError
 from .findings import Finding
-from .jsonio import dumps_json, is_json, json_value, loads_json
-from .models import Log
-from .notation import loads, prepare
+from .jsonio import is_json, iter_json_log, json_value, loads_json, write_json
+from .models import Log, LogItem
+from .notation import iter_log, loads, prepare
 from .report import EXIT_SYNTAX, Report
-from .writer import dumps
+from .writer import dumps, write_log
 
 EXTENSION = ".euchre"
 
@@ -56,12 +57,16 @@ def _name(path: str) -> str:
     return "<stdin>" if path == "-" else path
 
 
-def _write_atomic(path: Path, text: str) -> None:
-    """Writes ``text`` to ``path`` through a temporary file and a rename."""
+def _write_atomic(path: Path, content: str | Callable[[TextIO], None]) -> None:
+    """Writes a text, or what a writer function writes, to ``path`` through a temporary
+    file and a rename: the file is either wholly written or untouched."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
+            if isinstance(content, str):
+                fh.write(content)
+            else:
+                content(fh)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
@@ -275,28 +280,22 @@ class SyntaxFailure(click.ClickException):
         click.echo(self.format_message(), err=True)
 
 
+def _failure(path: str, exc: NotationError | RecordError) -> SyntaxFailure:
+    """A syntax error as a located message (S101 for notation, S102 for JSON)."""
+    if isinstance(exc, RecordError):
+        return SyntaxFailure(f"{_name(path)}: S102 {exc}")
+    context = "".join(f"\n    {line}" for line in exc.context.splitlines())
+    return SyntaxFailure(f"{_name(path)}:{exc.line}:{exc.column}: S101 {exc.message}{context}")
+
+
 def _parse(path: str, text: str) -> Log:
     """Reads notation or JSON, turning a syntax error into a located message."""
     try:
         if is_json(text) or path.endswith((".json", ".jsonl")):
             return loads_json(text)
         return loads(text)
-    except NotationError as exc:
-        context = "".join(f"\n    {line}" for line in exc.context.splitlines())
-        raise SyntaxFailure(f"{_name(path)}:{exc.line}:{exc.column}: S101 {exc.message}"
-                            f"{context}") from None
-    except RecordError as exc:
-        raise SyntaxFailure(f"{_name(path)}: S102 {exc}") from None
-
-
-def _load_any(path: str) -> tuple[Log, str]:
-    """Reads a log from a file or stdin; also says which format it was in."""
-    try:
-        text = _read(path)
-    except NotationError as exc:
-        raise SyntaxFailure(f"{_name(path)}:{exc.line}:{exc.column}: S101 {exc.message}") from None
-    kind = "json" if is_json(text) or path.endswith((".json", ".jsonl")) else "euchre"
-    return _parse(path, text), kind
+    except (NotationError, RecordError) as exc:
+        raise _failure(path, exc) from None
 
 
 _TARGETS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", EXTENSION: "euchre"}
@@ -321,18 +320,52 @@ def convert(source: str, output: Path | None, target: str | None) -> None:
       euchrelog convert game.euchre -o game.json
       euchrelog convert games.jsonl --to euchre > games.euchre
     """
-    log, kind = _load_any(source)
+    if (output is not None and source != "-" and output.exists()
+            and output.resolve() == Path(source).resolve()):
+        raise click.UsageError("the output is the input file; write elsewhere")
+    kind, items = _log_items(source)
     if target is None and output is not None:
         target = _TARGETS.get(output.suffix.lower())
     if target is None:
         target = "euchre" if kind == "json" else "json"
-    out = dumps(log) if target == "euchre" else dumps_json(log, lines=target == "jsonl")
+
+    def put(fp: TextIO) -> None:
+        if target == "euchre":
+            write_log(items, fp)
+        else:
+            write_json(items, fp, lines=target == "jsonl")
+
     if output is None:
-        click.echo(out, nl=False)
-        return
-    if source != "-" and output.exists() and output.resolve() == Path(source).resolve():
-        raise click.UsageError("the output is the input file; write elsewhere")
-    _write_atomic(output, out)
+        put(sys.stdout)
+    else:
+        _write_atomic(output, put)
+
+
+def _log_items(path: str) -> tuple[str, Iterator[LogItem]]:
+    """The format of a source (``euchre`` or ``json``) and its games, read as they are
+    needed; a syntax error stops the reading with exit status 2."""
+    lines = _lines(path)
+    head: list[str] = []
+    try:
+        for line in lines:
+            head.append(line)
+            if line.strip():
+                break
+    except NotationError as exc:
+        raise _failure(path, exc) from None
+    kind = "json" if (head and is_json(head[-1])) or path.endswith((".json", ".jsonl")) else (
+        "euchre")
+    stream = itertools.chain(head, lines)
+    items = iter_json_log(stream) if kind == "json" else iter_log(stream)
+    return kind, _located(path, items)
+
+
+def _located(path: str, items: Iterator[LogItem]) -> Iterator[LogItem]:
+    """Passes items on, turning a syntax error into a located message."""
+    try:
+        yield from items
+    except (NotationError, RecordError) as exc:
+        raise _failure(path, exc) from None
 
 
 @main.command()
@@ -386,6 +419,8 @@ def fmt(files: tuple[str, ...], in_place: bool, check_only: bool) -> None:
 def schema() -> None:
     """Print the JSON Schema of the JSON form (a document with a list of games)."""
     click.echo(json.dumps(Log.model_json_schema(), indent=2, ensure_ascii=False))
+
+
 
 
 def run() -> None:

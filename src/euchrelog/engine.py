@@ -170,12 +170,7 @@ class DealState:
     @property
     def sitting_out(self) -> tuple[Seat, ...]:
         """Seats that sit out this deal because of a lone hand."""
-        out: list[Seat] = []
-        if self.alone is not None:
-            out.extend(s for s in self.makers if s != self.alone)
-        if self.defender is not None:
-            out.extend(s for s in self.defenders if s != self.defender)
-        return tuple(out)
+        return sitting_out(self.ruleset, self.maker, self.alone, self.defender)
 
     @property
     def lone_hand(self) -> bool:
@@ -621,21 +616,7 @@ class DealState:
 
     def _lineup(self) -> tuple[tuple[Seat, ...], Seat]:
         """The seats that play and the opening leader (F10), once declarations are done."""
-        out = self.sitting_out
-        playing = tuple(s for s in self.seats if s not in out)
-        rule = self.variant.lead
-        start = self.dealer.left
-        if rule == "partnership":
-            if self.alone is not None and self.ruleset.options.lone_lead == "maker-left":
-                start = self.alone.left
-        elif rule == "cutthroat":
-            if self.alone is not None:
-                start = self.alone.left
-            elif self.defender is not None:
-                start = self.defender.left
-        elif self.maker is not None:
-            start = self.maker.left if rule == "maker-left" else self.maker
-        return playing, clockwise_from(start, playing)[0]
+        return lineup(self.ruleset, self.dealer, self.maker, self.alone, self.defender)
 
     def _start_play(self) -> None:
         self.phase = Phase.PLAYING
@@ -899,6 +880,40 @@ class DealState:
         ten = sorted(hand.known | self.extra.known, key=str)
         for kept in combinations(ten, self.variant.hand_size):
             yield Merge(act="merge", seat=maker, keeps=kept)
+
+
+def sitting_out(ruleset: Ruleset, maker: Seat | None, alone: Seat | None,
+                defender: Seat | None) -> tuple[Seat, ...]:
+    """The seats that sit out a deal because of a lone maker or a lone defender."""
+    if maker is None:
+        return ()
+    makers = ruleset.side(maker)
+    out: list[Seat] = []
+    if alone is not None:
+        out.extend(s for s in ruleset.seats if ruleset.side(s) == makers and s != alone)
+    if defender is not None:
+        out.extend(s for s in ruleset.seats if ruleset.side(s) != makers and s != defender)
+    return tuple(out)
+
+
+def lineup(ruleset: Ruleset, dealer: Seat, maker: Seat | None, alone: Seat | None,
+           defender: Seat | None) -> tuple[tuple[Seat, ...], Seat]:
+    """The seats that play a deal and the opening leader (F10, X7, X10, G5)."""
+    out = sitting_out(ruleset, maker, alone, defender)
+    playing = tuple(s for s in ruleset.seats if s not in out)
+    rule = ruleset.variant.lead
+    start = dealer.left
+    if rule == "partnership":
+        if alone is not None and ruleset.options.lone_lead == "maker-left":
+            start = alone.left
+    elif rule == "cutthroat":
+        if alone is not None:
+            start = alone.left
+        elif defender is not None:
+            start = defender.left
+    elif maker is not None:
+        start = maker.left if rule == "maker-left" else maker
+    return playing, clockwise_from(start, playing)[0]
 
 
 def evidence_message(proof: Evidence) -> str:

@@ -11,14 +11,15 @@ True
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, TextIO
 
 from pydantic import ValidationError
 
 from .errors import RecordError
-from .models import FORMAT_VERSION, Game, Log
+from .models import FORMAT_VERSION, Game, Log, LogItem, log_items
 
 
 def game_to_json(game: Game) -> str:
@@ -33,6 +34,60 @@ def dumps_json(log: Log, *, lines: bool = False, indent: int | None = 2) -> str:
     data: dict[str, Any] = {"format": "euchrelog", "version": FORMAT_VERSION}
     data.update(log.model_dump(mode="json", exclude_defaults=True))
     return json.dumps(data, indent=indent, ensure_ascii=False) + "\n"
+
+
+def write_json(items: Iterable[LogItem], fp: TextIO, *, lines: bool = False) -> None:
+    """Writes games as they come: JSON Lines, or one JSON document with the same text as
+    :func:`dumps_json` of the whole log, without holding it."""
+    if lines:
+        for item in items:
+            if isinstance(item, Game):
+                fp.write(game_to_json(item) + "\n")
+        return
+    stream = iter(items)
+    first = next(stream, None)
+    if not isinstance(first, Game):
+        fp.write(dumps_json(Log(comments=first or ())))
+        return
+    fp.write(dumps_json(Log())[:-3] + ',\n  "games": [\n')
+    game = first
+    for item in stream:
+        if isinstance(item, Game):
+            fp.write(_indented(game) + ",\n")
+            game = item
+    fp.write(_indented(game) + "\n  ]\n}\n")
+
+
+def _indented(game: Game) -> str:
+    text = json.dumps(game.model_dump(mode="json", exclude_defaults=True), indent=2,
+                      ensure_ascii=False)
+    return "    " + text.replace("\n", "\n    ")
+
+
+def iter_json_log(lines: Iterable[str]) -> Iterator[LogItem]:
+    """Reads JSON Lines game by game, or a JSON document whole, as log items.
+
+    :raises RecordError: at the first line or document that is not a game or a log.
+    """
+    stream = iter(lines)
+    head: list[str] = []
+    for line in stream:
+        head.append(line)
+        if line.strip():
+            break
+    try:
+        first = json_value(head[-1]) if head else {}
+        per_line = isinstance(first, dict) and not {"games", "format"} & first.keys() and (
+            bool(first))
+    except json.JSONDecodeError:
+        per_line = False
+    if not per_line:
+        yield from log_items(loads_json("".join(head) + "".join(stream)))
+        return
+    for _, item in iter_json_games(itertools.chain(head, stream)):
+        if isinstance(item, RecordError):
+            raise item
+        yield item
 
 
 def _error(exc: ValidationError, where: str) -> RecordError:

@@ -351,3 +351,12 @@ class Log(Record):
     @classmethod
     def _games_list(cls, value: Any) -> Any:
         return tuple(value) if isinstance(value, list) else value
+
+
+LogItem = Game | tuple[str, ...]
+"""A log read or written game by game: a game, or the comment lines of a log with no game."""
+
+
+def log_items(log: Log) -> tuple[LogItem, ...]:
+    """The items of a whole log, as :func:`~euchrelog.notation.iter_log` yields them."""
+    return (*log.games, log.comments) if log.comments else log.games

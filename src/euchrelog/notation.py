@@ -37,6 +37,7 @@ from .models import (
     Game,
     Hands,
     Log,
+    LogItem,
     Merge,
     Number,
     Order,
@@ -57,12 +58,13 @@ Locus = tuple[Any, ...]
 GRAMMAR_FILE = "euchre.lark"
 
 
-def _grammar_text() -> str:
-    packaged = resources.files("euchrelog") / "grammar" / GRAMMAR_FILE
+def grammar_text(name: str = GRAMMAR_FILE) -> str:
+    """The text of a grammar file shipped with the package (``grammar/`` in a checkout)."""
+    packaged = resources.files("euchrelog") / "grammar" / name
     if packaged.is_file():
         return packaged.read_text(encoding="utf-8")
     # An editable install of a checkout: the grammar sits at the top of the tree.
-    return (Path(__file__).resolve().parents[2] / "grammar" / GRAMMAR_FILE).read_text("utf-8")
+    return (Path(__file__).resolve().parents[2] / "grammar" / name).read_text("utf-8")
 
 
 @dataclass
@@ -496,7 +498,7 @@ def build_parser(*, strict: bool = False, transformer: Transformer[Token, Any] |
     test suite builds it so); ``cache=True`` keeps the analysed grammar in Lark's cache file
     so that later runs start in milliseconds.
     """
-    return Lark(_grammar_text(), parser="lalr", lexer="contextual", strict=strict,
+    return Lark(grammar_text(), parser="lalr", lexer="contextual", strict=strict,
                 transformer=transformer, maybe_placeholders=False, cache=cache)
 
 
@@ -921,25 +923,41 @@ def read_games(lines: Iterable[str]) -> Iterator[GameText]:
             yield GameText(first, comments=result)
 
 
+def iter_log(lines: Iterable[str]) -> Iterator[LogItem]:
+    """Reads notation game by game, holding no more than one game: yields each game (the
+    comments after the last one in its ``after``), or, for a text with no game, its
+    comment lines as one tuple.
+
+    :raises NotationError: at the first syntax error.
+    """
+    held: Game | None = None
+    comments: list[str] = []
+    for item in read_games(lines):
+        if item.error is not None:
+            raise item.error
+        if item.parsed is None:
+            comments.extend(item.comments)
+            continue
+        if held is not None:
+            yield held
+        held = item.parsed.game
+    if held is not None:
+        if comments:
+            held = held.model_copy(update={"after": held.after + tuple(comments)})
+        yield held
+    elif comments:
+        yield tuple(comments)
+
+
 def loads(text: str) -> Log:
     """Parses notation text into a :class:`~euchrelog.models.Log`.
 
     :raises NotationError: at the first syntax error.
     """
-    games: list[Game] = []
-    comments: list[str] = []
-    for item in read_games(text_lines(text.lstrip("\ufeff"))):
-        if item.error is not None:
-            raise item.error
-        if item.parsed is not None:
-            games.append(item.parsed.game)
-        else:
-            comments.extend(item.comments)
-    if games and comments:
-        last = games[-1]
-        games[-1] = last.model_copy(update={"after": last.after + tuple(comments)})
-        comments = []
-    return Log(games=tuple(games), comments=tuple(comments))
+    items = list(iter_log(text_lines(text.lstrip("\ufeff"))))
+    games = tuple(i for i in items if isinstance(i, Game))
+    comments = next((i for i in items if isinstance(i, tuple)), ())
+    return Log(games=games, comments=comments)
 
 
 def load(fp: TextIO) -> Log:

@@ -9,11 +9,27 @@ in upper case with ``T`` for ten; keywords in lower case; comments as ``# text``
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterable
 from typing import TextIO
 
 from .cards import UNKNOWN, Card
-from .models import Bid, Call, Deal, End, Game, Line, Log, Merge, Number, Score, Swap, Tag
+from .models import (
+    Bid,
+    Call,
+    Deal,
+    End,
+    Game,
+    Line,
+    Log,
+    LogItem,
+    Merge,
+    Number,
+    Score,
+    Swap,
+    Tag,
+    log_items,
+)
 from .rules import MOON
 from .seats import Seat
 
@@ -174,12 +190,25 @@ def dumps_game(game: Game) -> str:
 
 def dumps(log: Log) -> str:
     """The canonical notation of a whole log; games are separated by a blank line."""
-    parts = [dumps_game(g) for g in log.games]
-    if log.comments:
-        parts.append("\n".join(f"# {c}" if c else "#" for c in log.comments) + "\n")
-    return "\n".join(parts)
+    out = io.StringIO()
+    write_log(log_items(log), out)
+    return out.getvalue()
 
 
 def dump(log: Log, fp: TextIO) -> None:
     """Writes the canonical notation of ``log`` to a text file object."""
     fp.write(dumps(log))
+
+
+def write_log(items: Iterable[LogItem], fp: TextIO) -> None:
+    """Writes games as they come (from :func:`~euchrelog.notation.iter_log`) in canonical
+    notation: the same text as :func:`dumps` of the whole log, without holding it."""
+    first = True
+    for item in items:
+        if not first:
+            fp.write("\n")
+        first = False
+        if isinstance(item, tuple):
+            fp.write("\n".join(f"# {c}" if c else "#" for c in item) + "\n")
+        else:
+            fp.write(dumps_game(item))

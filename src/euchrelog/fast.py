@@ -1,0 +1,585 @@
+"""The fast path of ``check``: proves a canonical record clean, or declines.
+
+Most records checked in bulk are canonical (what ``fmt``, ``convert`` and the recorder
+write) and clean. For those, :func:`verify_notation` reads the game with a coarse Lark
+grammar (``grammar/fast.lark``: one terminal a deal), :func:`verify_json` reads a JSON
+Lines game with the json module, and both replay it on integer cards and bitmask hands,
+returning the :class:`~euchrelog.replay.GameReport` the full replay would give.
+
+The fast path never reports a finding. At the first thing it does not cover (a comment, a
+dummy, a score-sheet line, an unknown card) or does not like (any fault at all), it returns
+``None``, and the caller reads the game again with the full grammar and
+:class:`~euchrelog.engine.DealState`, which place every finding at its line and column.
+The test suite holds the two paths to the same verdicts and reports.
+
+>>> from euchrelog.generate import random_game
+>>> from euchrelog.writer import dumps_game
+>>> import random
+>>> report = verify_notation(dumps_game(random_game(random.Random(3))))
+>>> report is not None and report.ended and report.findings
+[]
+>>> verify_notation('[Variant "four-hand"]\\n\\ndeal 1 dealer Q\\n') is None
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from lark import Lark, LarkError
+
+from .cards import Suit, card_power, effective_suit, make_deck
+from .engine import lineup
+from .notation import grammar_text
+from .replay import DealResult, GameReport
+from .rules import Ruleset, ruleset_from_tags
+from .seats import Seat, clockwise_from
+
+GRAMMAR_FILE = "fast.lark"
+
+_SEAT = {s.value: s for s in Seat}
+_SUITS = tuple(Suit)
+_SUIT_INDEX = {s.value: i for i, s in enumerate(_SUITS)}
+
+
+# ------------------------------------------------------------------ tables
+
+
+@dataclass(frozen=True)
+class _Table:
+    """Everything the fast replay asks of a ruleset, as plain lookups."""
+
+    ruleset: Ruleset
+    seats: tuple[str, ...]
+    next_dealer: dict[str, str]
+    bidders: dict[str, tuple[str, ...]]
+    index: dict[str, int]
+    """Card text to bit number."""
+    joker: int
+    """The joker's bit number, or -1."""
+    printed_suit: tuple[int, ...]
+    eff: tuple[tuple[int, ...], ...]
+    """[trump][card]: the suit the card follows."""
+    power: tuple[tuple[tuple[int, ...], ...], ...]
+    """[trump][led][card]: the card's strength."""
+    suit_mask: tuple[tuple[int, ...], ...]
+    """[trump][suit]: the cards that follow the suit."""
+    side: dict[str, str]
+    sides: tuple[str, ...]
+    kitty_size: int
+    lineups: dict[tuple[str, str, str | None, str | None],
+                  tuple[dict[str, tuple[str, ...]], str]] = field(default_factory=dict)
+
+    def lineup(self, dealer: str, maker: str, alone: str | None,
+               defender: str | None) -> tuple[dict[str, tuple[str, ...]], str]:
+        """The turn order of a trick for each leader, and the opening leader."""
+        key = (dealer, maker, alone, defender)
+        found = self.lineups.get(key)
+        if found is None:
+            playing, leader = lineup(self.ruleset, _SEAT[dealer], _SEAT[maker],
+                                     _SEAT[alone] if alone else None,
+                                     _SEAT[defender] if defender else None)
+            orders = {s.value: tuple(x.value for x in clockwise_from(s, playing))
+                      for s in playing}
+            found = self.lineups[key] = (orders, leader.value)
+        return found
+
+
+def _supported(ruleset: Ruleset) -> bool:
+    """Whether the fast replay covers the ruleset: euchre bidding on an upcard, no dummy
+    and no ghost hand."""
+    variant = ruleset.variant
+    return (ruleset.extra_hand is None and variant.upcard and variant.bidding == "euchre"
+            and bool(variant.scoring))
+
+
+@functools.lru_cache(maxsize=64)
+def _table(ruleset: Ruleset) -> _Table | None:
+    if not _supported(ruleset):
+        return None
+    deck = make_deck(ruleset.options.deck)
+    index = {str(card): i for i, card in enumerate(deck)}
+    eff: list[tuple[int, ...]] = []
+    power: list[tuple[tuple[int, ...], ...]] = []
+    masks: list[tuple[int, ...]] = []
+    for trump in _SUITS:
+        follows = tuple(_SUIT_INDEX[str(effective_suit(c, trump))] for c in deck)
+        eff.append(follows)
+        power.append(tuple(tuple(card_power(c, trump, led) for c in deck) for led in _SUITS))
+        masks.append(tuple(sum(1 << i for i, s in enumerate(follows) if s == k)
+                           for k in range(len(_SUITS))))
+    seats = tuple(s.value for s in ruleset.seats)
+    return _Table(
+        ruleset=ruleset,
+        seats=seats,
+        next_dealer={s.value: clockwise_from(s.left, ruleset.seats)[0].value
+                     for s in ruleset.seats},
+        bidders={s.value: tuple(x.value for x in clockwise_from(s.left, ruleset.seats))
+                 for s in ruleset.seats},
+        index=index,
+        joker=index.get("JK", -1),
+        printed_suit=tuple(_SUIT_INDEX[c.suit.value] if c.suit else -1 for c in deck),
+        eff=tuple(eff),
+        power=tuple(power),
+        suit_mask=tuple(masks),
+        side={s.value: ruleset.side(s) for s in ruleset.seats},
+        sides=ruleset.side_names,
+        kitty_size=ruleset.kitty_size,
+    )
+
+
+# ------------------------------------------------------------------ the replay
+
+
+class _DeclineError(Exception):
+    """Raised for a game the fast path leaves to the full one."""
+
+
+_LOOKUP_ERRORS = (_DeclineError, KeyError, IndexError, TypeError, ValueError, AttributeError)
+"""What a game of unexpected shape raises on the way: the fast path then declines."""
+
+_GAME_KEYS = frozenset({"tags", "deals", "end", "after"})
+_DEAL_KEYS = frozenset({"number", "dealer", "hands", "up", "bidding", "exchange",
+                        "declarations", "tricks", "score"})
+_UP_KEYS = frozenset({"card", "kitty"})
+_EXCHANGE_KEYS = frozenset({"seat", "act", "takes", "upcard", "discard"})
+_SCORE_KEYS = frozenset({"points", "total"})
+_END_KEYS = frozenset({"act", "scores", "winner"})
+_SIDE_NAMES = frozenset({"NS", "EW", "N", "E", "S", "W"})
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_+\-]*")
+
+
+def replay_game(game: Any) -> GameReport | None:
+    """Replays one game in its JSON form (as ``json.loads`` gives it, or as the fast
+    notation reader builds it): its report if the fast path covers the game and finds it
+    clean, else ``None``."""
+    try:
+        return _game(game)
+    except _LOOKUP_ERRORS:
+        return None
+
+
+def _int(value: Any) -> int:
+    if type(value) is not int:
+        raise _DeclineError
+    return value
+
+
+def _sides(value: Any) -> dict[str, int]:
+    """A points, total or result mapping of sides to numbers."""
+    if type(value) is not dict or not _SIDE_NAMES.issuperset(value):
+        raise _DeclineError
+    for n in value.values():
+        _int(n)
+    return value
+
+
+def _game(game: dict[str, Any]) -> GameReport | None:
+    if not _GAME_KEYS.issuperset(game) or game.get("after"):
+        return None
+    first: dict[str, str] = {}
+    for tag in game.get("tags", ()):
+        name, value = tag["name"], tag["value"]
+        if (len(tag) != 2 or type(value) is not str or type(name) is not str
+                or not _TAG_NAME.fullmatch(name)
+                or first.setdefault(name.lower(), value) != value):
+            return None  # a comment, a bad name, or T205
+    ruleset, problems = ruleset_from_tags(first)
+    if problems:
+        return None
+    table = _table(ruleset)
+    if table is None:
+        return None
+    report = GameReport(ruleset)
+    totals = dict.fromkeys(table.sides, 0)
+    options = ruleset.options
+    ended = False
+    dealer = ""
+    deals = game.get("deals", ())
+    if type(deals) is not list:
+        return None
+    for d, deal in enumerate(deals):
+        if not _DEAL_KEYS.issuperset(deal):
+            return None  # a comment, a dummy, a score-sheet line, a claim
+        if ended or _int(deal["number"]) != d + 1 or deal["dealer"] not in table.next_dealer:
+            return None  # D307, D301, D302
+        if d and deal["dealer"] != table.next_dealer[dealer]:
+            return None  # D302
+        dealer = deal["dealer"]
+        result = _deal(table, deal)
+        points = result.points
+        assert points is not None
+        for side, n in points.items():
+            totals[side] += n
+        score = deal.get("score")
+        if score is not None and not _written(table, score, points, totals):
+            return None
+        result.totals = dict(totals)
+        report.deals.append(result)
+        top = max(totals.values())
+        done = len(report.deals) >= options.deals if options.deals else top >= options.target
+        leaders = [s for s, v in totals.items() if v == top]
+        if done and (len(leaders) == 1 or options.deals):
+            ended = True
+            report.winner = leaders[0] if len(leaders) == 1 else None
+    report.totals = totals
+    report.ended = ended
+    end = game.get("end")
+    if end is None:
+        return report if ended else None  # G951
+    if not _END_KEYS.issuperset(end):
+        return None
+    act = end.get("act", "result")
+    scores = _sides(end["scores"]) if end.get("scores") is not None else {}
+    winner = end.get("winner")
+    if act == "unfinished":
+        return None if ended or winner not in _SIDE_NAMES | {None} else report  # G954
+    if act != "result" or not ended or winner not in (None, report.winner):
+        return None  # G955, G953
+    if any(totals.get(s) != v for s, v in scores.items()):
+        return None  # G952
+    return report
+
+
+def _written(table: _Table, score: dict[str, Any], points: dict[str, int],
+             totals: dict[str, int]) -> bool:
+    """Whether the deal's points line agrees with the replay (C901, C902, C904)."""
+    if not _SCORE_KEYS.issuperset(score):
+        return False
+    wrote = score.get("points")
+    if wrote is not None and (
+            any(s not in totals for s in _sides(wrote))
+            or any(wrote.get(s, 0) != points.get(s, 0) for s in table.sides)):
+        return False
+    total = score.get("total")
+    return total is None or all(totals.get(s) == v for s, v in _sides(total).items())
+
+
+def _cards(value: Any) -> list[str]:
+    if type(value) is not list:
+        raise _DeclineError
+    return value
+
+
+def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
+    """Replays one deal; raises :class:`_DeclineError` (or a lookup error) at anything the fast
+    path does not take."""
+    ruleset = table.ruleset
+    variant = ruleset.variant
+    index = table.index
+    dealer: str = deal["dealer"]
+    # The cards (D303-D306).
+    seen = 0
+    masks: dict[str, int] = {}
+    size = variant.hand_size
+    lines = deal["hands"]
+    if type(lines) is not list or len(lines) != 1 or len(lines[0]) != 1:
+        raise _DeclineError
+    hands = lines[0]["cards"]
+    if type(hands) is not dict or len(hands) != len(table.seats):
+        raise _DeclineError
+    for seat in table.seats:
+        cards = _cards(hands[seat])
+        if len(cards) != size:
+            raise _DeclineError
+        mask = 0
+        for text in cards:
+            i = index[text]
+            if seen >> i & 1:
+                raise _DeclineError
+            mask |= 1 << i
+            seen |= 1 << i
+        masks[seat] = mask
+    upcard = deal["up"]
+    if not _UP_KEYS.issuperset(upcard):
+        raise _DeclineError
+    up_text = upcard["card"]
+    up = index[up_text]
+    if up == table.joker or seen >> up & 1:
+        raise _DeclineError
+    seen |= 1 << up
+    kitty = upcard.get("kitty")
+    if kitty is not None:
+        if len(_cards(kitty)) != table.kitty_size:
+            raise _DeclineError
+        for text in kitty:
+            i = index[text]
+            if seen >> i & 1:
+                raise _DeclineError
+            seen |= 1 << i
+    # The bidding (F3-F7).
+    order = table.bidders[dealer]
+    up_suit = table.printed_suit[up]
+    trump = -1
+    maker = ""
+    round_ = 1
+    turn = 0
+    thrown = False
+    for line in deal.get("bidding", ()):
+        if len(line) != 1:
+            raise _DeclineError
+        for bid in line["bids"]:
+            seat = bid["seat"]
+            act = bid["act"]
+            if trump >= 0 or thrown or seat != order[turn] or len(bid) != (
+                    3 if act == "call" else 2):
+                raise _DeclineError  # B405, B401
+            if act == "pass":
+                if round_ == 2 and seat == dealer and ruleset.options.stick_the_dealer:
+                    raise _DeclineError  # B404
+                turn += 1
+                if turn == len(order):
+                    turn = 0
+                    thrown = round_ == 2
+                    round_ = 2
+            elif act == "order" and round_ == 1:
+                trump, maker = up_suit, seat
+            elif act == "call" and round_ == 2 and _SUIT_INDEX[bid["suit"]] != up_suit:
+                trump, maker = _SUIT_INDEX[bid["suit"]], seat
+            else:
+                raise _DeclineError  # B402, B403
+    if thrown:
+        if deal.get("exchange") or deal.get("declarations") or deal.get("tricks"):
+            raise _DeclineError
+        return DealResult(deal["number"], _SEAT[dealer], {}, {}, thrown=True)
+    if trump < 0:
+        raise _DeclineError  # unfinished bidding
+    # The exchange (F8) and the lone hands (F9).
+    exchange = deal.get("exchange")
+    if exchange is None:
+        if round_ == 1:
+            raise _DeclineError  # the record does not say what the dealer did with the upcard
+    else:
+        act = exchange.get("act", "takes")
+        taken = exchange.get("upcard")
+        discard = exchange.get("discard")
+        if (not _EXCHANGE_KEYS.issuperset(exchange) or round_ != 1
+                or exchange["seat"] != dealer or type(exchange.get("takes", False)) is not bool):
+            raise _DeclineError  # K501
+        if act == "declines":
+            if (ruleset.options.dealer_pickup == "required" or exchange.get("takes")
+                    or taken is not None or discard is not None):
+                raise _DeclineError  # K504
+        elif act == "takes":
+            if taken is not None and taken != up_text:
+                raise _DeclineError  # K503
+            six = masks[dealer] | 1 << up
+            i = index[discard]
+            if not six >> i & 1:
+                raise _DeclineError  # K502
+            masks[dealer] = six & ~(1 << i)
+        else:
+            raise _DeclineError
+    alone: str | None = None
+    defender: str | None = None
+    side = table.side
+    for decl in deal.get("declarations", ()):
+        act, seat = decl["act"], decl["seat"]
+        if len(decl) != 2 or variant.alone != "declared":
+            raise _DeclineError  # A601, A602
+        if act == "alone" and seat == maker and alone is None:
+            alone = seat
+        elif (act == "defend" and ruleset.options.lone_defender and defender is None
+              and side[seat] != side[maker]):
+            defender = seat
+        else:
+            raise _DeclineError  # A601, A602, A603
+    # The play (P1-P4, F10).
+    tricks = deal["tricks"]
+    if len(tricks) != variant.tricks:
+        raise _DeclineError  # P706, or a partial deal
+    orders, leader = table.lineup(dealer, maker, alone, defender)
+    follows = table.eff[trump]
+    strength = table.power[trump]
+    suit_mask = table.suit_mask[trump]
+    maker_side = side[maker]
+    made = 0
+    for t, trick in enumerate(tricks):
+        turn_order = orders[leader]
+        plays = trick["plays"]
+        if (trick["number"] != t + 1 or type(trick["number"]) is not int or len(trick) != 2
+                or len(plays) != len(turn_order) or sum(map(len, plays)) != 2 * len(plays)):
+            raise _DeclineError  # P707, P705
+        led = -1
+        best = -1
+        powers: tuple[int, ...] = ()
+        for play, due in zip(plays, turn_order, strict=True):
+            seat = play["seat"]
+            i = index[play["card"]]
+            hand = masks[seat]
+            if seat != due or not hand >> i & 1:
+                raise _DeclineError  # P701, P702, P703, P708
+            suit = follows[i]
+            if led < 0:
+                led = suit
+                powers = strength[led]
+            elif suit != led and hand & suit_mask[led]:
+                raise _DeclineError  # R801
+            masks[seat] = hand & ~(1 << i)
+            if powers[i] > best:
+                best = powers[i]
+                leader = seat
+        if side[leader] == maker_side:
+            made += 1
+    who, won = ruleset.deal_points(made, maker_alone=alone is not None,
+                                   defender_alone=defender is not None)
+    points = {maker_side: won} if who == "makers" else {
+        s: won for s in table.sides if s != maker_side}
+    return DealResult(deal["number"], _SEAT[dealer], points, {}, maker=_SEAT[maker],
+                      trump=_SUITS[trump].value, alone=alone is not None,
+                      defender_alone=defender is not None, maker_tricks=made)
+
+
+# ------------------------------------------------------------------ reading
+
+
+@functools.lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark(grammar_text(GRAMMAR_FILE), parser="lalr", lexer="contextual", cache=True)
+
+
+def build_fast_parser(*, strict: bool = False) -> Lark:
+    """Builds the fast grammar's parser (the tests build it with ``strict=True``)."""
+    return Lark(grammar_text(GRAMMAR_FILE), parser="lalr", lexer="contextual", strict=strict)
+
+
+def verify_json(text: str) -> GameReport | None:
+    """The report of one game of JSON Lines, if the fast path covers it and finds it clean;
+    otherwise ``None``."""
+    try:
+        game = json.loads(text)
+    except ValueError:
+        return None
+    return replay_game(game) if type(game) is dict else None
+
+
+def verify_notation(text: str) -> GameReport | None:
+    """The report of one game of canonical notation, if the fast path covers it and finds
+    it clean; otherwise ``None``."""
+    game = read_canonical(text)
+    return None if game is None else replay_game(game)
+
+
+def read_canonical(text: str) -> dict[str, Any] | None:
+    """One game of canonical notation in its JSON form, or ``None`` if the text is not
+    canonical notation without comments."""
+    if "#" in text or "\r" in text:
+        return None
+    try:
+        tree = _parser().parse(text.lstrip("\n"))
+    except LarkError:
+        return None
+    game: dict[str, Any] = {}
+    deals: list[dict[str, Any]] = []
+    try:
+        for token in tree.children:
+            kind = token.type  # type: ignore[union-attr]
+            if kind == "DEAL":
+                deals.append(_read_deal(str(token)))
+            elif kind == "HEAD":
+                game["tags"] = _read_tags(str(token))
+            else:
+                game["end"] = _read_end(str(token))
+    except _DeclineError:
+        return None
+    game["deals"] = deals
+    return game
+
+
+def _read_tags(text: str) -> list[dict[str, str]]:
+    tags = []
+    for line in text.split("\n"):
+        if line:
+            name, _, value = line[1:-2].partition(' "')
+            if "\\" in value:
+                value = re.sub(r"\\(.)", r"\1", value)
+            tags.append({"name": name, "value": value})
+    return tags
+
+
+def _read_sides(words: list[str]) -> dict[str, int]:
+    out = {words[k]: int(words[k + 1]) for k in range(0, len(words), 2)}
+    if 2 * len(out) != len(words):
+        raise _DeclineError  # a side written twice
+    return out
+
+
+_STAGES = {"h": 1, "u": 2, "b": 3, "N": 4, "E": 4, "S": 4, "W": 4, "a": 5, "d": 5,
+           "p": 7, "t": 7}
+"""The order of a deal's lines in canonical notation (tricks are 6)."""
+_REPEATS = frozenset({3, 5, 6})
+"""The kinds of line a deal may have more than one of."""
+
+
+def _read_deal(text: str) -> dict[str, Any]:
+    lines = text.split("\n")
+    head = lines[0].split(" ")
+    deal: dict[str, Any] = {"number": int(head[1]), "dealer": head[3]}
+    stage = 0
+    for line in lines[1:]:
+        if not line:
+            continue
+        first = line[2]
+        now = _STAGES.get(first, 6)
+        if now < stage or (now == stage and now not in _REPEATS):
+            raise _DeclineError  # not in canonical order, or a line given twice
+        stage = now
+        if now == 6:
+            dot = line.index(".")
+            deal.setdefault("tricks", []).append(
+                {"number": int(line[2:dot]),
+                 "plays": [{"seat": p[0], "card": p[3:]} for p in line[dot + 2:].split("  ")]})
+        elif now == 3:
+            bids = []
+            for item in line[6:].split(", "):
+                if item[2] == "c":
+                    bids.append({"act": "call", "seat": item[0], "suit": item[-1]})
+                else:
+                    bids.append({"act": item[2:], "seat": item[0]})
+            deal.setdefault("bidding", []).append({"bids": bids})
+        elif now == 1:
+            parts = line[8:].split("  ")
+            cards = {part[0]: part[3:].split(" ") for part in parts}
+            if len(cards) != len(parts):
+                raise _DeclineError  # a hand written twice
+            deal["hands"] = [{"cards": cards}]
+        elif now == 2:
+            up, _, kitty = line[5:].partition("  kitty ")
+            deal["up"] = {"card": up, "kitty": kitty.split(" ")} if kitty else {"card": up}
+        elif now == 4:
+            words = line[2:].split(" ")
+            if len(words) == 2:
+                deal["exchange"] = {"seat": words[0], "act": "declines"}
+            elif len(words) == 5:
+                deal["exchange"] = {"seat": words[0], "takes": True, "upcard": words[2],
+                                    "discard": words[4]}
+            else:
+                deal["exchange"] = {"seat": words[0], "discard": words[2]}
+        elif now == 5:
+            act, seat = line[2:].split(" ")
+            deal.setdefault("declarations", []).append({"act": act, "seat": seat})
+        else:
+            head_, _, tail = line[2:].partition("total ")
+            score: dict[str, dict[str, int]] = {}
+            if first == "p":
+                score["points"] = _read_sides(head_.split()[1:])
+            if tail:
+                score["total"] = _read_sides(tail.split())
+            deal["score"] = score
+    return deal
+
+
+def _read_end(text: str) -> dict[str, Any]:
+    words = text.split()
+    if words[0] == "unfinished":
+        return {"act": "unfinished"}
+    end: dict[str, Any] = {}
+    if len(words) > 1 and words[-2] == "winner":
+        end["winner"] = words[-1]
+        words = words[:-2]
+    end["scores"] = _read_sides(words[1:])
+    return end

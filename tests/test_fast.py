@@ -1,0 +1,171 @@
+"""The fast path of ``check`` against the full one (differential tests, derandomized).
+
+The fast path (:mod:`euchrelog.fast`) may only ever say "clean, and here is the report";
+everything else it leaves to the full grammar and engine. So for any input at all: when
+the fast path gives a report, the full path finds nothing and gives the same report. And
+it must not leave the common case to the full path: a canonical full four-hand record is
+taken by the fast path.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from euchrelog.check import Chunk, check_chunk, notation_chunks
+from euchrelog.fast import build_fast_parser, replay_game, verify_json, verify_notation
+from euchrelog.generate import Detail, random_game
+from euchrelog.jsonio import game_to_json
+from euchrelog.models import Game
+from euchrelog.rules import FOUR_HAND, Options, Ruleset
+from euchrelog.writer import dumps_game
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from strategies import VARIANT_NAMES, games
+from test_fuzz import mutated_records
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE_FILES = sorted((ROOT / "samples").rglob("*.euchre"))
+
+DIFF = settings(derandomize=True, deadline=None, database=None, max_examples=40,
+                suppress_health_check=list(HealthCheck))
+
+ALL_DETAILS: tuple[Detail, ...] = ("full", "play-only", "score-sheet", "unknown-cards")
+
+
+def agree(text: str, *, json: bool = False) -> bool:
+    """Checks one game both ways; a fast report must be the full path's, with no finding.
+    Returns whether the fast path took the game."""
+    chunk = Chunk(1, 1, text, None, json=json)
+    quick = verify_json(text) if json else verify_notation(text)
+    full = check_chunk(chunk, fast=False)
+    if quick is None:
+        return False
+    assert full.findings == [], (full.findings, text)
+    assert full.report == quick
+    assert check_chunk(chunk) == full
+    return True
+
+
+def test_the_fast_grammar_has_no_conflicts() -> None:
+    build_fast_parser(strict=True)
+
+
+@pytest.mark.parametrize("variant", VARIANT_NAMES)
+@DIFF
+@given(data=st.data())
+def test_generated_games_agree(variant: str, data: st.DataObject) -> None:
+    game = data.draw(games(ALL_DETAILS, variant=variant))
+    agree(dumps_game(game))
+    agree(game_to_json(game), json=True)
+
+
+@DIFF
+@given(seed=st.integers(0, 2**32 - 1), deck=st.sampled_from((24, 32)),
+       stick=st.booleans(), lone_lead=st.sampled_from(("maker-left", "dealer-left")))
+def test_full_four_hand_records_take_the_fast_path(seed: int, deck: int, stick: bool,
+                                                   lone_lead: str) -> None:
+    options = Options(deck=deck, stick_the_dealer=stick, lone_lead=lone_lead)  # type: ignore[arg-type]
+    game = random_game(random.Random(seed), Ruleset(FOUR_HAND, options))
+    assert agree(dumps_game(game))
+    assert agree(game_to_json(game), json=True)
+
+
+def _game_text(seed: int) -> str:
+    return dumps_game(random_game(random.Random(seed)))
+
+
+TOKEN = re.compile(r"\b(?:[789TJQKA][CDHS]|JK|NS|EW|[NESW]|\d+|pass|order|call|alone|defend"
+                   r"|takes|discards|declines|points|total|result|winner|unfinished)\b")
+
+SWAPS = {"pass": ("order", "call H"), "order": ("pass",), "alone": ("defend",),
+         "defend": ("alone",), "takes": ("discards",), "points": ("total",),
+         "total": ("points",), "result": ("unfinished",), "unfinished": ("result",)}
+CARDS = [r + s for r in "9TJQKA78" for s in "CDHS"] + ["JK"]
+
+
+def _mutate(text: str, rng: random.Random) -> str:
+    """One change that keeps the text canonical-looking: a token replaced by another of its
+    kind, or a line deleted, doubled or moved."""
+    lines = text.split("\n")
+    if rng.random() < 0.25 and len(lines) > 3:
+        k = rng.randrange(len(lines))
+        how = rng.randrange(3)
+        if how == 0:
+            del lines[k]
+        elif how == 1:
+            lines.insert(k, lines[k])
+        else:
+            lines.insert(rng.randrange(len(lines)), lines.pop(k))
+        return "\n".join(lines)
+    spots = list(TOKEN.finditer(text))
+    m = rng.choice(spots)
+    word = m.group()
+    if word in SWAPS:
+        new = rng.choice(SWAPS[word])
+    elif re.fullmatch(r"\d+", word):
+        new = str(max(0, int(word) + rng.choice((-2, -1, 1, 2, 10))))
+    elif word in ("NS", "EW"):
+        new = rng.choice(("NS", "EW", "N", "E"))
+    elif len(word) == 1:
+        new = rng.choice("NESW")
+    else:
+        new = rng.choice(CARDS)
+    return text[: m.start()] + new + text[m.end():]
+
+
+@settings(DIFF, max_examples=300)
+@given(seed=st.integers(0, 2**20), mutation=st.integers(0, 2**32 - 1),
+       changes=st.integers(1, 3))
+def test_canonical_mutations_agree(seed: int, mutation: int, changes: int) -> None:
+    """Faults that keep the record canonical are the ones the fast grammar lets through:
+    the fast replay must decline every one the full replay reports."""
+    rng = random.Random(mutation)
+    text = _game_text(seed)
+    for _ in range(changes):
+        text = _mutate(text, rng)
+    agree(text)
+
+
+@settings(DIFF, max_examples=150)
+@given(mutated_records())
+def test_mutated_records_agree(text: str) -> None:
+    for chunk in notation_chunks(io.StringIO(text)):
+        agree(chunk.text)
+
+
+@pytest.mark.parametrize("path", SAMPLE_FILES, ids=lambda p: p.name)
+def test_samples_agree(path: Path) -> None:
+    for chunk in notation_chunks(io.StringIO(path.read_text(encoding="utf-8"))):
+        agree(chunk.text)
+
+
+def test_odd_json_shapes_are_declined() -> None:
+    game = random_game(random.Random(5))
+    base = Game.model_validate_json(game_to_json(game)).model_dump(mode="json",
+                                                                   exclude_defaults=True)
+    assert replay_game(base) is not None
+    for path, value in ((("deals", 0, "number"), True), (("deals", 0, "number"), 1.0),
+                        (("deals", 0, "dealer"), ["N"]), (("deals", 0, "extra_key"), 1),
+                        (("tags", 0, "value"), 5), (("deals", 0, "score", "points"), "NS 1"),
+                        (("deals", 0, "hands", 0, "cards", "N"), "9C TC JC QC KC")):
+        bent = _bent(base, path, value)
+        assert replay_game(bent) is None, path
+
+
+def _bent(data: dict[str, object], path: tuple[object, ...], value: object) -> dict[str, object]:
+    import copy
+
+    out = copy.deepcopy(data)
+    node: object = out
+    for key in path[:-1]:
+        node = node[key]  # type: ignore[index]
+    node[path[-1]] = value  # type: ignore[index]
+    return out
