@@ -20,6 +20,7 @@ other variants are measured too, on smaller corpora, without peers.
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import os
 import random
@@ -34,7 +35,7 @@ from pathlib import Path
 from euchrelog.check import check_json_lines, check_lines
 from euchrelog.generate import random_game
 from euchrelog.jsonio import game_to_json
-from euchrelog.rules import Ruleset, find_variant
+from euchrelog.rules import Options, Ruleset, find_variant
 from euchrelog.writer import dumps_game
 
 VARIANTS = ("four-hand", "cutthroat", "three-hand", "ghost", "two-hand")
@@ -244,10 +245,12 @@ def main() -> None:
     print("\nevery variant (full records, a third of the size, no peers):")
     others = []
     for name in VARIANTS:
-        text, lines, _ = euchre_corpus(size // 3, ruleset=Ruleset(find_variant(name)))
-        others.append(Reader(f"{name} (notation)", lambda t=text: run_euchre(t),
+        variant = find_variant(name)
+        ruleset = Ruleset(variant, Options.defaults(variant))
+        text, lines, _ = euchre_corpus(size // 3, ruleset=ruleset)
+        others.append(Reader(f"{name} (notation)", functools.partial(run_euchre, text),
                              len(text.encode()), "deals"))
-        others.append(Reader(f"{name} (JSON Lines)", lambda t=lines: run_jsonl(t),
+        others.append(Reader(f"{name} (JSON Lines)", functools.partial(run_jsonl, lines),
                              len(lines.encode()), "deals"))
     measure(others, args.repeat)
     for reader in others:

@@ -24,7 +24,7 @@ from euchrelog.fast import build_fast_parser, replay_game, verify_json, verify_n
 from euchrelog.generate import Detail, random_game
 from euchrelog.jsonio import game_to_json
 from euchrelog.models import Game
-from euchrelog.rules import FOUR_HAND, Options, Ruleset
+from euchrelog.rules import FOUR_HAND, Options, Ruleset, find_variant
 from euchrelog.writer import dumps_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -78,15 +78,23 @@ def test_full_four_hand_records_take_the_fast_path(seed: int, deck: int, stick: 
     assert agree(game_to_json(game), json=True)
 
 
-def _game_text(seed: int) -> str:
-    return dumps_game(random_game(random.Random(seed)))
+@pytest.mark.parametrize("variant", ["cutthroat", "three-hand", "two-hand"])
+@settings(DIFF, max_examples=10)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_full_records_of_other_variants_take_the_fast_path(variant: str, seed: int) -> None:
+    assert agree(_game_text(seed, variant))
+
+
+def _game_text(seed: int, variant: str = "four-hand") -> str:
+    kind = find_variant(variant)
+    return dumps_game(random_game(random.Random(seed), Ruleset(kind, Options.defaults(kind))))
 
 
 TOKEN = re.compile(r"\b(?:[789TJQKA][CDHS]|JK|NS|EW|[NESW]|\d+|pass|order|call|alone|defend"
-                   r"|takes|discards|declines|points|total|result|winner|unfinished)\b")
+                   r"|takes|discards|declines|merges|points|total|result|winner|unfinished)\b")
 
 SWAPS = {"pass": ("order", "call H"), "order": ("pass",), "alone": ("defend",),
-         "defend": ("alone",), "takes": ("discards",), "points": ("total",),
+         "defend": ("alone",), "takes": ("discards",), "merges": ("takes",), "points": ("total",),
          "total": ("points",), "result": ("unfinished",), "unfinished": ("result",)}
 CARDS = [r + s for r in "9TJQKA78" for s in "CDHS"] + ["JK"]
 
@@ -121,14 +129,16 @@ def _mutate(text: str, rng: random.Random) -> str:
     return text[: m.start()] + new + text[m.end():]
 
 
-@settings(DIFF, max_examples=300)
+@pytest.mark.parametrize("variant", ["four-hand", "cutthroat", "three-hand", "two-hand"])
+@settings(DIFF, max_examples=150)
 @given(seed=st.integers(0, 2**20), mutation=st.integers(0, 2**32 - 1),
        changes=st.integers(1, 3))
-def test_canonical_mutations_agree(seed: int, mutation: int, changes: int) -> None:
+def test_canonical_mutations_agree(variant: str, seed: int, mutation: int,
+                                   changes: int) -> None:
     """Faults that keep the record canonical are the ones the fast grammar lets through:
     the fast replay must decline every one the full replay reports."""
     rng = random.Random(mutation)
-    text = _game_text(seed)
+    text = _game_text(seed, variant)
     for _ in range(changes):
         text = _mutate(text, rng)
     agree(text)

@@ -1,14 +1,24 @@
-"""`check` reads game by game, in parallel when asked, and keeps the input order."""
+"""`check` and `convert` read game by game; `check` runs in parallel when asked and keeps
+the input order; the streamed output is the whole output."""
 
 from __future__ import annotations
 
+import io
+import random
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from euchrelog.cli import main
+from euchrelog.generate import random_game
+from euchrelog.jsonio import dumps_json, iter_json_log, write_json
+from euchrelog.models import Log, log_items
+from euchrelog.notation import iter_log, loads, text_lines
+from euchrelog.writer import dumps, dumps_game, write_log
 
 ROOT = Path(__file__).resolve().parents[1]
 INVALID = sorted((ROOT / "samples" / "invalid").glob("*.euchre"))
@@ -48,3 +58,57 @@ def test_json_lines_are_read_line_by_line(tmp_path: Path) -> None:
     result = runner.invoke(main, ["check", str(path)])
     assert result.exit_code == 2
     assert result.stdout.startswith(f"{path}:5:1: S102 line 5:")
+
+
+VALID = sorted((ROOT / "samples" / "valid").glob("*.euchre"))
+
+
+def _logs() -> list[Log]:
+    logs = [loads(p.read_text(encoding="utf-8")) for p in VALID]
+    logs += [Log(), Log(comments=("only", "", "comments"))]
+    logs += [Log(games=tuple(random_game(random.Random(k)) for _ in range(k))) for k in range(4)]
+    return logs
+
+
+@pytest.mark.parametrize("lines", [False, True], ids=["document", "lines"])
+def test_streamed_json_is_the_whole_json(lines: bool) -> None:
+    for log in _logs():
+        out = io.StringIO()
+        write_json(log_items(log), out, lines=lines)
+        assert out.getvalue() == dumps_json(log, lines=lines)
+        if not lines:
+            assert tuple(iter_json_log(io.StringIO(out.getvalue()))) == log_items(log)
+
+
+def test_streamed_notation_is_the_whole_notation() -> None:
+    for log in _logs():
+        out = io.StringIO()
+        write_log(log_items(log), out)
+        assert out.getvalue() == dumps(log)
+        assert tuple(iter_log(text_lines(out.getvalue()))) == log_items(log)
+
+
+def test_convert_streams_and_writes_nothing_on_a_late_error(tmp_path: Path) -> None:
+    sample = (ROOT / "samples" / "valid" / "several-games.euchre").read_text(encoding="utf-8")
+    source = tmp_path / "late.euchre"
+    source.write_text(sample + '\n[Event "x"]\ndeal 1 dealer Q\n', encoding="utf-8")
+    target = tmp_path / "out.json"
+    result = CliRunner().invoke(main, ["convert", str(source), "-o", str(target)])
+    assert result.exit_code == 2 and "S101" in result.stderr
+    assert not target.exists() and list(tmp_path.iterdir()) == [source]
+
+
+def test_convert_reads_game_by_game() -> None:
+    """The reader holds one game back (the comments after the last game belong to it), so
+a million games cost no more memory than two."""
+    games = (random_game(random.Random(k)) for k in range(6))
+    text = "\n".join(dumps_game(g) for g in games)
+    pulled: list[int] = []
+
+    def lines() -> Iterator[str]:
+        for number, line in enumerate(text_lines(text), 1):
+            pulled.append(number)
+            yield line
+    stream = iter_log(lines())
+    next(stream)
+    assert len(pulled) < len(text_lines(text)) // 2  # games 1 and 2 of 6

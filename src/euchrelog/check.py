@@ -170,6 +170,8 @@ def check_json_lines(lines: Iterable[str], path: str | None = None) -> Iterator[
 def check_text(text: str, path: str | None = None) -> Iterator[GameCheck]:
     """Checks a whole text, notation or JSON (told apart by its first character)."""
     lines = [line + "\n" for line in text_lines(text.lstrip("\ufeff"))]
+    if lines and not text.endswith("\n"):
+        lines[-1] = lines[-1][:-1]  # as the file is read: no line end where there is none
     if is_json(text):
         yield from check_json_lines(lines, path)
     else:

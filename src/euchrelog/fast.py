@@ -71,6 +71,8 @@ class _Table:
     side: dict[str, str]
     sides: tuple[str, ...]
     kitty_size: int
+    dummy: bool
+    """Whether a dummy hand is dealt (cutthroat)."""
     lineups: dict[tuple[str, str, str | None, str | None],
                   tuple[dict[str, tuple[str, ...]], str]] = field(default_factory=dict)
 
@@ -90,10 +92,10 @@ class _Table:
 
 
 def _supported(ruleset: Ruleset) -> bool:
-    """Whether the fast replay covers the ruleset: euchre bidding on an upcard, no dummy
-    and no ghost hand."""
+    """Whether the fast replay covers the ruleset: euchre bidding on an upcard, and no
+    ghost hand."""
     variant = ruleset.variant
-    return (ruleset.extra_hand is None and variant.upcard and variant.bidding == "euchre"
+    return (ruleset.extra_hand != "ghost" and variant.upcard and variant.bidding == "euchre"
             and bool(variant.scoring))
 
 
@@ -129,6 +131,7 @@ def _table(ruleset: Ruleset) -> _Table | None:
         side={s.value: ruleset.side(s) for s in ruleset.seats},
         sides=ruleset.side_names,
         kitty_size=ruleset.kitty_size,
+        dummy=ruleset.extra_hand == "dummy",
     )
 
 
@@ -143,7 +146,7 @@ _LOOKUP_ERRORS = (_DeclineError, KeyError, IndexError, TypeError, ValueError, At
 """What a game of unexpected shape raises on the way: the fast path then declines."""
 
 _GAME_KEYS = frozenset({"tags", "deals", "end", "after"})
-_DEAL_KEYS = frozenset({"number", "dealer", "hands", "up", "bidding", "exchange",
+_DEAL_KEYS = frozenset({"number", "dealer", "hands", "extra", "up", "bidding", "exchange",
                         "declarations", "tricks", "score"})
 _UP_KEYS = frozenset({"card", "kitty"})
 _EXCHANGE_KEYS = frozenset({"seat", "act", "takes", "upcard", "discard"})
@@ -294,6 +297,19 @@ def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
             mask |= 1 << i
             seen |= 1 << i
         masks[seat] = mask
+    dummy = 0
+    extra: Any = deal.get("extra")
+    if table.dummy:
+        if extra["kind"] != "dummy" or len(extra) != 2 or len(_cards(extra["cards"])) != size:
+            raise _DeclineError  # D303
+        for text in extra["cards"]:
+            i = index[text]
+            if seen >> i & 1:
+                raise _DeclineError
+            dummy |= 1 << i
+            seen |= 1 << i
+    elif extra is not None:
+        raise _DeclineError  # D303
     upcard = deal["up"]
     if not _UP_KEYS.issuperset(upcard):
         raise _DeclineError
@@ -376,18 +392,36 @@ def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
             raise _DeclineError
     alone: str | None = None
     defender: str | None = None
+    merged = False
     side = table.side
     for decl in deal.get("declarations", ()):
         act, seat = decl["act"], decl["seat"]
+        if act == "merge":
+            if not table.dummy or seat != maker or alone is not None or merged or len(decl) != 3:
+                raise _DeclineError  # K505
+            ten = masks[maker] | dummy
+            kept = 0
+            for text in _cards(decl["keeps"]):
+                i = index[text]
+                if not ten >> i & 1 or kept >> i & 1:
+                    raise _DeclineError  # K506
+                kept |= 1 << i
+            if len(decl["keeps"]) != size:
+                raise _DeclineError  # K506
+            masks[maker] = kept
+            merged = True
+            continue
         if len(decl) != 2 or variant.alone != "declared":
             raise _DeclineError  # A601, A602
-        if act == "alone" and seat == maker and alone is None:
+        if act == "alone" and seat == maker and alone is None and not merged:
             alone = seat
         elif (act == "defend" and ruleset.options.lone_defender and defender is None
               and side[seat] != side[maker]):
             defender = seat
         else:
             raise _DeclineError  # A601, A602, A603
+    if table.dummy and ruleset.options.dummy == "required" and not merged and alone is None:
+        raise _DeclineError  # K507
     # The play (P1-P4, F10).
     tricks = deal["tricks"]
     if len(tricks) != variant.tricks:
@@ -440,6 +474,11 @@ def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
 @functools.lru_cache(maxsize=1)
 def _parser() -> Lark:
     return Lark(grammar_text(GRAMMAR_FILE), parser="lalr", lexer="contextual", cache=True)
+
+
+def prepare() -> None:
+    """Builds the fast parser now, so that processes forked afterwards share it."""
+    _parser()
 
 
 def build_fast_parser(*, strict: bool = False) -> Lark:
@@ -508,10 +547,11 @@ def _read_sides(words: list[str]) -> dict[str, int]:
     return out
 
 
-_STAGES = {"h": 1, "u": 2, "b": 3, "N": 4, "E": 4, "S": 4, "W": 4, "a": 5, "d": 5,
-           "p": 7, "t": 7}
-"""The order of a deal's lines in canonical notation (tricks are 6)."""
-_REPEATS = frozenset({3, 5, 6})
+_STAGES = {"h": 1, "du": 2, "u": 3, "b": 4, "N": 5, "E": 5, "S": 5, "W": 5, "a": 6, "de": 6,
+           "p": 8, "t": 8}
+"""The order of a deal's lines in canonical notation, by their first letters (tricks are 7,
+merges 6)."""
+_REPEATS = frozenset({4, 6, 7})
 """The kinds of line a deal may have more than one of."""
 
 
@@ -524,16 +564,18 @@ def _read_deal(text: str) -> dict[str, Any]:
         if not line:
             continue
         first = line[2]
-        now = _STAGES.get(first, 6)
+        now = _STAGES.get(line[2:4] if first == "d" else first, 7)
+        if now == 5 and line[4] == "m":
+            now = 6  # a merge
         if now < stage or (now == stage and now not in _REPEATS):
             raise _DeclineError  # not in canonical order, or a line given twice
         stage = now
-        if now == 6:
+        if now == 7:
             dot = line.index(".")
             deal.setdefault("tricks", []).append(
                 {"number": int(line[2:dot]),
                  "plays": [{"seat": p[0], "card": p[3:]} for p in line[dot + 2:].split("  ")]})
-        elif now == 3:
+        elif now == 4:
             bids = []
             for item in line[6:].split(", "):
                 if item[2] == "c":
@@ -548,9 +590,11 @@ def _read_deal(text: str) -> dict[str, Any]:
                 raise _DeclineError  # a hand written twice
             deal["hands"] = [{"cards": cards}]
         elif now == 2:
+            deal["extra"] = {"kind": "dummy", "cards": line[8:].split(" ")}
+        elif now == 3:
             up, _, kitty = line[5:].partition("  kitty ")
             deal["up"] = {"card": up, "kitty": kitty.split(" ")} if kitty else {"card": up}
-        elif now == 4:
+        elif now == 5:
             words = line[2:].split(" ")
             if len(words) == 2:
                 deal["exchange"] = {"seat": words[0], "act": "declines"}
@@ -559,9 +603,11 @@ def _read_deal(text: str) -> dict[str, Any]:
                                     "discard": words[4]}
             else:
                 deal["exchange"] = {"seat": words[0], "discard": words[2]}
-        elif now == 5:
-            act, seat = line[2:].split(" ")
-            deal.setdefault("declarations", []).append({"act": act, "seat": seat})
+        elif now == 6:
+            words = line[2:].split(" ")
+            act = {"act": words[0], "seat": words[1]} if len(words) == 2 else {
+                "act": "merge", "seat": words[0], "keeps": words[3:]}
+            deal.setdefault("declarations", []).append(act)
         else:
             head_, _, tail = line[2:].partition("total ")
             score: dict[str, dict[str, int]] = {}

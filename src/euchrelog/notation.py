@@ -689,13 +689,12 @@ def _diagnose(text: str, start: int) -> None:
         cur.take(_SEAT_P, _A_SEAT)
     elif first == "hands":
         cur.i += 1
-        cur.take(_SEAT_P, _A_SEAT)
-        cur.take(re.compile(":"), "':' after the seat")
-        while cur.peek() is not None:
+        while True:
+            cur.take(_SEAT_P, _A_SEAT)
+            cur.take(re.compile(":"), "':' after the seat")
             _cards(cur, _SEAT_P)
-            if cur.peek() is not None:
-                cur.take(_SEAT_P, _A_SEAT)
-                cur.take(re.compile(":"), "':' after the seat")
+            if cur.peek() is None:
+                break
     elif first == "up":
         cur.i += 1
         cur.take(_CARD_OK, _A_CARD)
