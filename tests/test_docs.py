@@ -1,6 +1,7 @@
-"""The docs tell the truth: every record shown with the output of `euchrelog check` gives
-exactly that output, every finding code is documented, and the grammar in the notation
-spec is the grammar the parser uses."""
+"""The docs tell the truth: every record shown with the output of `euchrelog check` (or of
+`euchrelog score`, for the event codes E96x that need a whole event) gives exactly that
+output, every finding code is documented, and the grammar in the notation spec is the
+grammar the parser uses."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from _pytest.mark.structures import ParameterSet
 from click.testing import CliRunner
 
 from euchrelog.cli import main
-from euchrelog.findings import CODES
+from euchrelog.findings import CODES, EVENT_CODES
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -32,7 +33,7 @@ def _examples() -> list[ParameterSet]:
             if kind != "euchre" or nkind != "console" or "\n\n" in between.strip():
                 continue  # not a record and its output, or prose that changes the record
             first, *rest = console.splitlines()
-            if not first.startswith("$ euchrelog check "):
+            if not first.startswith(("$ euchrelog check ", "$ euchrelog score ")):
                 continue
             output = []
             for out in rest:
@@ -58,6 +59,15 @@ def test_documented_check_output(record: str, command: str, output: list[str],
 
 def test_there_are_documented_examples() -> None:
     assert len(_examples()) >= len(CODES)
+
+
+@pytest.mark.parametrize("code", sorted(EVENT_CODES))
+def test_every_event_code_has_a_score_example(code: str) -> None:
+    """The event codes are found by `euchrelog score`, never by `check` (they need every game
+    of an event), so their documented examples run `score` and show the code."""
+    outputs = [p.values[2] for p in _examples() if str(p.values[1]).startswith("euchrelog score ")]
+    lines = [str(line) for output in outputs if isinstance(output, list) for line in output]
+    assert any(f" {code} " in line for line in lines)
 
 
 @pytest.mark.parametrize("code", sorted(CODES))

@@ -1,0 +1,201 @@
+"""The ``euchrelog score`` command: check every game of an event and publish its standings.
+
+The command reads its sources, hands the games to :mod:`euchrelog.tournament` and prints
+the events with :mod:`euchrelog.standings_out`; findings go to standard error, like the
+summary, so standard output holds only the standings.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import click
+
+from .findings import Finding
+from .report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX
+from .standings_out import RENDERERS
+from .tournament import (
+    FORMATS,
+    Entry,
+    EventResult,
+    Overrides,
+    parse_tiebreaks,
+    read_entries,
+    score_events,
+)
+
+EXTENSION = ".euchre"
+
+
+def _expand(sources: tuple[str, ...]) -> Iterator[str]:
+    for source in sources:
+        path = Path(source)
+        if source != "-" and path.is_dir():
+            found = [str(p) for p in sorted(path.rglob(f"*{EXTENSION}")) if p.is_file()]
+            if not found:
+                raise click.UsageError(f"no *{EXTENSION} file under {source}")
+            yield from found
+        else:
+            yield source
+
+
+def _text(path: str) -> tuple[str, Finding | None]:
+    """A source's text, or the S101 finding for bytes that are not UTF-8."""
+    name = "<stdin>" if path == "-" else path
+    try:
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except OSError as exc:
+        raise click.FileError(name, hint=exc.strerror or str(exc)) from None
+    data = data.removeprefix(b"\xef\xbb\xbf")
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        return "", Finding("S101", f"the file is not UTF-8 text (byte 0x{data[exc.start]:02x})",
+                           line, column, path=name)
+
+
+def _tiebreaks(_ctx: click.Context, _param: click.Parameter, value: str | None
+               ) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    try:
+        return parse_tiebreaks(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+@click.command()
+@click.argument("sources", nargs=-1, required=True,
+                type=click.Path(exists=True, allow_dash=True, path_type=str))
+@click.option("--format", "fmt", type=click.Choice(list(RENDERERS)), default="text",
+              show_default=True, help="How to print the standings.")
+@click.option("--event-format", type=click.Choice(FORMATS),
+              help="partners or progressive, whatever the Format tags say.")
+@click.option("--deals", type=click.IntRange(min=1),
+              help="Deals in every game (a round); 8 by default in a progressive event.")
+@click.option("--target", type=click.IntRange(min=1),
+              help="The target of every game, in an event played to a target.")
+@click.option("--tiebreak", callback=_tiebreaks, metavar="A,B,...",
+              help="Tie-breaks after the main ranking, in order (docs/tournaments.md).")
+@click.option("--event", "only", multiple=True, metavar="NAME",
+              help="Score only this event (repeatable).")
+@click.option("--check", "check_only", is_flag=True,
+              help="Print the findings (text, or JSON with --format json) instead of the "
+                   "standings.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the standings here instead of to standard output.")
+@click.option("-q", "--quiet", is_flag=True,
+              help="Print neither the findings nor the summary on stderr.")
+def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: int | None,
+          target: int | None, tiebreak: tuple[str, ...] | None, only: tuple[str, ...],
+          check_only: bool, output: Path | None, quiet: bool) -> None:
+    """Check every game of an event and print its standings.
+
+    SOURCES are .euchre files, folders (searched for *.euchre), JSON or JSON Lines
+    files, or - for standard input. Games are grouped into events by their Event tag
+    and placed by their Round and Table tags. The Format tag says whether partners
+    are fixed or change every round (docs/tournaments.md). Every game is replayed
+    first, then the event checks run; findings go to stderr, and standings that
+    still have errors are marked provisional.
+
+    \b
+    Examples:
+      euchrelog score samples/events/spring-progressive
+      euchrelog score sheets/ --format html -o standings.html
+
+    Exit status: 0 clean, 1 findings, 2 syntax or usage error.
+    """
+    if check_only and fmt not in ("text", "json"):
+        raise click.UsageError("--check prints the findings as text or json")
+    entries: list[Entry] = []
+    unreadable: list[Finding] = []
+    orders: dict[str, int] = {}
+    for order, path in enumerate(_expand(sources)):
+        name = "<stdin>" if path == "-" else path
+        orders.setdefault(name, order)
+        text, failure = _text(path)
+        if failure is not None:
+            unreadable.append(failure)
+            continue
+        entries.extend(read_entries(text, name, order))
+    overrides = Overrides(event_format, deals, target, tiebreak)
+    try:
+        events = score_events(entries, overrides)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    if only:
+        wanted = set(only)
+        missing = wanted - {e.name for e in events}
+        if missing:
+            known = ", ".join(repr(e.name) for e in events) or "none"
+            raise click.UsageError(f"no event named {sorted(missing)[0]!r} (events: {known})")
+        events = [e for e in events if e.name in wanted]
+    findings = _all_findings(events, entries, unreadable, orders, bool(only))
+    contexts = {f: e.failed.context for e in entries if e.failed is not None
+                for f in e.failed.findings}
+    shown = _show_findings(findings, contexts, "text")
+    rendered = (_show_findings(findings, contexts, fmt) if check_only
+                else RENDERERS[fmt](events))
+    if output is not None:
+        try:
+            output.write_text(rendered, encoding="utf-8", newline="\n")
+        except OSError as exc:
+            raise click.FileError(str(output), hint=exc.strerror or str(exc)) from None
+    elif rendered:
+        click.echo(rendered, nl=False)
+    if not quiet:
+        if not check_only and shown:
+            click.echo(shown, nl=False, err=True)
+        click.echo(_summary(events, len(orders), findings), err=True)
+    syntax = any(f.code in ("S101", "S102") for f in findings)
+    sys.exit(EXIT_SYNTAX if syntax else EXIT_FINDINGS if findings else EXIT_CLEAN)
+
+
+def _show_findings(findings: list[Finding], contexts: dict[Finding, str], fmt: str) -> str:
+    """The findings as ``path:line:column: CODE message`` lines (a syntax error with its
+    caret display), or as JSON Lines."""
+    lines = []
+    for finding in findings:
+        if fmt == "json":
+            lines.append(json.dumps(finding.to_dict(), ensure_ascii=False))
+            continue
+        lines.append(str(finding))
+        lines.extend(f"    {line}" for line in contexts.get(finding, "").splitlines())
+    return "".join(f"{line}\n" for line in lines)
+
+
+def _all_findings(events: list[EventResult], entries: list[Entry], unreadable: list[Finding],
+                  orders: dict[str, int], selected: bool) -> list[Finding]:
+    """Every finding once, in the order of the sources, lines and columns."""
+    found: dict[Finding, None] = {}
+    for event in events:
+        found.update(dict.fromkeys(event.findings))
+    if not selected:
+        for entry in entries:
+            if entry.failed is not None:
+                found.update(dict.fromkeys(entry.failed.findings))
+        found.update(dict.fromkeys(unreadable))
+    return sorted(found, key=lambda f: (orders.get(f.path or "", -1), f.line, f.column))
+
+
+def _summary(events: list[EventResult], files: int, findings: list[Finding]) -> str:
+    def n(count: int, word: str) -> str:
+        return f"{count} {word}{'' if count == 1 else 's'}"
+
+    games = sum(e.games for e in events)
+    deals = sum(e.deals for e in events)
+    head = (f"scored {n(len(events), 'event')} from {n(files, 'file')}: {n(games, 'game')}, "
+            f"{n(deals, 'deal')}")
+    if not findings:
+        return f"{head}: all clean"
+    paths = {f.path for f in findings}
+    tail = f"{n(len(findings), 'finding')} in {n(len(paths), 'file')}"
+    provisional = [e.title for e in events if e.provisional]
+    if provisional:
+        tail += "; provisional standings for " + ", ".join(provisional)
+    return f"{head}: {tail}"

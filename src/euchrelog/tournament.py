@@ -1,0 +1,1061 @@
+"""Events: games grouped by their ``Event`` tag, checked together and ranked.
+
+:func:`read_entries` reads the games of one text (notation or JSON) without checking them;
+:func:`score_events` groups them into events, replays every game with the engine (with the
+event's length when the game states none), adds the event checks (codes E961-E969, see
+docs/tournaments.md) and computes the standings, awards and per-round results of each
+event. Everything here is a pure function of the texts it is given; reading files and
+printing belong to :mod:`euchrelog.score_cli` and :mod:`euchrelog.standings_out`.
+
+>>> sheet = '''[Event "Club"] [Format "progressive deals=1"] [Round "1"] [Table "1"]
+... [Variant "four-hand"] [N "Ann"] [E "Bob"] [S "Cy"] [W "Dee"]
+... deal 1 dealer N
+...   trump H maker E tricks 5
+... '''
+>>> event, = score_events(read_entries(sheet, "club.euchre"))
+>>> [(row.label, row.points_for) for row in event.standings]
+[('Bob', 2), ('Dee', 2), ('Ann', 0), ('Cy', 0)]
+>>> event.findings, event.provisional
+([], False)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from .check import GameCheck, check_game, check_json_lines, notation_chunks
+from .errors import NotationError, RecordError
+from .findings import Finding
+from .jsonio import is_json, json_value, loads_json, parse_game_json
+from .models import Game, Tag
+from .notation import Locus, ParsedGame, SourceMap, parse_game, text_lines
+from .replay import GameReport
+from .rules import Ruleset, parse_rules, ruleset_from_tags
+from .seats import SEATS, Seat
+
+FORMATS = ("partners", "progressive")
+"""The event formats (docs/tournaments.md, "Formats")."""
+
+DEFAULT_DEALS = 8
+"""The deals of a round of a progressive event unless the event says otherwise."""
+
+NO_EVENT = ""
+"""The event of the games that have no ``Event`` tag."""
+
+
+@dataclass(frozen=True)
+class Key:
+    """A ranking key: what it compares, and in which formats it may break ties."""
+
+    name: str
+    says: str
+    """How the note under the standings names it."""
+    formats: frozenset[str]
+
+
+KEYS: dict[str, Key] = {k.name: k for k in (
+    Key("games-won", "games won", frozenset()),
+    Key("points", "total points", frozenset()),
+    Key("points-diff", "points for minus points against", frozenset({"partners"})),
+    Key("head-to-head", "head to head (games won between the teams still level)",
+        frozenset({"partners"})),
+    Key("points-for", "points for", frozenset({"partners"})),
+    Key("points-against", "fewest points against", frozenset({"partners"})),
+    Key("deals-won", "deals won", frozenset(FORMATS)),
+    Key("rounds-won", "rounds won", frozenset({"progressive"})),
+    Key("loners", "loners made", frozenset(FORMATS)),
+    Key("euchres", "euchres taken", frozenset(FORMATS)),
+    Key("high-game", "highest single game", frozenset(FORMATS)),
+)}
+"""Every ranking key by name; those with formats may be chosen as tie-breaks."""
+
+PRIMARY = {"partners": "games-won", "progressive": "points"}
+"""What each format ranks by first."""
+
+DEFAULT_TIEBREAKS: dict[str, tuple[str, ...]] = {
+    "partners": ("points-diff", "head-to-head"),
+    "progressive": ("deals-won",),
+}
+"""The tie-breaks each format uses unless told otherwise."""
+
+
+def tiebreaks_for(fmt: str) -> tuple[str, ...]:
+    """The tie-break names a format accepts."""
+    return tuple(k.name for k in KEYS.values() if fmt in k.formats)
+
+
+# ------------------------------------------------------------------ reading
+
+
+@dataclass
+class Entry:
+    """One game as read from a source, before it is scored."""
+
+    path: str
+    index: int
+    """1-based number of the game in its source."""
+    line: int
+    """The game's first line in its source."""
+    order: int = 0
+    """The source's place among all sources (findings are sorted by it)."""
+    game: Game | None = None
+    source: SourceMap | None = None
+    failed: GameCheck | None = None
+    """The syntax error of a game that could not be read."""
+    event_hint: str | None = None
+    """For a game that could not be read: the Event tag found in its text, if any."""
+
+    def find(self, locus: Locus) -> tuple[int, int]:
+        """The line and column of a part of the game (its first line for JSON)."""
+        if self.source is None:
+            return self.line, 1
+        return self.source.find(locus)
+
+
+_EVENT_RE = re.compile(r'\[\s*Event\s*"((?:[^"\\\n]|\\.)*)"', re.IGNORECASE)
+
+
+def read_entries(text: str, path: str, order: int = 0) -> list[Entry]:
+    """The games of a text, notation or JSON, each with its place; a game that cannot be
+    read is kept as its syntax error."""
+    text = text.lstrip("\ufeff")
+    lines = [line + "\n" for line in text_lines(text)]
+    if is_json(text):
+        return _json_entries(text, lines, path, order)
+    entries = []
+    for chunk in notation_chunks(lines, path):
+        try:
+            parsed = parse_game(chunk.text, chunk.first_line)
+        except NotationError as err:
+            failure = Finding("S101", err.message, err.line, err.column, path=path,
+                              game=chunk.index)
+            hint = _EVENT_RE.search(chunk.text)
+            entries.append(Entry(path, chunk.index, chunk.first_line, order, failed=GameCheck(
+                chunk.index, chunk.first_line, [failure], None, err.context, syntax_error=True),
+                event_hint=hint.group(1).replace('\\"', '"').strip() if hint else None))
+            continue
+        if isinstance(parsed, ParsedGame):
+            entries.append(Entry(path, chunk.index, chunk.first_line, order, parsed.game,
+                                 parsed.source))
+    return entries
+
+
+def _json_entries(text: str, lines: list[str], path: str, order: int) -> list[Entry]:
+    games: dict[int, Game] = {}
+    try:
+        value = json_value(text)
+    except (json.JSONDecodeError, RecordError):
+        value = None
+    if isinstance(value, dict) and ("games" in value or "format" in value):
+        try:
+            games = dict(enumerate(loads_json(text).games, 1))
+        except RecordError:
+            games = {}
+    entries = []
+    for result in check_json_lines(lines, path):
+        game = games.get(result.index)
+        if game is None and not result.syntax_error:
+            try:
+                game = parse_game_json(lines[result.first_line - 1])
+            except (RecordError, IndexError):
+                game = None
+        if game is None:
+            entries.append(Entry(path, result.index, result.first_line, order, failed=result))
+        else:
+            entries.append(Entry(path, result.index, result.first_line, order, game))
+    return entries
+
+
+# ------------------------------------------------------------------ settings
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How an event is played and ranked."""
+
+    format: str
+    """``partners`` or ``progressive``."""
+    deals: int | None
+    """Deals in a game (a round); ``None``: games are played to a target."""
+    target: int | None
+    """The target of every game, when games are played to one."""
+    tiebreaks: tuple[str, ...]
+    basis: str
+    """Where the format came from: the Format tag, an option, or the games."""
+
+    def length(self) -> str:
+        """The length of a game of the event, in words."""
+        if self.deals is not None:
+            return f"{self.deals} deal{'s' if self.deals != 1 else ''} a game"
+        return f"games to {self.target}" if self.target is not None else "games to a target"
+
+    def ranking(self) -> str:
+        """The ranking rule as printed under the standings."""
+        names = [KEYS[PRIMARY[self.format]].says] + [KEYS[t].says for t in self.tiebreaks]
+        if len(names) == 1:
+            return f"ranked by {names[0]}."
+        return f"ranked by {names[0]}, then by {', then by '.join(names[1:])}."
+
+
+@dataclass(frozen=True)
+class Overrides:
+    """Settings given on the command line; each replaces what the Format tags say."""
+
+    format: str | None = None
+    deals: int | None = None
+    target: int | None = None
+    tiebreaks: tuple[str, ...] | None = None
+
+
+def parse_tiebreaks(text: str, fmt: str | None = None) -> tuple[str, ...]:
+    """A comma-separated list of tie-break names.
+
+    :raises ValueError: for an unknown name, one the format does not take, or a repeat.
+    """
+    names = tuple(w.strip().lower() for w in text.split(",") if w.strip())
+    for name in names:
+        key = KEYS.get(name)
+        if key is None or not key.formats:
+            known = ", ".join(k for k in KEYS if KEYS[k].formats)
+            raise ValueError(f"unknown tie-break {name!r} (known: {known})")
+        if fmt is not None and fmt not in key.formats:
+            raise ValueError(f"tie-break {name} does not apply to a {fmt} event "
+                             f"(it takes {', '.join(tiebreaks_for(fmt))})")
+    if len(set(names)) != len(names):
+        raise ValueError("a tie-break is named twice")
+    return names
+
+
+@dataclass(frozen=True)
+class FormatTag:
+    """What one Format tag says."""
+
+    format: str | None = None
+    deals: int | None = None
+    target: int | None = None
+    tiebreaks: tuple[str, ...] | None = None
+
+
+def parse_format(text: str) -> FormatTag:
+    """Reads a Format tag value: a format name and ``deals=N``, ``target=N``,
+    ``tiebreak=a,b`` in any order.
+
+    >>> parse_format("progressive deals=8")
+    FormatTag(format='progressive', deals=8, target=None, tiebreaks=None)
+
+    :raises ValueError: for a word it cannot read.
+    """
+    values: dict[str, object] = {}
+    raw_tiebreaks: str | None = None
+    for word in text.split():
+        name, eq, value = word.lower().partition("=")
+        if not eq:
+            if name not in FORMATS:
+                raise ValueError(f"unknown format {word!r} (known: {', '.join(FORMATS)})")
+            key = "format"
+            parsed: object = name
+        elif name in ("deals", "target"):
+            if not (value.isascii() and value.isdigit()) or int(value) < 1:
+                raise ValueError(f"{name}={value} must be a whole number, at least 1")
+            key, parsed = name, int(value)
+        elif name in ("tiebreak", "tiebreaks"):
+            key, parsed = "tiebreaks", value
+            raw_tiebreaks = value
+        else:
+            raise ValueError(f"unknown word {word!r} (expected partners, progressive, deals=N, "
+                             "target=N or tiebreak=a,b)")
+        if key in values:
+            raise ValueError(f"{key} is given twice")
+        values[key] = parsed
+    fmt = values.get("format")
+    tiebreaks = None
+    if raw_tiebreaks is not None:
+        tiebreaks = parse_tiebreaks(raw_tiebreaks, fmt if isinstance(fmt, str) else None)
+    deals, target = values.get("deals"), values.get("target")
+    return FormatTag(fmt if isinstance(fmt, str) else None,
+                     deals if isinstance(deals, int) else None,
+                     target if isinstance(target, int) else None, tiebreaks)
+
+
+# ------------------------------------------------------------------ placed games
+
+_NAME_TAGS = {Seat.N: ("n", "north"), Seat.E: ("e", "east"), Seat.S: ("s", "south"),
+              Seat.W: ("w", "west")}
+
+
+def _tag_index(game: Game, *names: str) -> int | None:
+    for i, tag in enumerate(game.tags):
+        if tag.name.lower() in names:
+            return i
+    return None
+
+
+def _tags(game: Game) -> dict[str, str]:
+    """The game's tags as the replay reads them: the first of each name counts."""
+    out: dict[str, str] = {}
+    for tag in game.tags:
+        out.setdefault(tag.name.lower(), tag.value)
+    return out
+
+
+@dataclass
+class Played:
+    """A game of an event, replayed, placed in its round and at its table."""
+
+    entry: Entry
+    game: Game
+    ruleset: Ruleset
+    report: GameReport
+    round: str | None
+    table: str | None
+    players: dict[Seat, str]
+    """The name of each seat in play that has one."""
+    name_tags: dict[Seat, int]
+    """The index of each seat's name tag."""
+    counted: bool = True
+    """Whether the game counts in the standings."""
+    status: str = "final"
+    """``final``, ``unfinished`` or ``left out``."""
+
+    def sides(self) -> dict[str, tuple[str, ...]]:
+        """The names of each side, in seat order."""
+        out: dict[str, list[str]] = {}
+        for seat in self.ruleset.seats:
+            out.setdefault(self.ruleset.side(seat), [])
+            if seat in self.players:
+                out[self.ruleset.side(seat)].append(self.players[seat])
+        return {side: tuple(names) for side, names in out.items()}
+
+    def where(self) -> str:
+        """``round 1 table 2``, or as much of it as the tags say."""
+        return (f"round {self.round or '?'} table {self.table or '?'}")
+
+
+def _round_key(value: str) -> tuple[int, int, str]:
+    text = value.strip()
+    return (0, int(text), "") if text.isdigit() else (1, 0, text.casefold())
+
+
+# ------------------------------------------------------------------ results
+
+
+@dataclass
+class Standing:
+    """One row of the standings: a player (progressive) or a team (partners)."""
+
+    key: str
+    label: str
+    players: tuple[str, ...]
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    drawn: int = 0
+    unfinished: int = 0
+    points_for: int = 0
+    points_against: int = 0
+    deals_won: int = 0
+    loners: int = 0
+    euchres: int = 0
+    high_game: int | None = None
+    by_round: dict[str, int] = field(default_factory=dict)
+    rank: int = 0
+    tied: bool = False
+    """Whether another row shares the rank after every tie-break."""
+
+    @property
+    def points_diff(self) -> int:
+        """Points for minus points against."""
+        return self.points_for - self.points_against
+
+    def value(self, key: str) -> int:
+        """The row's value for a ranking key that does not depend on the others."""
+        values = {
+            "games-won": self.won, "rounds-won": self.won, "points": self.points_for,
+            "points-for": self.points_for, "points-diff": self.points_diff,
+            "points-against": -self.points_against, "deals-won": self.deals_won,
+            "loners": self.loners, "euchres": self.euchres,
+            "high-game": self.high_game if self.high_game is not None else -10**9,
+        }
+        return values[key]
+
+
+@dataclass(frozen=True)
+class Award:
+    """An award: who has the most of something, and how many."""
+
+    title: str
+    winners: tuple[str, ...]
+    """Empty when nobody has any."""
+    value: int
+    details: tuple[str, ...] = ()
+    """Where, for the highest single game."""
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """One table of one round: each side's names and points."""
+
+    round: str
+    table: str
+    scores: tuple[tuple[str, int], ...]
+    """(names of the side, points) in seat order."""
+    winner: str | None
+    """The names of the winning side; ``None`` for a draw or a game not finished."""
+    deals: int
+    status: str
+    path: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A tie a tie-break parted: the rows level before it, grouped best first, with each
+    group's value (high-game, deals won, ...)."""
+
+    key: str
+    parts: tuple[tuple[tuple[str, ...], int], ...]
+
+
+@dataclass
+class EventResult:
+    """An event, scored: settings, standings, awards, tables and findings."""
+
+    name: str
+    settings: Settings
+    standings: list[Standing] = field(default_factory=list)
+    awards: list[Award] = field(default_factory=list)
+    rounds: list[str] = field(default_factory=list)
+    tables: list[TableResult] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    decisions: list[Decision] = field(default_factory=list)
+    """The ties the tie-breaks parted, in standings order."""
+    games: int = 0
+    deals: int = 0
+    files: list[str] = field(default_factory=list)
+
+    @property
+    def title(self) -> str:
+        """The event's name as shown."""
+        return self.name or "(no Event tag)"
+
+    @property
+    def errors(self) -> int:
+        """Findings of severity error (warnings do not make standings provisional)."""
+        return sum(1 for f in self.findings if f.severity == "error")
+
+    @property
+    def provisional(self) -> bool:
+        """Whether errors stand, so the standings may still change."""
+        return self.errors > 0
+
+    @property
+    def tied(self) -> bool:
+        """Whether some rows are still level after every tie-break."""
+        return any(row.tied for row in self.standings)
+
+    def cumulative(self) -> list[tuple[str, list[int]]]:
+        """Each row's running points after each round, in standings order."""
+        out = []
+        for row in self.standings:
+            total = 0
+            series = []
+            for r in self.rounds:
+                total += row.by_round.get(r, 0)
+                series.append(total)
+            out.append((row.label, series))
+        return out
+
+
+# ------------------------------------------------------------------ scoring
+
+
+def group_events(entries: Iterable[Entry]) -> dict[str, list[Entry]]:
+    """The entries by event name, events in the order first seen."""
+    events: dict[str, list[Entry]] = {}
+    for entry in entries:
+        if entry.game is not None:
+            name = (entry.game.tag("Event") or NO_EVENT).strip()
+            events.setdefault(name, []).append(entry)
+    return events
+
+
+def score_events(entries: Sequence[Entry], overrides: Overrides | None = None
+                 ) -> list[EventResult]:
+    """Every event of the entries, scored; games that could not be read go to their event
+    (by the Event tag in their text) or, failing that, to every event."""
+    overrides = overrides or Overrides()
+    events = group_events(entries)
+    broken = [e for e in entries if e.failed is not None]
+    order: dict[str | None, int] = {}
+    for entry in entries:
+        order.setdefault(entry.path, entry.order)
+    results = []
+    for name, members in events.items():
+        result = _Event(name, members, overrides).run()
+        for entry in broken:
+            if entry.event_hint in (None, name) or entry.event_hint not in events:
+                assert entry.failed is not None
+                result.findings.extend(entry.failed.findings)
+        result.findings.sort(key=lambda f: (order.get(f.path, 0), f.line, f.column))
+        results.append(result)
+    return results
+
+
+class _Event:
+    """Scores one event: settings, replay, event checks, standings and awards."""
+
+    def __init__(self, name: str, entries: list[Entry], overrides: Overrides) -> None:
+        self.name = name
+        self.entries = entries
+        self.overrides = overrides
+        self.findings: list[Finding] = []
+        self.played: list[Played] = []
+
+    def emit(self, code: str, message: str, entry: Entry, locus: Locus) -> None:
+        line, column = entry.find(locus)
+        self.findings.append(Finding(code, message, line, column, path=entry.path,
+                                     game=entry.index))
+
+    def run(self) -> EventResult:
+        settings = self.settings()
+        for entry in self.entries:
+            assert entry.game is not None
+            self.played.append(self.replay(entry, entry.game, settings))
+        self.check_lengths(settings)
+        self.check_places()
+        self.check_duplicates()
+        self.check_seats()
+        self.check_tables()
+        if settings.format == "partners":
+            self.check_partners()
+        result = EventResult(self.name, settings, findings=self.findings)
+        result.games = len(self.entries)
+        result.deals = sum(len(e.game.deals) for e in self.entries if e.game is not None)
+        result.files = list(dict.fromkeys(e.path for e in self.entries))
+        counted = [p for p in self.played if p.counted]
+        result.rounds = sorted({p.round for p in counted if p.round is not None},
+                               key=_round_key)
+        result.standings = _standings(counted, settings, result.decisions)
+        result.awards = _awards(counted, settings)
+        result.tables = sorted((_table_result(p) for p in self.played
+                                if p.round is not None and p.table is not None),
+                               key=lambda t: (_round_key(t.round), _round_key(t.table)))
+        return result
+
+    # -------------------------------------------------------------- settings
+
+    def settings(self) -> Settings:
+        """The event's settings: the first readable Format tag, then the overrides, then
+        what the games say."""
+        tag = FormatTag()
+        first: tuple[Entry, int] | None = None
+        for entry in self.entries:
+            assert entry.game is not None
+            index = _tag_index(entry.game, "format")
+            if index is None:
+                continue
+            value = entry.game.tags[index].value
+            try:
+                parsed = parse_format(value)
+            except ValueError as exc:
+                self.emit("E961", f"the Format tag: {exc}", entry, ("tag", index))
+                continue
+            if first is None:
+                tag, first = parsed, (entry, index)
+            elif parsed != tag:
+                there, at = first
+                line, _ = there.find(("tag", at))
+                said = there.game.tags[at].value if there.game is not None else ""
+                self.emit("E961", f"the Format tag says {value!r}, but the one at "
+                                  f"{_at(there, entry, line)} says {said!r}; the first one "
+                                  "counts",
+                          entry, ("tag", index))
+        o = self.overrides
+        fmt, basis = tag.format, "the Format tag"
+        if o.format is not None:
+            fmt, basis = o.format, "--event-format"
+        if fmt is None:
+            fmt = self.infer_format()
+            basis = ("inferred: the partners never change" if fmt == "partners"
+                     else "inferred: the partners change")
+        deals = o.deals if o.deals is not None else tag.deals
+        target = o.target if o.target is not None else tag.target
+        if o.target is not None and o.deals is None:
+            deals = None  # a target on the command line replaces the deals of the tag
+        if deals is None and target is None and fmt == "progressive":
+            deals = DEFAULT_DEALS
+        if deals is None and target is None:
+            target = self.common_target()
+        tiebreaks = o.tiebreaks
+        if tiebreaks is not None:
+            bad = [t for t in tiebreaks if fmt not in KEYS[t].formats]
+            if bad:
+                raise ValueError(f"--tiebreak {bad[0]} does not apply to the {fmt} event "
+                                 f"{self.name!r} (it takes {', '.join(tiebreaks_for(fmt))})")
+        elif tag.tiebreaks is not None:
+            bad = [t for t in tag.tiebreaks if fmt not in KEYS[t].formats]
+            if bad and first is not None:
+                self.emit("E961", f"tie-break {bad[0]} does not apply to a {fmt} event (it "
+                                  f"takes {', '.join(tiebreaks_for(fmt))})", first[0],
+                          ("tag", first[1]))
+            else:
+                tiebreaks = tag.tiebreaks
+        return Settings(fmt, deals, target, tiebreaks if tiebreaks is not None
+                        else DEFAULT_TIEBREAKS[fmt], basis)
+
+    def infer_format(self) -> str:
+        """Partners when every player always has the same partners, else progressive."""
+        mates: dict[str, frozenset[str]] = {}
+        for entry in self.entries:
+            assert entry.game is not None
+            ruleset = ruleset_from_tags(_tags(entry.game))[0]
+            if not ruleset.variant.partnership:
+                return "progressive"
+            names = _players(entry.game, ruleset)[0]
+            for seat, name in names.items():
+                partner = names.get(seat.partner)
+                team = frozenset({name, partner} if partner else {name})
+                if mates.setdefault(name.casefold(), team) != team:
+                    return "progressive"
+        return "partners"
+
+    def common_target(self) -> int | None:
+        """The target most games of the event are played to."""
+        targets = Counter(ruleset_from_tags(_tags(e.game))[0].options.target
+                          for e in self.entries if e.game is not None)
+        return targets.most_common(1)[0][0] if targets else None
+
+    # -------------------------------------------------------------- replay
+
+    def replay(self, entry: Entry, game: Game, settings: Settings) -> Played:
+        """Replays a game; one that states no length gets the event's."""
+        tags = _tags(game)
+        ruleset = ruleset_from_tags(tags)[0]
+        states_deals = "deals" in tags or ruleset.options.deals is not None
+        states_target = "target" in tags or "target" in parse_rules(
+            tags.get("rules", ""), ruleset.variant)[0]
+        if not states_deals and not states_target:
+            if settings.deals is not None:
+                game = game.model_copy(update={"tags": (
+                    *game.tags, Tag(name="Deals", value=str(settings.deals)))})
+            elif settings.target is not None and settings.target != ruleset.options.target:
+                game = game.model_copy(update={"tags": (
+                    *game.tags, Tag(name="Target", value=str(settings.target)))})
+            ruleset = ruleset_from_tags(_tags(game))[0]
+        result = check_game(game, entry.index, entry.path, entry.line, entry.source)
+        self.findings.extend(result.findings)
+        assert result.report is not None
+        players, name_tags = _players(game, ruleset)
+        round_, table = game.tag("Round"), game.tag("Table")
+        return Played(entry, game, ruleset, result.report,
+                      round_.strip() if round_ and round_.strip() else None,
+                      table.strip() if table and table.strip() else None, players, name_tags)
+
+    # -------------------------------------------------------------- event checks
+
+    def check_lengths(self, settings: Settings) -> None:
+        """E965 (not the event's length), E966 (not played to its end)."""
+        for p in self.played:
+            if any(f.code == "T202" for f in p.report.findings):
+                continue  # an unknown variant is not replayed: T202 says so
+            options = p.ruleset.options
+            index = _tag_index(p.game, "deals" if options.deals else "target")
+            if index is None:
+                index = _tag_index(p.game, "rules")
+            locus: Locus = ("tag", index) if index is not None else ("game",)
+            plays = (f"{options.deals} deal{'s' if options.deals != 1 else ''}"
+                     if options.deals else f"to {options.target}")
+            if settings.deals is not None and options.deals != settings.deals:
+                self.emit("E965", f"the game plays {plays}, but a game of this event is "
+                                  f"{settings.deals} deal{'s' if settings.deals != 1 else ''}",
+                          p.entry, locus)
+            elif settings.deals is None and settings.target is not None and (
+                    options.deals is not None or options.target != settings.target):
+                self.emit("E965", f"the game plays {plays}, but the games of this event "
+                                  f"are played to {settings.target}", p.entry, locus)
+            if p.report.ended:
+                continue
+            p.status = "unfinished"
+            if not any(f.code in ("G951", "G955") for f in p.report.findings):
+                self.short(p)  # G951 and G955 already say that the game did not end
+
+    def short(self, p: Played) -> None:
+        """E966 for a game that did not reach its end."""
+        options = p.ruleset.options
+        if options.deals:
+            goal = f"after {len(p.report.deals)} of its {options.deals} deals"
+        else:
+            totals = " ".join(f"{s} {v}" for s, v in p.report.totals.items()) or "0"
+            goal = f"at {totals}, short of the target {options.target}"
+        self.emit("E966", f"{p.where()} stops {goal}: play it out, or correct the record",
+                  p.entry, ("end",) if p.game.end is not None else ("tail",))
+
+    def check_places(self) -> None:
+        """E962: a game with no Round or Table tag, or a seat with no name."""
+        for p in self.played:
+            missing = [t for t, v in (("Round", p.round), ("Table", p.table)) if v is None]
+            if missing:
+                self.emit("E962", f"the game has no {' or '.join(missing)} tag: it is left out "
+                                  "of the standings", p.entry, ("game",))
+                p.counted, p.status = False, "left out"
+                continue
+            unnamed = [s for s in p.ruleset.seats if s not in p.players]
+            if unnamed:
+                seats = " ".join(unnamed)
+                self.emit("E962", f"{p.where()}: seat{'s' if len(unnamed) > 1 else ''} {seats} "
+                                  f"{'have' if len(unnamed) > 1 else 'has'} no player's name: "
+                                  "the game is left out of the standings", p.entry, ("game",))
+                p.counted, p.status = False, "left out"
+
+    def check_duplicates(self) -> None:
+        """E967 (the same game twice), E968 (two games for one table of a round)."""
+        seen: dict[object, Played] = {}
+        tables: dict[tuple[str, str], Played] = {}
+        for p in self.played:
+            if not p.counted:
+                continue
+            signature = _signature(p)
+            first = seen.get(signature) if signature is not None else None
+            if first is not None:
+                self.emit("E967", f"the same game as {first.where()} ("
+                                  f"{_at(first.entry, p.entry)}): this copy is left out of the "
+                                  "standings", p.entry, ("game",))
+                p.counted, p.status = False, "left out"
+                continue
+            if signature is not None:
+                seen[signature] = p
+            assert p.round is not None and p.table is not None
+            place = (p.round.casefold(), p.table.casefold())
+            other = tables.get(place)
+            if other is not None:
+                index = _tag_index(p.game, "table")
+                self.emit("E968", f"a second game for {p.where()} (the first is at "
+                                  f"{_at(other.entry, p.entry)}): correct its Round or "
+                                  "Table tag; it is left out of the standings", p.entry,
+                          ("tag", index) if index is not None else ("game",))
+                p.counted, p.status = False, "left out"
+                continue
+            tables[place] = p
+
+    def check_seats(self) -> None:
+        """E963: a player seated twice in one round."""
+        seated: dict[tuple[str, str], tuple[Played, Seat]] = {}
+        for p in self.played:
+            if not p.counted:
+                continue
+            assert p.round is not None
+            for seat in p.ruleset.seats:
+                name = p.players.get(seat)
+                if name is None:
+                    continue
+                key = (p.round.casefold(), name.casefold())
+                first = seated.get(key)
+                if first is None:
+                    seated[key] = (p, seat)
+                    continue
+                other, at = first
+                there = ("at this table" if other is p
+                         else f"at table {other.table}")
+                self.emit("E963", f"round {p.round}: {name} is seated {there} ({at}) and again "
+                                  f"at table {p.table} ({seat})", p.entry,
+                          ("tag", p.name_tags[seat]))
+
+    def check_tables(self) -> None:
+        """E964: a round without a game for one of the event's tables, or a missing round."""
+        placed = [p for p in self.played if p.round is not None and p.table is not None]
+        if not placed:
+            return
+        rounds: dict[str, list[Played]] = {}
+        for p in placed:
+            assert p.round is not None
+            rounds.setdefault(p.round.casefold(), []).append(p)
+        tables = sorted({p.table.casefold(): p.table for p in placed
+                         if p.table is not None}.items(), key=lambda kv: _round_key(kv[1]))
+        labels = ", ".join(t for _, t in tables)
+        numbers = sorted(int(r) for r in rounds if r.isdigit())
+        if len(numbers) == len(rounds) and numbers:
+            for missing in sorted(set(range(1, numbers[-1] + 1)) - set(numbers)):
+                after = next(n for n in numbers if n > missing)
+                p = rounds[str(after)][0]
+                index = _tag_index(p.game, "round")
+                self.emit("E964", f"round {missing} is missing: no game has the Round tag "
+                                  f"{missing}", p.entry,
+                          ("tag", index) if index is not None else ("game",))
+        for games in sorted(rounds.values(), key=lambda g: _round_key(g[0].round or "")):
+            have = {p.table.casefold() for p in games if p.table is not None}
+            absent = [label for key, label in tables if key not in have]
+            if absent:
+                p = games[0]
+                index = _tag_index(p.game, "round")
+                self.emit("E964", f"round {p.round} has no game for table"
+                                  f"{'s' if len(absent) > 1 else ''} {', '.join(absent)} (the "
+                                  f"event's tables are {labels})", p.entry,
+                          ("tag", index) if index is not None else ("game",))
+
+    def check_partners(self) -> None:
+        """E969: in a partners event, a player with other partners than before."""
+        teams: dict[str, tuple[frozenset[str], Played]] = {}
+        for p in self.played:
+            if not p.counted:
+                continue
+            for seat in p.ruleset.seats:
+                name = p.players.get(seat)
+                if name is None:
+                    continue
+                side = p.ruleset.side(seat)
+                team = frozenset(n.casefold() for s, n in p.players.items()
+                                 if p.ruleset.side(s) == side)
+                first = teams.setdefault(name.casefold(), (team, p))
+                if first[0] != team:
+                    before = sorted(first[1].players[s] for s in first[1].ruleset.seats
+                                    if s in first[1].players
+                                    and first[1].players[s].casefold() in first[0]
+                                    and first[1].players[s].casefold() != name.casefold())
+                    now = [n for s, n in p.players.items() if p.ruleset.side(s) == side
+                           and n.casefold() != name.casefold()]
+                    self.emit("E969", f"{name} partners {' and '.join(now) or 'nobody'} here, "
+                                      f"but {' and '.join(before) or 'nobody'} in "
+                                      f"{first[1].where()}: partners are fixed in a partners "
+                                      "event", p.entry, ("tag", p.name_tags[seat]))
+                    break
+
+
+def _players(game: Game, ruleset: Ruleset) -> tuple[dict[Seat, str], dict[Seat, int]]:
+    names: dict[Seat, str] = {}
+    where: dict[Seat, int] = {}
+    for seat in SEATS:
+        if seat not in ruleset.seats:
+            continue
+        index = _tag_index(game, *_NAME_TAGS[seat])
+        if index is not None and game.tags[index].value.strip():
+            names[seat] = game.tags[index].value.strip()
+            where[seat] = index
+    return names, where
+
+
+def _at(there: Entry, here: Entry, line: int | None = None) -> str:
+    """Where another game (or a line of it) is: ``line 12`` in the same file, else
+    ``path:12``."""
+    line = line if line is not None else there.find(("game",))[0]
+    return f"line {line}" if there.path == here.path else f"{there.path}:{line}"
+
+
+def _signature(p: Played) -> object | None:
+    """What makes two entries the same game: the players and every deal's dealer and points,
+    whatever the detail each was recorded at."""
+    if not p.report.deals:
+        return None
+    deals = tuple((d.dealer, tuple(sorted((d.points or {}).items()))) for d in p.report.deals)
+    return tuple(sorted((s.value, n.casefold()) for s, n in p.players.items())), deals
+
+
+def _table_result(p: Played) -> TableResult:
+    sides = p.sides()
+    scores = tuple((" & ".join(names) or side, p.report.totals.get(side, 0))
+                   for side, names in sides.items())
+    winner = None
+    if p.report.ended and p.report.winner in sides:
+        winner = " & ".join(sides[p.report.winner]) or p.report.winner
+    assert p.round is not None and p.table is not None
+    return TableResult(p.round, p.table, scores, winner, len(p.report.deals), p.status,
+                       p.entry.path, p.entry.line)
+
+
+# ------------------------------------------------------------------ standings
+
+
+def _competitors(p: Played, fmt: str) -> dict[str, tuple[str, str, tuple[str, ...]]]:
+    """Each side's competitors: (key, label, players); progressive: one per player."""
+    out: dict[str, tuple[str, str, tuple[str, ...]]] = {}
+    for side, names in p.sides().items():
+        if fmt == "progressive":
+            for name in names:
+                out[name.casefold()] = (side, name, (name,))
+        else:
+            key = " & ".join(sorted(n.casefold() for n in names))
+            out[key] = (side, " & ".join(names), names)
+    return out
+
+
+def _deal_winners(points: dict[str, int] | None) -> set[str]:
+    """The sides that won a deal: those that scored the most, when that is above 0."""
+    if not points:
+        return set()
+    best = max(points.values())
+    return {s for s, v in points.items() if v == best} if best > 0 else set()
+
+
+def _standings(games: list[Played], settings: Settings, decisions: list[Decision]
+               ) -> list[Standing]:
+    fmt = settings.format
+    rows: dict[str, Standing] = {}
+    meetings: list[tuple[set[str], set[str]]] = []
+    for p in games:
+        comps = _competitors(p, fmt)
+        totals = p.report.totals
+        winners: set[str] = set()
+        loners = _loner_makers(p)
+        euchres = _euchre_takers(p)
+        for key, (side, label, names) in comps.items():
+            row = rows.setdefault(key, Standing(key, label, names))
+            own = totals.get(side, 0)
+            row.played += 1
+            row.points_for += own
+            row.points_against += sum(v for s, v in totals.items() if s != side)
+            assert p.round is not None
+            row.by_round[p.round] = row.by_round.get(p.round, 0) + own
+            row.high_game = own if row.high_game is None else max(row.high_game, own)
+            if not p.report.ended:
+                row.unfinished += 1
+            elif p.report.winner is None:
+                row.drawn += 1
+            elif p.report.winner == side:
+                row.won += 1
+                winners.add(key)
+            else:
+                row.lost += 1
+            row.deals_won += sum(1 for deal in p.report.deals
+                                 if side in _deal_winners(deal.points))
+            mine = {seat for seat in p.ruleset.seats if p.players.get(seat) in names}
+            row.loners += sum(1 for seat in loners if seat in mine)
+            row.euchres += sum(1 for seats in euchres if seats & mine)
+        meetings.append((set(comps), winners))
+    primary = _rank(list(rows.values()), [PRIMARY[fmt]], meetings)
+    ordered = [part for group in primary
+               for part in _rank(group, list(settings.tiebreaks), meetings, decisions)]
+    out: list[Standing] = []
+    for group in ordered:
+        rank = len(out) + 1
+        for row in sorted(group, key=lambda r: r.label.casefold()):
+            row.rank = rank
+            row.tied = len(group) > 1
+            out.append(row)
+    return out
+
+
+def _rank(rows: list[Standing], keys: list[str], meetings: list[tuple[set[str], set[str]]],
+          decisions: list[Decision] | None = None) -> list[list[Standing]]:
+    """The rows in groups that stay level, best first, each key breaking the ties the keys
+    before it left; every tie a tie-break parts is added to ``decisions``."""
+    if len(rows) <= 1 or not keys:
+        return [rows] if rows else []
+    key, rest = keys[0], keys[1:]
+    values = _head_to_head(rows, meetings) if key == "head-to-head" else {
+        r.key: r.value(key) for r in rows}
+    groups: dict[int, list[Standing]] = {}
+    for row in rows:
+        groups.setdefault(values[row.key], []).append(row)
+    order = sorted(groups, reverse=True)
+    if decisions is not None and len(groups) > 1:
+        sign = -1 if key == "points-against" else 1
+        decisions.append(Decision(key, tuple(
+            (tuple(sorted((r.label for r in groups[v]), key=str.casefold)), sign * v)
+            for v in order)))
+    out: list[list[Standing]] = []
+    for value in order:
+        out.extend(_rank(groups[value], rest, meetings, decisions))
+    return out
+
+
+def _head_to_head(rows: list[Standing], meetings: list[tuple[set[str], set[str]]]
+                  ) -> dict[str, int]:
+    """Games won against the other rows of the group, in the games between them."""
+    group = {r.key for r in rows}
+    wins = dict.fromkeys(group, 0)
+    for present, winners in meetings:
+        if len(present & group) > 1:
+            for key in winners & group:
+                wins[key] += 1
+    return wins
+
+
+def _loner_makers(p: Played) -> list[Seat]:
+    """The maker of each lone hand that made (3 tricks or more); only in the variants
+    where going alone is a choice."""
+    if p.ruleset.variant.alone != "declared":
+        return []
+    return [deal.maker for deal in p.report.deals
+            if deal.alone and deal.maker is not None and deal.maker_tricks is not None
+            and deal.maker_tricks >= 3]
+
+
+def _euchre_takers(p: Played) -> list[set[Seat]]:
+    """For each euchre (the makers set), the seats that took it: a lone defender alone,
+    else every seat of the defending sides."""
+    out: list[set[Seat]] = []
+    rules = p.ruleset
+    for k, deal in enumerate(p.report.deals):
+        if deal.maker is None:
+            continue
+        if rules.variant.scoring:
+            euchred = deal.maker_tricks is not None and deal.maker_tricks < 3
+        else:
+            euchred = (deal.points or {}).get(rules.side(deal.maker), 0) < 0
+        if not euchred:
+            continue
+        record = p.game.deals[k] if k < len(p.game.deals) else None
+        lone = None
+        if record is not None:
+            lone = next((d.seat for d in record.declarations if d.act == "defend"), None)
+            if lone is None and record.sheet is not None:
+                lone = record.sheet.defend
+        maker_side = rules.side(deal.maker)
+        out.append({seat for seat in rules.seats
+                    if rules.side(seat) != maker_side and (lone is None or seat == lone)})
+    return out
+
+
+def _awards(games: list[Played], settings: Settings) -> list[Award]:
+    loners: Counter[str] = Counter()
+    euchres: Counter[str] = Counter()
+    names: dict[str, str] = {}
+
+    def credit(counter: Counter[str], p: Played, seat: Seat) -> None:
+        name = p.players.get(seat)
+        if name is not None:
+            names.setdefault(name.casefold(), name)
+            counter[name.casefold()] += 1
+
+    for p in games:
+        for seat in _loner_makers(p):
+            credit(loners, p, seat)
+        for seats in _euchre_takers(p):
+            for seat in seats:
+                credit(euchres, p, seat)
+    out = [_most("most loners made", loners, names), _most("most euchres taken", euchres, names)]
+    best: int | None = None
+    where: dict[str, list[str]] = {}
+    for p in games:
+        for _, (side, label, _) in _competitors(p, settings.format).items():
+            own = p.report.totals.get(side, 0)
+            if best is None or own > best:
+                best, where = own, {}
+            if own == best:
+                where.setdefault(label, []).append(f"round {p.round} table {p.table}")
+    if best is None:
+        out.append(Award("highest single game", (), 0))
+    else:
+        out.append(Award("highest single game", tuple(where), best,
+                         tuple(", ".join(places) for places in where.values())))
+    return out
+
+
+def _most(title: str, counts: Counter[str], names: dict[str, str]) -> Award:
+    best = max(counts.values(), default=0)
+    if best <= 0:
+        return Award(title, (), 0)
+    winners = tuple(sorted((names[k] for k, v in counts.items() if v == best), key=str.casefold))
+    return Award(title, winners, best)
+
+
+__all__ = [
+    "DEFAULT_DEALS", "DEFAULT_TIEBREAKS", "FORMATS", "KEYS", "PRIMARY", "Award", "Decision",
+    "Entry",
+    "EventResult", "FormatTag", "Key", "Overrides", "Played", "Settings", "Standing",
+    "TableResult", "group_events", "parse_format", "parse_tiebreaks", "read_entries",
+    "score_events", "tiebreaks_for",
+]

@@ -1,0 +1,528 @@
+"""``euchrelog score``: events grouped, checked and ranked.
+
+The event samples are compared with their golden output in every format; the event codes
+(E961-E969) are covered here, by ``score``, since ``check`` never reports them (see
+tests/test_samples.py); the HTML page is opened in headless Chromium.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from euchrelog.cli import main
+from euchrelog.errors import EuchrelogError
+from euchrelog.findings import CODES, EVENT_CODES
+from euchrelog.tournament import (
+    Entry,
+    EventResult,
+    Overrides,
+    parse_format,
+    parse_tiebreaks,
+    read_entries,
+    score_events,
+)
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import make_events
+from test_samples import read_expected
+
+ROOT = Path(__file__).resolve().parents[1]
+EVENTS = ROOT / "samples" / "events"
+INVALID_EVENTS = ROOT / "samples" / "invalid" / "events"
+GOLDEN_DIRS = make_events.event_dirs()
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def score(*args: str, stdin: str | None = None) -> Result:
+    """Runs ``euchrelog score`` in-process."""
+    return CliRunner().invoke(main, ["score", *args], input=stdin)
+
+
+def scored(text: str, overrides: Overrides | None = None) -> list[EventResult]:
+    """The events of one text."""
+    return score_events(read_entries(text, "event.euchre"), overrides)
+
+
+def codes(event: EventResult) -> list[str]:
+    """The codes of an event's findings, in order."""
+    return [f.code for f in event.findings]
+
+
+def sheet(event: str, round_: str | None, table: str | None, players: str,
+          deals: list[str], *, fmt: str = "", extra: str = "", end: str = "") -> str:
+    """A four-hand game of an event; ``players`` are the names of N E S W."""
+    tags = [f'[Event "{event}"]']
+    if fmt:
+        tags.append(f'[Format "{fmt}"]')
+    if round_ is not None:
+        tags.append(f'[Round "{round_}"]')
+    if table is not None:
+        tags.append(f'[Table "{table}"]')
+    tags.append('[Variant "four-hand"]')
+    if extra:
+        tags.append(extra)
+    tags += [f'[{s} "{n}"]' for s, n in zip("NESW", players.split(), strict=True)]
+    body = "".join(f"deal {k} dealer {'NESW'[(k - 1) % 4]}\n  {d}\n"
+                   for k, d in enumerate(deals, 1))
+    return " ".join(tags) + "\n" + body + (end + "\n" if end else "") + "\n"
+
+
+# ------------------------------------------------------------------ goldens
+
+
+def _golden_params() -> list[object]:
+    return [pytest.param(folder, fmt, ext, id=f"{folder.name}-{fmt}")
+            for folder in GOLDEN_DIRS for fmt, ext in make_events.GOLDEN_FORMATS.items()]
+
+
+@pytest.mark.parametrize(("folder", "fmt", "ext"), _golden_params())
+def test_standings_match_the_goldens(folder: Path, fmt: str, ext: str,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """``euchrelog score FOLDER --format FMT``, run from the repository root, prints the
+    golden standings; the findings on stderr are the golden ``findings.txt``."""
+    monkeypatch.chdir(ROOT)
+    result = score("--format", fmt, folder.relative_to(ROOT).as_posix())
+    assert result.stdout == (folder / f"standings.{ext}").read_text(encoding="utf-8")
+    assert result.stderr == (folder / "findings.txt").read_text(encoding="utf-8")
+    assert result.exit_code == (1 if INVALID_EVENTS in folder.parents else 0)
+
+
+def test_event_records_are_up_to_date() -> None:
+    """The event samples are what tests/make_events.py generates from its seeds."""
+    stale = [str(path) for path, text in make_events.records().items()
+             if not path.is_file() or path.read_text(encoding="utf-8") != text]
+    assert stale == []
+
+
+def test_event_samples_check_clean() -> None:
+    """The valid events replay clean under ``euchrelog check`` too (their sheets state
+    their length)."""
+    result = CliRunner().invoke(main, ["check", "-q", str(EVENTS)])
+    assert result.exit_code == 0, result.stdout
+
+
+def test_progressive_sample_is_what_the_issue_asks() -> None:
+    """12 players at 3 tables, 4 rounds of 8 deals, mostly score-sheet level; partners
+    change every round and never repeat."""
+    entries = [e for p in sorted((EVENTS / make_events.PROGRESSIVE).glob("*.euchre"))
+               for e in read_entries(p.read_text(encoding="utf-8"), str(p))]
+    event, = score_events(entries)
+    assert event.settings.format == "progressive" and event.settings.deals == 8
+    assert len(event.standings) == 12 and event.rounds == ["1", "2", "3", "4"]
+    assert {t.table for t in event.tables} == {"1", "2", "3"} and event.deals == 96
+    sheets = [e.game for e in entries if e.game is not None]
+    by_sheet = sum(1 for g in sheets if all(d.sheet is not None and not d.tricks
+                                            for d in g.deals))
+    assert by_sheet > len(sheets) / 2
+    partners = [frozenset({g.tag("North"), g.tag("South")}) for g in sheets] + [
+        frozenset({g.tag("East"), g.tag("West")}) for g in sheets]
+    assert len(set(partners)) == len(partners) == 24 and None not in set().union(*partners)
+
+
+def test_partners_sample_is_full_record_and_uses_every_tiebreak() -> None:
+    """Every deal of the partners event is a full record, and its standings need both
+    default tie-breaks."""
+    texts = [p.read_text(encoding="utf-8")
+             for p in sorted((EVENTS / make_events.PARTNERS).glob("*.euchre"))]
+    entries = [e for n, t in enumerate(texts) for e in read_entries(t, f"{n}.euchre")]
+    deals = [d for e in entries if e.game is not None for d in e.game.deals]
+    assert all(d.hands and d.up is not None and d.up.kitty and d.bidding for d in deals)
+    assert sum(len(d.tricks) == 5 for d in deals) > len(deals) * 0.8  # the rest thrown in
+    event, = score_events(entries)
+    assert [d.key for d in event.decisions] == ["points-diff", "head-to-head"]
+    assert not event.tied
+
+
+def test_slip_is_flagged_at_its_line_and_standings_are_provisional(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The copy with a slip: one G952 on the result line of round 3 table 1; the same
+    standings as the clean event, marked provisional."""
+    monkeypatch.chdir(ROOT)
+    slip = INVALID_EVENTS / make_events.SLIP
+    result = score("--check", "--format", "json", slip.relative_to(ROOT).as_posix())
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    lines = (slip / "round-3.euchre").read_text(encoding="utf-8").splitlines()
+    assert [(r["code"], r["path"].rsplit("/", 1)[-1], lines[r["line"] - 1].split()[0])
+            for r in rows] == [("G952", "round-3.euchre", "result")]
+    clean = json.loads((EVENTS / make_events.PROGRESSIVE / "standings.json").read_text())
+    dirty = json.loads((slip / "standings.json").read_text())
+    assert dirty["events"][0]["status"] == "provisional"
+    assert clean["events"][0]["status"] == "final"
+    assert dirty["events"][0]["standings"] == clean["events"][0]["standings"]
+    assert "provisional" in (slip / "standings.txt").read_text().splitlines()[2]
+
+
+def test_cli_doc_quotes_the_partners_golden() -> None:
+    """The example in docs/cli.md is the golden output and the summary line."""
+    folder = EVENTS / make_events.PARTNERS
+    expected = ((folder / "standings.txt").read_text(encoding="utf-8")
+                + (folder / "findings.txt").read_text(encoding="utf-8"))
+    doc = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    block = re.search(r"```console\n\$ euchrelog score samples/events/legion-partners-cup\n"
+                      r"(.*?)```\n", doc, re.DOTALL)
+    assert block is not None and block.group(1) == expected
+
+
+# ------------------------------------------------------------------ event codes
+
+
+def _event_samples() -> list[Path]:
+    return sorted(INVALID_EVENTS.glob("*.euchre"))
+
+
+@pytest.mark.parametrize("code", sorted(EVENT_CODES))
+def test_every_event_code_has_a_score_sample(code: str) -> None:
+    """Each event code has a sample in samples/invalid/events whose expected ``score``
+    findings include it: the event codes are covered by ``score``, not by ``check``."""
+    samples = [p for p in _event_samples() if p.stem.split("-", 1)[0] == code]
+    assert samples, f"no samples/invalid/events/{code}-{CODES[code].name}.euchre"
+    assert any(code in {c for c, _, _ in read_expected(p.with_suffix(".expected"))}
+               for p in samples)
+
+
+@pytest.mark.parametrize("path", [pytest.param(p, id=p.name) for p in _event_samples()])
+def test_event_sample_findings(path: Path) -> None:
+    """``euchrelog score --check`` reports exactly the findings of the ``.expected`` file,
+    and the standings still come out, marked provisional."""
+    result = score("--check", "-q", "--format", "json", str(path))
+    found = [(r["code"], r["line"], r["column"])
+             for r in map(json.loads, result.stdout.splitlines())]
+    assert found == read_expected(path.with_suffix(".expected"))
+    assert result.exit_code == 1
+    code, _, name = path.stem.partition("-")
+    assert name.startswith(CODES[code].name)
+    assert path.read_text(encoding="utf-8").startswith("# ")
+    standings = score("-q", "--format", "json", str(path))
+    assert json.loads(standings.stdout)["events"][0]["status"] == "provisional"
+
+
+def test_check_never_reports_event_codes() -> None:
+    """``euchrelog check`` reads one game at a time: no E96x, whatever the input."""
+    result = CliRunner().invoke(main, ["check", "-q", "--format", "json", str(INVALID_EVENTS)])
+    assert not {json.loads(line)["code"] for line in result.stdout.splitlines()} & EVENT_CODES
+
+
+# ------------------------------------------------------------------ formats and ranking
+
+ONE = "trump H maker E tricks 3"   # EW 1
+TWO = "trump S maker S tricks 5"   # NS 2
+SET = "trump C maker N tricks 1"   # EW 2, a euchre
+LONE = "trump D maker W alone tricks 5"  # EW 4
+
+
+def test_partners_ranking_by_wins_difference_and_head_to_head() -> None:
+    """Hand-computed round robin to 2: D, A and C win two games each; D has the best
+    difference (+4); A and C are level on it (+2) and A beat C head to head."""
+    target = '[Target "2"]'
+    text = "".join([
+        sheet("Cup", "1", "1", "A1 B1 A2 B2", [TWO], fmt="partners target=2", extra=target,
+              end="result NS 2 EW 0 winner NS"),
+        sheet("Cup", "1", "2", "C1 D1 C2 D2", [TWO], extra=target),
+        sheet("Cup", "2", "1", "A1 C1 A2 C2", [TWO], extra=target),
+        sheet("Cup", "2", "2", "B1 D1 B2 D2", [LONE], extra=target),
+        sheet("Cup", "3", "1", "D1 A1 D2 A2", [TWO], extra=target),
+        sheet("Cup", "3", "2", "B1 C1 B2 C2", [ONE, ONE], extra=target),
+    ])
+    event, = scored(text)
+    assert codes(event) == []
+    rows = [(r.rank, r.label, r.won, r.lost, r.points_for, r.points_against)
+            for r in event.standings]
+    assert rows == [(1, "D1 & D2", 2, 1, 6, 2), (2, "A1 & A2", 2, 1, 4, 2),
+                    (3, "C1 & C2", 2, 1, 4, 2), (4, "B1 & B2", 0, 3, 0, 8)]
+    assert [(d.key, d.parts) for d in event.decisions] == [
+        ("points-diff", ((("D1 & D2",), 4), (("A1 & A2", "C1 & C2"), 2))),
+        ("head-to-head", ((("A1 & A2",), 1), (("C1 & C2",), 0)))]
+    assert event.awards[0].winners == ("D2",) and event.awards[0].value == 1
+    high = event.awards[2]
+    assert (high.value, high.winners) == (4, ("D1 & D2",))
+
+
+def test_progressive_ranks_by_points_then_deals_won() -> None:
+    """Hand-computed: two rounds of two deals; players score their side's points."""
+    text = "".join([
+        sheet("Prog", "1", "1", "Ann Bob Cy Dee", [ONE, TWO], fmt="progressive deals=2"),
+        sheet("Prog", "2", "1", "Ann Cy Bob Dee", [SET, ONE]),
+    ])
+    event, = scored(text)
+    assert codes(event) == []
+    got = {r.label: (r.points_for, r.deals_won, r.by_round) for r in event.standings}
+    assert got == {"Ann": (2, 1, {"1": 2, "2": 0}), "Bob": (1, 1, {"1": 1, "2": 0}),
+                   "Cy": (5, 3, {"1": 2, "2": 3}), "Dee": (4, 3, {"1": 1, "2": 3})}
+    assert [(r.rank, r.label) for r in event.standings] == [
+        (1, "Cy"), (2, "Dee"), (3, "Ann"), (4, "Bob")]
+    assert {r.label: r.euchres for r in event.standings} == {
+        "Ann": 0, "Bob": 0, "Cy": 1, "Dee": 1}
+    assert [r.won for r in event.standings] == [2, 1, 1, 0]
+
+
+def test_partners_of_one_round_share_a_rank() -> None:
+    """Rows level on every key share the rank, written with =."""
+    event, = scored(sheet("Prog", "1", "1", "Ann Bob Cy Dee", [ONE, TWO],
+                          fmt="progressive deals=2"))
+    assert [(r.rank, r.label, r.tied) for r in event.standings] == [
+        (1, "Ann", True), (1, "Cy", True), (3, "Bob", True), (3, "Dee", True)]
+    result = score("-", stdin=sheet("Prog", "1", "1", "Ann Bob Cy Dee", [ONE, TWO],
+                                    fmt="progressive deals=2"))
+    assert "  1=  Ann" in result.stdout and "a rank with = is shared" in result.stdout
+
+
+def test_tiebreak_option_changes_the_order() -> None:
+    """``--tiebreak`` replaces the defaults and is printed under the table."""
+    text = "".join([
+        sheet("Prog", "1", "1", "Ann Bob Cy Dee", [ONE, TWO], fmt="progressive deals=2"),
+        sheet("Prog", "2", "1", "Ann Cy Bob Dee", [SET, LONE]),
+    ])
+    event, = scored(text, Overrides(tiebreaks=("loners",)))
+    assert event.settings.ranking() == "ranked by total points, then by loners made."
+    result = score("--tiebreak", "loners,euchres", "-", stdin=text)
+    assert "ranked by total points, then by loners made, then by euchres taken." in (
+        result.stdout)
+    bad = score("--tiebreak", "head-to-head", "-", stdin=text)
+    assert bad.exit_code == 2 and "does not apply to the progressive event" in bad.stderr
+    assert score("--tiebreak", "coin-toss", "-", stdin=text).exit_code == 2
+
+
+@pytest.mark.parametrize("variant", ["three-hand", "cutthroat", "ghost", "two-hand"])
+def test_deals_option_applies_to_every_variant(variant: str) -> None:
+    """A progressive round of any variant ends after ``deals=N`` deals: the Format tag, or
+    ``--deals``, gives the games that state no length their length."""
+    seats = {"two-hand": "N S", "ghost": "N E S"}.get(variant, "N E S")
+    names = dict(zip(seats.split(), ["Ann", "Bob", "Cy"], strict=False))
+    tags = " ".join(f'[{s} "{n}"]' for s, n in names.items())
+    thrown = "thrown in"
+    text = (f'[Event "Threes"] [Round "1"] [Table "1"] [Variant "{variant}"] {tags}\n'
+            f"deal 1 dealer N\n  {thrown}\n"
+            f"deal 2 dealer {seats.split()[1]}\n  {thrown}\n")
+    event, = scored(text, Overrides(format="progressive", deals=2))
+    assert codes(event) == [] and event.settings.deals == 2
+    assert [t.status for t in event.tables] == ["final"]
+    event, = scored(text.replace('[Round "1"]', '[Format "progressive deals=2"] [Round "1"]'))
+    assert codes(event) == []
+    event, = scored(text, Overrides(format="progressive", deals=3))
+    assert codes(event) == ["G951"]  # the record stops after 2 of 3 deals
+
+
+def test_three_hand_progressive_scores_each_player() -> None:
+    """Three-hand: every player is a side; a euchre gives each defender 2."""
+    text = ('[Event "T"] [Format "progressive deals=2"] [Round "1"] [Table "1"] '
+            '[Variant "three-hand"] [N "Ann"] [E "Bob"] [S "Cy"]\n'
+            "deal 1 dealer N\n  trump H maker E tricks 3\n"
+            "deal 2 dealer E\n  trump S maker S tricks 1\n"
+            "result N 2 E 3 S 0 winner E\n")
+    event, = scored(text)
+    assert codes(event) == []
+    assert {r.label: r.points_for for r in event.standings} == {"Ann": 2, "Bob": 3, "Cy": 0}
+    assert event.awards[0].winners == ()  # three-hand makers always play alone: no loners
+
+
+def test_format_is_inferred_and_said() -> None:
+    """Without a Format tag: partners when partners never change, else progressive."""
+    fixed = sheet("E", "1", "1", "A B C D", [TWO], extra='[Target "2"]') + sheet(
+        "E", "2", "1", "A B C D", [ONE, ONE], extra='[Target "2"]')
+    event, = scored(fixed)
+    assert (event.settings.format, event.settings.basis) == (
+        "partners", "inferred: the partners never change")
+    event, = scored(fixed, Overrides(format="progressive"))
+    assert event.settings.format == "progressive" and event.settings.basis == "--event-format"
+    assert "E965" in codes(event)  # the games state a target, the event 8 deals
+
+
+def test_parse_format() -> None:
+    """The Format tag's words, and what it refuses."""
+    tag = parse_format("Partners target=5 tiebreak=points-for,head-to-head")
+    assert (tag.format, tag.target, tag.tiebreaks) == ("partners", 5,
+                                                       ("points-for", "head-to-head"))
+    for bad in ("swiss", "deals=0", "deals=x", "colour=red", "progressive progressive",
+                "progressive tiebreak=head-to-head", "tiebreak=luck"):
+        with pytest.raises(ValueError):
+            parse_format(bad)
+    assert parse_tiebreaks("deals-won, loners") == ("deals-won", "loners")
+
+
+def test_missing_round_names_and_unknown_words() -> None:
+    """E964 for a round missing between 1 and the last, E962 for a seat without a name,
+    E961 for a Format word it cannot read."""
+    text = "".join([
+        sheet("E", "1", "1", "A B C D", [ONE], fmt="progressive deals=1"),
+        sheet("E", "3", "1", "A C B D", [ONE], fmt="progressive deal=1"),
+    ]) + ('[Event "E"] [Round "2"] [Table "1"] [Variant "four-hand"] [N "A"] [E "B"] [S "C"]\n'
+          "deal 1 dealer N\n  trump H maker E tricks 3\n")
+    event, = scored(text)
+    assert sorted(codes(event)) == ["E961", "E962"]
+    text = "".join([
+        sheet("E", "1", "1", "A B C D", [ONE], fmt="progressive deals=1"),
+        sheet("E", "3", "1", "A C B D", [ONE]),
+    ])
+    event, = scored(text)
+    assert codes(event) == ["E964"]
+    assert "round 2 is missing" in event.findings[0].message
+
+
+def test_same_file_twice_is_the_same_games_twice(tmp_path: Path) -> None:
+    """A file given twice: every game of the copy is E967 and left out."""
+    path = tmp_path / "r1.euchre"
+    path.write_text(sheet("E", "1", "1", "A B C D", [ONE, TWO], fmt="progressive deals=2"),
+                    encoding="utf-8")
+    result = score("--check", str(path), str(path))
+    assert result.exit_code == 1
+    assert [line.split()[1] for line in result.stdout.splitlines()] == ["E967"]
+    standings = json.loads(score("-q", "--format", "json", str(path), str(path)).stdout)
+    assert standings["events"][0]["tables"][1]["status"] == "left out"
+    assert [r["played"] for r in standings["events"][0]["standings"]] == [1, 1, 1, 1]
+
+
+def test_unfinished_game_is_short_and_counts_as_far_as_it_went() -> None:
+    """E966 on the end line; the points so far count, and the table says unfinished."""
+    text = sheet("E", "1", "1", "A B C D", [TWO], fmt="progressive deals=2", end="unfinished")
+    event, = scored(text)
+    assert codes(event) == ["E966"] and event.findings[0].line == 4
+    assert event.tables[0].status == "unfinished"
+    assert {r.label: r.points_for for r in event.standings}["A"] == 2
+
+
+def test_syntax_error_still_gives_provisional_standings() -> None:
+    """A sheet that cannot be read is reported (S101, exit 2); the others still rank."""
+    text = sheet("E", "1", "1", "A B C D", [ONE], fmt="progressive deals=1") + (
+        '[Event "E"] [Round "1"] [Table "2"] [Variant "four-hand"]\ndeal 1 dealer Q\n')
+    result = score("--format", "json", "-", stdin=text)
+    assert result.exit_code == 2
+    data = json.loads(result.stdout)["events"][0]
+    assert data["status"] == "provisional" and len(data["standings"]) == 4
+    assert "S101" in result.stderr and "^" in result.stderr
+
+
+def test_json_input_gives_the_same_standings(tmp_path: Path) -> None:
+    """Records as JSON Lines score as their notation does."""
+    folder = EVENTS / make_events.PARTNERS
+    for n, path in enumerate(sorted(folder.glob("*.euchre"))):
+        out = tmp_path / f"{n}.jsonl"
+        CliRunner().invoke(main, ["convert", str(path), "-o", str(out)])
+    a = json.loads(score("-q", "--format", "json", str(folder)).stdout)["events"][0]
+    b = json.loads(score("-q", "--format", "json", *sorted(
+        str(p) for p in tmp_path.glob("*.jsonl"))).stdout)["events"][0]
+    assert a["standings"] == b["standings"] and b["findings"] == []
+
+
+def test_event_option_and_output_file(tmp_path: Path) -> None:
+    """``--event`` picks one event; ``-o`` writes the page to a file."""
+    out = tmp_path / "page.html"
+    result = score("--event", "Legion Partners Cup", "--format", "html", "-o", str(out),
+                   str(EVENTS))
+    assert result.exit_code == 0 and result.stdout == ""
+    page = out.read_text(encoding="utf-8")
+    assert "Legion Partners Cup" in page and "Spring Progressive" not in page
+    missing = score("--event", "Nope", str(EVENTS))
+    assert missing.exit_code == 2 and "no event named 'Nope'" in missing.stderr
+    assert score("--check", "--format", "csv", str(EVENTS)).exit_code == 2
+
+
+# ------------------------------------------------------------------ the html page
+
+
+def test_html_is_self_contained() -> None:
+    """No script, no stylesheet or image to fetch, one inline SVG per event."""
+    for folder in GOLDEN_DIRS:
+        page = (folder / "standings.html").read_text(encoding="utf-8")
+        assert "<script" not in page.lower() and "<link" not in page.lower()
+        assert not re.search(r"""(src=|url\(|@import|href="(?!#))""", page)
+        assert page.count("<svg") == 1
+
+
+def _chromium(args: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    assert CHROMIUM is not None
+    return subprocess.run(
+        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+         "--no-first-run", "--disable-background-networking", "--disable-component-update",
+         "--disable-sync", f"--user-data-dir={tmp_path / 'profile'}", *args],
+        capture_output=True, text=True, timeout=180, check=False)
+
+
+@pytest.mark.skipif(CHROMIUM is None,
+                    reason="chromium is not installed (Debian: apt-get install chromium)")
+@pytest.mark.parametrize("folder", [pytest.param(f, id=f.name) for f in GOLDEN_DIRS])
+def test_html_renders_in_headless_chromium(folder: Path, tmp_path: Path) -> None:
+    """The page renders in a real browser: the DOM holds the chart with a line per row,
+    the screenshot is a real image, and the page prints to PDF. (Run with
+    ``--basetemp=/tmp/score-shots`` to keep the screenshots and look at them.)"""
+    page = tmp_path / "standings.html"
+    page.write_text((folder / "standings.html").read_text(encoding="utf-8"), encoding="utf-8")
+    dom = _chromium(["--dump-dom", page.as_uri()], tmp_path)
+    assert dom.returncode == 0, dom.stderr[-2000:]
+    rows = json.loads((folder / "standings.json").read_text())["events"][0]["standings"]
+    assert "<svg" in dom.stdout and dom.stdout.count("<polyline") == len(rows)
+    assert all(row["name"].replace("&", "&amp;") in dom.stdout for row in rows)
+    shot = tmp_path / "standings.png"
+    taken = _chromium([f"--screenshot={shot}", "--window-size=1200,1600", page.as_uri()],
+                      tmp_path)
+    assert taken.returncode == 0, taken.stderr[-2000:]
+    data = shot.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    assert (width, height) == (1200, 1600)
+    assert len(data) > 50_000  # a page of text and a chart, not a blank image
+    pdf = tmp_path / "standings.pdf"
+    printed = _chromium(["--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri()],
+                        tmp_path)
+    assert printed.returncode == 0, printed.stderr[-2000:]
+    assert pdf.read_bytes()[:5] == b"%PDF-" and pdf.stat().st_size > 20_000
+
+
+# ------------------------------------------------------------------ hostile input
+
+LINES = [line for p in sorted((EVENTS / make_events.PROGRESSIVE).glob("*.euchre"))
+         for line in p.read_text(encoding="utf-8").splitlines()]
+
+
+@settings(derandomize=True, deadline=None, database=None, max_examples=40,
+          suppress_health_check=list(HealthCheck))
+@given(st.lists(st.sampled_from(LINES), max_size=120),
+       st.sampled_from(["text", "csv", "json", "markdown", "html"]),
+       st.sampled_from([(), ("--event-format", "partners"), ("--deals", "3"),
+                        ("--target", "5"), ("--tiebreak", "loners")]))
+def test_no_traceback_on_shuffled_sheets(lines: list[str], fmt: str,
+                                         extra: tuple[str, ...]) -> None:
+    """Lines of real sheets in any order and number: exit 0, 1 or 2, never a traceback."""
+    result = CliRunner().invoke(main, ["score", "--format", fmt, *extra, "-"],
+                                input="\n".join(lines) + "\n")
+    exc = result.exception
+    if exc is not None and not isinstance(exc, SystemExit | EuchrelogError):
+        raise exc
+    assert result.exit_code in (0, 1, 2)
+
+
+@settings(derandomize=True, deadline=None, database=None, max_examples=40,
+          suppress_health_check=list(HealthCheck))
+@given(st.binary(max_size=300))
+def test_no_traceback_on_random_bytes(data: bytes) -> None:
+    """Bytes that are not a record, or not UTF-8: a finding or a usage error."""
+    result = CliRunner().invoke(main, ["score", "-"], input=data)
+    exc = result.exception
+    if exc is not None and not isinstance(exc, SystemExit | EuchrelogError):
+        raise exc
+    assert result.exit_code in (0, 1, 2)
+
+
+def test_module_prints_no_traceback(tmp_path: Path) -> None:
+    """``python -m euchrelog score`` on bytes that are not UTF-8 and on a broken sheet."""
+    bad = tmp_path / "bad.euchre"
+    bad.write_bytes(b'[Event "E"] [Round "1"]\ndeal 1 dealer N\n  \xff\n')
+    proc = subprocess.run([sys.executable, "-m", "euchrelog", "score", str(bad)],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr + proc.stdout
+    assert "S101 the file is not UTF-8 text" in proc.stderr
+
+
+def test_entry_places_json_games_at_their_line() -> None:
+    """A JSON Lines game has no source map: its findings point at its line."""
+    entry = Entry("x.jsonl", 1, 7)
+    assert entry.find(("tag", 3)) == (7, 1)
