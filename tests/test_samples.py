@@ -5,12 +5,22 @@ trips.
 The tests are parametrized over the files found on disk, so a new sample is picked up
 without touching this module. An invalid sample ``<CODE>-<name>.euchre`` (or ``.jsonl``)
 has its findings beside it in ``<CODE>-<name>.expected``, one ``CODE LINE:COLUMN`` per line.
+
+An invalid sample may have a ``<CODE>-<name>.args`` file beside it: more arguments for
+``euchrelog check``. The size limits (S103, S104) are options of the command line, so their
+samples set a small limit there and are checked through the command line only.
+
+The event codes (E961-E969, :data:`~euchrelog.findings.EVENT_CODES`) are not covered here:
+``euchrelog check`` never reports them, since they need every game of an event. Their
+samples sit in samples/invalid/events/ and are checked against ``euchrelog score`` by
+tests/test_score.py; the tests below read only the files directly in samples/invalid/.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +29,7 @@ from click.testing import CliRunner
 
 from euchrelog.check import check_text
 from euchrelog.cli import main
-from euchrelog.findings import CODES
+from euchrelog.findings import CODES, EVENT_CODES
 from euchrelog.jsonio import dumps_json, loads_json
 from euchrelog.notation import loads
 from euchrelog.rules import VARIANTS
@@ -29,7 +39,8 @@ ROOT = Path(__file__).resolve().parents[1]
 VALID_DIR = ROOT / "samples" / "valid"
 INVALID_DIR = ROOT / "samples" / "invalid"
 RECORD_SUFFIXES = (".euchre", ".jsonl", ".json")
-SYNTAX_CODES = frozenset({"S101", "S102"})
+SYNTAX_CODES = frozenset({"S101", "S102", "S103", "S104"})
+"""The codes of an input that could not be read (exit status 2)."""
 
 Expected = list[tuple[str, int, int]]
 
@@ -91,6 +102,12 @@ def expected_for(sample: Path) -> Expected:
     return read_expected(sample.with_suffix(".expected"))
 
 
+def cli_args(sample: Path) -> list[str]:
+    """The extra ``check`` arguments of a sample (its ``.args`` file), if any."""
+    args = sample.with_suffix(".args")
+    return shlex.split(args.read_text(encoding="utf-8")) if args.is_file() else []
+
+
 def library_findings(path: Path) -> Expected:
     """The findings ``check_text`` reports for a file, sorted by line and column."""
     text = path.read_text(encoding="utf-8")
@@ -143,13 +160,16 @@ def test_valid_sample_is_clean(path: Path) -> None:
 @pytest.mark.parametrize("path", _invalid_params())
 def test_invalid_sample_findings(path: Path) -> None:
     """The library reports exactly the findings of the sample's ``.expected`` file."""
+    if cli_args(path):
+        pytest.skip("the sample needs options of the command line (its .args file)")
     assert library_findings(path) == expected_for(path)
 
 
 @pytest.mark.parametrize("path", _invalid_params())
 def test_invalid_sample_through_cli(path: Path) -> None:
     """``euchrelog check --format json`` reports the same findings and exit status."""
-    result = CliRunner().invoke(main, ["check", "--quiet", "--format", "json", str(path)])
+    result = CliRunner().invoke(main, ["check", "--quiet", "--format", "json",
+                                       *cli_args(path), str(path)])
     rows = [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
     found = sorted(((r["code"], r["line"], r["column"]) for r in rows),
                    key=lambda f: (f[1], f[2], f[0]))
@@ -189,9 +209,15 @@ def test_expected_file_lists_known_codes_in_order(path: Path) -> None:
         f"{path.name} has no record beside it")
 
 
-@pytest.mark.parametrize("code", sorted(CODES))
+ENGINE_CODES = sorted(set(CODES) - EVENT_CODES)
+"""The codes ``euchrelog check`` reports; the event codes are covered by ``score`` goldens
+(tests/test_score.py, ``test_every_event_code_has_a_score_sample``)."""
+
+
+@pytest.mark.parametrize("code", ENGINE_CODES)
 def test_every_code_has_an_invalid_sample(code: str) -> None:
-    """Each finding code has a sample named after it whose expected findings include it."""
+    """Each finding code of ``check`` has a sample named after it whose expected findings
+    include it (the event codes E96x are not ``check``'s: see the module docstring)."""
     samples = [p for p in _invalid_samples() if p.stem.split("-", 1)[0] == code]
     assert samples, f"no samples/invalid/{code}-{CODES[code].name}.* for {code}"
     assert any(code in {c for c, _, _ in expected_for(p)} for p in samples

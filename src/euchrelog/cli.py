@@ -11,12 +11,13 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
 import click
 
-from . import __version__
+from . import __version__, fast
 from .check import (
     Chunk,
     GameCheck,
@@ -25,12 +26,14 @@ from .check import (
     json_line_chunks,
     notation_chunks,
 )
-from .errors import EuchrelogError, NotationError, RecordError
+from .errors import EuchrelogError, LimitError, NotationError, RecordError
 from .findings import Finding
 from .jsonio import is_json, iter_json_log, json_value, loads_json, write_json
 from .models import Log, LogItem
 from .notation import iter_log, loads, prepare
+from .record_cli import record
 from .report import EXIT_SYNTAX, Report
+from .score_cli import score
 from .writer import dumps, write_log
 
 EXTENSION = ".euchre"
@@ -48,9 +51,53 @@ def _expand(sources: tuple[str, ...]) -> Iterator[str]:
             yield source
 
 
-def _read(path: str) -> str:
+_UNITS = {"": 1, "K": 10**3, "M": 10**6, "G": 10**9, "T": 10**12}
+
+
+def size_text(n: int) -> str:
+    """A byte count the way ``--max-file-size`` takes it: ``8G``, ``256M``, ``200``."""
+    for unit in "TGMK":
+        if n % _UNITS[unit] == 0:
+            return f"{n // _UNITS[unit]}{unit}"
+    return str(n)
+
+
+def _size(ctx: click.Context, param: click.Parameter, value: str) -> int:
+    """Reads a number of bytes with an optional unit: K, M, G or T (powers of 1000)."""
+    text = value.strip().upper().removesuffix("B")
+    number = text.rstrip("KMGT")
+    unit = text[len(number):]
+    if not number.isdigit() or unit not in _UNITS or int(number) < 1:
+        raise click.BadParameter(f"{value!r} is not a size like 200, 64K, 256M or 8G")
+    return int(number) * _UNITS[unit]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much of an input a command reads (``--max-file-size``, ``--max-line-length``)."""
+
+    max_bytes: int = 8 * 10**9
+    max_line: int = 1_000_000
+
+
+def _limit_options(default_size: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """The size-limit options of a command that reads records."""
+    def add(command: Callable[..., None]) -> Callable[..., None]:
+        command = click.option(
+            "--max-line-length", "max_line", type=click.IntRange(min=1), default=1_000_000,
+            show_default=True, metavar="BYTES",
+            help="Stop reading an input at a line longer than this (finding S104).")(command)
+        return click.option(
+            "--max-file-size", "max_bytes", default=default_size, callback=_size,
+            show_default=True, metavar="SIZE",
+            help="Stop reading an input after this many bytes, like 200, 64K, 256M or 8G "
+                 "(finding S103).")(command)
+    return add
+
+
+def _read(path: str, limits: Limits) -> str:
     """A whole file or stdin as text, byte-order mark and all (``fmt`` compares it)."""
-    return "".join(_lines(path, strip_bom=False))
+    return "".join(_lines(path, limits, strip_bom=False))
 
 
 def _name(path: str) -> str:
@@ -115,7 +162,9 @@ def main() -> None:
                    "Default 0: every core when the input is 1 MB or more, else one.")
 @click.option("-q", "--quiet", is_flag=True,
               help="Print neither the summary nor the progress line on stderr.")
-def check(sources: tuple[str, ...], fmt: str, jobs: int, quiet: bool) -> None:
+@_limit_options("8G")
+def check(sources: tuple[str, ...], fmt: str, jobs: int, quiet: bool, max_bytes: int,
+          max_line: int) -> None:
     """Replay records and report every rule violation.
 
     SOURCES are .euchre files, folders (searched for *.euchre), JSON or JSON Lines
@@ -131,6 +180,7 @@ def check(sources: tuple[str, ...], fmt: str, jobs: int, quiet: bool) -> None:
         size = sum(Path(p).stat().st_size for p in paths if p != "-")
         jobs = (os.cpu_count() or 1) if size >= AUTO_PARALLEL_BYTES else 1
     report = Report()
+    limits = Limits(max_bytes, max_line)
     progress = Progress(enabled=not quiet and sys.stderr.isatty())
     with Checker(jobs) as checker:
         for path in paths:
@@ -138,14 +188,14 @@ def check(sources: tuple[str, ...], fmt: str, jobs: int, quiet: bool) -> None:
             name = _name(path)
             found = 0
             try:
-                for result in checker.run(_chunks(path, name)):
+                for result in checker.run(_chunks(path, name, limits)):
                     _count(report, result)
                     progress.update(report)
                     for finding in result.findings:
                         _print_finding(finding, result.context, fmt)
                     found += len(result.findings)
-            except NotationError as exc:  # bytes that are not UTF-8 text
-                finding = Finding("S101", exc.message, exc.line, exc.column, path=name)
+            except NotationError as exc:  # bytes that are not UTF-8 text, or over a limit
+                finding = Finding(exc.code, exc.message, exc.line, exc.column, path=name)
                 _print_finding(finding, "", fmt)
                 report.findings += 1
                 report.syntax_errors += 1
@@ -164,14 +214,30 @@ AUTO_PARALLEL_BYTES = 1_000_000
 """Input size from which ``check`` uses every core unless told otherwise."""
 
 
-def _lines(path: str, *, strip_bom: bool = True) -> Iterator[str]:
+def _lines(path: str, limits: Limits, *, strip_bom: bool = True) -> Iterator[str]:
     """The lines of a file or stdin, decoded one by one (so a file is never held whole).
 
     :raises NotationError: at the first line that is not UTF-8.
+    :raises LimitError: at the first line over a limit (which is not read whole).
     """
     stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
+    total = 0
+    number = 0
     try:
-        for number, raw in enumerate(stream, 1):
+        while raw := stream.readline(limits.max_line + 1):
+            number += 1
+            if len(raw) > limits.max_line and not raw.endswith(b"\n"):
+                raise LimitError("S104", f"line {number} is longer than {limits.max_line} bytes "
+                                         f"(--max-line-length {limits.max_line}): reading stops "
+                                         "there; the game there and the rest are not checked",
+                                 number, limits.max_line + 1)
+            total += len(raw)
+            if total > limits.max_bytes:
+                size = size_text(limits.max_bytes)
+                raise LimitError("S103", f"the input is larger than {size} bytes (--max-file-size "
+                                         f"{size}): reading stops at line {number}; the game there "
+                                         "and the rest are not checked",
+                                 number, 1)
             if number == 1 and strip_bom:
                 raw = raw.removeprefix(b"\xef\xbb\xbf")
             try:
@@ -184,9 +250,9 @@ def _lines(path: str, *, strip_bom: bool = True) -> Iterator[str]:
             stream.close()
 
 
-def _chunks(path: str, name: str) -> Iterator[Chunk]:
+def _chunks(path: str, name: str, limits: Limits) -> Iterator[Chunk]:
     """The games of a source, as they are read: notation, JSON Lines, or a JSON document."""
-    lines = _lines(path)
+    lines = _lines(path, limits)
     head: list[str] = []
     for line in lines:
         head.append(line)
@@ -219,6 +285,7 @@ class Checker:
     def __enter__(self) -> Checker:
         if self.jobs > 1:
             prepare()
+            fast.prepare()
             context = multiprocessing.get_context(
                 "fork" if "fork" in multiprocessing.get_all_start_methods() else None)
             self.pool = context.Pool(self.jobs)
@@ -285,7 +352,8 @@ def _failure(path: str, exc: NotationError | RecordError) -> SyntaxFailure:
     if isinstance(exc, RecordError):
         return SyntaxFailure(f"{_name(path)}: S102 {exc}")
     context = "".join(f"\n    {line}" for line in exc.context.splitlines())
-    return SyntaxFailure(f"{_name(path)}:{exc.line}:{exc.column}: S101 {exc.message}{context}")
+    return SyntaxFailure(f"{_name(path)}:{exc.line}:{exc.column}: {exc.code} {exc.message}"
+                         f"{context}")
 
 
 def _parse(path: str, text: str) -> Log:
@@ -309,7 +377,9 @@ _TARGETS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", EXTENSION: "
 @click.option("--to", "target", type=click.Choice(["json", "jsonl", "euchre"]),
               help="The output format. Default: from OUTPUT's extension, else json for "
                    "notation input and euchre for JSON input.")
-def convert(source: str, output: Path | None, target: str | None) -> None:
+@_limit_options("8G")
+def convert(source: str, output: Path | None, target: str | None, max_bytes: int,
+            max_line: int) -> None:
     """Convert between the notation and JSON, without loss.
 
     SOURCE is a .euchre file, a JSON document or JSON Lines file, or - for standard
@@ -323,7 +393,7 @@ def convert(source: str, output: Path | None, target: str | None) -> None:
     if (output is not None and source != "-" and output.exists()
             and output.resolve() == Path(source).resolve()):
         raise click.UsageError("the output is the input file; write elsewhere")
-    kind, items = _log_items(source)
+    kind, items = _log_items(source, Limits(max_bytes, max_line))
     if target is None and output is not None:
         target = _TARGETS.get(output.suffix.lower())
     if target is None:
@@ -341,10 +411,10 @@ def convert(source: str, output: Path | None, target: str | None) -> None:
         _write_atomic(output, put)
 
 
-def _log_items(path: str) -> tuple[str, Iterator[LogItem]]:
+def _log_items(path: str, limits: Limits) -> tuple[str, Iterator[LogItem]]:
     """The format of a source (``euchre`` or ``json``) and its games, read as they are
     needed; a syntax error stops the reading with exit status 2."""
-    lines = _lines(path)
+    lines = _lines(path, limits)
     head: list[str] = []
     try:
         for line in lines:
@@ -374,7 +444,9 @@ def _located(path: str, items: Iterator[LogItem]) -> Iterator[LogItem]:
 @click.option("--in-place", "-i", is_flag=True, help="Rewrite each file in canonical form.")
 @click.option("--check", "check_only", is_flag=True,
               help="Write nothing; exit 1 if any file is not in canonical form.")
-def fmt(files: tuple[str, ...], in_place: bool, check_only: bool) -> None:
+@_limit_options("256M")
+def fmt(files: tuple[str, ...], in_place: bool, check_only: bool, max_bytes: int,
+        max_line: int) -> None:
     """Print records in canonical form (docs/notation.md, "Canonical form").
 
     FILES are .euchre files, folders (searched for *.euchre) or - for standard input.
@@ -386,10 +458,11 @@ def fmt(files: tuple[str, ...], in_place: bool, check_only: bool) -> None:
     for path in _expand(files):
         report.files += 1
         try:
-            original = _read(path)
+            original = _read(path, Limits(max_bytes, max_line))
             canonical = dumps(_parse(path, original))
         except NotationError as exc:
-            click.echo(f"{_name(path)}:{exc.line}:{exc.column}: S101 {exc.message}", err=True)
+            click.echo(f"{_name(path)}:{exc.line}:{exc.column}: {exc.code} {exc.message}",
+                       err=True)
             report.syntax_errors += 1
             continue
         except SyntaxFailure as exc:  # reported, and the other files are still formatted
@@ -421,6 +494,8 @@ def schema() -> None:
     click.echo(json.dumps(Log.model_json_schema(), indent=2, ensure_ascii=False))
 
 
+main.add_command(score)
+main.add_command(record)
 
 
 def run() -> None:

@@ -15,6 +15,9 @@ class EuchrelogError(Exception):
 class NotationError(EuchrelogError, ValueError):
     """A record that does not follow the notation, with its place in the source."""
 
+    code = "S101"
+    """The finding code it is reported with."""
+
     def __init__(self, message: str, line: int, column: int, context: str = "") -> None:
         super().__init__(message)
         self.message = message
@@ -28,6 +31,15 @@ class NotationError(EuchrelogError, ValueError):
 
     def __str__(self) -> str:
         return f"{self.line}:{self.column}: {self.message}"
+
+
+class LimitError(NotationError):
+    """An input over one of the size limits (``--max-file-size``, ``--max-line-length``):
+    reading stops there."""
+
+    def __init__(self, code: str, message: str, line: int, column: int) -> None:
+        super().__init__(message, line, column)
+        self.code = code
 
 
 class RecordError(EuchrelogError, ValueError):

@@ -33,6 +33,10 @@ class Code:
 _TABLE = [
     Code("S101", "syntax-error", "", "the text does not follow the notation"),
     Code("S102", "invalid-json", "", "a JSON record does not match the schema"),
+    Code("S103", "file-too-large", "", "the input is larger than --max-file-size; the rest is "
+                                       "not read"),
+    Code("S104", "line-too-long", "", "a line is longer than --max-line-length; the rest of the "
+                                      "input is not read"),
     Code("T201", "missing-variant", "", "the game has no Variant tag; four-hand is assumed",
          "warning"),
     Code("T202", "unknown-variant", "", "the Variant tag names a variant euchrelog does not know"),
@@ -98,7 +102,24 @@ _TABLE = [
     Code("G953", "winner-differs", "C9 F12", "the recorded winner is not the winner"),
     Code("G954", "not-unfinished", "C9", "the record is marked unfinished but the game ended"),
     Code("G955", "result-too-early", "C9", "a result is recorded but the game had not ended"),
+    # The event checks of ``euchrelog score`` (docs/tournaments.md); ``check`` never
+    # reports them, since they need every game of an event.
+    Code("E961", "bad-format", "",
+         "the Format tag cannot be read, or the games of one event disagree on it"),
+    Code("E962", "game-unplaced", "",
+         "a game of an event has no Round or Table tag, or a seat has no player's name"),
+    Code("E963", "seated-twice", "", "a player is seated twice in one round"),
+    Code("E964", "table-missing", "", "a round has no game for a table, or a round is missing"),
+    Code("E965", "length-differs", "C9",
+         "a game is not played to the event's length: its deals or its target"),
+    Code("E966", "game-short", "C9", "a game of an event was not played to its end"),
+    Code("E967", "duplicate-game", "", "the same game is entered twice"),
+    Code("E968", "table-twice", "", "two different games are entered for one table of a round"),
+    Code("E969", "partners-changed", "", "in a partners event, a player changes partners"),
 ]
+
+EVENT_CODES = frozenset(c.code for c in _TABLE if c.code.startswith("E96"))
+"""The codes of the event checks, reported by ``euchrelog score`` and never by ``check``."""
 
 CODES: dict[str, Code] = {c.code: c for c in _TABLE}
 """Every finding code, by code."""
