@@ -179,3 +179,14 @@ def _bent(data: dict[str, object], path: tuple[object, ...], value: object) -> d
         node = node[key]  # type: ignore[index]
     node[path[-1]] = value  # type: ignore[index]
     return out
+
+
+def test_a_lone_surrogate_is_left_to_the_full_path() -> None:
+    """Found by fuzz/run.py (seed 7, input 35788): the fast grammar took a tag value that
+    cannot be written as UTF-8, which the full path refuses."""
+    text = '[Variant "four-hand"]\n[Event "\udcb5"]\nunfinished\n'
+    assert verify_notation(text) is None
+    assert [f.code for f in check_chunk(Chunk(1, 1, text, None)).findings] == ["S101"]
+    line = '{"tags": [{"name": "Variant", "value": "four-hand"}, {"name": "Event", ' \
+           '"value": "\\udcb5"}], "end": {"act": "unfinished"}}'
+    assert verify_json(line) is None

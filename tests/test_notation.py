@@ -15,8 +15,12 @@ SYNTAX_ERRORS = [
      "  1. N: 9H E: 1H\n              ^"),
     ('[Event "x"]\ndeal one dealer N\n', 2, 6, "expected a deal number, found 'one'",
      "deal one dealer N\n     ^"),
-    ('[Event "x"\n', 1, 1, 'expected a tag like [Event "Club night"]: a name, a quoted value '
-                           "and a closing ]", '[Event "x"\n^'),
+    ('[Event "x"\n', 1, 11, "expected ] to close the tag", '[Event "x"\n          ^'),
+    ('[Event "a"b"]\n', 1, 11, 'expected ] to close the tag (a quote inside a value is '
+                              'written \\")', '[Event "a"b"]\n          ^'),
+    ("deal 1 dealer N\n", 1, 1, "unexpected 'deal': a game starts with its tags, like "
+                               '[Variant "four-hand"], above its first deal',
+     "deal 1 dealer N\n^"),
     (HEAD + "  hands N 9H\n", 3, 11, "expected ':' after the seat, found '9H'",
      "  hands N 9H\n          ^"),
     (HEAD + "  bid E pass, S call X\n", 3, 22, "expected a suit: C, D, H or S, found 'X'",

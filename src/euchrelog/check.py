@@ -111,8 +111,8 @@ def check_chunk(chunk: Chunk, *, keep_report: bool = True, fast: bool = True) ->
         try:
             parsed = parse_game(chunk.text, chunk.first_line)
         except NotationError as err:
-            finding = Finding("S101", err.message, err.line, err.column, path=chunk.path,
-                              game=chunk.index)
+            finding = Finding("S101", f"{err.message}; {_span(chunk)} not checked", err.line,
+                              err.column, path=chunk.path, game=chunk.index)
             return GameCheck(chunk.index, chunk.first_line, [finding], None, err.context,
                              syntax_error=True)
         if not isinstance(parsed, ParsedGame):  # only comments
@@ -122,6 +122,16 @@ def check_chunk(chunk: Chunk, *, keep_report: bool = True, fast: bool = True) ->
     if not keep_report:
         result.report = None
     return result
+
+
+def _span(chunk: Chunk) -> str:
+    """The lines of a chunk's game, from its first line that is not blank to its last."""
+    lines = chunk.text.split("\n")
+    filled = [k for k, line in enumerate(lines) if line.strip()]
+    first = chunk.first_line + (filled[0] if filled else 0)
+    last = chunk.first_line + (filled[-1] if filled else 0)
+    where = f"line {first}" if first == last else f"lines {first}-{last}"
+    return f"game {chunk.index} ({where}) is"
 
 
 def check_lines(lines: Iterable[str], path: str | None = None) -> Iterator[GameCheck]:

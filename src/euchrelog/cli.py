@@ -243,8 +243,9 @@ def _lines(path: str, limits: Limits, *, strip_bom: bool = True) -> Iterator[str
             try:
                 yield raw.decode("utf-8")
             except UnicodeDecodeError as exc:
-                raise NotationError(f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x})",
-                                    number, exc.start + 1) from None
+                raise NotationError(f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x}): "
+                                    "reading stops there; the game there and the rest are "
+                                    "not checked", number, exc.start + 1) from None
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()

@@ -489,6 +489,8 @@ def build_fast_parser(*, strict: bool = False) -> Lark:
 def verify_json(text: str) -> GameReport | None:
     """The report of one game of JSON Lines, if the fast path covers it and finds it clean;
     otherwise ``None``."""
+    if "\\ud" in text.lower() or not (text.isascii() or _encodable(text)):
+        return None  # perhaps a lone surrogate: the full path decides
     try:
         game = json.loads(text)
     except ValueError:
@@ -506,7 +508,7 @@ def verify_notation(text: str) -> GameReport | None:
 def read_canonical(text: str) -> dict[str, Any] | None:
     """One game of canonical notation in its JSON form, or ``None`` if the text is not
     canonical notation without comments."""
-    if "#" in text or "\r" in text:
+    if "#" in text or "\r" in text or not (text.isascii() or _encodable(text)):
         return None
     try:
         tree = _parser().parse(text.lstrip("\n"))
@@ -527,6 +529,15 @@ def read_canonical(text: str) -> dict[str, Any] | None:
         return None
     game["deals"] = deals
     return game
+
+
+def _encodable(text: str) -> bool:
+    """Whether the text can be written as UTF-8 (a lone surrogate cannot)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _read_tags(text: str) -> list[dict[str, str]]:

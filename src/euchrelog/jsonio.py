@@ -94,7 +94,8 @@ def _error(exc: ValidationError, where: str) -> RecordError:
     first = exc.errors()[0]
     path = ".".join(str(p) for p in first.get("loc", ()))
     message = first["msg"].removeprefix("Value error, ")
-    return RecordError(f"{where}: {path}: {message[:1].lower()}{message[1:]}")
+    at = f"{where}: {path}: " if path else f"{where}: "
+    return RecordError(f"{at}{message[:1].lower()}{message[1:]}")
 
 
 def parse_game_json(text: str | bytes, where: str = "game") -> Game:

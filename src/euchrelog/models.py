@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -105,12 +106,36 @@ class Record(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+def _comment_in(value: str) -> str:
+    if "\n" in value:
+        raise ValueError("a comment is one line: it cannot hold a line break")
+    return value.strip()
+
+
+Comment = Annotated[str, AfterValidator(_comment_in)]
+"""A comment's text, without the ``#``: one line, with no blanks around it."""
+
+
+def _one_line(value: str) -> str:
+    if "\n" in value:
+        raise ValueError("a tag value is one line: it cannot hold a line break")
+    return value
+
+
+Count = Annotated[int, Field(ge=0, le=999_999)]
+"""A count the notation writes with at most six digits."""
+Points = Annotated[int, Field(ge=-999_999, le=999_999)]
+"""Points, as the notation writes them: at most six digits and a sign."""
+Ordinal = Annotated[int, Field(ge=1, le=999_999)]
+"""A deal or trick number: from 1, at most six digits."""
+
+
 class Line(Record):
     """A model that stands on a line of its own in the notation."""
 
-    before: tuple[str, ...] = ()
+    before: tuple[Comment, ...] = ()
     """Comment lines directly above this line, without the ``#``."""
-    note: str | None = None
+    note: Comment | None = None
     """The comment at the end of this line, without the ``#``."""
 
 
@@ -121,7 +146,7 @@ class Tag(Line):
     """A header tag, ``[Name "value"]``. Unknown tags are kept as they are."""
 
     name: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_+\-]*$")
-    value: str
+    value: Annotated[str, AfterValidator(_one_line)]
 
 
 # ---------------------------------------------------------------- the deal
@@ -130,14 +155,15 @@ class Tag(Line):
 class Hands(Line):
     """A ``hands`` line: the cards dealt to one or more seats."""
 
-    cards: dict[SeatField, tuple[MaybeCard, ...]]
+    cards: dict[SeatField, Annotated[tuple[MaybeCard, ...], Field(min_length=1)]] = Field(
+        min_length=1)
 
 
 class Upcard(Line):
     """The ``up`` line: the turned-up card and, when recorded, the kitty below it."""
 
     card: MaybeCard
-    kitty: tuple[MaybeCard, ...] | None = None
+    kitty: Annotated[tuple[MaybeCard, ...], Field(min_length=1)] | None = None
 
 
 class Pass(Record):
@@ -167,7 +193,7 @@ class Number(Record):
 
     act: Literal["bid"]
     seat: SeatField
-    tricks: int
+    tricks: Count
 
 
 class Swap(Record):
@@ -184,7 +210,7 @@ Bid = Annotated[Pass | Order | Call | Number | Swap, Field(discriminator="act")]
 class Bidding(Line):
     """A ``bid`` line: bids in the order they were made."""
 
-    bids: tuple[Bid, ...]
+    bids: tuple[Bid, ...] = Field(min_length=1)
 
 
 class Exchange(Line):
@@ -198,12 +224,26 @@ class Exchange(Line):
     """The card taken, when the record names it (``None`` also for ``takes ??``)."""
     discard: MaybeCard = None
 
+    @model_validator(mode="before")
+    @classmethod
+    def _named_is_taken(cls, data: Any) -> Any:
+        if (isinstance(data, dict) and data.get("upcard") not in (None, UNKNOWN)
+                and not data.get("takes") and data.get("act", "takes") == "takes"):
+            return {**data, "takes": True}  # naming the card taken is writing 'takes'
+        return data
+
+    @model_validator(mode="after")
+    def _as_written(self) -> Exchange:
+        if self.act == "declines" and (self.takes or self.upcard or self.discard):
+            raise ValueError("a dealer who declines takes and discards nothing")
+        return self
+
 
 class Extra(Line):
     """The hand dealt to the empty side: the dummy (cutthroat) or the ghost hand."""
 
     kind: Literal["dummy", "ghost"]
-    cards: tuple[MaybeCard, ...]
+    cards: tuple[MaybeCard, ...] = Field(min_length=1)
 
 
 class Merge(Line):
@@ -211,7 +251,7 @@ class Merge(Line):
 
     act: Literal["merge"]
     seat: SeatField
-    keeps: tuple[MaybeCard, ...] | None = None
+    keeps: Annotated[tuple[MaybeCard, ...], Field(min_length=1)] | None = None
     """The five cards kept, when the record names them."""
 
 
@@ -236,15 +276,15 @@ class Play(Record):
 class Trick(Line):
     """A numbered trick: the plays in the order they were made."""
 
-    number: int = Field(ge=1)
-    plays: tuple[Play, ...]
+    number: Ordinal
+    plays: tuple[Play, ...] = Field(min_length=1)
 
 
 class Claim(Line):
     """A renege claim: the players noticed a renege by ``seat`` and penalised it (P2)."""
 
     seat: SeatField
-    trick: int | None = Field(default=None, ge=1)
+    trick: Ordinal | None = None
 
 
 class Sheet(Line):
@@ -259,11 +299,11 @@ class Sheet(Line):
     alone: bool = False
     defend: SeatField | None = None
     """The seat that defended alone, if any."""
-    bid: int | None = Field(default=None, ge=0)
+    bid: Count | None = None
     """The winning trick bid (ghost-hand bid euchre)."""
-    tricks: int | None = Field(default=None, ge=0)
+    tricks: Count | None = None
     """Tricks taken by the maker's side."""
-    taken: dict[SeatField, int] | None = None
+    taken: Annotated[dict[SeatField, Count], Field(min_length=1)] | None = None
     """Tricks taken by each player, where each player scores them (ghost)."""
 
     @model_validator(mode="after")
@@ -272,20 +312,29 @@ class Sheet(Line):
             raise ValueError("a sheet gives the makers' tricks or each player's, not both")
         if not self.thrown and (self.trump is None or self.maker is None):
             raise ValueError("a sheet that is not thrown in names the trump and the maker")
+        if self.thrown and (self.trump or self.maker or self.alone or self.defend
+                            or self.bid is not None or self.tricks is not None or self.taken):
+            raise ValueError("a thrown-in sheet has no other field")
         return self
 
 
 class Score(Line):
     """The points and running totals written at the table for one deal."""
 
-    points: dict[SideField, int] | None = None
-    total: dict[SideField, int] | None = None
+    points: Annotated[dict[SideField, Points], Field(min_length=1)] | None = None
+    total: Annotated[dict[SideField, Points], Field(min_length=1)] | None = None
+
+    @model_validator(mode="after")
+    def _something(self) -> Score:
+        if self.points is None and self.total is None:
+            raise ValueError("a points line gives the points, the total or both")
+        return self
 
 
 class Deal(Line):
     """One deal, from the deal line to the points."""
 
-    number: int = Field(ge=1)
+    number: Ordinal
     dealer: SeatField
     hands: tuple[Hands, ...] = ()
     extra: Extra | None = None
@@ -316,18 +365,37 @@ class End(Line):
     """The game's last line: the recorded result, or a mark that the record is unfinished."""
 
     act: Literal["result", "unfinished"] = "result"
-    scores: dict[SideField, int] | None = None
+    scores: dict[SideField, Points] | None = None
     winner: SideField | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_empty_scores(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("scores") == {}:
+            return {k: v for k, v in data.items() if k != "scores"}  # "result" alone
+        return data
+
+    @model_validator(mode="after")
+    def _unfinished_alone(self) -> End:
+        if self.act == "unfinished" and (self.scores is not None or self.winner is not None):
+            raise ValueError("an unfinished record has no scores and no winner")
+        return self
 
 
 class Game(Record):
     """One game: header tags, deals and an optional end line."""
 
-    tags: tuple[Tag, ...] = ()
+    tags: tuple[Tag, ...] = Field(min_length=1)
     deals: tuple[Deal, ...] = ()
     end: End | None = None
-    after: tuple[str, ...] = ()
+    after: tuple[Comment, ...] = ()
     """Comment lines after the game's last line."""
+
+    @model_validator(mode="after")
+    def _written_out(self) -> Game:
+        if not self.deals and self.end is None:
+            raise ValueError("a game has a deal or an end line ('unfinished' at least)")
+        return self
 
     def tag(self, name: str, default: str | None = None) -> str | None:
         """The value of the first tag called ``name`` (case-insensitive)."""
@@ -344,13 +412,23 @@ class Log(Record):
     format: Literal["euchrelog"] = "euchrelog"
     version: Literal[1] = 1
     games: tuple[Game, ...] = ()
-    comments: tuple[str, ...] = ()
+    comments: tuple[Comment, ...] = ()
     """Comment lines of a file that holds no game."""
 
     @field_validator("games", mode="before")
     @classmethod
     def _games_list(cls, value: Any) -> Any:
         return tuple(value) if isinstance(value, list) else value
+
+    @model_validator(mode="after")
+    def _comments_in_place(self) -> Log:
+        if any(game.after for game in self.games[:-1]):
+            raise ValueError("only the last game has comments after it (the comments above "
+                             "a game belong to its first tag)")
+        if self.games and self.comments:
+            raise ValueError("a log with games keeps its last comments in the last game's "
+                             "after, not in comments")
+        return self
 
 
 LogItem = Game | tuple[str, ...]

@@ -580,6 +580,10 @@ def _syntax_error(exc: UnexpectedInput, chunk: str, offset: int) -> NotationErro
         else:
             got = str(exc.token).split()[0] if str(exc.token).strip() else exc.token.type
             message = f"unexpected {got!r} here: expected {_expected_words(exc.expected)}"
+            above = text_lines(chunk)[: line - 1]
+            if "TAG" in exc.expected and not any(a.lstrip().startswith("[") for a in above):
+                message = (f"unexpected {got!r}: a game starts with its tags, like "
+                           '[Variant "four-hand"], above its first deal')
     elif isinstance(exc, UnexpectedEOF):
         message = "the record ends too early: expected " + _expected_words(exc.expected)
     else:  # pragma: no cover - lark raises only the three above
@@ -675,9 +679,11 @@ def _diagnose(text: str, start: int) -> None:
         while pos < len(text) and text[pos] not in "#\r\n":
             m = _TAG_RE.match(text, pos)
             if m is None:
-                what = ("a tag" if text[pos] == "[" else "another tag or the end of the line")
-                raise _DiagnosisError(pos, f'expected {what} like [Event "Club night"]: a name, '
-                                      "a quoted value and a closing ]")
+                if text[pos] == "[":
+                    _diagnose_tag(text, pos)
+                raise _DiagnosisError(pos, 'expected another tag or the end of the line, like '
+                                      '[Event "Club night"]: a name, a quoted value and a '
+                                      "closing ]")
             pos = m.end()
             while pos < len(text) and text[pos] in " \t":
                 pos += 1
@@ -807,6 +813,32 @@ def _diagnose(text: str, start: int) -> None:
         raise cur.fail("a line such as deal, hands, up, bid, a trick like '1. N: 9H', "
                        "points or result")
     cur.done()
+
+
+_TAG_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_+\-]*")
+_TAG_VALUE_RE = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+
+
+def _diagnose_tag(text: str, pos: int) -> None:
+    """Places the first wrong character of a tag that starts at ``pos``."""
+    name = _TAG_NAME_RE.match(text, pos + 1)
+    if name is None:
+        raise _DiagnosisError(pos + 1, "expected a tag name (a letter, then letters, digits, "
+                                       "_ + or -) after [")
+    at = name.end()
+    while at < len(text) and text[at] in " \t":
+        at += 1
+    value = _TAG_VALUE_RE.match(text, at)
+    if value is None:
+        what = ("a closing \" (the value runs to the end of the line)"
+                if text[at:at + 1] == '"' else 'the value in double quotes, like "Club night"')
+        raise _DiagnosisError(at, f"expected {what}")
+    at = value.end()
+    while at < len(text) and text[at] in " \t":
+        at += 1
+    found = text[at:at + 1]
+    hint = ' (a quote inside a value is written \\")' if found not in ("", "\n", "\r") else ""
+    raise _DiagnosisError(at, f"expected ] to close the tag{hint}")
 
 
 def diagnose_line(text: str, start: int = 0) -> tuple[int, str]:

@@ -595,7 +595,9 @@ class _Replay:
                               ("deal", d, "trick", proof.trick, "play", proof.play), deal=n,
                               trick=deal.tricks[proof.trick].number, seat=proof.seat)
             if state.current:
-                if state.phase is Phase.PLAYING and not out_of_turn:
+                # The last trick of a record marked unfinished may stop anywhere.
+                cut = self.open_deal and t == len(deal.tricks) - 1
+                if state.phase is Phase.PLAYING and not out_of_turn and not cut:
                     have = len(state.current)
                     self.emit("P705", f"deal {n}: trick {trick.number} has {have} "
                                       f"card{'s' if have != 1 else ''}, but "

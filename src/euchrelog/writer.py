@@ -56,7 +56,7 @@ def _bids(bids: Iterable[Bid]) -> str:
     items: list[str] = []
     swapped: Seat | None = None
     for bid in bids:
-        if swapped is not None and swapped != bid.seat:
+        if swapped is not None and (swapped != bid.seat or isinstance(bid, Swap)):
             items.append(f"{swapped} swap")
         prefix = "swap " if swapped == bid.seat else ""
         swapped = None
@@ -81,7 +81,8 @@ def _escape(value: str) -> str:
 
 def _emit(out: list[str], indent: str, line: Line, text: str) -> None:
     out.extend(f"{indent}# {c}" if c else f"{indent}#" for c in line.before)
-    out.append(f"{indent}{text}  # {line.note}" if line.note else f"{indent}{text}")
+    note = "" if line.note is None else f"  # {line.note}" if line.note else "  #"
+    out.append(f"{indent}{text}{note}")
 
 
 def _score_text(score: Score) -> str:

@@ -1,0 +1,91 @@
+"""The long fuzz runner (``fuzz/run.py`` and ``fuzz/inputs.py``) keeps working: every
+target makes inputs of its kind, the same seed and index make the same input, the shares
+keep the expensive targets small, and a short run in-process and through the supervisor
+tries its inputs with no escape."""
+
+from __future__ import annotations
+
+import importlib
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+FUZZ = ROOT / "fuzz"
+sys.path.insert(0, str(FUZZ))
+run: ModuleType = importlib.import_module("run")
+
+EXPENSIVE = ("long-line", "repeated-tags", "many-deals", "json-deep", "cli", "module")
+
+
+@pytest.fixture(scope="module")
+def corpora() -> Any:
+    return run.Corpora(5, games_per_variant=1)
+
+
+def test_every_target_makes_its_kind_of_input(corpora: Any) -> None:
+    schedule = run.Schedule(5, run.targets(30))
+    kinds = {"notation": str, "json": str, "module": bytes}
+    for target in schedule.targets:
+        if target.name == "many-deals":
+            continue  # seconds per input; the long run tries it
+        value = target.make(schedule.rng(1), corpora.of(0))
+        if target.family == "cli":
+            data, args = value
+            assert isinstance(data, bytes) and args in run.props.CLI_COMMANDS
+        else:
+            assert isinstance(value, kinds[target.family]), target.name
+
+
+def test_an_input_is_made_again_from_its_seed_and_index() -> None:
+    schedule = run.Schedule(11, run.targets(30))
+    one, other = run.Corpora(11, games_per_variant=1), run.Corpora(11, games_per_variant=1)
+    first = [run.make(schedule, one, i) for i in range(40)]
+    again = [run.make(schedule, other, i) for i in range(40)]
+    assert [(t.name, v) for t, v in first] == [(t.name, v) for t, v in again]
+    assert [schedule.target_of(i).name for i in range(40)] == [t.name for t, _ in first]
+
+
+def test_expensive_targets_keep_a_small_share() -> None:
+    every = run.targets(30)
+    total = sum(t.weight for t in every)
+    expensive = sum(t.weight for t in every if t.name in EXPENSIVE)
+    assert expensive / total <= 0.08
+    assert all(t.weight > 0 for t in every)
+    assert {t.family for t in every} == {"notation", "json", "cli", "module"}
+
+
+def test_a_short_run_in_process_has_no_escape(corpora: Any, tmp_path: Path) -> None:
+    chosen = [t for t in run.targets(30) if t.name not in ("module", "many-deals")]
+    schedule = run.Schedule(3, chosen)
+    journal = io.StringIO()
+    current = run.CurrentInput(tmp_path / "current", create=True)
+    with (tmp_path / "hangs.txt").open("w", encoding="utf-8") as hangs:  # needs a real file
+        worker = run.Worker(schedule, corpora, journal, current, 60.0, hangs, 3600.0)
+        worker.run(0, 300, 300)
+    current.close()
+    records = [json.loads(line) for line in journal.getvalue().splitlines()]
+    assert [r for r in records if r["kind"] != "counts"] == []
+    assert sum(records[-1]["counts"].values()) == 300
+
+
+def test_the_supervisor_runs_a_worker_and_tallies(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, str(FUZZ / "run.py"), "--examples", "60", "--seed", "2", "--only",
+         "raw", "json-value", "--out", str(tmp_path)],
+        capture_output=True, text=True, check=False, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    summary = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
+    assert summary["inputs"] == 60 and summary["escapes"] == {}
+    assert set(summary["tried"]) <= {"raw", "json-value"}
+    assert "inputs tried: 60" in proc.stdout
+    replayed = subprocess.run(
+        [sys.executable, str(FUZZ / "run.py"), "--seed", "2", "--only", "raw", "json-value",
+         "--replay", "7"], capture_output=True, text=True, check=False, timeout=300)
+    assert replayed.returncode == 0 and "input 7 of seed 2" in replayed.stdout
