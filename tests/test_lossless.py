@@ -273,6 +273,10 @@ HOSTILE_JSON = {
     "after-on-a-game-not-last": {"games": [_game(after=["x"]), _game()]},
     "comments-beside-games": {"games": [_game()], "comments": ["x"]},
     "empty-result-scores": _game(end={"act": "result", "scores": {}}),
+    "a-hand-twice": _deal(sheet=None, hands=[{"cards": {"E": ["9C"]}},
+                                             {"cards": {"E": ["TC"]}}]),
+    "two-merges": _deal(sheet=None, declarations=[{"act": "merge", "seat": "N"},
+                                                  {"act": "merge", "seat": "N"}]),
 }
 """JSON documents the notation cannot hold as they are: each is refused (S102) or read so
 that it converts to notation and back unchanged. One each, minimal."""

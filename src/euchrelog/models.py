@@ -348,6 +348,15 @@ class Deal(Line):
     claims: tuple[Claim, ...] = ()
     score: Score | None = None
 
+    @model_validator(mode="after")
+    def _once_each(self) -> Deal:
+        seats = [seat for line in self.hands for seat in line.cards]
+        if len(seats) != len(set(seats)):
+            raise ValueError("a seat's hand is written once in a deal")
+        if sum(isinstance(a, Merge) for a in self.declarations) > 1:
+            raise ValueError("a deal has one merge")
+        return self
+
     @property
     def merge(self) -> Merge | None:
         """The dummy merge among the declarations, if any."""
