@@ -296,3 +296,12 @@ def test_json_is_refused_or_converted_without_loss(game: dict[str, object]) -> N
     except RecordError:
         return
     assert loads(dumps(log)) == log
+
+
+def test_json_lines_with_comments_after_a_game_not_last_are_refused() -> None:
+    """In JSON Lines too, only the last game keeps comments after it: the notation would
+    give them to the next game (found by fuzz/run.py, seed 11, input 5486)."""
+    first = json.dumps(_game(after=["x"]))
+    with pytest.raises(RecordError, match="line 1: after: only the last game"):
+        loads_json(f"{first}\n{json.dumps(_game())}\n")
+    assert loads_json(f"{json.dumps(_game())}\n{first}\n").games[-1].after == ("x",)

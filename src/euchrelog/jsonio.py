@@ -84,10 +84,7 @@ def iter_json_log(lines: Iterable[str]) -> Iterator[LogItem]:
     if not per_line:
         yield from log_items(loads_json("".join(head) + "".join(stream)))
         return
-    for _, item in iter_json_games(itertools.chain(head, stream)):
-        if isinstance(item, RecordError):
-            raise item
-        yield item
+    yield from _json_lines(itertools.chain(head, stream))
 
 
 def _error(exc: ValidationError, where: str) -> RecordError:
@@ -138,12 +135,23 @@ def loads_json(text: str) -> Log:
             raise _error(exc, "document") from None
     if isinstance(data, dict):
         return Log(games=(parse_game_json(stripped),))
-    games = []
-    for _, item in iter_json_games(text.split("\n")):
+    return Log(games=tuple(g for g in _json_lines(text.split("\n")) if isinstance(g, Game)))
+
+
+def _json_lines(lines: Iterable[str]) -> Iterator[Game]:
+    """The games of JSON Lines, one a line; only the last may have comments after it.
+
+    :raises RecordError: at the first line that is not a game.
+    """
+    trailing = 0  # the line of a game with comments after it
+    for number, item in iter_json_games(lines):
         if isinstance(item, RecordError):
             raise item
-        games.append(item)
-    return Log(games=tuple(games))
+        if trailing:
+            raise RecordError(f"line {trailing}: after: only the last game has comments after "
+                              "it (the comments above a game belong to its first tag)")
+        trailing = number if item.after else 0
+        yield item
 
 
 def json_value(text: str) -> Any:
