@@ -275,6 +275,8 @@ HOSTILE_JSON = {
     "empty-result-scores": _game(end={"act": "result", "scores": {}}),
     "a-hand-twice": _deal(sheet=None, hands=[{"cards": {"E": ["9C"]}},
                                              {"cards": {"E": ["TC"]}}]),
+    "lone-surrogate-in-a-tag-value": _game(tags=[VARIANT, {"name": "k", "value": "\udc80"}]),
+    "lone-surrogate-in-a-comment": _game(end={"act": "unfinished", "note": "\udc80"}),
     "two-merges": _deal(sheet=None, declarations=[{"act": "merge", "seat": "N"},
                                                   {"act": "merge", "seat": "N"}]),
 }

@@ -106,10 +106,20 @@ class Record(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-def _comment_in(value: str) -> str:
+def _text(value: str, what: str) -> str:
     if "\n" in value:
-        raise ValueError("a comment is one line: it cannot hold a line break")
-    return value.strip()
+        raise ValueError(f"{what} is one line: it cannot hold a line break")
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError(f"{what} holds a character that is not text (a lone "
+                             "surrogate)") from None
+    return value
+
+
+def _comment_in(value: str) -> str:
+    return _text(value, "a comment").strip()
 
 
 Comment = Annotated[str, AfterValidator(_comment_in)]
@@ -117,9 +127,7 @@ Comment = Annotated[str, AfterValidator(_comment_in)]
 
 
 def _one_line(value: str) -> str:
-    if "\n" in value:
-        raise ValueError("a tag value is one line: it cannot hold a line break")
-    return value
+    return _text(value, "a tag value")
 
 
 Count = Annotated[int, Field(ge=0, le=999_999)]
