@@ -46,6 +46,7 @@ from .models import (
     Upcard,
 )
 from .notation import load, loads, read_games
+from .recorder import IllegalEntryError, Recorder, RecorderError
 from .replay import DealResult, GameReport, replay
 from .rules import FOUR_HAND, VARIANTS, Options, Ruleset, Variant, find_variant
 from .seats import Seat
@@ -54,9 +55,10 @@ from .writer import dump, dumps
 __all__ = [
     "CODES", "FOUR_HAND", "VARIANTS", "Bidding", "Call", "Card", "Claim", "Deal", "DealResult",
     "DealState", "Declaration", "End", "EuchrelogError", "Exchange", "Finding", "Game",
-    "GameReport", "Hands", "IllegalActionError", "Log", "NotationError", "Options", "Order",
-    "Pass", "Phase", "Play", "Rank", "RecordError", "RenegeError", "Ruleset", "Score", "Seat",
-    "Sheet", "Suit", "Tag", "Trick", "Upcard", "Variant", "__version__", "card_power", "dump",
-    "dumps", "dumps_json", "effective_suit", "find_variant", "load", "loads", "loads_json",
-    "parse_card", "read_games", "replay", "trick_winner",
+    "GameReport", "Hands", "IllegalActionError", "IllegalEntryError", "Log", "NotationError",
+    "Options", "Order", "Pass", "Phase", "Play", "Rank", "RecordError", "Recorder",
+    "RecorderError", "RenegeError", "Ruleset", "Score", "Seat", "Sheet", "Suit", "Tag", "Trick",
+    "Upcard", "Variant", "__version__", "card_power", "dump", "dumps", "dumps_json",
+    "effective_suit", "find_variant", "load", "loads", "loads_json", "parse_card", "read_games",
+    "replay", "trick_winner",
 ]

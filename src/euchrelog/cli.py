@@ -31,6 +31,7 @@ from .findings import Finding
 from .jsonio import is_json, iter_json_log, json_value, loads_json, write_json
 from .models import Log, LogItem
 from .notation import iter_log, loads, prepare
+from .record_cli import record
 from .report import EXIT_SYNTAX, Report
 from .score_cli import score
 from .writer import dumps, write_log
@@ -495,6 +496,7 @@ def schema() -> None:
 
 
 main.add_command(score)
+main.add_command(record)
 
 
 def run() -> None:

@@ -1,0 +1,1185 @@
+"""``euchrelog record``: recording a game at the table, entry by entry.
+
+The session asks for the players, then, deal by deal, for what the scorer knows: the full
+play (the hands if known, the upcard, every bid, the exchange, the lone hands and every
+card) or only the score-sheet line (trump, maker, lone hands, tricks). Every entry goes
+through :class:`~euchrelog.recorder.Recorder`, so an illegal one is refused with the
+finding code and message ``euchrelog check`` would give, and every accepted one is written
+to the file at once, atomically, in canonical notation, with ``unfinished`` at the end
+until the game is over. ``--resume`` goes on with the last game of a file.
+
+The answers come from the terminal (with readline completion of the words that fit) or
+from standard input when it is not a terminal (each answer is then echoed after its
+prompt, so the output reads like the session).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+import click
+
+from .cards import Card, Suit, parse_card, parse_suit
+from .engine import DealState, Phase
+from .errors import IllegalActionError, NotationError
+from .generate import sort_hand
+from .models import (
+    Bid,
+    Call,
+    Declaration,
+    Exchange,
+    Game,
+    Merge,
+    Number,
+    Order,
+    Pass,
+    Play,
+    Sheet,
+    Swap,
+)
+from .recorder import Action, CardsLike, DealCards, Recorder, RecorderError
+from .rules import MOON, Variant, find_variant
+from .seats import SEATS, Seat, clockwise_from
+
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+COMMANDS = ("undo", "?", "help", "sheet", "quit")
+_OPTIONAL = ("seats", "player ", "dealer", "mode", "hand ", "extra", "kitty", "alone", "defend",
+             "over")
+"""The questions that Enter answers (the others ask again)."""
+"""Words that may be typed at any prompt."""
+
+_SUIT_WORDS = {"clubs": Suit.CLUBS, "diamonds": Suit.DIAMONDS, "hearts": Suit.HEARTS,
+               "spades": Suit.SPADES}
+_SEAT_LETTERS = {s.value.lower(): s for s in SEATS}
+
+
+class UnclearError(Exception):
+    """An answer that cannot be read; the message says what was expected."""
+
+
+class _Failure(click.ClickException):
+    """A file that cannot be recorded into; exit status 2."""
+
+    exit_code = EXIT_USAGE
+
+    def show(self, file: object = None) -> None:
+        click.echo(f"euchrelog: {self.format_message()}", err=True)
+
+
+# ---------------------------------------------------------------- the terminal
+
+
+class Console:
+    """Asks questions on the terminal, with readline completion and history, or reads the
+    answers from standard input (echoing them) when it is not a terminal."""
+
+    def __init__(self) -> None:
+        self.tty = _isatty(sys.stdin)
+        self.words: list[str] = []
+        if self.tty:
+            self._readline()
+
+    def _readline(self) -> None:
+        try:
+            import readline
+        except ImportError:  # pragma: no cover - a Python without readline
+            return
+        readline.set_completer(self._complete)
+        readline.set_completer_delims(" \t,:")
+        if "libedit" in (readline.__doc__ or ""):  # pragma: no cover - macOS
+            readline.parse_and_bind("bind ^I rl_complete")
+        else:
+            readline.parse_and_bind("tab: complete")
+
+    def _complete(self, text: str, state: int) -> str | None:
+        options = [w for w in dict.fromkeys(self.words) if w.lower().startswith(text.lower())]
+        return options[state] if state < len(options) else None
+
+    def ask(self, prompt: str, words: Sequence[str]) -> str | None:
+        """One answer, or ``None`` at the end of the input."""
+        self.words = [*words, *COMMANDS]
+        if self.tty:
+            try:
+                return input(prompt)
+            except EOFError:
+                click.echo()
+                return None
+        click.echo(prompt, nl=False)
+        raw = sys.stdin.buffer.readline()
+        if not raw:
+            click.echo()
+            return None
+        line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
+        click.echo(line)
+        return line
+
+    def say(self, text: str = "") -> None:
+        """Shows a line."""
+        click.echo(text)
+
+
+def _isatty(stream: object) -> bool:
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError):
+        return False
+
+
+# ---------------------------------------------------------------- reading answers
+
+
+def _words(text: str) -> list[str]:
+    return text.replace(",", " ").replace(":", " ").lower().split()
+
+
+def _card_word(word: str) -> Card | None:
+    try:
+        return parse_card(word)
+    except ValueError:
+        raise UnclearError(f"not a card: {word!r} (a card is written like 9H, TS, 10c or JK)") \
+            from None
+
+
+def _cards_text(text: str) -> tuple[Card | None, ...]:
+    return tuple(_card_word(w) for w in _words(text))
+
+
+def _suit_word(word: str) -> Suit | None:
+    if word in _SUIT_WORDS:
+        return _SUIT_WORDS[word]
+    try:
+        return parse_suit(word)
+    except ValueError:
+        return None
+
+
+def _seat_word(word: str, seats: Sequence[Seat]) -> Seat:
+    seat = _SEAT_LETTERS.get(word.lower())
+    if seat is None:
+        raise UnclearError(f"not a seat: {word!r} (the seats are {' '.join(seats)})")
+    if seat not in seats:
+        raise UnclearError(f"{seat} has no player (the seats are {' '.join(seats)})")
+    return seat
+
+
+def _show_cards(cards: Sequence[Card | None]) -> str:
+    return " ".join("??" if c is None else str(c) for c in cards)
+
+
+def _sorted(cards: Sequence[Card]) -> list[Card]:
+    return sort_hand(cards)
+
+
+def parse_bids(text: str, seat: Seat, variant: Variant) -> list[Bid]:
+    """The bids an answer at a bidding prompt stands for: ``pass``, ``order``, ``call H``
+    (or just ``H``), a trick bid ``3``-``6`` or ``moon``, ``swap`` with or without the bid
+    after it; a seat letter in front bids for that seat (``S order``).
+
+    >>> from euchrelog.rules import GHOST
+    >>> parse_bids("swap 4", Seat.E, GHOST)
+    [Swap(act='swap', seat=<Seat.E: 'E'>), Number(act='bid', seat=<Seat.E: 'E'>, tricks=4)]
+    """
+    words = _words(text)
+    if len(words) > 1 and words[0] in _SEAT_LETTERS:
+        seat = _SEAT_LETTERS[words.pop(0)]
+    bids: list[Bid] = []
+    if words and words[0] == "swap":
+        bids.append(Swap(act="swap", seat=seat))
+        words.pop(0)
+        if not words:
+            return bids
+    if words[:1] == ["call"] and len(words) == 2:
+        words.pop(0)
+        suit = _suit_word(words[0])
+        if suit is None:
+            raise UnclearError(f"not a suit: {words[0]!r} (the suits are C D H S)")
+        return [*bids, Call(act="call", seat=seat, suit=suit)]
+    if len(words) != 1:
+        raise UnclearError(f"not a bid: {text.strip()!r} (type ? for help)")
+    word = words[0]
+    if word in ("pass", "p"):
+        bids.append(Pass(act="pass", seat=seat))
+    elif word in ("order", "o", "up", "assist", "take"):
+        bids.append(Order(act="order", seat=seat))
+    elif word == "moon":
+        bids.append(Number(act="bid", seat=seat, tricks=MOON))
+    elif word.isdigit() and len(word) < 4:
+        bids.append(Number(act="bid", seat=seat, tricks=int(word)))
+    elif _suit_word(word) is not None:
+        suit = _suit_word(word)
+        assert suit is not None
+        bids.append(Call(act="call", seat=seat, suit=suit))
+    else:
+        what = "swap, pass, 3 to 6 or moon" if variant.bidding == "tricks" else \
+            "pass, order or a suit to call"
+        raise UnclearError(f"not a bid: {text.strip()!r} (expected {what}; type ? for help)")
+    return bids
+
+
+def parse_act(text: str, rec: Recorder) -> Action:
+    """The act an answer stands for between the bidding and the last card: a card (the
+    dealer's discard while the exchange is open, else a play), ``discard KD``,
+    ``declines``, ``merge`` or ``merge keeps ...``, ``alone``, ``defend E``; a seat in front
+    acts for that seat (``E: AD``, ``N discards KD``, ``E merges``)."""
+    state = rec.state
+    assert state is not None
+    words = _words(text)
+    seat: Seat | None = None
+    if len(words) > 1 and words[0] in _SEAT_LETTERS:
+        seat = _SEAT_LETTERS[words.pop(0)]
+    head, rest = words[0], words[1:]
+    maker = state.maker or state.dealer
+    if head in ("declines", "decline"):
+        return Exchange(seat=seat or state.dealer, act="declines")
+    if head in ("takes", "take") and "discards" in rest:
+        rest = rest[rest.index("discards"):]
+        head, rest = rest[0], rest[1:]
+    if head in ("discard", "discards", "d"):
+        if len(rest) != 1:
+            raise UnclearError("say which card the dealer discards, e.g. discard KD (?? if "
+                               "not seen)")
+        return Exchange(seat=seat or state.dealer, takes=state.upcard is not None,
+                        upcard=state.upcard, discard=_card_word(rest[0]))
+    if head in ("merge", "merges"):
+        if rest[:1] == ["keeps"]:
+            rest = rest[1:]
+        keeps = tuple(_card_word(w) for w in rest) if rest else None
+        return Merge(act="merge", seat=seat or maker, keeps=keeps)
+    if head in ("alone", "defend"):
+        if len(rest) > 1:
+            raise UnclearError(f"{head} names one seat, e.g. {head} E")
+        who = _seat_word(rest[0], SEATS) if rest else seat
+        if who is None and head == "alone":
+            who = maker
+        if who is None:
+            options = [s for s in rec.seats
+                       if state.can_declare(Declaration(act="defend", seat=s))]
+            if len(options) != 1:
+                raise UnclearError("say who defends alone, e.g. defend " + (
+                    str(options[0]) if options else "E"))
+            who = options[0]
+        return Declaration(act="alone" if head == "alone" else "defend", seat=who)
+    if len(words) == 1:
+        card = _card_word(head)
+        if rec.exchange_pending and seat is None:
+            return Exchange(seat=state.dealer, takes=state.upcard is not None,
+                            upcard=state.upcard, discard=card)
+        turn = state.to_play()
+        return Play(seat=seat or turn or state.dealer, card=card)
+    raise UnclearError(f"not understood: {text.strip()!r} (type ? for help)")
+
+
+def describe(entry: DealCards | Action | Sheet) -> str:
+    """An entry in words, as the record writes it."""
+    if isinstance(entry, DealCards):
+        return f"the start of deal {entry.number}"
+    if isinstance(entry, Swap):
+        return f"{entry.seat} swap"
+    if isinstance(entry, Call):
+        return f"{entry.seat} call {entry.suit}"
+    if isinstance(entry, Number):
+        return f"{entry.seat} {'moon' if entry.tricks == MOON else entry.tricks}"
+    if isinstance(entry, Pass | Order):
+        return f"{entry.seat} {entry.act}"
+    if isinstance(entry, Exchange):
+        if entry.act == "declines":
+            return f"{entry.seat} declines"
+        up = f"takes {entry.upcard} " if entry.upcard is not None else ""
+        return f"{entry.seat} {up}discards {entry.discard or '??'}"
+    if isinstance(entry, Merge):
+        keeps = f" keeps {_show_cards(entry.keeps)}" if entry.keeps else ""
+        return f"{entry.seat} merges{keeps}"
+    if isinstance(entry, Declaration):
+        return f"{entry.act} {entry.seat}"
+    if isinstance(entry, Play):
+        return f"{entry.seat}: {entry.card or '??'}"
+    if entry.thrown:
+        return "thrown in"
+    text = f"trump {entry.trump} maker {entry.maker}"
+    if entry.alone:
+        text += " alone"
+    if entry.defend:
+        text += f" defend {entry.defend}"
+    if entry.bid is not None:
+        text += f" bid {'moon' if entry.bid == MOON else entry.bid}"
+    if entry.tricks is not None:
+        text += f" tricks {entry.tricks}"
+    if entry.taken is not None:
+        text += " tricks " + " ".join(f"{s} {n}" for s, n in entry.taken.items())
+    return text
+
+
+# ---------------------------------------------------------------- the session
+
+
+@dataclass
+class Question:
+    """One prompt: its key, its text, the words that complete at it."""
+
+    key: str
+    prompt: str
+    words: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Draft:
+    """The answers to the questions that start a deal (its cards or its score-sheet line),
+    or that set the game up; nothing is recorded until the last one."""
+
+    kind: Literal["setup", "deal"]
+    answers: list[tuple[str, object]] = field(default_factory=list)
+    open_deal: bool = False
+    """A score-sheet line for the deal already open (started with its cards or bids)."""
+
+    def get(self, key: str) -> object:
+        """The answer to ``key`` (``None`` if not answered)."""
+        return next((v for k, v in self.answers if k == key), None)
+
+    def has(self, key: str) -> bool:
+        """Whether ``key`` has been answered."""
+        return any(k == key for k, _ in self.answers)
+
+
+class Session:
+    """One interactive recording session into one file."""
+
+    def __init__(self, path: Path, console: Console, *, recorder: Recorder | None = None,
+                 before: Sequence[Game] = (), variant: Variant | None = None,
+                 rules: str | None = None, target: int | None = None) -> None:
+        self.path = path
+        self.console = console
+        self.rec = recorder
+        self.before = tuple(before)
+        self.variant = recorder.variant if recorder is not None else variant or find_variant(
+            "four-hand")
+        self.rules = rules
+        self.target = target
+        self.draft: Draft | None = Draft("setup") if recorder is None else None
+        self.mode = "full"
+        if recorder is not None and recorder.deals:
+            cards = recorder.deal_cards
+            bare = cards is not None and not cards.hands and cards.upcard is None
+            self.mode = "sheet" if bare and any(
+                isinstance(e, Sheet) for e in recorder.entries) else "full"
+        self.announced: tuple[int, str] | None = None
+
+    # ------------------------------------------------------------ the loop
+
+    def run(self) -> int:
+        """Asks and records until the game is over or the input ends; the exit status."""
+        say = self.console.say
+        try:
+            self.banner()
+            while True:
+                question = self.question()
+                answer = self.console.ask(question.prompt, question.words)
+                if answer is None:
+                    self.stop()
+                    return 0
+                text = answer.strip()
+                command = text.lower()
+                if command in ("?", "help"):
+                    self.help(question)
+                elif command == "undo":
+                    self.undo()
+                elif command in ("quit", "exit"):
+                    self.stop()
+                    return 0
+                elif not text and question.key not in _OPTIONAL and not question.key.startswith(
+                        _OPTIONAL):
+                    continue
+                elif question.key == "over":
+                    if not text:
+                        say(f"saved {self.path}")
+                        return 0
+                    say("  the game is over: press Enter to finish, or type undo")
+                else:
+                    try:
+                        self.answer(question, text)
+                    except UnclearError as exc:
+                        say(f"  {exc}")
+                    except IllegalActionError as exc:
+                        say(f"  refused: {exc}")
+                    except RecorderError as exc:
+                        say(f"  {exc}")
+                    except Exception as exc:  # a bug: keep the session, report it
+                        say(f"  internal error, please report it: {type(exc).__name__}: "
+                            f"{exc}; the record is saved up to the last entry")
+        except KeyboardInterrupt:
+            say()
+            self.stop()
+            return EXIT_INTERRUPTED
+
+    def banner(self) -> None:
+        """Says what is recorded, and how to get help."""
+        if self.rec is not None:
+            rec = self.rec
+            self.console.say(f"resuming {self.path}: {self.what()}; {self.standing()}")
+        else:
+            self.console.say(f"recording into {self.path}: {self.what()}")
+        self.console.say("type ? for help, undo to take back the last entry, "
+                         "Ctrl-D to stop (all is saved)")
+        if self.rec is not None and rec.deal_open:
+            self.console.say(self.deal_header())
+
+    def what(self) -> str:
+        """The game: its variant and target."""
+        if self.rec is None:
+            probe = Recorder(self.variant, rules=self.rules, target=self.target)
+        else:
+            probe = self.rec
+        options = probe.ruleset.options
+        goal = f"{options.deals} deals" if options.deals else f"to {options.target}"
+        return f"{probe.variant.name}, {goal}"
+
+    def standing(self) -> str:
+        """Where the game stands."""
+        rec = self.rec
+        assert rec is not None
+        if rec.over:
+            return f"the game is over, {self.score()}"
+        return f"deal {rec.deal_number}, {self.score()}"
+
+    def score(self) -> str:
+        """The score in words."""
+        assert self.rec is not None
+        return "score " + " ".join(f"{s} {n}" for s, n in self.rec.totals.items())
+
+    def stop(self) -> None:
+        """Says that all is saved and how to go on."""
+        rec = self.rec
+        if rec is None:
+            self.console.say("stopped before the game was set up: nothing saved")
+            return
+        if rec.over:
+            self.console.say(f"saved {self.path}")
+            return
+        where = f"deal {rec.deal_number} is unfinished" if rec.deal_open else \
+            f"next is deal {rec.deal_number}"
+        lost = " (the answers for the deal being started are not)" if (
+            self.draft is not None and self.draft.answers) else ""
+        self.console.say(f"saved {self.path}{lost}: {where}; go on with: "
+                         f"euchrelog record --resume {self.path}")
+
+    def save(self) -> None:
+        """Writes the record, atomically."""
+        assert self.rec is not None
+        try:
+            self.rec.save(self.path, self.before)
+        except OSError as exc:
+            raise _Failure(f"cannot write {self.path}: {exc.strerror or exc}") from None
+
+    # ------------------------------------------------------------ questions
+
+    def question(self) -> Question:
+        """The next question."""
+        rec = self.rec
+        if self.draft is not None and self.draft.kind == "setup":
+            return self.setup_question()
+        assert rec is not None
+        if self.draft is not None:
+            return self.draft_question(self.draft)
+        if rec.deal_open:
+            return self.act_question()
+        if rec.over:
+            return Question("over", "game over: press Enter to finish, or undo > ", ["undo"])
+        self.draft = Draft("deal")
+        self.console.say()
+        self.console.say(self.deal_header())
+        return self.draft_question(self.draft)
+
+    def deal_header(self) -> str:
+        """The line that opens a deal."""
+        rec = self.rec
+        assert rec is not None
+        dealer = rec.dealer
+        who = f": {dealer} deals" if dealer is not None else ""
+        return f"deal {rec.deal_number}{who}; {self.score()}"
+
+    def setup_question(self) -> Question:
+        draft = self.draft
+        assert draft is not None
+        variant = self.variant
+        if len(variant.seats) < 4 and not draft.has("seats"):
+            return Question("seats", f"seats of the {len(variant.seats)} players "
+                                     f"[{' '.join(variant.seats)}] > ", list("NESW"))
+        for seat in self.setup_seats():
+            if not draft.has(f"player {seat}"):
+                return Question(f"player {seat}", f"{seat} player's name (Enter for none) > ")
+        raise AssertionError("setup is complete")  # pragma: no cover
+
+    def setup_seats(self) -> tuple[Seat, ...]:
+        assert self.draft is not None
+        seats = self.draft.get("seats")
+        return seats if isinstance(seats, tuple) else self.variant.seats
+
+    def deal_keys(self, draft: Draft) -> list[str]:
+        """The questions of a deal draft, given the answers so far."""
+        rec = self.rec
+        assert rec is not None
+        keys: list[str] = []
+        if rec.dealer is None and not draft.open_deal:
+            keys.append("dealer")
+        if not draft.open_deal:
+            keys.append("mode")
+        mode = "sheet" if draft.open_deal else draft.get("mode")
+        if mode == "full":
+            dealer = self.draft_dealer(draft)
+            keys += [f"hand {s}" for s in clockwise_from(dealer.left, rec.seats)]
+            if rec.ruleset.extra_hand:
+                keys.append("extra")
+            if rec.variant.upcard:
+                keys += ["upcard", "kitty"]
+        elif mode == "sheet":
+            state = rec.state
+            fixed = state is not None and state.phase is Phase.DECLARING
+            if not fixed:
+                keys.append("trump")
+                if draft.get("trump") == "thrown":
+                    return keys
+                keys.append("maker")
+                if rec.variant.alone == "declared":
+                    keys.append("alone")
+                if rec.ruleset.options.lone_defender and rec.variant.alone != "never":
+                    keys.append("defend")
+                if not rec.variant.scoring:
+                    keys.append("bid")
+            if rec.variant.scoring:
+                keys.append("tricks")
+            else:
+                keys += [f"taken {s}" for s in rec.seats[:-1]]
+        return keys
+
+    def draft_dealer(self, draft: Draft) -> Seat:
+        rec = self.rec
+        assert rec is not None
+        dealer = draft.get("dealer")
+        if isinstance(dealer, Seat):
+            return dealer
+        return rec.dealer or rec.seats[0]
+
+    def draft_question(self, draft: Draft) -> Question:
+        rec = self.rec
+        assert rec is not None
+        key = next((k for k in self.deal_keys(draft) if not draft.has(k)), None)
+        assert key is not None, "a complete draft is committed"
+        size = rec.variant.hand_size
+        seats = list(map(str, rec.seats))
+        if key == "dealer":
+            return Question(key, f"first dealer [{' '.join(seats)}] (Enter for "
+                                 f"{rec.seats[0]}) > ", seats)
+        if key == "mode":
+            other = "sheet" if self.mode == "full" else "full"
+            return Question(key, f"full play or score sheet? (Enter for {self.mode}, or "
+                                 f"{other}) > ", ["full", "sheet"])
+        if key.startswith("hand "):
+            return Question(key, f"{key[5:]}'s hand, {size} cards (Enter if not known) > ",
+                            self.unseen(draft))
+        if key == "extra":
+            kind = rec.ruleset.extra_hand
+            return Question(key, f"{kind} hand, {rec.ruleset.extra_size} cards (Enter if "
+                                 "not known) > ", self.unseen(draft))
+        if key == "upcard":
+            return Question(key, "upcard > ", self.unseen(draft))
+        if key == "kitty":
+            name = rec.variant.kitty_name
+            return Question(key, f"{name}, {rec.ruleset.kitty_size} cards (Enter if not "
+                                 "seen) > ", self.unseen(draft))
+        if key == "trump":
+            return Question(key, "trump [C D H S], or thrown if everyone passed > ",
+                            ["C", "D", "H", "S", "thrown"])
+        if key == "maker":
+            return Question(key, f"maker [{' '.join(seats)}] > ", seats)
+        if key == "alone":
+            return Question(key, "did the maker go alone? [y/n] (Enter for n) > ", ["y", "n"])
+        if key == "defend":
+            return Question(key, "did a defender defend alone? [seat] (Enter for none) > ",
+                            seats)
+        if key == "bid":
+            return Question(key, "the winning bid [3 4 5 moon] > ", ["3", "4", "5", "moon"])
+        if key == "tricks":
+            state = rec.state
+            contract = ""
+            if state is not None and state.phase is Phase.DECLARING:
+                assert state.trump is not None
+                contract = f"{state.trump.noun} by {state.maker}: "
+            return Question(key, f"{contract}tricks the makers took [0-{rec.variant.tricks}] > ",
+                            [str(n) for n in range(rec.variant.tricks + 1)])
+        seat = key[6:]
+        left = rec.variant.tricks - self.taken_so_far(draft)
+        return Question(key, f"tricks {seat} took [0-{left}] > ",
+                        [str(n) for n in range(left + 1)])
+
+    def unseen(self, draft: Draft) -> list[str]:
+        """The cards not yet given in a deal draft: the words that complete."""
+        rec = self.rec
+        assert rec is not None
+        from .cards import make_deck
+
+        given: set[Card] = set()
+        for _, value in draft.answers:
+            if isinstance(value, tuple):
+                given |= {c for c in value if isinstance(c, Card)}
+            elif isinstance(value, Card):
+                given.add(value)
+        return [str(c) for c in make_deck(rec.ruleset.options.deck) if c not in given]
+
+    def act_question(self) -> Question:
+        """The question of the open deal: a bid, the exchange, the lead or a play."""
+        rec = self.rec
+        assert rec is not None
+        state = rec.state
+        assert state is not None
+        self.announce(state)
+        seat = rec.turn()
+        if state.phase is Phase.BIDDING:
+            assert seat is not None
+            bids = [a for a in rec.legal_actions() if isinstance(a, Pass | Order | Call | Number
+                                                                  | Swap)]
+            if state.naming or state.round == 0:
+                why = " (the upcard is the benny)" if state.round == 0 else ""
+                return Question("bid", f"{seat} names trump{why} [C D H S] > ",
+                                ["C", "D", "H", "S"])
+            words = [describe(b).split(" ", 1)[1] for b in bids]
+            return Question("bid", f"{seat} bids [{', '.join(words)}] > ",
+                            [w for b in words for w in b.split()])
+        if rec.exchange_pending:
+            up = state.upcard
+            hand = state.hands[state.dealer]
+            if hand.free:
+                return Question("act", f"{state.dealer} takes {up} and discards (a card, ?? if "
+                                       "not seen), or declines > ",
+                                ["declines", "??", *self.any_cards(state)])
+            six = _sorted([*hand.known, *([up] if up is not None else [])])
+            return Question("act", f"{state.dealer} takes {up} and discards [{_show_cards(six)}]"
+                                   ", or declines > ", ["declines", *map(str, six)])
+        plays = rec.plays()
+        assert seat is not None
+        hand = state.hands[seat]
+        if hand.free:
+            choices, words = "(a card)", [str(p.card) for p in rec.plays(any_card=True)]
+        else:
+            cards = _sorted([p.card for p in plays if p.card is not None])
+            choices, words = f"[{_show_cards(cards)}]", [str(c) for c in cards]
+        if state.phase is Phase.DECLARING:
+            return Question("act", f"{seat} leads {choices} > ",
+                            [*words, "alone", "defend", "merge", "keeps"])
+        trick = len(state.tricks) + 1
+        shown = "  ".join(f"{s}: {c or '??'}" for s, c in state.current)
+        so_far = f", {shown}" if shown else ""
+        verb = "plays" if state.current else "leads"
+        return Question("act", f"trick {trick}{so_far}; {seat} {verb} {choices} > ", words)
+
+    def any_cards(self, state: DealState) -> list[str]:
+        from .cards import make_deck
+
+        return [str(c) for c in make_deck(state.ruleset.options.deck)
+                if state.where.get(c) in (None, state.dealer.value)]
+
+    def announce(self, state: DealState) -> None:
+        """Before the lead: says once what may be declared (exchange, merge, lone hands)."""
+        rec = self.rec
+        assert rec is not None
+        if state.phase is not Phase.DECLARING:
+            return
+        notes: list[str] = []
+        maker = state.maker
+        assert maker is not None
+        if maker is not None and state.can_merge(Merge(act="merge", seat=maker)):
+            notes.append(f"{maker} may take up the dummy (merge, or merge keeps 5 cards)")
+        if state.can_declare(Declaration(act="alone", seat=maker)):
+            notes.append(f"{maker} may go alone (alone)")
+        defenders = [s for s in rec.seats if state.can_declare(
+            Declaration(act="defend", seat=s))]
+        if defenders:
+            who = " or ".join(map(str, defenders))
+            notes.append(f"{who} may defend alone (defend {defenders[0]})")
+        text = "  before the lead: " + "; ".join(notes)
+        mark = (rec.deal_number, text)
+        if notes and self.announced != mark:
+            self.console.say(text)
+        self.announced = mark
+
+    # ------------------------------------------------------------ answers
+
+    def answer(self, question: Question, text: str) -> None:
+        """Takes one answer: a draft answer, or an act of the open deal."""
+        if text.lower() == "sheet":
+            self.switch_to_sheet()
+            return
+        if self.draft is not None and self.draft.kind == "setup":
+            self.setup_answer(question, text)
+            return
+        if self.draft is not None:
+            self.draft_answer(self.draft, question, text)
+            return
+        if not text:
+            return
+        rec = self.rec
+        assert rec is not None and rec.state is not None
+        state = rec.state
+        if state.phase is Phase.BIDDING:
+            seat = rec.turn()
+            assert seat is not None
+            acts: list[Action] = list(parse_bids(text, seat, rec.variant))
+        else:
+            acts = [parse_act(text, rec)]
+        for act in acts:
+            self.enter(act)
+
+    def enter(self, act: Action) -> None:
+        """Enters one act, saves, and says what it did."""
+        rec = self.rec
+        assert rec is not None and rec.state is not None
+        before = rec.state
+        phase, round_, tricks = before.phase, before.round, len(before.tricks)
+        number = rec.deal_number
+        rec.act(act)
+        self.save()
+        say = self.console.say
+        state = rec.state
+        if state is None:  # the deal is over
+            self.deal_over(number)
+            return
+        if state.phase is Phase.DECLARING and phase is Phase.BIDDING:
+            assert state.trump is not None
+            bid = f", for {state.contract}" if state.contract else ""
+            say(f"  {state.trump.noun} are trump; {state.maker} is the maker{bid}")
+        elif state.round != round_ and state.phase is Phase.BIDDING:
+            say(f"  everyone passed: {state.upcard} is turned down; round {state.round}")
+        if len(state.tricks) > tricks:
+            say(self.trick_line(state))
+
+    def trick_line(self, state: DealState) -> str:
+        rec = self.rec
+        assert rec is not None
+        winner = state.winners[-1]
+        counts: dict[str, int] = {}
+        for seat in state.playing:
+            counts.setdefault(state.side(seat), 0)
+        for w in state.winners:
+            if w is not None:
+                counts[state.side(w)] = counts.get(state.side(w), 0) + 1
+        shown = " ".join(f"{s} {n}" for s, n in counts.items())
+        return f"  trick {len(state.tricks)} to {winner}; tricks {shown}"
+
+    def deal_over(self, number: int) -> None:
+        rec = self.rec
+        assert rec is not None
+        points = rec.points() or {}
+        say = self.console.say
+        scored = " ".join(f"{s} {points[s]}" for s in rec.ruleset.side_names if s in points)
+        say(f"deal {number}: {scored or 'thrown in'}; {self.score()}")
+        if rec.over:
+            winner = rec.winner
+            say(f"game over: {winner + ' wins' if winner else 'a tie'}, {self.score()}")
+
+    def setup_answer(self, question: Question, text: str) -> None:
+        draft = self.draft
+        assert draft is not None
+        if question.key == "seats":
+            if not text:
+                draft.answers.append(("seats", self.variant.seats))
+                return
+            letters = [c for c in text.upper() if not c.isspace() and c != ","]
+            chosen = tuple(s for s in SEATS if s.value in letters)
+            want = len(self.variant.seats)
+            if len(chosen) != want or len(letters) != want:
+                raise UnclearError(f"name {want} different seats of N E S W, e.g. "
+                              f"{' '.join(self.variant.seats)}")
+            draft.answers.append(("seats", chosen))
+            return
+        draft.answers.append((question.key, text))
+        if all(draft.has(f"player {s}") for s in self.setup_seats()):
+            players = {s: str(draft.get(f"player {s}")) for s in self.setup_seats()}
+            self.rec = Recorder(self.variant, rules=self.rules, target=self.target,
+                                seats=self.setup_seats(),
+                                players={s: n for s, n in players.items() if n})
+            self.draft = None
+            self.save()
+
+    def draft_answer(self, draft: Draft, question: Question, text: str) -> None:
+        rec = self.rec
+        assert rec is not None
+        key = question.key
+        value = self.parse_answer(draft, key, text)
+        draft.answers.append((key, value))
+        try:
+            self.check_answer(draft, key)
+        except (UnclearError, IllegalActionError):
+            draft.answers.pop()
+            raise
+        if key == "mode" and value == "sheet":
+            self.mode = "sheet"
+        elif key == "mode":
+            self.mode = "full"
+        if all(draft.has(k) for k in self.deal_keys(draft)):
+            self.commit(draft)
+
+    def parse_answer(self, draft: Draft, key: str, text: str) -> object:
+        rec = self.rec
+        assert rec is not None
+        word = text.strip().lower()
+        if key == "dealer":
+            return _seat_word(word, rec.seats) if word else rec.seats[0]
+        if key == "mode":
+            if not word:
+                return self.mode
+            if word in ("f", "full", "full play", "play"):
+                return "full"
+            if word in ("s", "sheet", "score sheet", "score-sheet"):
+                return "sheet"
+            raise UnclearError("answer full (every card) or sheet (the score-sheet line)")
+        if key.startswith("hand ") or key in ("extra", "kitty"):
+            return _cards_text(text) if word else None
+        if key == "upcard":
+            if not word:
+                raise UnclearError("the upcard is needed to record the bidding (or type sheet to "
+                              "score this deal from the score sheet)")
+            cards = _cards_text(text)
+            if len(cards) != 1 or cards[0] is None:
+                raise UnclearError("give the one card turned up, e.g. JH")
+            return cards[0]
+        if key == "trump":
+            if word in ("thrown", "thrown in", "t", "-"):
+                return "thrown"
+            suit = _suit_word(word)
+            if suit is None:
+                raise UnclearError("answer a suit, C D H or S, or thrown")
+            return suit
+        if key == "maker":
+            return _seat_word(word, rec.seats)
+        if key == "alone":
+            if word in ("", "n", "no"):
+                return False
+            if word in ("y", "yes", "alone"):
+                return True
+            raise UnclearError("answer y or n")
+        if key == "defend":
+            return _seat_word(word, rec.seats) if word and word not in ("none", "-") else None
+        if key == "bid":
+            if word == "moon":
+                return MOON
+            if not word.isdigit() or not 3 <= int(word) <= MOON:
+                raise UnclearError("a bid is 3 to 6 tricks, or moon")
+            return int(word)
+        # tricks: the makers' count, or one player's (ghost)
+        limit = rec.variant.tricks
+        if key.startswith("taken "):
+            limit -= self.taken_so_far(draft)
+        if not word.isdigit() or int(word) > limit:
+            raise UnclearError(f"answer a number of tricks, 0 to {limit}")
+        return int(word)
+
+    @staticmethod
+    def taken(draft: Draft) -> dict[Seat, int]:
+        """Each player's tricks answered so far (ghost)."""
+        return {Seat(k[6:]): v for k, v in draft.answers
+                if k.startswith("taken ") and isinstance(v, int)}
+
+    def taken_so_far(self, draft: Draft) -> int:
+        return sum(self.taken(draft).values())
+
+    def check_answer(self, draft: Draft, key: str) -> None:
+        """Refuses an answer that cannot be right, before the rest are asked."""
+        rec = self.rec
+        assert rec is not None
+        if draft.get("mode") == "full" and key.startswith(("hand ", "extra", "upcard", "kitty")):
+            hands, upcard, kitty, extra, dealer = self.deal_cards(draft)
+            rec.verify_deal(hands, upcard=upcard, kitty=kitty, extra=extra, dealer=dealer)
+            return
+        if key in ("alone", "defend"):
+            trump, maker = draft.get("trump"), draft.get("maker")
+            assert isinstance(trump, Suit) and isinstance(maker, Seat)
+            state = DealState(rec.ruleset, self.draft_dealer(draft))
+            state.fix_contract(trump, maker)
+            if draft.get("alone"):
+                state.verify_declare(Declaration(act="alone", seat=maker))
+                state.apply_declare(Declaration(act="alone", seat=maker))
+            defend = draft.get("defend")
+            if isinstance(defend, Seat):
+                state.verify_declare(Declaration(act="defend", seat=defend))
+
+    def deal_cards(self, draft: Draft) -> tuple[dict[Seat, CardsLike], Card | None,
+                                                CardsLike | None, CardsLike | None, Seat]:
+        """The cards of a deal draft: hands, upcard, kitty, dummy or ghost hand, dealer."""
+        rec = self.rec
+        assert rec is not None
+
+        def cards(key: str) -> CardsLike | None:
+            value = draft.get(key)
+            return value if isinstance(value, tuple) else None
+
+        hands = {s: c for s in rec.seats if (c := cards(f"hand {s}")) is not None}
+        upcard = draft.get("upcard")
+        return (hands, upcard if isinstance(upcard, Card) else None, cards("kitty"),
+                cards("extra"), self.draft_dealer(draft))
+
+    def commit(self, draft: Draft) -> None:
+        """Records a complete draft: the start of a deal, or its score-sheet line."""
+        rec = self.rec
+        assert rec is not None
+        number = rec.deal_number
+        try:
+            if draft.get("mode") == "full":
+                hands, upcard, kitty, extra, dealer = self.deal_cards(draft)
+                rec.deal(hands, upcard=upcard, kitty=kitty, extra=extra, dealer=dealer)
+            else:
+                taken = self.taken(draft)
+                if taken:
+                    last = rec.seats[-1]
+                    taken[last] = rec.variant.tricks - sum(taken.values())
+                    taken = {s: taken[s] for s in rec.seats}
+                trump = draft.get("trump")
+                alone, defend, bid, tricks, maker = (draft.get(k) for k in (
+                    "alone", "defend", "bid", "tricks", "maker"))
+                rec.sheet(
+                    trump=trump if isinstance(trump, Suit) else None,
+                    maker=maker if isinstance(maker, Seat) else None,
+                    alone=alone if isinstance(alone, bool) and draft.has("alone") else None,
+                    defend=defend if isinstance(defend, Seat) else None,
+                    bid=bid if isinstance(bid, int) else None,
+                    tricks=tricks if isinstance(tricks, int) else None,
+                    taken=taken or None, thrown=trump == "thrown",
+                    dealer=self.draft_dealer(draft))
+        except (IllegalActionError, RecorderError):
+            draft.answers.pop()
+            raise
+        self.draft = None
+        self.save()
+        if not rec.deal_open:
+            self.deal_over(number)
+
+    def switch_to_sheet(self) -> None:
+        """``sheet`` typed during a deal: score it from the score sheet instead."""
+        rec = self.rec
+        if rec is None:
+            raise UnclearError("set the players up first")
+        if self.draft is not None:
+            if self.draft.open_deal or self.draft.get("mode") == "sheet":
+                raise UnclearError("this deal is being scored from the score sheet already")
+            keep = [(k, v) for k, v in self.draft.answers if k == "dealer"]
+            self.draft = Draft("deal", [*keep, ("mode", "sheet")])
+            self.mode = "sheet"
+            return
+        state = rec.state
+        if state is None:
+            raise UnclearError("no deal is open")
+        if state.tricks or state.current:
+            raise UnclearError("cards have been played in this deal: enter the rest of them, or "
+                          "undo them first")
+        if state.phase is Phase.BIDDING and any(
+                isinstance(e, Pass | Order | Call | Number | Swap) for e in rec.entries):
+            raise UnclearError("the bidding has begun: finish it, or undo it first")
+        self.draft = Draft("deal", open_deal=True)
+
+    # ------------------------------------------------------------ undo and help
+
+    def undo(self) -> None:
+        """Takes back the last answer or entry."""
+        say = self.console.say
+        draft = self.draft
+        if draft is not None and draft.answers:
+            key, _ = draft.answers.pop()
+            say(f"  undone: the answer to '{key}'")
+            return
+        if draft is not None and draft.kind == "setup":
+            say("  nothing to undo")
+            return
+        if draft is not None and draft.open_deal:
+            self.draft = None
+            say("  undone: back to the play of the deal")
+            return
+        self.draft = None
+        rec = self.rec
+        assert rec is not None
+        try:
+            undone = rec.undo()
+        except RecorderError:
+            say("  nothing to undo (the players are set: edit the tags of the file to change "
+                "them)")
+            return
+        if isinstance(undone, Sheet) and not rec.entries and rec.deal_cards is not None and (
+                not rec.deal_cards.hands and rec.deal_cards.upcard is None
+                and rec.deal_cards.extra is None and rec.deal_cards.kitty is None):
+            cards = rec.undo()  # a deal recorded from its sheet: its start goes with it
+            assert isinstance(cards, DealCards)
+            self.draft = self.sheet_draft(undone, cards.dealer, open_deal=False)
+        elif isinstance(undone, Sheet) and not rec.entries:
+            self.draft = self.sheet_draft(undone, None, open_deal=True)
+        elif isinstance(undone, DealCards):
+            self.draft = self.cards_draft(undone)
+        self.save()
+        say(f"  undone: {describe(undone)}")
+        if self.draft is not None and self.draft.answers:
+            self.draft.answers.pop()
+
+    def cards_draft(self, cards: DealCards) -> Draft:
+        """The answers that started a deal with its cards."""
+        rec = self.rec
+        assert rec is not None
+        answers: list[tuple[str, object]] = []
+        if rec.deals == 0:
+            answers.append(("dealer", cards.dealer))
+        answers.append(("mode", "full"))
+        for seat in clockwise_from(cards.dealer.left, rec.seats):
+            answers.append((f"hand {seat}", cards.hands.get(seat)))
+        if rec.ruleset.extra_hand:
+            answers.append(("extra", cards.extra))
+        if rec.variant.upcard:
+            answers += [("upcard", cards.upcard), ("kitty", cards.kitty)]
+        return Draft("deal", answers)
+
+    def sheet_draft(self, sheet: Sheet, dealer: Seat | None, *, open_deal: bool) -> Draft:
+        """The answers that gave a deal its score-sheet line."""
+        rec = self.rec
+        assert rec is not None
+        draft = Draft("deal", open_deal=open_deal)
+        if not open_deal:
+            if rec.deals == 0 and dealer is not None:
+                draft.answers.append(("dealer", dealer))
+            draft.answers.append(("mode", "sheet"))
+        state = rec.state
+        fixed = open_deal and state is not None and state.phase is Phase.DECLARING
+        if not fixed:
+            draft.answers.append(("trump", "thrown" if sheet.thrown else sheet.trump))
+            if sheet.thrown:
+                return draft
+            draft.answers.append(("maker", sheet.maker))
+            keys = self.deal_keys(draft)
+            if "alone" in keys:
+                draft.answers.append(("alone", sheet.alone))
+            if "defend" in keys:
+                draft.answers.append(("defend", sheet.defend))
+            if "bid" in keys:
+                draft.answers.append(("bid", sheet.bid))
+        if sheet.tricks is not None:
+            draft.answers.append(("tricks", sheet.tricks))
+        for seat in rec.seats[:-1]:
+            if sheet.taken is not None:
+                draft.answers.append((f"taken {seat}", sheet.taken.get(seat, 0)))
+        return draft
+
+    def help(self, question: Question) -> None:
+        """``?``: what may be typed here, and the commands."""
+        say = self.console.say
+        rec = self.rec
+        key = question.key
+        lines = {
+            "seats": "the seats the players sit in, e.g. N E S (Enter for the usual ones)",
+            "dealer": "the seat that deals the first deal",
+            "mode": "full: enter every card of the deal (or as much as is known: hands may "
+                    "be skipped); sheet: only the score-sheet line (trump, maker, tricks)",
+            "upcard": "the card turned up, e.g. JH",
+            "trump": "the trump suit (C, D, H or S), or thrown if everyone passed",
+            "maker": "the seat that made trump",
+            "alone": "y if the maker played alone, else n",
+            "defend": "the seat of a defender who defended alone, or Enter",
+            "bid": "the high bid: 3, 4, 5 or moon",
+            "tricks": "how many tricks the maker's side took",
+            "bid-act": "pass, order (order up, assist or take it), call H (or just H) in "
+                       "round 2; in ghost: swap, pass, 3 to 6, moon; a seat first bids for "
+                       "that seat (S order)",
+            "act": "a card (AD, 10h); while the dealer's exchange is open a card is the "
+                   "discard: discard KD, discard ?? (not seen) or declines; before the lead "
+                   "also alone, defend E, merge or merge keeps 5 cards; a seat first acts "
+                   "for that seat (E: AD)",
+            "over": "Enter to finish, or undo to take back the last card",
+        }
+        if key.startswith(("hand ", "extra", "kitty")):
+            text = "the cards, e.g. 9C TC QS KS AD (?? for one not seen), or Enter if not known"
+        elif key.startswith("taken "):
+            text = "how many tricks that player took"
+        elif key.startswith("player "):
+            text = "the player's name, or Enter to leave it out"
+        elif key == "bid":
+            text = lines["bid-act"] if self.draft is None else lines["bid"]
+        else:
+            text = lines.get(key, "")
+        say(f"  here: {text}")
+        if rec is not None:
+            say(f"  {self.standing()}")
+        say("  commands: undo (take back the last entry), sheet (score this deal from the "
+            "score sheet), quit (stop; all is saved), ? (this help); Tab completes")
+
+
+# ---------------------------------------------------------------- the command
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--variant", metavar="NAME",
+              help="The variant: four-hand (the default), cutthroat, three-hand, ghost, "
+                   "two-hand.")
+@click.option("--rules", metavar="OPTIONS",
+              help="House rules, as in the Rules tag: 'stick-the-dealer deck=32'.")
+@click.option("--target", type=click.IntRange(min=1), metavar="N",
+              help="The score that wins (default: the variant's).")
+@click.option("--resume", is_flag=True, help="Go on with the last game of FILE.")
+def record(file: Path, variant: str | None, rules: str | None, target: int | None,
+           resume: bool) -> None:
+    """Record a game at the table, entry by entry.
+
+    Asks for the players, then deal by deal for the full play (hands if known,
+    upcard, bids, exchange, lone hands, every card) or the score-sheet line only.
+    Shows the legal choices; refuses an illegal entry with the finding code and
+    reason 'check' gives. After every entry FILE is rewritten atomically in
+    canonical notation, marked unfinished until the game ends.
+
+    At any prompt: ? help, undo, sheet (score this deal from the sheet), quit.
+
+    \b
+    Examples:
+      euchrelog record club.euchre --target 5
+      euchrelog record game.euchre --variant cutthroat --rules dummy=required
+      euchrelog record --resume club.euchre
+    """
+    console = Console()
+    if resume:
+        if variant is not None or rules is not None or target is not None:
+            raise click.UsageError("--variant, --rules and --target come from FILE with "
+                                   "--resume")
+        session = _resume(file, console)
+    else:
+        if file.exists() and file.stat().st_size:
+            raise click.UsageError(f"{file} exists: --resume goes on with it, or choose "
+                                   "another file")
+        try:
+            kind = find_variant(variant or "four-hand")
+            Recorder(kind, rules=rules, target=target)
+        except ValueError as exc:
+            raise click.UsageError(str(exc)) from None
+        session = Session(file, console, variant=kind, rules=rules, target=target)
+    status = session.run()
+    if status:
+        raise click.exceptions.Exit(status)
+
+
+def _resume(path: Path, console: Console) -> Session:
+    from .notation import loads
+
+    try:
+        text = path.read_bytes().decode("utf-8").removeprefix("\ufeff")
+    except FileNotFoundError:
+        raise click.UsageError(f"{path} does not exist") from None
+    except UnicodeDecodeError:
+        raise _Failure(f"{path} is not UTF-8 text") from None
+    except OSError as exc:
+        raise _Failure(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        log = loads(text)
+    except NotationError as exc:
+        raise _Failure(f"{path}:{exc.line}:{exc.column}: S101 {exc.message}") from None
+    if not log.games:
+        raise _Failure(f"{path} holds no game to resume")
+    try:
+        recorder = Recorder.from_game(log.games[-1])
+    except (IllegalActionError, RecorderError) as exc:
+        raise _Failure(f"cannot resume {path}: {exc}") from None
+    return Session(path, console, recorder=recorder, before=log.games[:-1])
