@@ -1,7 +1,7 @@
 """The JSON forms of a log: one document, or JSON Lines with one game per line.
 
->>> from euchrelog.models import Game, Log, Tag
->>> log = Log(games=[Game(tags=[Tag(name="Event", value="x")])])
+>>> from euchrelog.models import End, Game, Log, Tag
+>>> log = Log(games=[Game(tags=[Tag(name="Event", value="x")], end=End(act="unfinished"))])
 >>> text = dumps_json(log)
 >>> loads_json(text) == log
 True

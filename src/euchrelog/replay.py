@@ -157,6 +157,8 @@ class _Replay:
             self.report.deals.append(result)
             done = len(self.report.deals) >= rules.options.deals if rules.options.deals else (
                 max(totals.values()) >= rules.options.target)
+            if self.open_deal and result.points is None:
+                done = False  # the deal was not played out: it ends nothing
             leaders = [s for s, v in totals.items() if v == max(totals.values())]
             if done and (len(leaders) == 1 or rules.options.deals):
                 ended = True
