@@ -489,7 +489,7 @@ def build_fast_parser(*, strict: bool = False) -> Lark:
 def verify_json(text: str) -> GameReport | None:
     """The report of one game of JSON Lines, if the fast path covers it and finds it clean;
     otherwise ``None``."""
-    if "\\ud" in text.lower() or not (text.isascii() or _encodable(text)):
+    if ("\\u" in text and "\\ud" in text.lower()) or not (text.isascii() or _encodable(text)):
         return None  # perhaps a lone surrogate: the full path decides
     try:
         game = json.loads(text)
