@@ -806,7 +806,10 @@ def test_bad_json_is_a_record_error(text: str) -> None:
     ('[Variant "cutthroat"]\ndeal 1 dealer W\n  up 9C\n  bid N order\n  W discards 9H\n',
      "K501"),
     ('[Variant "ghost"]\ndeal 1 dealer S\n  bid W swap\n', "B401"),
-], ids=["dealer-plays", "dealer-exchanges", "ghost-swap"])
+    # fuzz/run.py, seed 20261201, input 19234: the seat with no player became the maker
+    ('[Variant "cutthroat"]\ndeal 1 dealer S\n  bid W call S\n  W merges keeps KC JK\n',
+     "B401"),
+], ids=["dealer-plays", "dealer-exchanges", "ghost-swap", "maker-merges"])
 def test_seat_without_player_is_a_finding(text: str, code: str) -> None:
     """A seat without a player that deals, exchanges or swaps with the ghost hand (was a
     KeyError in the engine) is a finding."""

@@ -236,8 +236,9 @@ class DealState:
         return None
 
     def apply_bid(self, bid: Bid) -> None:
-        """Applies a bid as recorded, legal or not (the lenient half of :meth:`bid`)."""
-        if self.phase is not Phase.BIDDING:
+        """Applies a bid as recorded, legal or not (the lenient half of :meth:`bid`); a bid
+        by a seat with no player is void."""
+        if self.phase is not Phase.BIDDING or bid.seat not in self.seats:
             return
         if self.variant.bidding == "tricks":
             self._apply_trick_bid(bid)
@@ -519,7 +520,7 @@ class DealState:
         if self.phase is not Phase.DECLARING:
             when = "before trump is fixed" if self.phase is Phase.BIDDING else "now"
             return IllegalActionError("K505", f"{seat} cannot merge the dummy {when}")
-        if seat != self.maker:
+        if seat != self.maker or seat not in self.hands:
             return IllegalActionError(
                 "K505", f"{seat} merges, but only the maker {self.maker} may take up the dummy")
         if self.alone is not None:
