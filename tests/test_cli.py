@@ -125,7 +125,7 @@ def test_check_syntax_error_exits_2_with_caret_and_goes_on(tmp_path: Path) -> No
     span = len(BAD_CARD.rstrip("\n").splitlines())
     assert lines[0] == (f"{path}:{BAD_CARD_LINE}:{BAD_CARD_COLUMN}: S101 "
                         "expected a card like 9H, TS or ??, found '1C'; "
-                        f"game 1 (lines 1-{span}) is not checked")
+                        f"the game on lines 1-{span} is not checked")
     source = BAD_CARD.splitlines()[BAD_CARD_LINE - 1]
     assert lines[1] == "    " + source
     assert lines[2] == "    " + " " * (BAD_CARD_COLUMN - 1) + "^"

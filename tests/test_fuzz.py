@@ -536,7 +536,7 @@ def check_notation_text(text: str) -> None:
         else:
             assert first is not None, error
             assert (first.line, first.column) == (error.line, error.column)
-            assert first.message.startswith(f"{error.message}; game ")  # and what is skipped
+            assert first.message.startswith(f"{error.message}; the game on ")  # and its lines
 
 
 def check_json_text(text: str) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from euchrelog import cli
 from euchrelog.cli import main
 from euchrelog.generate import random_game
 from euchrelog.jsonio import dumps_json, iter_json_log, write_json
@@ -112,3 +113,47 @@ a million games cost no more memory than two."""
     stream = iter_log(lines())
     next(stream)
     assert len(pulled) < len(text_lines(text)) // 2  # games 1 and 2 of 6
+
+
+@pytest.mark.parametrize("size", [1, 7, 60])
+def test_batches_are_cut_between_games(size: int, tmp_path: Path,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """With --jobs the games go to the processes in batches cut where a game starts (above
+    the comments over its first tag): whatever the batch size, the output is the output of
+    one process, with the same game numbers and lines."""
+    monkeypatch.setattr(cli, "BATCH_LINES", size)
+    texts = [p.read_text(encoding="utf-8") for p in (*INVALID, *VALID)]
+    big = tmp_path / "all.euchre"
+    big.write_text("\n# between games\n\n".join(texts), encoding="utf-8")
+    runner = CliRunner()
+    for args in (["--format", "json"], []):
+        one = runner.invoke(main, ["check", *args, "--jobs", "1", str(big)])
+        two = runner.invoke(main, ["check", *args, "--jobs", "2", str(big)])
+        assert (one.exit_code, one.stdout, one.stderr) == (two.exit_code, two.stdout, two.stderr)
+        assert one.stdout.count("\n") >= len(INVALID) - 2  # S103, S104 need their limits
+
+
+def test_json_lines_in_batches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli, "BATCH_LINES", 3)
+    runner = CliRunner()
+    lines = "".join(runner.invoke(main, ["convert", str(p), "--to", "jsonl"]).stdout
+                    for p in VALID)
+    path = tmp_path / "games.jsonl"
+    path.write_text(lines + "\n{\"tags\": 1}\n" + lines, encoding="utf-8")
+    one = runner.invoke(main, ["check", "--jobs", "1", str(path)])
+    two = runner.invoke(main, ["check", "--jobs", "2", str(path)])
+    assert one.exit_code == two.exit_code == 2
+    assert one.stdout == two.stdout and "S102" in one.stdout
+    assert one.stderr == two.stderr
+
+
+def test_bad_bytes_midway_in_parallel(tmp_path: Path) -> None:
+    good = (ROOT / "samples" / "invalid" / "C901-points-differ.euchre").read_bytes()
+    path = tmp_path / "mixed.euchre"
+    path.write_bytes(good + b"\n[Event \"x\"]\ndeal 1 dealer N\n  thrown \xff in\n" + good)
+    runner = CliRunner()
+    one = runner.invoke(main, ["check", "--jobs", "1", str(path)])
+    two = runner.invoke(main, ["check", "--jobs", "2", str(path)])
+    assert one.exit_code == two.exit_code == 2
+    assert one.stdout == two.stdout
+    assert [line.split()[1] for line in one.stdout.splitlines()] == ["C901", "S101"]

@@ -131,7 +131,7 @@ def _span(chunk: Chunk) -> str:
     first = chunk.first_line + (filled[0] if filled else 0)
     last = chunk.first_line + (filled[-1] if filled else 0)
     where = f"line {first}" if first == last else f"lines {first}-{last}"
-    return f"game {chunk.index} ({where}) is"
+    return f"the game on {where} is"
 
 
 def check_lines(lines: Iterable[str], path: str | None = None) -> Iterator[GameCheck]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import itertools
 import json
 import multiprocessing
@@ -10,8 +11,8 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Generator, Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TextIO
 
@@ -30,7 +31,7 @@ from .errors import EuchrelogError, LimitError, NotationError, RecordError
 from .findings import Finding
 from .jsonio import is_json, iter_json_log, json_value, loads_json, write_json
 from .models import Log, LogItem
-from .notation import iter_log, loads, prepare
+from .notation import iter_log, loads, prepare, text_lines
 from .record_cli import record
 from .report import EXIT_SYNTAX, Report
 from .score_cli import score
@@ -188,7 +189,7 @@ def check(sources: tuple[str, ...], fmt: str, jobs: int, quiet: bool, max_bytes:
             name = _name(path)
             found = 0
             try:
-                for result in checker.run(_chunks(path, name, limits)):
+                for result in checker.run(path, name, limits):
                     _count(report, result)
                     progress.update(report)
                     for finding in result.findings:
@@ -251,8 +252,9 @@ def _lines(path: str, limits: Limits, *, strip_bom: bool = True) -> Iterator[str
             stream.close()
 
 
-def _chunks(path: str, name: str, limits: Limits) -> Iterator[Chunk]:
-    """The games of a source, as they are read: notation, JSON Lines, or a JSON document."""
+def _source(path: str, limits: Limits) -> tuple[str, Iterator[str]]:
+    """What a source holds (``notation``, ``json-lines`` or ``json``, a JSON document) and
+    its lines, read as they are needed."""
     lines = _lines(path, limits)
     head: list[str] = []
     for line in lines:
@@ -262,22 +264,108 @@ def _chunks(path: str, name: str, limits: Limits) -> Iterator[Chunk]:
     first = head[-1] if head else ""
     stream = itertools.chain(head, lines)
     if not is_json(first):
-        yield from notation_chunks(stream, name)
-        return
+        return "notation", stream
     try:
         value = json_value(first)
-        lines_of_games = isinstance(value, dict) and not {"games", "format"} & value.keys()
+        per_line = isinstance(value, dict) and not {"games", "format"} & value.keys()
     except (json.JSONDecodeError, RecordError):
-        lines_of_games = False
-    if not lines_of_games:  # a JSON document (on one line or many): read whole
+        per_line = False
+    return ("json-lines" if per_line else "json"), stream
+
+
+def _chunks(path: str, name: str, limits: Limits) -> Iterator[Chunk]:
+    """The games of a source, as they are read: notation, JSON Lines, or a JSON document."""
+    kind, stream = _source(path, limits)
+    if kind == "notation":
+        yield from notation_chunks(stream, name)
+    elif kind == "json-lines":
+        yield from json_line_chunks(stream, name)
+    else:  # a JSON document (on one line or many): read whole
         for result in check_json_lines(stream, name):
             yield Chunk(result.index, result.first_line, "", name, json=True, done=result)
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Whole games' lines, checked together in another process."""
+
+    first_line: int
+    text: str
+    """The lines, joined (one string crosses to another process much faster than many)."""
+    path: str | None
+    json: bool = False
+
+
+BATCH_LINES = 2000
+"""About how many lines go to a process at a time (some 170 full deals)."""
+
+
+def _batches(path: str, name: str, limits: Limits) -> Iterator[Batch | GameCheck]:
+    """A source cut into batches of whole games, as it is read (a JSON document, read whole,
+    gives its results at once)."""
+    kind, stream = _source(path, limits)
+    if kind == "json":
+        yield from check_json_lines(stream, name)
         return
-    yield from json_line_chunks(stream, name)
+    lines: list[str] = []
+    first = 1
+    want = BATCH_LINES
+    try:
+        for line in stream:
+            lines.append(line)
+            if len(lines) < want:
+                continue
+            cut = len(lines) if kind == "json-lines" else _game_start(lines)
+            if cut <= 0:
+                want *= 2  # one long game: wait for its end
+                continue
+            yield Batch(first, "".join(lines[:cut]), name, kind == "json-lines")
+            first += cut
+            del lines[:cut]
+            want = BATCH_LINES
+    except NotationError:
+        # The games read whole before the unreadable line are checked, as in one process.
+        cut = len(lines) if kind == "json-lines" else _game_start(lines)
+        if cut > 0:
+            yield Batch(first, "".join(lines[:cut]), name, kind == "json-lines")
+        raise
+    if lines:
+        yield Batch(first, "".join(lines), name, kind == "json-lines")
+
+
+def _game_start(lines: list[str]) -> int:
+    """The last place in ``lines`` where :func:`~euchrelog.notation.split_games` starts a
+    game (before the comment and blank lines above its first tag), or 0."""
+    def kind(line: str) -> str:
+        text = line.strip()
+        return "blank" if not text or text.startswith("#") else (
+            "tag" if text.startswith("[") else "body")
+
+    i = len(lines) - 1
+    while i > 0:
+        if kind(lines[i]) == "tag":
+            j = i
+            while j > 0 and kind(lines[j - 1]) == "blank":
+                j -= 1
+            if j > 0 and kind(lines[j - 1]) == "body":
+                return j
+            i = j - 1
+        else:
+            i -= 1
+    return 0
+
+
+def _check_batch(batch: Batch) -> list[GameCheck]:
+    """Checks the games of a batch (in a worker process), numbered within the batch."""
+    lines = text_lines(batch.text)
+    chunks = (json_line_chunks if batch.json else notation_chunks)(lines, batch.path)
+    return [check_chunk(replace(c, first_line=c.first_line + batch.first_line - 1),
+                        keep_report=False) for c in chunks]
 
 
 class Checker:
-    """Checks chunks in this process, or in a pool of processes keeping the input order."""
+    """Checks the games of a source in this process, or in a pool of processes, keeping the
+    input order."""
 
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
@@ -296,15 +384,51 @@ class Checker:
         if self.pool is not None:
             self.pool.terminate()
 
-    def run(self, chunks: Iterator[Chunk]) -> Iterator[GameCheck]:
-        """The results of the chunks, in order."""
+    def run(self, path: str, name: str, limits: Limits) -> Iterator[GameCheck]:
+        """The results of the games of a source, in order.
+
+        :raises NotationError: where the source stops being readable, after the results of
+            the games before it.
+        """
         if self.pool is None:
-            return (c.done or check_chunk(c) for c in chunks)
-        return self.pool.imap(_check_remote, chunks, chunksize=8)
+            yield from (c.done or check_chunk(c) for c in _chunks(path, name, limits))
+            return
+        window: collections.deque[multiprocessing.pool.AsyncResult[list[GameCheck]] | GameCheck]
+        window = collections.deque()
+        batches = _batches(path, name, limits)
+        base = 0
+        stop: NotationError | None = None
+        while True:
+            try:
+                item = next(batches)
+            except StopIteration:
+                break
+            except NotationError as exc:
+                stop = exc
+                break
+            window.append(item if isinstance(item, GameCheck)
+                          else self.pool.apply_async(_check_batch, (item,)))
+            while len(window) > 2 * self.jobs:
+                base = yield from _in_order(window.popleft(), base)
+        while window:
+            base = yield from _in_order(window.popleft(), base)
+        if stop is not None:
+            raise stop
 
 
-def _check_remote(chunk: Chunk) -> GameCheck:
-    return chunk.done or check_chunk(chunk, keep_report=False)
+def _in_order(
+        item: multiprocessing.pool.AsyncResult[list[GameCheck]] | GameCheck,
+        base: int) -> Generator[GameCheck, None, int]:
+    """Yields a batch's results numbered in the whole source; returns the last number."""
+    if isinstance(item, GameCheck):
+        yield item
+        return item.index
+    results = item.get()
+    for result in results:
+        result.index += base
+        result.findings = [replace(f, game=result.index) for f in result.findings]
+        yield result
+    return results[-1].index if results else base
 
 
 class Progress:
