@@ -44,6 +44,7 @@ from .models import (
 from .recorder import Action, CardsLike, DealCards, Recorder, RecorderError
 from .rules import MOON, Variant, find_variant
 from .seats import SEATS, Seat, clockwise_from
+from .writer import act_text, exchange_text, sheet_text
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -288,31 +289,12 @@ def describe(entry: DealCards | Action | Sheet) -> str:
     if isinstance(entry, Pass | Order):
         return f"{entry.seat} {entry.act}"
     if isinstance(entry, Exchange):
-        if entry.act == "declines":
-            return f"{entry.seat} declines"
-        up = f"takes {entry.upcard} " if entry.upcard is not None else ""
-        return f"{entry.seat} {up}discards {entry.discard or '??'}"
-    if isinstance(entry, Merge):
-        keeps = f" keeps {_show_cards(entry.keeps)}" if entry.keeps else ""
-        return f"{entry.seat} merges{keeps}"
-    if isinstance(entry, Declaration):
-        return f"{entry.act} {entry.seat}"
+        return exchange_text(entry)
+    if isinstance(entry, Merge | Declaration):
+        return act_text(entry)
     if isinstance(entry, Play):
         return f"{entry.seat}: {entry.card or '??'}"
-    if entry.thrown:
-        return "thrown in"
-    text = f"trump {entry.trump} maker {entry.maker}"
-    if entry.alone:
-        text += " alone"
-    if entry.defend:
-        text += f" defend {entry.defend}"
-    if entry.bid is not None:
-        text += f" bid {'moon' if entry.bid == MOON else entry.bid}"
-    if entry.tricks is not None:
-        text += f" tricks {entry.tricks}"
-    if entry.taken is not None:
-        text += " tricks " + " ".join(f"{s} {n}" for s, n in entry.taken.items())
-    return text
+    return sheet_text(entry)
 
 
 # ---------------------------------------------------------------- the session

@@ -18,7 +18,9 @@ from .models import (
     Bid,
     Call,
     Deal,
+    Declaration,
     End,
+    Exchange,
     Game,
     Line,
     Log,
@@ -26,6 +28,7 @@ from .models import (
     Merge,
     Number,
     Score,
+    Sheet,
     Swap,
     Tag,
     log_items,
@@ -94,6 +97,40 @@ def _score_text(score: Score) -> str:
     return "  ".join(parts)
 
 
+def exchange_text(ex: Exchange) -> str:
+    """The exchange line of a deal, without its indent and comments."""
+    if ex.act == "declines":
+        return f"{ex.seat} declines"
+    takes = f"takes {_card(ex.upcard)} " if ex.takes else ""
+    return f"{ex.seat} {takes}discards {_card(ex.discard)}"
+
+
+def act_text(act: Declaration | Merge) -> str:
+    """A lone declaration or a dummy merge, as its line reads."""
+    if isinstance(act, Merge):
+        keeps = f" keeps {_cards(act.keeps)}" if act.keeps is not None else ""
+        return f"{act.seat} merges{keeps}"
+    return f"{act.act} {act.seat}"
+
+
+def sheet_text(sheet: Sheet) -> str:
+    """A score-sheet line, as it reads."""
+    if sheet.thrown:
+        return "thrown in"
+    text = f"trump {sheet.trump} maker {sheet.maker}"
+    if sheet.alone:
+        text += " alone"
+    if sheet.defend is not None:
+        text += f" defend {sheet.defend}"
+    if sheet.bid is not None:
+        text += f" bid {_tricks_bid(sheet.bid)}"
+    if sheet.tricks is not None:
+        text += f" tricks {sheet.tricks}"
+    elif sheet.taken is not None:
+        text += " tricks " + " ".join(f"{s} {n}" for s, n in sheet.taken.items())
+    return text
+
+
 def deal_lines(deal: Deal) -> list[str]:
     """The canonical lines of one deal."""
     out: list[str] = []
@@ -110,37 +147,12 @@ def deal_lines(deal: Deal) -> list[str]:
         _emit(out, INDENT, deal.up, text)
     for bidding in deal.bidding:
         _emit(out, INDENT, bidding, "bid " + _bids(bidding.bids))
-    ex = deal.exchange
-    if ex is not None:
-        if ex.act == "declines":
-            text = f"{ex.seat} declines"
-        else:
-            takes = f"takes {_card(ex.upcard)} " if ex.takes else ""
-            text = f"{ex.seat} {takes}discards {_card(ex.discard)}"
-        _emit(out, INDENT, ex, text)
+    if deal.exchange is not None:
+        _emit(out, INDENT, deal.exchange, exchange_text(deal.exchange))
     for act in deal.declarations:
-        if isinstance(act, Merge):
-            keeps = f" keeps {_cards(act.keeps)}" if act.keeps is not None else ""
-            _emit(out, INDENT, act, f"{act.seat} merges{keeps}")
-        else:
-            _emit(out, INDENT, act, f"{act.act} {act.seat}")
-    sheet = deal.sheet
-    if sheet is not None:
-        if sheet.thrown:
-            text = "thrown in"
-        else:
-            text = f"trump {sheet.trump} maker {sheet.maker}"
-            if sheet.alone:
-                text += " alone"
-            if sheet.defend is not None:
-                text += f" defend {sheet.defend}"
-            if sheet.bid is not None:
-                text += f" bid {_tricks_bid(sheet.bid)}"
-            if sheet.tricks is not None:
-                text += f" tricks {sheet.tricks}"
-            elif sheet.taken is not None:
-                text += " tricks " + " ".join(f"{s} {n}" for s, n in sheet.taken.items())
-        _emit(out, INDENT, sheet, text)
+        _emit(out, INDENT, act, act_text(act))
+    if deal.sheet is not None:
+        _emit(out, INDENT, deal.sheet, sheet_text(deal.sheet))
     for trick in deal.tricks:
         plays = "  ".join(f"{p.seat}: {_card(p.card)}" for p in trick.plays)
         _emit(out, INDENT, trick, f"{trick.number}. {plays}")
