@@ -581,8 +581,8 @@ class Session:
         if key == "alone":
             return Question(key, "did the maker go alone? [y/n] (Enter for n) > ", ["y", "n"])
         if key == "defend":
-            return Question(key, "did a defender defend alone? [seat] (Enter for none) > ",
-                            seats)
+            return Question(key, "did a defender defend alone? [the seat, or no] (Enter for "
+                                 "no) > ", [*seats, "no"])
         if key == "bid":
             return Question(key, "the winning bid [3 4 5 moon] > ", ["3", "4", "5", "moon"])
         if key == "tricks":
@@ -844,7 +844,11 @@ class Session:
                 return True
             raise UnclearError("answer y or n")
         if key == "defend":
-            return _seat_word(word, rec.seats) if word and word not in ("none", "-") else None
+            if word in ("", "no", "none", "-"):
+                return None
+            if text.strip() == "n":  # 'n' for no, or for North? Ask again.
+                raise UnclearError("answer no, or the defender's seat in capitals (N)")
+            return _seat_word(word, rec.seats)
         if key == "bid":
             if word == "moon":
                 return MOON
