@@ -333,7 +333,7 @@ class Score(Line):
     total: Annotated[dict[SideField, Points], Field(min_length=1)] | None = None
 
     @model_validator(mode="after")
-    def _something(self) -> Score:
+    def _points_or_total(self) -> Score:
         if self.points is None and self.total is None:
             raise ValueError("a points line gives the points, the total or both")
         return self
