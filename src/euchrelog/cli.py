@@ -9,7 +9,6 @@ import multiprocessing
 import multiprocessing.pool
 import os
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, replace
@@ -33,6 +32,7 @@ from .jsonio import is_json, iter_json_log, json_value, loads_json, write_json
 from .models import Log, LogItem
 from .notation import iter_log, loads, prepare, text_lines
 from .record_cli import record
+from .recorder import write_atomic
 from .report import EXIT_SYNTAX, Report
 from .score_cli import score
 from .writer import dumps, write_log
@@ -103,24 +103,6 @@ def _read(path: str, limits: Limits) -> str:
 
 def _name(path: str) -> str:
     return "<stdin>" if path == "-" else path
-
-
-def _write_atomic(path: Path, content: str | Callable[[TextIO], None]) -> None:
-    """Writes a text, or what a writer function writes, to ``path`` through a temporary
-    file and a rename: the file is either wholly written or untouched."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            if isinstance(content, str):
-                fh.write(content)
-            else:
-                content(fh)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def _print_finding(finding: Finding, context: str, fmt: str) -> None:
@@ -533,7 +515,7 @@ def convert(source: str, output: Path | None, target: str | None, max_bytes: int
     if output is None:
         put(sys.stdout)
     else:
-        _write_atomic(output, put)
+        write_atomic(output, put)
 
 
 def _log_items(path: str, limits: Limits) -> tuple[str, Iterator[LogItem]]:
@@ -600,7 +582,7 @@ def fmt(files: tuple[str, ...], in_place: bool, check_only: bool, max_bytes: int
                 click.echo(f"would reformat {_name(path)}", err=True)
         elif in_place and path != "-":
             if canonical != original:
-                _write_atomic(Path(path), canonical)
+                write_atomic(path, canonical)
                 click.echo(f"reformatted {path}", err=True)
         else:
             click.echo(canonical, nl=False)

@@ -38,10 +38,10 @@ import os
 import random
 import re
 import tempfile
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TypeVar
+from typing import TextIO, TypeVar
 
 from pydantic import ValidationError
 
@@ -166,16 +166,21 @@ def _seat(value: SeatLike) -> Seat:
         raise IllegalEntryError("S101", str(exc)) from None
 
 
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Writes ``text`` to ``path`` atomically: a temporary file in the same folder, flushed
-    to disk (fsync), then renamed over ``path``; the folder is synced too where the system
-    allows, so the rename itself survives a crash."""
+def write_atomic(path: str | os.PathLike[str],
+                 content: str | Callable[[TextIO], None]) -> None:
+    """Writes a text, or what a writer function writes, to ``path`` atomically: a
+    temporary file in the same folder, flushed to disk (fsync), then renamed over ``path``
+    (so the file is either wholly written or untouched); the folder is synced too where
+    the system allows, so the rename itself survives a crash."""
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
+            if isinstance(content, str):
+                fh.write(content)
+            else:
+                content(fh)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)
