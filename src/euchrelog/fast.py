@@ -34,6 +34,7 @@ from lark import Lark, LarkError
 
 from .cards import Suit, card_power, effective_suit, make_deck
 from .engine import lineup
+from .models import SIDE_NAMES, TAG_NAME
 from .notation import grammar_text
 from .replay import DealResult, GameReport
 from .rules import Ruleset, ruleset_from_tags
@@ -152,8 +153,7 @@ _UP_KEYS = frozenset({"card", "kitty"})
 _EXCHANGE_KEYS = frozenset({"seat", "act", "takes", "upcard", "discard"})
 _SCORE_KEYS = frozenset({"points", "total"})
 _END_KEYS = frozenset({"act", "scores", "winner"})
-_SIDE_NAMES = frozenset({"NS", "EW", "N", "E", "S", "W"})
-_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_+\-]*")
+_TAG_NAME = re.compile(TAG_NAME)
 
 
 def replay_game(game: Any) -> GameReport | None:
@@ -174,7 +174,7 @@ def _int(value: Any) -> int:
 
 def _sides(value: Any) -> dict[str, int]:
     """A points, total or result mapping of sides to numbers."""
-    if type(value) is not dict or not _SIDE_NAMES.issuperset(value):
+    if type(value) is not dict or not SIDE_NAMES.issuperset(value):
         raise _DeclineError
     for n in value.values():
         _int(n)
@@ -240,7 +240,7 @@ def _game(game: dict[str, Any]) -> GameReport | None:
     scores = _sides(end["scores"]) if end.get("scores") is not None else {}
     winner = end.get("winner")
     if act == "unfinished":
-        return None if ended or winner not in _SIDE_NAMES | {None} else report  # G954
+        return None if ended or winner not in SIDE_NAMES | {None} else report  # G954
     if act != "result" or not ended or winner not in (None, report.winner):
         return None  # G955, G953
     if any(totals.get(s) != v for s, v in scores.items()):

@@ -95,6 +95,9 @@ def _side_in(value: Any) -> str:
 
 
 SIDE_NAMES = frozenset({"N", "E", "S", "W", "NS", "EW"})
+
+TAG_NAME = r"[A-Za-z][A-Za-z0-9_+\-]*"
+"""The spelling of a tag name: a letter, then letters, digits, ``_``, ``+`` or ``-``."""
 SideField = Annotated[str, PlainValidator(_side_in),
                       WithJsonSchema({"type": "string", "enum": sorted(SIDE_NAMES)})]
 """A side that scores: a team (``NS``, ``EW``) or, in games for one, a seat."""
@@ -153,7 +156,7 @@ class Line(Record):
 class Tag(Line):
     """A header tag, ``[Name "value"]``. Unknown tags are kept as they are."""
 
-    name: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_+\-]*$")
+    name: str = Field(pattern=f"^{TAG_NAME}$")
     value: Annotated[str, AfterValidator(_one_line)]
 
 

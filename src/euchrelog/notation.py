@@ -25,6 +25,7 @@ from pydantic import ValidationError
 
 from .errors import NotationError
 from .models import (
+    TAG_NAME,
     Bid,
     Bidding,
     Call,
@@ -94,7 +95,7 @@ class ParsedGame:
 
 _CARD = r"(?:(?:[789TJQKA]|10)[CDHS\u2663\u2666\u2665\u2660]|JK|\?\?)"
 _I = re.IGNORECASE
-_TAG_RE = re.compile(r'\[([A-Za-z][A-Za-z0-9_+\-]*)\s*"((?:[^"\\\n]|\\.)*)"\s*\]')
+_TAG_RE = re.compile(rf'\[({TAG_NAME})\s*"((?:[^"\\\n]|\\.)*)"\s*\]')
 _DEAL_RE = re.compile(r"deal\s+(\d+)\s+dealer\s+([NESW])", _I)
 _HAND_RE = re.compile(rf"([NESW])\s*:\s*({_CARD}(?:\s+{_CARD})*)", _I)
 _CARD_RE = re.compile(_CARD, _I)
@@ -815,7 +816,7 @@ def _diagnose(text: str, start: int) -> None:
     cur.done()
 
 
-_TAG_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_+\-]*")
+_TAG_NAME_RE = re.compile(TAG_NAME)
 _TAG_VALUE_RE = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 
 
