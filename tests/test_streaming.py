@@ -157,3 +157,15 @@ def test_bad_bytes_midway_in_parallel(tmp_path: Path) -> None:
     assert one.exit_code == two.exit_code == 2
     assert one.stdout == two.stdout
     assert [line.split()[1] for line in one.stdout.splitlines()] == ["C901", "S101"]
+
+
+def test_an_empty_json_object_is_an_empty_log_everywhere(tmp_path: Path) -> None:
+    """`{}` is a JSON document with no game: `check` and `convert` read it alike (check
+    took it for one game of JSON Lines and reported S102)."""
+    path = tmp_path / "empty.json"
+    path.write_text("{}\n", encoding="utf-8")
+    runner = CliRunner()
+    result = runner.invoke(main, ["check", str(path)])
+    assert result.exit_code == 0 and "0 games" in result.stderr
+    assert runner.invoke(main, ["convert", str(path)]).exit_code == 0
+    assert list(iter_json_log(["{}\n"])) == []

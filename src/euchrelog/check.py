@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from .errors import NotationError, RecordError
 from .fast import verify_json, verify_notation
 from .findings import Finding
-from .jsonio import is_json, json_value, loads_json, parse_game_json
+from .jsonio import is_document, is_json, json_value, loads_json, parse_game_json
 from .models import Game
 from .notation import ParsedGame, SourceMap, parse_game, split_games, text_lines
 from .replay import GameReport, replay
@@ -163,7 +163,7 @@ def check_json_lines(lines: Iterable[str], path: str | None = None) -> Iterator[
                                            exc.lineno, exc.colno, path=path, game=1)],
                             syntax_error=True)
             return
-    if isinstance(data, dict) and ("games" in data or "format" in data):
+    if is_document(data):
         try:
             log = loads_json(text)
         except RecordError as err:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import collections
-import itertools
 import json
 import multiprocessing
 import multiprocessing.pool
@@ -28,7 +27,7 @@ from .check import (
 )
 from .errors import EuchrelogError, LimitError, NotationError, RecordError
 from .findings import Finding
-from .jsonio import is_json, iter_json_log, json_value, loads_json, write_json
+from .jsonio import game_per_line, is_json, iter_json_log, loads_json, peek, write_json
 from .models import Log, LogItem
 from .notation import iter_log, loads, prepare, text_lines
 from .record_cli import record
@@ -237,22 +236,10 @@ def _lines(path: str, limits: Limits, *, strip_bom: bool = True) -> Iterator[str
 def _source(path: str, limits: Limits) -> tuple[str, Iterator[str]]:
     """What a source holds (``notation``, ``json-lines`` or ``json``, a JSON document) and
     its lines, read as they are needed."""
-    lines = _lines(path, limits)
-    head: list[str] = []
-    for line in lines:
-        head.append(line)
-        if line.strip():
-            break
-    first = head[-1] if head else ""
-    stream = itertools.chain(head, lines)
+    first, stream = peek(_lines(path, limits))
     if not is_json(first):
         return "notation", stream
-    try:
-        value = json_value(first)
-        per_line = isinstance(value, dict) and not {"games", "format"} & value.keys()
-    except (json.JSONDecodeError, RecordError):
-        per_line = False
-    return ("json-lines" if per_line else "json"), stream
+    return ("json-lines" if game_per_line(first) else "json"), stream
 
 
 def _chunks(path: str, name: str, limits: Limits) -> Iterator[Chunk]:
@@ -521,18 +508,11 @@ def convert(source: str, output: Path | None, target: str | None, max_bytes: int
 def _log_items(path: str, limits: Limits) -> tuple[str, Iterator[LogItem]]:
     """The format of a source (``euchre`` or ``json``) and its games, read as they are
     needed; a syntax error stops the reading with exit status 2."""
-    lines = _lines(path, limits)
-    head: list[str] = []
     try:
-        for line in lines:
-            head.append(line)
-            if line.strip():
-                break
+        first, stream = peek(_lines(path, limits))
     except NotationError as exc:
         raise _failure(path, exc) from None
-    kind = "json" if (head and is_json(head[-1])) or path.endswith((".json", ".jsonl")) else (
-        "euchre")
-    stream = itertools.chain(head, lines)
+    kind = "json" if is_json(first) or path.endswith((".json", ".jsonl")) else "euchre"
     items = iter_json_log(stream) if kind == "json" else iter_log(stream)
     return kind, _located(path, items)
 

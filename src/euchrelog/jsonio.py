@@ -69,22 +69,39 @@ def iter_json_log(lines: Iterable[str]) -> Iterator[LogItem]:
 
     :raises RecordError: at the first line or document that is not a game or a log.
     """
+    first, stream = peek(lines)
+    if not game_per_line(first):
+        yield from log_items(loads_json("".join(stream)))
+        return
+    yield from _json_lines(stream)
+
+
+def peek(lines: Iterable[str]) -> tuple[str, Iterator[str]]:
+    """The first line that is not blank (``""`` if none), and all the lines still to be
+    read, that one included."""
     stream = iter(lines)
     head: list[str] = []
     for line in stream:
         head.append(line)
         if line.strip():
             break
+    return (head[-1] if head else ""), itertools.chain(head, stream)
+
+
+def is_document(value: Any) -> bool:
+    """Whether a JSON value is a log document (``games``, ``format``, or nothing at all)
+    rather than one game."""
+    return isinstance(value, dict) and (not value or "games" in value or "format" in value)
+
+
+def game_per_line(first: str) -> bool:
+    """Whether JSON whose first line that is not blank is ``first`` is JSON Lines, one game
+    a line, rather than a JSON document."""
     try:
-        first = json_value(head[-1]) if head else {}
-        per_line = isinstance(first, dict) and not {"games", "format"} & first.keys() and (
-            bool(first))
-    except json.JSONDecodeError:
-        per_line = False
-    if not per_line:
-        yield from log_items(loads_json("".join(head) + "".join(stream)))
-        return
-    yield from _json_lines(itertools.chain(head, stream))
+        value = json_value(first)
+    except (json.JSONDecodeError, RecordError):
+        return False
+    return isinstance(value, dict) and not is_document(value)
 
 
 def _error(exc: ValidationError, where: str) -> RecordError:
@@ -128,7 +145,7 @@ def loads_json(text: str) -> Log:
         data = json_value(stripped) if stripped else {}
     except json.JSONDecodeError:
         data = None
-    if isinstance(data, dict) and ("games" in data or "format" in data or not data):
+    if is_document(data):
         try:
             return Log.model_validate(data)
         except ValidationError as exc:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from .check import GameCheck, check_game, check_json_lines, notation_chunks
 from .errors import NotationError, RecordError
 from .findings import Finding
-from .jsonio import is_json, json_value, loads_json, parse_game_json
+from .jsonio import is_document, is_json, json_value, loads_json, parse_game_json
 from .models import Game, Tag
 from .notation import Locus, ParsedGame, SourceMap, parse_game, text_lines
 from .replay import GameReport
@@ -150,7 +150,7 @@ def _json_entries(text: str, lines: list[str], path: str, order: int) -> list[En
         value = json_value(text)
     except (json.JSONDecodeError, RecordError):
         value = None
-    if isinstance(value, dict) and ("games" in value or "format" in value):
+    if is_document(value):
         try:
             games = dict(enumerate(loads_json(text).games, 1))
         except RecordError:
