@@ -15,7 +15,7 @@ from _pytest.mark.structures import ParameterSet
 from click.testing import CliRunner
 
 from euchrelog.cli import main
-from euchrelog.findings import CODES, EVENT_CODES
+from euchrelog.findings import CODES, EVENT_CODES, codes_table
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -117,3 +117,9 @@ def _help_blocks() -> list[ParameterSet]:
 def test_cli_help_is_quoted_as_it_is(command: str, shown: str) -> None:
     result = CliRunner().invoke(main, command.split(), terminal_width=80, prog_name="euchrelog")
     assert result.output == shown
+
+
+def test_all_codes_table_is_the_code_table() -> None:
+    """docs/findings.md lists every code as findings.CODES has it (name, severity, rules)."""
+    text = (ROOT / "docs" / "findings.md").read_text(encoding="utf-8")
+    assert codes_table() in text

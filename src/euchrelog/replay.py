@@ -26,7 +26,7 @@ from typing import TypeVar, cast
 from .cards import Card, make_deck
 from .engine import Action, DealState, Phase, evidence_message
 from .errors import IllegalActionError, RenegeError
-from .findings import Finding
+from .findings import Finding, Severity
 from .models import Bid, Deal, Declaration, Game, Merge, Swap, Trick
 from .notation import Locus, SourceMap
 from .rules import MOON, Ruleset, ruleset_from_tags
@@ -113,19 +113,20 @@ class _Replay:
                               "first one counts", ("tag", i))
 
     def emit(self, code: str, message: str, locus: Locus, *, deal: int | None = None,
-             trick: int | None = None, seat: Seat | str | None = None) -> None:
+             trick: int | None = None, seat: Seat | str | None = None,
+             level: Severity | None = None) -> None:
         line, column = self.source.find(locus) if self.source else (0, 0)
         finding = Finding(code, message, line, column, deal=deal, trick=trick,
-                          seat=str(seat) if seat is not None else None)
+                          seat=str(seat) if seat is not None else None, level=level)
         if self.held is not None:
             self.held.append(finding)
             return
         self.deliver(finding)
 
     def deliver(self, finding: Finding) -> None:
-        """Reports a finding: raises it in strict mode, else collects it."""
+        """Reports a finding: raises a fault in strict mode, else collects it."""
         code, message = finding.code, finding.message
-        if self.strict:
+        if self.strict and finding.is_fault:
             cls = RenegeError if code.startswith("R8") and code != "R803" else IllegalActionError
             raise cls(code, message)
         self.report.findings.append(finding)
@@ -352,13 +353,13 @@ class _Replay:
         n = deal.number
 
         def fault(err: IllegalActionError, locus: Locus, trick: int | None = None,
-                  seat: Seat | None = None) -> None:
+                  seat: Seat | None = None, level: Severity | None = None) -> None:
             nonlocal faulted
             if err.code == "B406" and faulted:
                 return
             faulted = True
             self.emit(err.code, f"deal {n}: {err.message}", locus, deal=n, trick=trick,
-                      seat=seat)
+                      seat=seat, level=level)
 
         tricks = self.trick_order(d, deal)
         acts: list[Action | None] = [*deal.bids]
@@ -717,10 +718,12 @@ class _Replay:
                     reneged.add((play.seat, t))
                 if err is not None:
                     message = err.message
+                    level: Severity | None = None
                     if err.code == "R801":
                         message += self.penalty_note(state, play.seat, claimed)
+                        level = "note" if play.seat in claimed else None  # CLAIMED_NOTES
                     fault(IllegalActionError(err.code, message), locus, trick=trick.number,
-                          seat=play.seat)
+                          seat=play.seat, level=level)
                     if err.code == "B406":
                         return
                 for proof in state.apply_play(play):
@@ -731,7 +734,8 @@ class _Replay:
                     self.emit("R802", f"deal {n}: {evidence_message(proof)}"
                                       f"{self.penalty_note(state, proof.seat, claimed)}",
                               ("deal", d, "trick", proved[0], "play", proof.play), deal=n,
-                              trick=proved[1].number, seat=proof.seat)
+                              trick=proved[1].number, seat=proof.seat,
+                              level="note" if proof.seat in claimed else None)
             at += len(trick.plays) + 1
             if state.current:
                 # The last trick of a record marked unfinished may stop anywhere.

@@ -444,7 +444,8 @@ class EventResult:
 
     @property
     def errors(self) -> int:
-        """Findings of severity error (warnings do not make standings provisional)."""
+        """Findings of severity error (warnings and notes do not make standings
+        provisional)."""
         return sum(1 for f in self.findings if f.severity == "error")
 
     @property
