@@ -103,8 +103,10 @@ class DealState:
             cards = list(hands.get(seat, ())) if hands else []
             known = {c for c in cards if c is not None}
             recorded = bool(cards)
-            self.hands[seat] = HandInfo(known, set(known),
-                                        size - len(known) if recorded else size)
+            # A hand recorded with too many cards holds none of them surely.
+            held = set(known) if len(cards) <= size else set()
+            self.hands[seat] = HandInfo(known, held,
+                                        max(size - len(known), 0) if recorded else size)
             for card in known:
                 self.where.setdefault(card, seat.value)
         self.extra_kind = ruleset.extra_hand
@@ -514,8 +516,8 @@ class DealState:
             self.where[up] = ex.seat.value
         else:
             hand.free += 1
-        if ex.discard is None:
-            hand.held.clear()  # any of the six may be gone
+        if ex.discard is None or (fault is not None and fault.code == "K502"):
+            hand.held.clear()  # any of the six may be gone (a discard not held: a slip)
         elif ex.discard in hand.known:
             hand.known.discard(ex.discard)
             hand.held.discard(ex.discard)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 from itertools import pairwise
 from typing import TypeVar, cast
 
@@ -29,7 +30,7 @@ from .errors import IllegalActionError, RenegeError
 from .findings import Finding, Severity
 from .models import Bid, Deal, Declaration, Game, Merge, Swap, Trick
 from .notation import Locus, SourceMap
-from .rules import MOON, Ruleset, ruleset_from_tags
+from .rules import MOON, Ruleset, TagProblem, ruleset_from_tags
 from .seats import Seat, clockwise_from
 
 A = TypeVar("A", bound=Action)
@@ -94,7 +95,17 @@ class _Replay:
                 continue
             names[key] = i
             tags[key] = tag.value
+        misspelt = None if "variant" in tags else next(
+            (key for key in tags if get_close_matches(key, ["variant"], cutoff=0.8)), None)
+        if misspelt is not None:
+            # [Varaint "cutthroat"]: one finding at that tag, and the game is read as its value.
+            tags["variant"] = tags[misspelt]
+            names["variant"] = names[misspelt]
         self.ruleset, problems = ruleset_from_tags(tags)
+        if misspelt is not None:
+            name = game.tags[names[misspelt]].name
+            problems.insert(0, TagProblem("T201", f"no Variant tag: {name} is read as Variant",
+                                          "variant"))
         self.report = GameReport(self.ruleset)
         self.open_deal = False
         self.due: Seat | None = None
@@ -314,19 +325,19 @@ class _Replay:
                 self.emit("G954", f"the record is marked unfinished, but the game ended: "
                                   f"{shown}, won by {report.winner}", ("end",))
             return
+        wrote = {s: (end.scores or {}).get(s) for s in totals}
+        fits = [r for r in readings if all(wrote[s] == r.get(s) for s in totals)]
         if not report.ended:
-            self.emit("G955", f"a result is recorded, but the game had not ended: {shown}"
-                              f"{self.tie_note(totals)}", ("end",))
+            if all(r is totals for r in fits):  # a result carried from a slip is no new one
+                self.emit("G955", f"a result is recorded, but the game had not ended: {shown}"
+                                  f"{self.tie_note(totals)}", ("end",))
             return
-        winners = {report.winner}
-        if end.scores is not None and end.scores:
-            wrote = {s: end.scores.get(s) for s in totals}
-            fits = [r for r in readings if all(wrote[s] == r.get(s) for s in totals)]
+        winners = {report.winner} | {_leader(r) for r in fits}
+        if end.scores:
             wrong = [s for s in end.scores if wrote.get(s) != totals.get(s)]
             if wrong and not fits:
                 self.emit("G952", f"the result says {_sides(end.scores)}, but the game ended "
                                   f"{shown}", ("end", "score", wrong[0]))
-            winners |= {_leader(r) for r in fits}
         if end.winner is not None and end.winner not in winners:
             self.emit("G953", f"the result names {end.winner} the winner, but "
                               f"{report.winner or 'no one'} won with {shown}", ("end", "winner"))
@@ -438,6 +449,11 @@ class _Replay:
         deck = set(make_deck(rules.options.deck))
         hands: dict[Seat, list[Card | None]] = {}
         seen: dict[Card, Locus] = {}
+        twice: set[Card] = set()
+        size = rules.variant.hand_size
+        # A card in a hand with too many cards is the hand's slip (D303), not a duplicate.
+        oversized = {card for line in deal.hands for seat, cards in line.cards.items()
+                     if seat in rules.seats and len(cards) > size for card in cards}
 
         def visit(card: Card | None, locus: Locus, what: str) -> None:
             if card is None:
@@ -446,7 +462,10 @@ class _Replay:
                 self.emit("D305", f"deal {n}: {card} ({what}) is not in the "
                                   f"{rules.options.deck}-card deck", locus, deal=n)
             elif card in seen:
-                self.emit("D304", f"deal {n}: {card} ({what}) is recorded twice", locus, deal=n)
+                twice.add(card)
+                if card not in oversized:
+                    self.emit("D304", f"deal {n}: {card} ({what}) is recorded twice", locus,
+                              deal=n)
             else:
                 seen[card] = locus
 
@@ -464,6 +483,9 @@ class _Replay:
                               deal=n, seat=seat)
                 for k, card in enumerate(cards):
                     visit(card, ("deal", d, "hands", seat, "card", k), f"{seat}'s hand")
+        for seat, held in hands.items():
+            # Which hand really holds a card written twice is unknown: neither, surely.
+            hands[seat] = [None if card in twice else card for card in held]
         if deal.extra is not None:
             extra = deal.extra
             if extra.kind != rules.extra_hand:
@@ -502,6 +524,18 @@ class _Replay:
         assert sheet is not None
         n = deal.number
         here = ("deal", d, "sheet")
+        if not deal.bidding and state.round == 0:
+            dealer = deal.dealer
+            if sheet.thrown or sheet.maker != dealer:
+                what = "the deal is not thrown in" if sheet.thrown else f"not {sheet.maker}"
+                self.emit("B407", f"deal {n}: the upcard is the benny: the dealer {dealer} "
+                                  f"names trump, {what} (F7)",
+                          (*here, "maker" if not sheet.thrown else "thrown"), deal=n)
+                if not sheet.thrown:
+                    return
+        if sheet.thrown and not deal.bidding and self.ruleset.options.stick_the_dealer:
+            self.emit("B404", f"deal {n}: the sheet says thrown in, but under "
+                              "stick-the-dealer the dealer must name trump (F6)", here, deal=n)
         if sheet.thrown:
             if deal.bidding and state.phase is not Phase.THROWN:
                 self.emit("C903", f"deal {n}: the sheet says thrown in, but the bidding fixed "
