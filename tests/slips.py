@@ -60,7 +60,8 @@ def _seat_slips(lines: list[str], seats: str) -> Iterator[Slip]:
         if TRICK.match(line):
             matches, kind, codes = list(PLAY.finditer(line)), "play-seat", {"P701", "P704"}
         elif BID_LINE.match(line):
-            matches, kind, codes = list(BID_ACT.finditer(line)), "bid-seat", {"B401", "B409"}
+            matches, kind = list(BID_ACT.finditer(line)), "bid-seat"
+            codes = {"B401", "B407", "B409"}
         elif m := EXCHANGE.match(line):
             matches, kind, codes = [m], "exchange-seat", {"K501"}
         else:
@@ -107,18 +108,16 @@ def _figure_slips(lines: list[str]) -> Iterator[Slip]:
                        f"line {i + 1}: {m.group(0)} -> {m.group(1)} {value + 1}")
 
 
-def _card_swaps(game: Game, lines: list[str]) -> Iterator[Slip]:
+def _card_swaps(games: tuple[Game, ...], lines: list[str]) -> Iterator[Slip]:
     """Two cards of one seat swapped between two tricks of a deal so that the seat fails
     to follow suit in the first while it holds the card it followed with; the winners of
     both tricks stay the same (else the points change too: a second, real consequence)."""
-    tags = {t.name: t.value for t in game.tags}
-    trump_of = {d: fixed[0] for d, deal in enumerate(game.deals)
-                if (fixed := contract(deal)) is not None}
-    ruleset = ruleset_from_tags(tags)[0]
     trick_lines = iter(i for i, line in enumerate(lines) if TRICK.match(line))
-    for d, deal in enumerate(game.deals):
+    for game, deal in ((g, deal) for g in games for deal in g.deals):
+        ruleset = ruleset_from_tags({t.name.lower(): t.value for t in game.tags})[0]
         spots = [next(trick_lines) for _ in deal.tricks]
-        trump = trump_of.get(d)
+        fixed = contract(deal)
+        trump = fixed[0] if fixed is not None else None
         if (trump is None or not deal.hands or len(deal.tricks) != ruleset.variant.tricks
                 or any(p.card is None for t in deal.tricks for p in t.plays)):
             continue
@@ -155,7 +154,7 @@ def _card_swaps(game: Game, lines: list[str]) -> Iterator[Slip]:
                             line = _replace_at(line, end, stop, str(card))
                         out[spot] = line
                     yield Slip("card-swap", "\n".join(out) + "\n",
-                               frozenset({spots[t] + 1, spots[u] + 1}), frozenset({"R801"}),
+                               frozenset({spots[t] + 1, spots[u] + 1}), frozenset({"R801", "R802"}),
                                f"deal {deal.number}: {play.seat} {a} (trick {t + 1}) <-> {b} "
                                f"(trick {u + 1})")
                     break
@@ -164,13 +163,11 @@ def _card_swaps(game: Game, lines: list[str]) -> Iterator[Slip]:
 def slips(text: str, kinds: tuple[str, ...] = KINDS) -> Iterator[Slip]:
     """Every slip of the given kinds that can be made in the clean record ``text``."""
     lines = text.rstrip("\n").split("\n")
-    game = loads(text).games[0]
-    seats = "".join(s for s in SEAT_LETTERS)
-    for slip in _seat_slips(lines, seats):
+    for slip in _seat_slips(lines, SEAT_LETTERS):
         if slip.kind in kinds:
             yield slip
     if "card-swap" in kinds:
-        yield from _card_swaps(game, lines)
+        yield from _card_swaps(loads(text).games, lines)
     for slip in (*_trick_slips(lines), *_figure_slips(lines)):
         if slip.kind in kinds:
             yield slip

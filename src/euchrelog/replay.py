@@ -35,11 +35,8 @@ from .seats import Seat, clockwise_from
 
 A = TypeVar("A", bound=Action)
 
-RESEAT_CODES = frozenset({"B401", "B409", "K501", "K505", "A601", "A602", "P701", "P704"})
+RESEAT_CODES = frozenset({"B401", "B407", "B409", "K501", "K505", "A601", "A602", "P701", "P704"})
 """Faults that a seat letter written wrongly makes: the act may be the due seat's (P4)."""
-
-LOOKAHEAD = 10
-"""How many later acts of the deal judge a reading of an act under the wrong seat."""
 
 
 @dataclass
@@ -112,6 +109,8 @@ class _Replay:
         """The dealer the rotation called for at the last deal."""
         self.held: list[Finding] | None = None
         """Findings kept back while two readings of a deal are compared."""
+        self.deal_now = Deal(number=1, dealer=Seat.N)
+        """The deal being replayed."""
         self.acts: list[Action | None] = []
         """The acts of the deal being replayed, in order (``None`` ends a trick)."""
         self.gaps: dict[int, int] = {}
@@ -381,6 +380,7 @@ class _Replay:
             acts.extend(trick.plays)
             acts.append(None)
         self.acts = acts
+        self.deal_now = deal
         swapped: tuple[Bid, Bid] | None = None
         for k, bid in enumerate(deal.bids):
             if swapped is not None and swapped[0].seat == bid.seat:
@@ -642,20 +642,28 @@ class _Replay:
 
     def reseat(self, state: DealState, act: A, at: int) -> A:
         """The act as written, or as made by a seat due to make it, whichever reading leaves
-        fewer faults in the acts after it; on a tie, the due seat's (P4). Only a reading in
-        which the act itself is legal is tried."""
+        fewer faults in the acts of the deal after it and in its written points; on a tie,
+        the due seat's (P4). Only a reading in which the act itself is legal is tried."""
         readings = [cast(A, act.model_copy(update={"seat": seat}))
                     for seat in state.seats_due(act) if seat != act.seat]
         readings = [a for a in readings if state.check_act(a) is None]
         if not readings:
             return act
         readings.append(act)
-        rest = self.acts[at + 1:at + 1 + LOOKAHEAD]
+        rest = self.acts[at + 1:]
+        deal = self.deal_now
+        wrote = deal.score.points if deal.score is not None and not deal.claims else None
 
         def faults_after(reading: A) -> int:
             trial = state.copy()
             trial.apply_act(reading)
-            return trial.faults(rest)
+            count = trial.faults(rest)
+            if wrote is not None:  # the points written are evidence too
+                got = self.scored(deal, trial)
+                sides = self.ruleset.side_names
+                if got is not None and any(got.get(s, 0) != wrote.get(s, 0) for s in sides):
+                    count += 1
+            return count
 
         return min(readings, key=faults_after)
 
@@ -825,6 +833,13 @@ class _Replay:
             return {s: played.get(s, 0) + penalty.get(s, 0) for s in sides}
         if penalty is not None:
             return penalty
+        return self.scored(deal, state)
+
+    def scored(self, deal: Deal, state: DealState) -> dict[str, int] | None:
+        """The points of a deal as played or written on its sheet, claims aside (F11, X8,
+        G6, T5), or ``None`` when the record does not tell."""
+        rules = self.ruleset
+        sides = rules.side_names
         if state.phase is Phase.THROWN:
             return {}
         if state.maker is None:
