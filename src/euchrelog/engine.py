@@ -190,12 +190,14 @@ class DealState:
         return []
 
     def faults(self, acts: Iterable[Action | None]) -> int:
-        """Applies ``acts`` as recorded (``None`` closes a trick) and counts the faults and
-        proved reneges among them: how well a reading of the record fits the rules."""
+        """Applies ``acts`` as recorded (``None`` closes a trick) and counts the faults,
+        short tricks and proved reneges among them: how well a reading of the record fits
+        the rules."""
         count = 0
         for act in acts:
             if act is None:
-                if self.phase is Phase.PLAYING:
+                if self.phase is Phase.PLAYING and self.current:
+                    count += len(self.current) < len(self.playing)  # a short trick
                     self.end_trick()
                 continue
             count += self.check_act(act) is not None
