@@ -526,3 +526,13 @@ def test_entry_places_json_games_at_their_line() -> None:
     """A JSON Lines game has no source map: its findings point at its line."""
     entry = Entry("x.jsonl", 1, 7)
     assert entry.find(("tag", 3)) == (7, 1)
+
+
+def test_an_event_whose_only_renege_was_claimed_is_final() -> None:
+    """A claimed renege is a note (P2): the standings are final, and the note is kept."""
+    sheet = (ROOT / "samples" / "invalid" / "R801-renege-claimed.euchre").read_text(
+        encoding="utf-8").replace('[Event "Tuesday League"]',
+                                  '[Event "Club"] [Format "partners"] [Round "1"] [Table "1"]')
+    event, = score_events(read_entries(sheet, "club.euchre"))
+    assert [(f.code, f.severity) for f in event.findings] == [("R801", "note")]
+    assert not event.provisional
