@@ -174,7 +174,8 @@ def check(sources: tuple[str, ...], fmt: str, jobs: int, quiet: bool, max_bytes:
                     _count(report, result)
                     progress.update(report)
                     for finding in result.findings:
-                        _print_finding(finding, result.context, fmt)
+                        shown = result.context if finding.code == "S101" else ""
+                        _print_finding(finding, shown, fmt)
                     found += len(result.findings)
             except NotationError as exc:  # bytes that are not UTF-8 text, or over a limit
                 finding = Finding(exc.code, exc.message, exc.line, exc.column, path=name)
