@@ -215,7 +215,8 @@ def _check_foreign(kind: str, path: str, name: str, limits: Limits,
             result = GameCheck(index, 0, [finding], syntax_error=True)
         else:
             report, found = check_converted(item)
-            placed = [(replace(p.finding, path=name, game=index), p.where) for p in found]
+            placed = [(replace(p.finding, path=name, game=index, line=0, column=0), p.where)
+                      for p in found]
             result = GameCheck(index, 0, [f for f, _ in placed], report,
                                deals=len(item.game.deals))
         for finding, where in placed:
@@ -560,6 +561,8 @@ def _foreign_items(kind: str, path: str, limits: Limits) -> Iterator[LogItem]:
     for item in read_source(kind, _read(path, limits)):
         if isinstance(item, ConversionError):
             raise SyntaxFailure(f"{_name(path)}:{item.where}: S102 {item.message}")
+        for what in item.lost:
+            click.echo(f"{_name(path)}: not in the record: {what}", err=True)
         yield item.game
 
 

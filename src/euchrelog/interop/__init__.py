@@ -44,6 +44,8 @@ class Converted:
     in the input."""
     root: str = "$"
     """The position of the game as a whole."""
+    lost: list[str] = field(default_factory=list)
+    """What the input says that the game does not keep, each a phrase with its place."""
 
     def where(self, locus: Locus) -> str:
         """The input position of ``locus``, or of the closest enclosing part that has one."""

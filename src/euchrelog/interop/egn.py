@@ -559,7 +559,44 @@ def from_egn(data: Any) -> Converted:
     :raises ConversionError: for what is not EGN, or has no equivalent in the rules
         reference (naming the field).
     """
-    return _Reader().game(upgrade(data))
+    converted = _Reader().game(upgrade(data))
+    converted.lost = _dropped(data)
+    return converted
+
+
+def _dropped(data: Any) -> list[str]:
+    """What an EGN file says that its game does not keep: the fields egn-upgrade drops
+    (when no known kitty is read), and numbers that are written back as EGN numbers them."""
+    out: list[str] = []
+
+    def walk(node: Any, where: str) -> None:
+        if isinstance(node, list):
+            for k, item in enumerate(node):
+                walk(item, f"{where}[{k}]")
+            return
+        if not isinstance(node, dict):
+            return
+        for key, value in node.items():
+            if key in _RENDERING or key == "initialLead" or (
+                    key == "kitty" and isinstance(value, list) and "" in value):
+                out.append(f"{where}.{key}")
+            elif key in ("playerCards", "player_cards") and isinstance(value, list) and not any(
+                    value):
+                out.append(f"{where}.{key} (no card known)")
+            elif key == "aloneDefender" and value == -1:
+                out.append(f"{where}.{key} (-1: no one)")
+            elif key == "isAlone" and node.get("type") == "TRICK_PLAY":
+                out.append(f"{where}.{key} (the bidding's isAlone says it)")
+            elif key != "alternativeLines":
+                walk(value, f"{where}.{key}")
+        if "phaseNumber" in node and "type" in node and not where.endswith(
+                f"[{node['phaseNumber']}]"):
+            out.append(f"{where}.phaseNumber {node['phaseNumber']} (written as its place)")
+
+    walk(data, "$")
+    if isinstance(data, dict) and not str(data.get("version", VERSION)).startswith(VERSION):
+        out.append(f"$.version {data['version']} (written as {VERSION})")
+    return out
 
 
 def upgrade(data: Any) -> Any:
