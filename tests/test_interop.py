@@ -27,26 +27,20 @@ EGN_FILES = sorted((DATA / "egn").rglob("*.egn"))
 MATCH = DATA / "egn" / "combination examples" / "MotE W5 Match.emn"
 HISTORIES = DATA / "openspiel" / "histories.jsonl"
 
+FIXTURE = [("P702", "$.deals[0].phases[1].tricks[2][0]"),
+           ("R802", "$.deals[0].phases[1].tricks[0][1]"),
+           ("R802", "$.deals[0].phases[1].tricks[1][2]"),
+           ("R802", "$.deals[0].phases[1].tricks[2][2]"),
+           ("R802", "$.deals[1].phases[1].tricks[0][2]"),
+           ("R802", "$.deals[1].phases[1].tricks[2][1]")]
+"""The findings of the converter's test fixture of the EGN repository, whose cards do not
+follow the rules: in deal 1 West leads the queen of spades, the upcard that the dealer
+North took (P702), and three players show out of a suit they play later (R802); in deal 2
+two more do."""
+
 BREACHES: dict[str, list[tuple[str, str]]] = {
-    # The converter's test fixture of the EGN repository: its cards do not follow the
-    # rules. In deal 1 West leads the queen of spades, the upcard that the dealer North
-    # took (P702), and three players show out of a suit they play later (R802); in deal 2
-    # two more do.
-    "conversion examples/test.egn": [
-        ("P702", "$.deals[0].phases[1].tricks[2][0]"),
-        ("R802", "$.deals[0].phases[1].tricks[0][1]"),
-        ("R802", "$.deals[0].phases[1].tricks[1][2]"),
-        ("R802", "$.deals[0].phases[1].tricks[2][2]"),
-        ("R802", "$.deals[1].phases[1].tricks[0][2]"),
-        ("R802", "$.deals[1].phases[1].tricks[2][1]")],
-    # The same fixture, annotated.
-    "conversion examples/test_annotated.egn": [
-        ("P702", "$.deals[0].phases[1].tricks[2][0]"),
-        ("R802", "$.deals[0].phases[1].tricks[0][1]"),
-        ("R802", "$.deals[0].phases[1].tricks[1][2]"),
-        ("R802", "$.deals[0].phases[1].tricks[2][2]"),
-        ("R802", "$.deals[1].phases[1].tricks[0][2]"),
-        ("R802", "$.deals[1].phases[1].tricks[2][1]")],
+    "conversion examples/test.egn": FIXTURE,
+    "conversion examples/test_annotated.egn": FIXTURE,  # the same fixture, annotated
     # This copy of the July 4th final starts at initialScore [0, 1] where the other two
     # copies start at [2, 0]: from there East-West reach 10 after the ninth deal, so the
     # tenth is recorded after the game ended.

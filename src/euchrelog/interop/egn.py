@@ -35,6 +35,7 @@ from ..models import (
     Exchange,
     Game,
     Hands,
+    Line,
     Order,
     Pass,
     Play,
@@ -682,6 +683,20 @@ def to_egn(game: Game) -> tuple[dict[str, Any], list[str]]:
     return {"fileType": FILE_TYPE, "version": VERSION, "metadata": meta, "deals": deals}, lost
 
 
+def _notes(line: Line, pattern: re.Pattern[str], notes: dict[str, list[str]], what: str,
+           lost: list[str]) -> None:
+    """The annotations among the comments of a line (``call 5: text``), by index; the
+    other comments are lost."""
+    for comment in line.before:
+        m = pattern.fullmatch(comment)
+        if m:
+            notes.setdefault(m.group(1), []).append(_uncomment(m.group(2)))
+        else:
+            lost.append(f"comment above {what}: {comment}")
+    if line.note is not None:
+        lost.append(f"comment after {what}: {line.note}")
+
+
 def _lost_comments(before: tuple[str, ...], note: str | None, what: str,
                    lost: list[str]) -> None:
     lost.extend(f"comment above {what}: {c}" for c in before)
@@ -717,14 +732,7 @@ def _deal_out(deal: Deal, lost: list[str]) -> dict[str, Any]:
     notes: dict[str, list[str]] = {}
     turn = SEATS.index(deal.dealer)
     for line in deal.bidding:
-        for comment in line.before:
-            m = _CALL_NOTE.fullmatch(comment)
-            if m:
-                notes.setdefault(m.group(1), []).append(_uncomment(m.group(2)))
-            else:
-                lost.append(f"comment above a bid line of deal {n}: {comment}")
-        if line.note is not None:
-            lost.append(f"comment after a bid line of deal {n}: {line.note}")
+        _notes(line, _CALL_NOTE, notes, f"a bid line of deal {n}", lost)
         for bid in line.bids:
             turn = (turn + 1) % 4
             if bid.seat != SEATS[turn]:
@@ -763,14 +771,7 @@ def _deal_out(deal: Deal, lost: list[str]) -> dict[str, Any]:
                                            for t in deal.tricks]}
         plays: dict[str, list[str]] = {}
         for trick in deal.tricks:
-            for comment in trick.before:
-                m = _PLAY_NOTE.fullmatch(comment)
-                if m:
-                    plays.setdefault(m.group(1), []).append(_uncomment(m.group(2)))
-                else:
-                    lost.append(f"comment above trick {trick.number} of deal {n}: {comment}")
-            if trick.note is not None:
-                lost.append(f"comment after trick {trick.number} of deal {n}: {trick.note}")
+            _notes(trick, _PLAY_NOTE, plays, f"trick {trick.number} of deal {n}", lost)
         if plays:
             play["playAnnotations"] = plays
         phases.append(play)
