@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from euchrelog import NotationError, Seat, dumps, loads
+from euchrelog.jsonio import dumps_json, loads_json
 from euchrelog.models import Start
 from euchrelog.notation import build_parser, read_games, split_games
 
@@ -110,6 +111,8 @@ def test_a_start_line_reads_and_writes_back() -> None:
         "# page 2", "start deal 7  total NS 6 EW 8  # carried", ""]
     assert loads("[A \"b\"]\nSTART TOTAL ew -2\nunfinished\n").games[0].start == Start(
         total={"EW": -2})
+    assert loads_json(dumps_json(loads(text))) == loads(text)
+    assert '"start": {' in dumps_json(loads(text))
 
 
 def test_grammar_is_conflict_free() -> None:
