@@ -176,6 +176,23 @@ def test_annotations_and_analysis_lines_travel_as_comments() -> None:
         "2": ['  "quoted"\nacross lines ']}
 
 
+def test_the_ruleset_is_written_back_as_given_while_the_rules_agree() -> None:
+    bare = _egn()
+    del bare["metadata"]["ruleset"]
+    game = loads(dumps(Log(games=[from_egn(bare).game]))).games[0]
+    assert to_egn(game)[0] == bare
+    changed = game.model_copy(update={"tags": tuple(
+        t.model_copy(update={"value": "lone-lead=dealer-left"}) if t.name == "Rules" else t
+        for t in game.tags)})
+    data, lost = to_egn(changed)
+    assert data["metadata"]["ruleset"] == {"std": False, "loner_lead": "LEFT_OF_DEALER",
+                                           "defend_alone": True}
+    assert lost == ["a lone defender's euchre scoring 2 (EGN's defend_alone scores 4)"]
+    for bad in ('[EgnRuleset "{"]', '[EgnPlayers "x"]'):
+        with pytest.raises(ConversionError, match="not JSON"):
+            to_egn(loads(f'[Variant "four-hand"]\n{bad}\nunfinished\n').games[0])
+
+
 def test_what_egn_cannot_hold_is_listed() -> None:
     game = loads((Path(__file__).resolve().parents[1] / "samples" / "valid"
                   / "four-hand-24-club-night.euchre").read_text("utf-8")).games[0]

@@ -272,8 +272,9 @@ class _Reader:
         words = " ".join(rules_words(ruleset, "$.metadata.ruleset"))
         self.ruleset = ruleset_from_tags({"variant": FOUR_HAND.name, "rules": words})[0]
         self.tag("Rules", words, "$.metadata.ruleset")
-        if "ruleset" in meta:
-            self.tag(RULESET_TAG, _compact(ruleset), "$.metadata.ruleset")
+        # As written, or empty for none: written back exactly while the Rules tag agrees.
+        self.tag(RULESET_TAG, _compact(ruleset) if "ruleset" in meta else "",
+                 "$.metadata.ruleset")
         self.players(meta.get("players"))
         deals_in = top["deals"]
         if not isinstance(deals_in, list):
@@ -540,7 +541,15 @@ def _comment(text: str) -> str:
 
 
 def _uncomment(text: str) -> str:
-    return str(json.loads(text)) if text.startswith('"') else text
+    return str(_json(text, "an annotation")) if text.startswith('"') else text
+
+
+def _json(text: str, what: str) -> Any:
+    """JSON kept in a tag or a comment; one that is not JSON is refused."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise _fail(f"not JSON: {text[:40]!r}", what) from None
 
 
 def _compact(value: Any) -> str:
@@ -644,6 +653,7 @@ def to_egn(game: Game) -> tuple[dict[str, Any], list[str]]:
     keys = {tag.lower(): key for key, tag in _META_TAGS.items()}
     names: dict[Seat, str] = {}
     raw_rules: Any = None
+    derive = True
     players: Any = None
     known = {"variant", "rules", "deck", "target", "deals"}
     for tag in game.tags:
@@ -654,9 +664,10 @@ def to_egn(game: Game) -> tuple[dict[str, Any], list[str]]:
         elif name in ("n", "e", "s", "w", "north", "east", "south", "west"):
             names[Seat(name[0].upper())] = tag.value
         elif name == RULESET_TAG.lower():
-            raw_rules = json.loads(tag.value)
+            raw_rules = _json(tag.value, f"tag {tag.name}") if tag.value else None
+            derive = False
         elif name == PLAYERS_TAG.lower():
-            players = json.loads(tag.value)
+            players = _json(tag.value, f"tag {tag.name}")
         elif name not in known:
             lost.append(f"tag {tag.name}")
     meta["players"] = players if players is not None else [names.get(s, "") for s in SEATS]
@@ -666,13 +677,14 @@ def to_egn(game: Game) -> tuple[dict[str, Any], list[str]]:
     if start is not None:
         _lost_comments(start.before, start.note, "the start line", lost)
     derived, cannot = _ruleset_of(ruleset.options)
-    if raw_rules is not None:
-        words = " ".join(rules_words(raw_rules, f"tag {RULESET_TAG}"))
-        same = ruleset_from_tags({**values, "rules": words})[0].options == ruleset.options
-        meta["ruleset"] = raw_rules if same else derived
-    else:
+    if not derive:
+        words = " ".join(rules_words(raw_rules or {}, f"tag {RULESET_TAG}"))
+        derive = ruleset_from_tags({**values, "rules": words})[0].options != ruleset.options
+    if derive:
         meta["ruleset"] = derived
-    lost.extend(cannot if meta["ruleset"] is derived else ())
+        lost.extend(cannot)
+    elif raw_rules is not None:
+        meta["ruleset"] = raw_rules
     end = game.end
     if end is not None:
         _lost_comments(end.before, end.note, "the end line", lost)
@@ -713,7 +725,7 @@ def _deal_out(deal: Deal, lost: list[str]) -> dict[str, Any]:
     alternatives = []
     for comment in deal.before:
         if comment.startswith(_ALTERNATIVE):
-            alternatives.append(json.loads(comment[len(_ALTERNATIVE):]))
+            alternatives.append(_json(comment[len(_ALTERNATIVE):], f"deal {n}: a comment"))
         else:
             lost.append(f"comment above deal {n}: {comment}")
     if deal.note is not None:
