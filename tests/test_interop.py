@@ -307,3 +307,46 @@ def test_cli_converts_and_checks_egn_and_openspiel(tmp_path: Path) -> None:
                                                 / "valid" / "several-games.euchre"),
                                 "--to", "egn"])
     assert many.exit_code == 2 and "one game" in many.output
+
+
+def _paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [path]
+    if isinstance(node, dict):
+        for key, value in node.items():
+            out.extend(_paths(value, (*path, key)))
+    elif isinstance(node, list):
+        for k, value in enumerate(node):
+            out.extend(_paths(value, (*path, k)))
+    return out
+
+
+JUNK: list[Any] = [None, True, -1, 0, 3, 10**7, "", "Xx", "R", "n", "x", [], {}, [[]], ["Pass"] * 9,
+        "\ud800", 1.5, {"a": 1}, [1, 2], "Order", "LEFT_OF_LONER", "Jd", 29, 24]
+
+
+def test_no_traceback_for_any_input() -> None:
+    """Bent EGN files and OpenSpiel histories give a game or a ConversionError, never
+    another exception (a derandomized sweep; the fuzz suite covers the notation)."""
+    rng = random.Random(5)
+    games = [json.loads(p.read_text("utf-8")) for p in EGN_FILES[:8]]
+    histories = [json.loads(line) for line in HISTORIES.read_text("utf-8").splitlines()[:20]]
+    for _ in range(300):
+        data = copy.deepcopy(rng.choice(games))
+        for path in rng.sample(_paths(data)[1:], 2):
+            node = data
+            for key in path[:-1]:
+                node = node[key] if isinstance(node, (dict, list)) else node
+            if isinstance(node, (dict, list)):
+                node[path[-1]] = rng.choice(JUNK)
+        try:
+            converted = from_egn(data)
+            check_converted(converted)
+            to_egn(converted.game)
+        except ConversionError:
+            pass
+        actions = list(rng.choice(histories)["actions"])
+        at = rng.randrange(len(actions))
+        actions[at:at + rng.randrange(3)] = [rng.randrange(-1, 32)]
+        for item in read_source("openspiel", json.dumps({"actions": actions})):
+            if not isinstance(item, ConversionError):
+                check_converted(item)

@@ -24,6 +24,8 @@ import json
 import re
 from typing import Any
 
+from pydantic import ValidationError
+
 from ..cards import Card, Suit, parse_card
 from ..models import (
     Bid,
@@ -281,11 +283,9 @@ class _Reader:
             raise _fail("expected a list of deals", "$.deals")
         deals = tuple(self.deal(d, raw) for d, raw in enumerate(deals_in))
         start = self.start(meta, deals)
-        game = Game(tags=tuple(self.tags), start=start, deals=deals)
-        end = self.end(meta, game)
-        if end is not None:
-            game = game.model_copy(update={"end": end})
-        return Converted(game, self.places)
+        game = Game(tags=tuple(self.tags), start=start, deals=deals,
+                    end=None if deals else End(act="unfinished"))
+        return Converted(game.model_copy(update={"end": self.end(meta, game)}), self.places)
 
     def players(self, players: Any) -> None:
         where = "$.metadata.players"
@@ -379,7 +379,8 @@ class _Reader:
         up = _card(init["upCard"], upwhere, trump)
         self.places[(*loc, "up")] = upwhere
         kitty = None
-        if "kitty" in init and "" not in init["kitty"]:  # early EGN wrote "" for unknown
+        if "kitty" in init and not (isinstance(init["kitty"], list) and "" in init["kitty"]):
+            # early EGN wrote "" for a card not known: such a kitty is not read
             kitty = self.cards(init["kitty"], f"{iwhere}.kitty", trump, (*loc, "up", "kitty"))
         fields: dict[str, Any] = {
             "number": number, "dealer": dealer,
@@ -419,6 +420,8 @@ class _Reader:
         for k, call in enumerate(calls):
             seat = SEATS[(SEATS.index(dealer) + 1 + k) % 4]
             self.places[(*loc, "bid", k)] = f"{where}[{k}]"
+            if not isinstance(call, str):
+                raise _fail(f"not an EGN call: {json.dumps(call)}", f"{where}[{k}]")
             if call == "Pass":
                 bids.append(Pass(act="pass", seat=seat))
                 continue
@@ -497,6 +500,8 @@ class _Reader:
         cards = []
         for t, trick in enumerate(raw):
             twhere = f"{where}.tricks[{t}]"
+            if trick == []:
+                raise _fail("an empty trick", twhere)
             self.places[(*loc, "trick", t)] = twhere
             cards.append(self.cards(trick, twhere, trump, (*loc, "trick", t, "play")))
             for p in range(len(trick)):
@@ -569,7 +574,12 @@ def from_egn(data: Any) -> Converted:
     :raises ConversionError: for what is not EGN, or has no equivalent in the rules
         reference (naming the field).
     """
-    converted = _Reader().game(upgrade(data))
+    try:
+        converted = _Reader().game(upgrade(data))
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        place = ".".join(str(part) for part in error["loc"])
+        raise _fail(f"{exc.title} {place}: {error['msg'].lower()}", "$") from None
     converted.lost = _dropped(data)
     return converted
 
