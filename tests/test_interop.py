@@ -307,6 +307,15 @@ def test_cli_converts_and_checks_egn_and_openspiel(tmp_path: Path) -> None:
                                                 / "valid" / "several-games.euchre"),
                                 "--to", "egn"])
     assert many.exit_code == 2 and "one game" in many.output
+    binary = tmp_path / "b.egn"
+    binary.write_bytes(b"\xff{}")
+    for args in (["convert", str(binary)], ["convert", "--from", "egn", str(binary)],
+                 ["check", str(binary)]):
+        result = runner.invoke(main, args)
+        assert result.exit_code == 2 and "S101 the file is not UTF-8" in result.output
+    (tmp_path / "list.egn").write_text("[]")
+    result = runner.invoke(main, ["convert", str(tmp_path / "list.egn")])
+    assert result.exit_code == 2 and "list.egn:$: S102 expected an object" in result.output
 
 
 def _paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

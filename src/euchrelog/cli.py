@@ -531,7 +531,10 @@ def convert(source: str, output: Path | None, target: str | None, origin: str | 
             and output.resolve() == Path(source).resolve()):
         raise click.UsageError("the output is the input file; write elsewhere")
     limits = Limits(max_bytes, max_line)
-    origin = origin or _foreign(source, limits)
+    try:
+        origin = origin or _foreign(source, limits)
+    except NotationError as exc:  # bytes that are not UTF-8 text, or over a limit
+        raise _failure(source, exc) from None
     if origin is not None:
         kind, items = "foreign", _foreign_items(origin, source, limits)
     else:
@@ -558,7 +561,11 @@ def convert(source: str, output: Path | None, target: str | None, origin: str | 
 def _foreign_items(kind: str, path: str, limits: Limits) -> Iterator[LogItem]:
     """The games of a source from elsewhere; one that cannot be converted stops with exit
     status 2, naming its place in the input."""
-    for item in read_source(kind, _read(path, limits)):
+    try:
+        text = _read(path, limits)
+    except NotationError as exc:
+        raise _failure(path, exc) from None
+    for item in read_source(kind, text):
         if isinstance(item, ConversionError):
             raise SyntaxFailure(f"{_name(path)}:{item.where}: S102 {item.message}")
         for what in item.lost:
