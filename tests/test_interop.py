@@ -217,6 +217,7 @@ def test_an_emn_match_ranks_as_emn_ranks_it() -> None:
     games = []
     for item in converted:
         assert not isinstance(item, ConversionError)
+        assert item.lost and all(what.startswith("$.games[") for what in item.lost)
         games.append(item.game)
     wins: dict[str, int] = {}
     for game in games:

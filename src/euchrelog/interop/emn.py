@@ -82,7 +82,8 @@ def from_emn(data: Any) -> Iterator[Converted]:
                 *kept, *(Tag(name=str(s), value=n) for s, n in zip(SEATS, seated, strict=True)))
         places = {_shift(locus, game.tags, tags): where + ".gameData" + at[1:]
                   for locus, at in converted.places.items()}
-        yield Converted(game.model_copy(update={"tags": tags}), places, where)
+        lost = [where + ".gameData" + what[1:] for what in converted.lost]
+        yield Converted(game.model_copy(update={"tags": tags}), places, where, lost)
 
 
 def _shift(locus: Any, old: tuple[Tag, ...], new: tuple[Tag, ...]) -> Any:
