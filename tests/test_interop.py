@@ -45,18 +45,18 @@ BREACHES: dict[str, list[tuple[str, str]]] = {
     # copies start at [2, 0]: from there East-West reach 10 after the ninth deal, so the
     # tenth is recorded after the game ended.
     "validation examples/July 4th Pairs Finals.egn": [("D307", "$.deals[9]")],
-    # The first deal stops after one trick and is recorded again as dealNumber 0 by the
-    # same dealer: the short deal has neither its tricks nor its points (P706, C905), the
-    # repeat has the wrong number and dealer (D301, D302), and South's play in its first
-    # trick is a card South showed out of in the cut deal's trick (R802).
+    # The first deal stops after one trick, and the next is recorded with the same
+    # dealNumber 0 and dealer: the first has 1 of 5 tricks (P706), the second the wrong
+    # number and dealer (D301, D302), and in it North shows out of clubs in trick 1 but
+    # plays the king of clubs in trick 5 (R802).
     "validation examples/egn_m_20260529_01 (5).egn": [
         ("P706", "$.deals[0].phases[1].tricks[0]"),
-        ("C905", "$.deals[0]"),
         ("D301", "$.deals[1].dealNumber"),
         ("D302", "$.deals[1].initialState.dealer"),
         ("R802", "$.deals[1].phases[1].tricks[0][3]")],
 }
-"""The example games that break a rule, with the findings and why."""
+"""The example games that break a rule, with the errors they give and why (warnings, such
+as C905 for a deal whose points a card out of place leaves unknown, are not listed)."""
 
 
 def _name(path: Path) -> str:
@@ -90,7 +90,8 @@ def _normalized(data: Any) -> Any:
 def test_every_example_egn_game_converts_and_checks(path: Path) -> None:
     converted = loads_egn(path.read_text(encoding="utf-8"))
     _, placed = check_converted(converted)
-    assert [(p.finding.code, p.where) for p in placed] == BREACHES.get(_name(path), [])
+    errors = [(p.finding.code, p.where) for p in placed if p.finding.severity == "error"]
+    assert errors == BREACHES.get(_name(path), [])
 
 
 @pytest.mark.parametrize("path", EGN_FILES, ids=_name)
