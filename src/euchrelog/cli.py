@@ -27,6 +27,8 @@ from .check import (
 )
 from .errors import EuchrelogError, LimitError, NotationError, RecordError
 from .findings import Finding
+from .interop import KINDS, ConversionError, check_converted, kind_of, read_source
+from .interop.egn import dumps_egn
 from .jsonio import game_per_line, is_json, iter_json_log, loads_json, peek, write_json
 from .models import Log, LogItem
 from .notation import iter_log, loads, prepare, text_lines
@@ -170,10 +172,13 @@ def check(sources: tuple[str, ...], fmt: str, jobs: int, quiet: bool, max_bytes:
             name = _name(path)
             found = 0
             try:
-                for result in checker.run(path, name, limits):
+                kind = _foreign(path, limits)
+                results = (_check_foreign(kind, path, name, limits, fmt) if kind
+                           else checker.run(path, name, limits))
+                for result in results:
                     _count(report, result)
                     progress.update(report)
-                    for finding in result.findings:
+                    for finding in result.findings if not kind else ():  # printed there
                         shown = result.context if finding.code == "S101" else ""
                         _print_finding(finding, shown, fmt)
                     found += len(result.findings)
@@ -191,6 +196,36 @@ def check(sources: tuple[str, ...], fmt: str, jobs: int, quiet: bool, max_bytes:
     if not quiet:
         click.echo(report.summary(), err=True)
     sys.exit(report.return_code)
+
+
+def _foreign(path: str, limits: Limits) -> str | None:
+    """The format of a source from elsewhere (EGN, EMN, OpenSpiel), or ``None``."""
+    if path == "-":
+        return None
+    return kind_of(path, peek(_lines(path, limits))[0])
+
+
+def _check_foreign(kind: str, path: str, name: str, limits: Limits,
+                   fmt: str) -> Iterator[GameCheck]:
+    """Checks the games of a source from elsewhere, printing each finding at its place in
+    the input (a JSON path, or line:action), and yields their counts."""
+    for index, item in enumerate(read_source(kind, _read(path, limits)), 1):
+        if isinstance(item, ConversionError):
+            finding = Finding("S102", item.message, path=name, game=index)
+            placed = [(finding, item.where)]
+            result = GameCheck(index, 0, [finding], syntax_error=True)
+        else:
+            report, found = check_converted(item)
+            placed = [(replace(p.finding, path=name, game=index, line=0, column=0), p.where)
+                      for p in found]
+            result = GameCheck(index, 0, [f for f, _ in placed], report,
+                               deals=len(item.game.deals))
+        for finding, where in placed:
+            if fmt == "json":
+                click.echo(json.dumps({**finding.to_dict(), "where": where}, ensure_ascii=False))
+            else:
+                click.echo(f"{name}:{where}: {finding.code} {finding.message}")
+        yield result
 
 
 AUTO_PARALLEL_BYTES = 1_000_000
@@ -462,7 +497,8 @@ def _parse(path: str, text: str) -> Log:
         raise _failure(path, exc) from None
 
 
-_TARGETS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", EXTENSION: "euchre"}
+_TARGETS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", EXTENSION: "euchre",
+            ".egn": "egn"}
 
 
 @main.command()
@@ -470,33 +506,50 @@ _TARGETS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", EXTENSION: "
                                           path_type=str))
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="Write here (atomically) instead of to standard output.")
-@click.option("--to", "target", type=click.Choice(["json", "jsonl", "euchre"]),
+@click.option("--to", "target", type=click.Choice(["json", "jsonl", "euchre", "egn"]),
               help="The output format. Default: from OUTPUT's extension, else json for "
-                   "notation input and euchre for JSON input.")
+                   "notation input and euchre for any other input.")
+@click.option("--from", "origin", type=click.Choice(KINDS),
+              help="Read SOURCE as EGN, EMN or OpenSpiel histories (docs/interop.md). "
+                   "Default: from its extension (.egn, .emn) or its first line.")
 @_limit_options("8G")
-def convert(source: str, output: Path | None, target: str | None, max_bytes: int,
-            max_line: int) -> None:
-    """Convert between the notation and JSON, without loss.
+def convert(source: str, output: Path | None, target: str | None, origin: str | None,
+            max_bytes: int, max_line: int) -> None:
+    """Convert between the notation, JSON and EGN, without loss.
 
-    SOURCE is a .euchre file, a JSON document or JSON Lines file, or - for standard
-    input. Comments, unknown tags and unknown cards are all kept.
+    SOURCE is a .euchre file, a JSON document or JSON Lines file, an EGN or EMN file, a
+    file of OpenSpiel histories, or - for standard input. Comments, unknown tags and
+    unknown cards are all kept; what the output format cannot hold is listed on
+    standard error.
 
     \b
     Examples:
       euchrelog convert game.euchre -o game.json
       euchrelog convert games.jsonl --to euchre > games.euchre
+      euchrelog convert final.egn -o final.euchre
+      euchrelog convert histories.jsonl --from openspiel --to euchre
     """
     if (output is not None and source != "-" and output.exists()
             and output.resolve() == Path(source).resolve()):
         raise click.UsageError("the output is the input file; write elsewhere")
-    kind, items = _log_items(source, Limits(max_bytes, max_line))
+    limits = Limits(max_bytes, max_line)
+    try:
+        origin = origin or _foreign(source, limits)
+    except NotationError as exc:  # bytes that are not UTF-8 text, or over a limit
+        raise _failure(source, exc) from None
+    if origin is not None:
+        kind, items = "foreign", _foreign_items(origin, source, limits)
+    else:
+        kind, items = _log_items(source, limits)
     if target is None and output is not None:
         target = _TARGETS.get(output.suffix.lower())
     if target is None:
-        target = "euchre" if kind == "json" else "json"
+        target = "json" if kind == "euchre" else "euchre"
 
     def put(fp: TextIO) -> None:
-        if target == "euchre":
+        if target == "egn":
+            fp.write(_egn_text(source, items))
+        elif target == "euchre":
             write_log(items, fp)
         else:
             write_json(items, fp, lines=target == "jsonl")
@@ -505,6 +558,36 @@ def convert(source: str, output: Path | None, target: str | None, max_bytes: int
         put(sys.stdout)
     else:
         write_atomic(output, put)
+
+
+def _foreign_items(kind: str, path: str, limits: Limits) -> Iterator[LogItem]:
+    """The games of a source from elsewhere; one that cannot be converted stops with exit
+    status 2, naming its place in the input."""
+    try:
+        text = _read(path, limits)
+    except NotationError as exc:
+        raise _failure(path, exc) from None
+    for item in read_source(kind, text):
+        if isinstance(item, ConversionError):
+            raise SyntaxFailure(f"{_name(path)}:{item.where}: S102 {item.message}")
+        for what in item.lost:
+            click.echo(f"{_name(path)}: not in the record: {what}", err=True)
+        yield item.game
+
+
+def _egn_text(path: str, items: Iterator[LogItem]) -> str:
+    """The EGN file of the one game of a source; what EGN cannot hold goes to stderr."""
+    games = [item for item in items if not isinstance(item, tuple)]
+    if len(games) != 1:
+        raise click.UsageError(f"an EGN file holds one game; {_name(path)} has {len(games)}")
+    try:
+        text, lost = dumps_egn(games[0])
+    except ConversionError as exc:
+        raise SyntaxFailure(f"{_name(path)}: {exc.where}: EGN cannot record this game: "
+                            f"{exc.message}") from None
+    for what in lost:
+        click.echo(f"{_name(path)}: not in the EGN file: {what}", err=True)
+    return text
 
 
 def _log_items(path: str, limits: Limits) -> tuple[str, Iterator[LogItem]]:
