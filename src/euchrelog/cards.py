@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
 
@@ -175,6 +176,20 @@ def make_deck(size: int) -> tuple[Card, ...]:
     low = 0 if size == 32 else 2
     cards = tuple(Card(rank, suit) for suit in Suit for rank in _PLAIN_ORDER[low:])
     return (*cards, JOKER) if size == 25 else cards
+
+
+_SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.SPADES: 2, Suit.HEARTS: 3}
+_RANK_ORDER = {r: i for i, r in enumerate(Rank)}
+
+
+def sort_hand(cards: Iterable[Card]) -> list[Card]:
+    """Cards as a player sorts them: by suit, low to high, the joker last.
+
+    >>> [str(c) for c in sort_hand(parse_card(t) for t in "AH JK 9C TH".split())]
+    ['9C', 'TH', 'AH', 'JK']
+    """
+    return sorted(cards, key=lambda c: (_SUIT_ORDER[c.suit] if c.suit else 9,
+                                        _RANK_ORDER[c.rank]))
 
 
 def effective_suit(card: Card, trump: Suit | None) -> Suit | None:

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from .cards import Card, Rank, Suit, card_power, effective_suit, make_deck, trick_winner
+from .cards import Card, Rank, Suit, card_power, effective_suit, make_deck, sort_hand, trick_winner
 from .engine import DealState, Phase
 from .models import (
     Bid,
@@ -65,23 +65,12 @@ DEFAULT_PLAYERS = {Seat.N: "Ann", Seat.E: "Ben", Seat.S: "Cleo", Seat.W: "Dev"}
 MAX_DEALS = 500
 """A game that has not ended after this many deals is recorded as unfinished."""
 
-_SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.SPADES: 2, Suit.HEARTS: 3}
+
 _RANK_ORDER = {r: i for i, r in enumerate(Rank)}
 
 _BOLDNESS = {"four-hand": 0.0, "cutthroat": 0.5, "three-hand": 0.5, "two-hand": 0.5}
 """How much more a hand is worth when bidding, by variant: with three or two at the table
 fewer cards are out against the maker (and in cutthroat the maker may merge the dummy)."""
-
-
-def sort_hand(cards: Iterable[Card]) -> list[Card]:
-    """Cards as a player sorts them: by suit, low to high, the joker last.
-
-    >>> from euchrelog.cards import parse_card
-    >>> [str(c) for c in sort_hand(parse_card(t) for t in "AH JK 9C TH".split())]
-    ['9C', 'TH', 'AH', 'JK']
-    """
-    return sorted(cards, key=lambda c: (_SUIT_ORDER.get(c.suit, 9) if c.suit else 9,
-                                        _RANK_ORDER[c.rank]))
 
 
 # ---------------------------------------------------------------- card sense
@@ -624,15 +613,6 @@ def game_tags(ruleset: Ruleset, *, players: Mapping[Seat, str] | None = None,
     return out
 
 
-def game_over(ruleset: Ruleset, totals: Mapping[str, int], deals: int) -> bool:
-    """Whether a game ends after ``deals`` deals with these totals (C9, X9, G7)."""
-    options = ruleset.options
-    if options.deals:
-        return deals >= options.deals
-    best = max(totals.values())
-    return best >= options.target and sum(1 for v in totals.values() if v == best) == 1
-
-
 def finish_game(rng: random.Random, ruleset: Ruleset, deals: Sequence[DealOutcome], *,
                 first_dealer: Seat = Seat.N,
                 stop_after: int | None = None) -> tuple[list[Deal], End]:
@@ -662,7 +642,7 @@ def finish_game(rng: random.Random, ruleset: Ruleset, deals: Sequence[DealOutcom
                                                           total=dict(totals))})
         records.append(deal)
         dealer = clockwise_from(dealer.left, ruleset.seats)[0]
-        if game_over(ruleset, totals, len(records)):
+        if ruleset.outcome(totals, len(records)) is not None:
             best = max(totals.values())
             leaders = [s for s in sides if totals[s] == best]
             winner = leaders[0] if len(leaders) == 1 else None
@@ -838,7 +818,7 @@ def hide_cards(game: Game, rng: random.Random, rate: float = 0.2) -> Game:
 
 __all__ = [
     "DEFAULT_PLAYERS", "SEAT_TAGS", "DealOutcome", "Detail", "contract", "expected_tricks",
-    "finish_game", "game_over", "game_tags", "hand_value", "hide_cards", "play_deal",
-    "play_only", "random_game", "ruleset_for", "score_sheet", "sort_hand", "trick_bid",
+    "finish_game", "game_tags", "hand_value", "hide_cards", "play_deal",
+    "play_only", "random_game", "ruleset_for", "score_sheet", "trick_bid",
     "tricks_taken",
 ]

@@ -23,10 +23,9 @@ from typing import Literal
 
 import click
 
-from .cards import Card, Suit, parse_card, parse_suit
+from .cards import Card, Suit, parse_card, parse_suit, sort_hand
 from .engine import DealState, Phase
 from .errors import IllegalActionError, NotationError
-from .generate import sort_hand
 from .models import (
     Bid,
     Call,

@@ -45,11 +45,10 @@ from typing import TextIO, TypeVar
 
 from pydantic import ValidationError
 
-from .cards import Card, Suit, effective_suit, make_deck, parse_card, parse_suit
+from .cards import Card, Suit, effective_suit, make_deck, parse_card, parse_suit, sort_hand
 from .engine import Action, DealState, Phase, evidence_message
 from .errors import EuchrelogError, IllegalActionError, RenegeError
 from .findings import CODES
-from .generate import game_over, sort_hand
 from .models import (
     Bid,
     Bidding,
@@ -439,7 +438,7 @@ class Recorder:
         finished = [d for d in self._deals if d.over]
         if not finished or self.deal_open:
             return False
-        return game_over(self.ruleset, self.totals, len(finished))
+        return self.ruleset.outcome(self.totals, len(finished)) is not None
 
     @property
     def winner(self) -> str | None:

@@ -196,14 +196,11 @@ class _Replay:
             self.check_written(d, deal, result.points, written, totals)
             self.report.deals.append(result)
             played = before + len(self.report.deals)
-            done = played >= rules.options.deals if rules.options.deals else (
-                max(totals.values()) >= rules.options.target)
-            if self.open_deal and result.points is None:
-                done = False  # the deal was not played out: it ends nothing
-            leaders = [s for s, v in totals.items() if v == max(totals.values())]
-            if done and (len(leaders) == 1 or rules.options.deals):
+            outcome = rules.outcome(totals, played)
+            if outcome is not None and not (self.open_deal and result.points is None):
+                # (a deal of an unfinished record that was not played out ends nothing)
                 ended = True
-                self.report.winner = leaders[0] if len(leaders) == 1 else None
+                self.report.winner = outcome.winner
         self.report.totals = totals
         self.report.ended = ended
         if any(f.code in ("C901", "C902") for f in self.report.findings):

@@ -347,12 +347,36 @@ class Ruleset:
             points[self.side(bidder)] = self.options.failed_moon if bid == MOON else -bid
         return points
 
+    def outcome(self, totals: Mapping[str, int], deals: int) -> Outcome | None:
+        """How the game ended after ``deals`` deals with these totals, or ``None`` while it
+        goes on (C9, X9, G7): after the number of deals of ``deals=N``, else when one side
+        alone has the most points and at least the target.
+
+        >>> Ruleset().outcome({"NS": 10, "EW": 4}, 7)
+        Outcome(winner='NS')
+        >>> Ruleset().outcome({"NS": 9, "EW": 4}, 7) is None
+        True
+        """
+        best = max(totals.values(), default=0)
+        leaders = [side for side, points in totals.items() if points == best]
+        alone = leaders[0] if len(leaders) == 1 else None
+        if self.options.deals:
+            return Outcome(alone) if deals >= self.options.deals else None
+        return Outcome(alone) if best >= self.options.target and alone else None
+
     def renege_penalty(self, lone_hand: bool) -> int:
         """The renege penalty (P3): points to each other side, or, when negative, to the
         offender."""
         if self.options.renege is not None:
             return self.options.renege * (-1 if self.variant.renege_penalty < 0 else 1)
         return self.variant.renege_penalty_lone if lone_hand else self.variant.renege_penalty
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: its winner (``None`` for a tie after a fixed number of deals)."""
+
+    winner: str | None
 
 
 _CHOICES: dict[str, tuple[str, ...]] = {
