@@ -715,6 +715,7 @@ def thrown_in_record(n: int) -> str:
     return '[Variant "four-hand"]\n' + deals + "\nunfinished\n"
 
 
+@pytest.mark.slow
 def test_many_deals_linear() -> None:
     """A game of n and of 4n thrown-in deals read, format and check alike."""
     small, large = thrown_in_record(N), thrown_in_record(4 * N)

@@ -42,3 +42,18 @@ def test_grammar_ships_in_the_installed_package() -> None:
     assert packaged.is_file()
     assert packaged.read_text(encoding="utf-8") == (ROOT / "grammar" / "euchre.lark").read_text(
         encoding="utf-8")
+
+
+def test_the_suite_runs_in_parallel_with_a_quick_subset(pytestconfig: pytest.Config) -> None:
+    """``python -m pytest`` runs on every core, and ``-m "not slow"`` leaves out the slow
+    tests."""
+    assert "-n auto" in " ".join(pytestconfig.getini("addopts"))
+    assert any(line.startswith("slow:") for line in pytestconfig.getini("markers"))
+
+
+def test_property_tests_are_marked_slow(request: pytest.FixtureRequest) -> None:
+    properties = [item for item in request.session.items
+                  if getattr(getattr(item, "obj", None), "is_hypothesis_test", False)]
+    if not properties:
+        pytest.skip("no property test collected in this run")
+    assert all(item.get_closest_marker("slow") for item in properties)

@@ -601,6 +601,7 @@ class Monkey(Console):
         self.said.append(text)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_random_answers_never_break_the_record(variant: str, tmp_path: Path) -> None:
     for seed in range(6):
