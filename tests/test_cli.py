@@ -384,3 +384,104 @@ def test_module_usage_error_exits_2(tmp_path: Path) -> None:
     proc = run_module("check", "--format", "xml", str(write(tmp_path, "g.euchre", CLEAN)))
     assert proc.returncode == 2
     assert "Traceback" not in proc.stdout + proc.stderr
+
+
+# ------------------------------------------------------------------ pipes
+
+
+def _read_one_line_and_close(*args: str) -> tuple[int, str]:
+    """Runs ``python -m euchrelog`` into a pipe that is closed after one line, as ``| head -1``
+    does; returns the exit status and what went to stderr."""
+    proc = subprocess.Popen([sys.executable, "-m", "euchrelog", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline()
+    proc.stdout.close()
+    stderr = proc.stderr.read().decode("utf-8", "replace")
+    return proc.wait(timeout=120), stderr
+
+
+@pytest.mark.parametrize(("command", "status"), [
+    (["check", "-q"], 1), (["check"], 1), (["convert"], 0), (["convert", "--to", "jsonl"], 0),
+    (["fmt"], 0)])
+def test_a_closed_pipe_ends_quietly(command: list[str], status: int, tmp_path: Path) -> None:
+    many = write(tmp_path, "many.euchre", "\n".join([WRONG_RESULT] * 3000))
+    other = write(tmp_path, "other.euchre", WRONG_RESULT)
+    sources = [str(many)] if command[0] == "convert" else [str(many), str(other)]
+    code, stderr = _read_one_line_and_close(*command, *sources)
+    assert (code, stderr) == (status, "")
+
+
+def test_output_dash_is_standard_output(tmp_path: Path) -> None:
+    path = write(tmp_path, "g.euchre", CLEAN)
+    result = run("convert", str(path), "-o", "-")
+    assert result.exit_code == 0
+    assert loads_json(result.stdout) == loads(CLEAN)
+    assert not (tmp_path / "-").exists()
+
+
+def test_convert_several_sources_into_one_output(tmp_path: Path) -> None:
+    one = write(tmp_path, "one.euchre", CLEAN)
+    two = write(tmp_path, "two.euchre", WRONG_RESULT)
+    result = run("convert", str(one), str(two), "-o", str(tmp_path / "both.jsonl"))
+    assert result.exit_code == 0, result.output
+    lines = (tmp_path / "both.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 2
+    result = run("convert", str(tmp_path / "both.jsonl"), str(one), "--to", "euchre")
+    assert result.stdout == "\n".join([CLEAN, WRONG_RESULT, CLEAN])
+    result = run("convert", str(one), str(two))
+    assert [g.tags for g in loads_json(result.stdout).games] == [
+        g.tags for g in loads(CLEAN + "\n" + WRONG_RESULT).games]
+
+
+def test_convert_into_a_folder(tmp_path: Path) -> None:
+    one = write(tmp_path, "one.euchre", CLEAN)
+    two = write(tmp_path, "sub/two.euchre", WRONG_RESULT)
+    result = run("convert", str(one), str(two), "--out-dir", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    assert loads_json((tmp_path / "out" / "one.json").read_text(encoding="utf-8")) == loads(CLEAN)
+    assert (tmp_path / "out" / "two.json").is_file()
+    assert result.stderr.splitlines() == [f"{one} -> {tmp_path / 'out' / 'one.json'}",
+                                          f"{two} -> {tmp_path / 'out' / 'two.json'}"]
+    result = run("convert", "-q", str(tmp_path / "out" / "one.json"), "--out-dir",
+                 str(tmp_path / "back"))
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert (tmp_path / "back" / "one.euchre").read_text(encoding="utf-8") == CLEAN
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["-o", "x.json", "--out-dir", "out"], "--output and --out-dir do not go together"),
+    (["-", "--out-dir", "out"], "standard input has no name"),
+    (["sub/one.euchre", "--out-dir", "out"], "two sources would be written to one.*"),
+])
+def test_convert_usage_errors(args: list[str], message: str, tmp_path: Path,
+                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "one.euchre", CLEAN)
+    write(tmp_path, "sub/one.euchre", CLEAN)
+    result = run("convert", "one.euchre", *args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+def test_fmt_diff_shows_the_change_and_writes_nothing(tmp_path: Path) -> None:
+    loose = write(tmp_path, "loose.euchre", LOOSE)
+    clean = write(tmp_path, "clean.euchre", CLEAN)
+    result = run("fmt", "--diff", str(loose), str(clean))
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"--- {loose}\n+++ {loose}\n@@ ")
+    assert "-  1. e: ad  s: 9d  W: 9H  N: JC" in result.stdout
+    assert "+  1. E: AD  S: 9D  W: 9H  N: JC" in result.stdout
+    assert result.stderr == f"would reformat {loose}\n2 files: 1 canonical, 1 not canonical\n"
+    assert loose.read_text(encoding="utf-8") == LOOSE
+    assert run("fmt", "--diff", str(clean)).stdout == ""
+
+
+def test_fmt_quiet(tmp_path: Path) -> None:
+    loose = write(tmp_path, "loose.euchre", LOOSE)
+    assert (run("fmt", "--check", "-q", str(loose)).stderr, run("fmt", "-q", "-i", str(loose))
+            .stderr) == ("", "")
+    assert loose.read_text(encoding="utf-8") == CLEAN
+    result = run("fmt", "-q", "--check", str(write(tmp_path, "bad.euchre", BAD_CARD)))
+    assert result.exit_code == 2
+    assert "S101" in result.stderr

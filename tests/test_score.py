@@ -426,6 +426,12 @@ def test_event_option_and_output_file(tmp_path: Path) -> None:
     assert score("--check", "--format", "csv", str(EVENTS)).exit_code == 2
 
 
+def test_output_dash_is_standard_output() -> None:
+    result = score("--format", "csv", "-o", "-", str(EVENTS / "legion-partners-cup"))
+    assert result.exit_code == 0
+    assert result.stdout == score("--format", "csv", str(EVENTS / "legion-partners-cup")).stdout
+
+
 # ------------------------------------------------------------------ the html page
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import collections
+import difflib
+import itertools
 import json
 import multiprocessing
 import multiprocessing.pool
@@ -164,6 +166,21 @@ def check(sources: tuple[str, ...], fmt: str, jobs: int, quiet: bool, max_bytes:
     report = Report()
     limits = Limits(max_bytes, max_line)
     progress = Progress(enabled=not quiet and sys.stderr.isatty())
+    try:
+        _check_all(paths, jobs, limits, fmt, report, progress)
+    except BrokenPipeError:  # the reader of the findings has gone: stop quietly
+        closed_stdout()
+        progress.clear()
+        sys.exit(report.return_code)
+    progress.clear()
+    if not quiet:
+        click.echo(report.summary(), err=True)
+    sys.exit(report.return_code)
+
+
+def _check_all(paths: list[str], jobs: int, limits: Limits, fmt: str, report: Report,
+               progress: Progress) -> None:
+    """Checks every source, printing the findings and counting them in ``report``."""
     with Checker(jobs) as checker:
         for path in paths:
             report.files += 1
@@ -182,14 +199,12 @@ def check(sources: tuple[str, ...], fmt: str, jobs: int, quiet: bool, max_bytes:
                 report.findings += 1
                 report.syntax_errors += 1
                 found += 1
+            except BrokenPipeError:  # standard output, not this source
+                raise
             except OSError as exc:
                 raise click.FileError(name, hint=exc.strerror or str(exc)) from None
             if found:
                 report.files_with_findings += 1
-    progress.clear()
-    if not quiet:
-        click.echo(report.summary(), err=True)
-    sys.exit(report.return_code)
 
 
 AUTO_PARALLEL_BYTES = 1_000_000
@@ -461,48 +476,108 @@ def _parse(path: str, text: str) -> Log:
 
 
 _TARGETS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", EXTENSION: "euchre"}
+_SUFFIXES = {"json": ".json", "jsonl": ".jsonl", "euchre": EXTENSION}
+
+
+def closed_stdout() -> None:
+    """Points standard output at the null device once its reader has gone (``| head``), so
+    that nothing more is written to the closed pipe and the last flush cannot fail."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # pragma: no cover - a stdout with no file behind it
+        pass
 
 
 @main.command()
-@click.argument("source", type=click.Path(exists=True, allow_dash=True, dir_okay=False,
-                                          path_type=str))
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write here (atomically) instead of to standard output.")
+@click.argument("sources", nargs=-1, required=True,
+                type=click.Path(exists=True, allow_dash=True, dir_okay=False, path_type=str))
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=str),
+              help="Write here (atomically) instead of to standard output; - is standard "
+                   "output. Several SOURCES go into this one file.")
+@click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Write each SOURCE to a file of its own name in this folder, with the "
+                   "extension of the output format.")
 @click.option("--to", "target", type=click.Choice(["json", "jsonl", "euchre"]),
               help="The output format. Default: from OUTPUT's extension, else json for "
                    "notation input and euchre for JSON input.")
+@click.option("-q", "--quiet", is_flag=True, help="Print nothing on stderr but errors.")
 @_limit_options("8G")
-def convert(source: str, output: Path | None, target: str | None, max_bytes: int,
-            max_line: int) -> None:
+def convert(sources: tuple[str, ...], output: str | None, out_dir: Path | None,
+            target: str | None, quiet: bool, max_bytes: int, max_line: int) -> None:
     """Convert between the notation and JSON, without loss.
 
-    SOURCE is a .euchre file, a JSON document or JSON Lines file, or - for standard
+    SOURCES are .euchre files, JSON documents or JSON Lines files, or - for standard
     input. Comments, unknown tags and unknown cards are all kept.
 
     \b
     Examples:
       euchrelog convert game.euchre -o game.json
       euchrelog convert games.jsonl --to euchre > games.euchre
+      euchrelog convert night/*.euchre --out-dir json/
     """
-    if (output is not None and source != "-" and output.exists()
-            and output.resolve() == Path(source).resolve()):
-        raise click.UsageError("the output is the input file; write elsewhere")
-    kind, items = _log_items(source, Limits(max_bytes, max_line))
+    limits = Limits(max_bytes, max_line)
+    if output == "-":
+        output = None
+    if out_dir is not None:
+        if output is not None:
+            raise click.UsageError("--output and --out-dir do not go together")
+        if "-" in sources:
+            raise click.UsageError("standard input has no name to write under --out-dir")
+        _convert_each(sources, out_dir, target, quiet, limits)
+        return
+    for source in sources:
+        if (output is not None and source != "-" and Path(output).exists()
+                and Path(output).resolve() == Path(source).resolve()):
+            raise click.UsageError("the output is the input file; write elsewhere")
+    kind, first = _log_items(sources[0], limits)
     if target is None and output is not None:
-        target = _TARGETS.get(output.suffix.lower())
-    if target is None:
-        target = "euchre" if kind == "json" else "json"
+        target = _TARGETS.get(Path(output).suffix.lower())
+    target = target or ("euchre" if kind == "json" else "json")
+    items = itertools.chain(first, *(_lazy_items(s, limits) for s in sources[1:]))
+    if output is not None:
+        write_atomic(output, _writer(target, items))
+        return
+    try:
+        _writer(target, items)(sys.stdout)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        closed_stdout()
 
+
+def _writer(target: str, items: Iterator[LogItem]) -> Callable[[TextIO], None]:
+    """What writes ``items`` in the ``target`` format to a text file."""
     def put(fp: TextIO) -> None:
         if target == "euchre":
             write_log(items, fp)
         else:
             write_json(items, fp, lines=target == "jsonl")
+    return put
 
-    if output is None:
-        put(sys.stdout)
-    else:
-        write_atomic(output, put)
+
+def _lazy_items(path: str, limits: Limits) -> Iterator[LogItem]:
+    """The games of a source, opened only when the first one is wanted."""
+    yield from _log_items(path, limits)[1]
+
+
+def _convert_each(sources: tuple[str, ...], out_dir: Path, target: str | None, quiet: bool,
+                  limits: Limits) -> None:
+    """Converts each source to a file of its own in ``out_dir``."""
+    stems = collections.Counter(Path(source).stem for source in sources)
+    twice = [stem for stem, n in stems.items() if n > 1]
+    if twice:
+        raise click.UsageError(f"two sources would be written to {twice[0]}.* in {out_dir}")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for source in sources:
+        kind, items = _log_items(source, limits)
+        form = target or ("euchre" if kind == "json" else "json")
+        output = out_dir / (Path(source).stem + _SUFFIXES[form])
+        if output.exists() and output.resolve() == Path(source).resolve():
+            raise click.UsageError(f"the output for {source} is the input file; write elsewhere")
+        write_atomic(output, _writer(form, items))
+        if not quiet:
+            click.echo(f"{source} -> {output}", err=True)
 
 
 def _log_items(path: str, limits: Limits) -> tuple[str, Iterator[LogItem]]:
@@ -531,21 +606,43 @@ def _located(path: str, items: Iterator[LogItem]) -> Iterator[LogItem]:
 @click.option("--in-place", "-i", is_flag=True, help="Rewrite each file in canonical form.")
 @click.option("--check", "check_only", is_flag=True,
               help="Write nothing; exit 1 if any file is not in canonical form.")
+@click.option("--diff", "show_diff", is_flag=True,
+              help="Write nothing but a unified diff of each file that is not in canonical "
+                   "form; exit 1 if there is one.")
+@click.option("-q", "--quiet", is_flag=True, help="Print nothing on stderr but errors.")
 @_limit_options("256M")
-def fmt(files: tuple[str, ...], in_place: bool, check_only: bool, max_bytes: int,
-        max_line: int) -> None:
-    """Print records in canonical form (docs/notation.md, "Canonical form").
+def fmt(files: tuple[str, ...], in_place: bool, check_only: bool, show_diff: bool,
+        quiet: bool, max_bytes: int, max_line: int) -> None:
+    """Print records in canonical form.
 
     FILES are .euchre files, folders (searched for *.euchre) or - for standard input.
     The canonical form of a canonical file is the file itself.
     """
-    if in_place and check_only:
-        raise click.UsageError("--in-place and --check do not go together")
+    if in_place and (check_only or show_diff):
+        raise click.UsageError("--in-place and --check or --diff do not go together")
     report = Report()
+    try:
+        _format_all(files, Limits(max_bytes, max_line), report, in_place=in_place,
+                    check_only=check_only or show_diff, show_diff=show_diff, quiet=quiet)
+    except BrokenPipeError:  # the reader of the output has gone: stop quietly
+        closed_stdout()
+        sys.exit(report.return_code)
+    if (check_only or show_diff) and not quiet:
+        good = report.files - report.changed - report.syntax_errors
+        state = "all canonical" if good == report.files else ", ".join(
+            f"{n} {what}" for n, what in ((good, "canonical"), (report.changed, "not canonical"),
+                                          (report.syntax_errors, "unreadable")) if n)
+        click.echo(f"{report.files} file{'s' if report.files != 1 else ''}: {state}", err=True)
+    sys.exit(report.return_code)
+
+
+def _format_all(files: tuple[str, ...], limits: Limits, report: Report, *, in_place: bool,
+                check_only: bool, show_diff: bool, quiet: bool) -> None:
+    """Formats every file as ``fmt`` was asked to, counting in ``report``."""
     for path in _expand(files):
         report.files += 1
         try:
-            original = _read(path, Limits(max_bytes, max_line))
+            original = _read(path, limits)
             canonical = dumps(_parse(path, original))
         except NotationError as exc:
             click.echo(f"{_name(path)}:{exc.line}:{exc.column}: {exc.code} {exc.message}",
@@ -559,20 +656,35 @@ def fmt(files: tuple[str, ...], in_place: bool, check_only: bool, max_bytes: int
         if check_only:
             if canonical != original:
                 report.changed += 1
-                click.echo(f"would reformat {_name(path)}", err=True)
+                if show_diff:
+                    click.echo(unified_diff(original, canonical, _name(path)), nl=False)
+                if not quiet:
+                    click.echo(f"would reformat {_name(path)}", err=True)
         elif in_place and path != "-":
             if canonical != original:
                 write_atomic(path, canonical)
-                click.echo(f"reformatted {path}", err=True)
+                if not quiet:
+                    click.echo(f"reformatted {path}", err=True)
         else:
             click.echo(canonical, nl=False)
-    if check_only:
-        good = report.files - report.changed - report.syntax_errors
-        state = "all canonical" if good == report.files else ", ".join(
-            f"{n} {what}" for n, what in ((good, "canonical"), (report.changed, "not canonical"),
-                                          (report.syntax_errors, "unreadable")) if n)
-        click.echo(f"{report.files} file{'s' if report.files != 1 else ''}: {state}", err=True)
-    sys.exit(report.return_code)
+
+
+def unified_diff(before: str, after: str, name: str) -> str:
+    """A unified diff from ``before`` to ``after``, as ``diff -u`` writes it.
+
+    >>> print(unified_diff("a\\nb\\n", "a\\nc", "x"), end="")
+    --- x
+    +++ x
+    @@ -1,2 +1,2 @@
+     a
+    -b
+    +c
+    \\ No newline at end of file
+    """
+    lines = difflib.unified_diff(before.splitlines(keepends=True),
+                                 after.splitlines(keepends=True), name, name)
+    return "".join(line if line.endswith("\n") else f"{line}\n\\ No newline at end of file\n"
+                   for line in lines)
 
 
 @main.command()

@@ -87,8 +87,9 @@ def _tiebreaks(_ctx: click.Context, _param: click.Parameter, value: str | None
 @click.option("--check", "check_only", is_flag=True,
               help="Print the findings (text, or JSON with --format json) instead of the "
                    "standings.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the standings here instead of to standard output.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+              help="Write the standings here instead of to standard output (- is standard "
+                   "output).")
 @click.option("-q", "--quiet", is_flag=True,
               help="Print neither the findings nor the summary on stderr.")
 def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: int | None,
@@ -141,7 +142,7 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     shown = _show_findings(findings, contexts, "text")
     rendered = (_show_findings(findings, contexts, fmt) if check_only
                 else RENDERERS[fmt](events))
-    if output is not None:
+    if output is not None and str(output) != "-":
         try:
             output.write_text(rendered, encoding="utf-8", newline="\n")
         except OSError as exc:
