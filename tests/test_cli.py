@@ -3,6 +3,7 @@ exit statuses and the absence of tracebacks, through ``python -m euchrelog``."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import subprocess
@@ -13,6 +14,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from euchrelog.cli import main
+from euchrelog.formats import use_colour
 from euchrelog.jsonio import loads_json
 from euchrelog.notation import loads
 from euchrelog.writer import dumps
@@ -485,3 +487,127 @@ def test_fmt_quiet(tmp_path: Path) -> None:
     result = run("fmt", "-q", "--check", str(write(tmp_path, "bad.euchre", BAD_CARD)))
     assert result.exit_code == 2
     assert "S101" in result.stderr
+
+
+# ------------------------------------------------------------------ linter habits
+
+# The README's record: a renege (R801, line 10) and wrong points (C901, line 15).
+CLUB = """\
+[Event "Club night"]
+[Variant "four-hand"]
+[Target "2"]
+
+deal 1 dealer N
+  hands E: 9C TC QS KS AD  S: 9S TS AS 9D TD  W: JD AH KH QH 9H  N: AC KC QC JC KD
+  up JH  kitty QD TH JS
+  bid E pass, S order
+  N takes JH discards KD
+  1. E: AD  S: 9S  W: 9H  N: AC
+  2. W: JD  N: JH  E: 9C  S: 9D
+  3. N: KC  E: TC  S: TD  W: AH
+  4. W: KH  N: QC  E: QS  S: TS
+  5. W: QH  N: JC  E: KS  S: AS
+  points NS 1
+
+result NS 0 EW 2 winner EW
+"""
+
+
+def _codes(result: Result) -> list[str]:
+    return [FINDING_RE.match(line)["code"] for line in result.stdout.splitlines()  # type: ignore[index]
+            if FINDING_RE.match(line)]
+
+
+@pytest.mark.parametrize(("args", "codes", "status"), [
+    ([], ["R801", "C901"], 1),
+    (["--select", "R"], ["R801"], 1),
+    (["--select", "r801,C9"], ["R801", "C901"], 1),
+    (["--ignore", "R8", "--ignore", "C901"], [], 0),
+    (["--select", "R", "--ignore", "R801"], [], 0),
+    (["--exit-zero"], ["R801", "C901"], 0),
+])
+def test_select_ignore_and_exit_zero(args: list[str], codes: list[str], status: int,
+                                     tmp_path: Path) -> None:
+    result = run("check", *args, str(write(tmp_path, "club.euchre", CLUB)))
+    assert (_codes(result), result.exit_code) == (codes, status)
+
+
+def test_syntax_errors_are_never_selected_away(tmp_path: Path) -> None:
+    result = run("check", "--select", "R801", "--exit-zero", str(write(tmp_path, "bad.euchre",
+                                                                     BAD_CARD)))
+    assert (_codes(result), result.exit_code) == (["S101"], 2)
+    result = run("check", "--ignore", "Z9", str(tmp_path / "bad.euchre"))
+    assert result.exit_code == 2
+    assert "'Z9' is no finding code nor the start of one" in result.stderr
+
+
+def test_noqa_comment_suppresses_a_finding_on_its_line(tmp_path: Path) -> None:
+    one = CLUB.replace("  points NS 1\n", "  points NS 1  # noqa: C901\n")
+    assert _codes(run("check", str(write(tmp_path, "one.euchre", one)))) == ["R801"]
+    other = CLUB.replace("  points NS 1\n", "  points NS 1  # noqa: R801\n")
+    assert _codes(run("check", str(write(tmp_path, "other.euchre", other)))) == ["R801", "C901"]
+    both = CLUB.replace("N: AC\n", "N: AC  # noqa\n").replace("NS 1\n", "NS 1  # NOQA:C901\n")
+    result = run("check", str(write(tmp_path, "both.euchre", both)))
+    assert (_codes(result), result.exit_code) == ([], 0)
+    assert loads(both).games[0].deals[0].tricks[0].note == "noqa"
+
+
+def test_statistics_count_each_code(tmp_path: Path) -> None:
+    club = write(tmp_path, "club.euchre", CLUB)
+    result = run("check", "--statistics", str(club), str(club), str(write(tmp_path, "w.euchre",
+                                                                          WRONG_RESULT)))
+    assert result.stdout.splitlines() == ["     2  C901  error    points-differ",
+                                          "     2  R801  error    renege",
+                                          "     1  G952  error    result-differs"]
+    assert result.exit_code == 1
+
+
+def test_github_annotations(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "a,b.euchre", CLUB)
+    result = run("check", "-q", "--format", "github", "a,b.euchre")
+    assert result.stdout.splitlines() == [
+        "::error file=a%2Cb.euchre,line=10,col=16,title=R801 renege::deal 1: renege: S plays "
+        "9S on the AD lead (diamonds) in trick 1 holding 9D TD; not claimed (the penalty would "
+        "have been EW 2)",
+        "::error file=a%2Cb.euchre,line=15,col=10,title=C901 points-differ::deal 1: points "
+        "written NS 1 EW 0, but the deal scored NS 0 EW 2"]
+
+
+def test_sarif_is_valid_sarif_2_1_0(tmp_path: Path) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((Path(__file__).parent / "data" / "sarif-schema-2.1.0.json")
+                        .read_text(encoding="utf-8"))
+    result = run("check", "-q", "--format", "sarif", str(write(tmp_path, "club.euchre", CLUB)),
+                 str(write(tmp_path, "bad.euchre", BAD_CARD)))
+    log = json.loads(result.stdout)
+    jsonschema.validate(log, schema, format_checker=jsonschema.FormatChecker())
+    results = log["runs"][0]["results"]
+    assert [(r["ruleId"], r["level"], r["locations"][0]["physicalLocation"]["region"]["startLine"])
+            for r in results] == [("R801", "error", 10), ("C901", "error", 15),
+                                  ("S101", "error", BAD_CARD_LINE)]
+    rules = {rule["id"] for rule in log["runs"][0]["tool"]["driver"]["rules"]}
+    assert {"R801", "C901", "S101"} <= rules
+    assert result.exit_code == 2
+    clean = json.loads(run("check", "-q", "--format", "sarif", str(write(tmp_path, "c.euchre",
+                                                                         CLEAN))).stdout)
+    jsonschema.validate(clean, schema)
+    assert clean["runs"][0]["results"] == []
+
+
+def test_colour_on_a_terminal_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    club = str(write(tmp_path, "club.euchre", CLUB))
+    coloured = run("check", "-q", "--color", "always", club).stdout
+    assert "\x1b[1m" + club + ":\x1b[0m10:16: \x1b[31m\x1b[1mR801\x1b[0m deal 1" in coloured
+    assert "\x1b[" not in run("check", "-q", club).stdout  # not a terminal
+    assert "\x1b[" not in run("check", "-q", "--color", "never", club).stdout
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert use_colour(Terminal()) and not use_colour(io.StringIO())
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not use_colour(Terminal())
+    assert use_colour(io.StringIO(), "always")

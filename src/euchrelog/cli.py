@@ -29,12 +29,13 @@ from .check import (
 )
 from .errors import EuchrelogError, LimitError, NotationError, RecordError
 from .findings import Finding
+from .formats import FORMATS, FindingPrinter, Selection, use_colour
 from .jsonio import game_per_line, is_json, iter_json_log, loads_json, peek, write_json
 from .models import Log, LogItem
 from .notation import iter_log, loads, prepare, text_lines
 from .record_cli import record
 from .recorder import write_atomic
-from .report import EXIT_SYNTAX, Report
+from .report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, Report
 from .score_cli import score
 from .writer import dumps, write_log
 
@@ -106,16 +107,6 @@ def _name(path: str) -> str:
     return "<stdin>" if path == "-" else path
 
 
-def _print_finding(finding: Finding, context: str, fmt: str) -> None:
-    if fmt == "json":
-        click.echo(json.dumps(finding.to_dict(), ensure_ascii=False))
-        return
-    click.echo(str(finding))
-    if context:
-        for line in context.splitlines():
-            click.echo(f"    {line}")
-
-
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 96})
 @click.version_option(__version__, prog_name="euchrelog")
 def main() -> None:
@@ -137,18 +128,31 @@ def main() -> None:
 @main.command()
 @click.argument("sources", nargs=-1, required=True,
                 type=click.Path(exists=True, allow_dash=True, path_type=str))
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
               show_default=True,
               help="text: one 'path:line:col: CODE message' line per finding; json: one JSON "
-                   "object per finding per line.")
+                   "object per finding per line; github: workflow annotations; sarif: one "
+                   "SARIF 2.1.0 log.")
+@click.option("--select", multiple=True, metavar="CODES",
+              help="Report only these codes or code prefixes, like R8,C901 (repeatable).")
+@click.option("--ignore", multiple=True, metavar="CODES",
+              help="Do not report these codes or code prefixes (repeatable).")
+@click.option("--exit-zero", is_flag=True,
+              help="Exit 0 even when findings are reported (2 still for a syntax error).")
+@click.option("--statistics", is_flag=True,
+              help="Print a count per code instead of each finding.")
+@click.option("--color", "colour", type=click.Choice(["auto", "always", "never"]),
+              default="auto", show_default=True,
+              help="Colour the path and code: auto on a terminal unless NO_COLOR is set.")
 @click.option("-j", "--jobs", type=click.IntRange(min=0), default=0,
               help="Processes that check games in parallel (output stays in input order). "
                    "Default 0: every core when the input is 1 MB or more, else one.")
 @click.option("-q", "--quiet", is_flag=True,
               help="Print neither the summary nor the progress line on stderr.")
 @_limit_options("8G")
-def check(sources: tuple[str, ...], fmt: str, jobs: int, quiet: bool, max_bytes: int,
-          max_line: int) -> None:
+def check(sources: tuple[str, ...], fmt: str, select: tuple[str, ...],
+          ignore: tuple[str, ...], exit_zero: bool, statistics: bool, colour: str, jobs: int,
+          quiet: bool, max_bytes: int, max_line: int) -> None:
     """Replay records and report every rule violation.
 
     SOURCES are .euchre files, folders (searched for *.euchre), JSON or JSON Lines
@@ -157,8 +161,16 @@ def check(sources: tuple[str, ...], fmt: str, jobs: int, quiet: bool, max_bytes:
     so memory stays flat however large they are; a progress line is shown on a
     terminal.
 
+    A finding is left out by a '# noqa: CODE' comment at the end of its line (or
+    '# noqa' for every code).
+
     Exit status: 0 clean, 1 findings, 2 syntax or usage error.
     """
+    try:
+        selection = Selection.parse(select, ignore)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--select' / '--ignore'") from None
+    printer = FindingPrinter(fmt, use_colour(sys.stdout, colour), statistics)
     paths = list(_expand(sources))
     if jobs == 0:
         size = sum(Path(p).stat().st_size for p in paths if p != "-")
@@ -167,20 +179,22 @@ def check(sources: tuple[str, ...], fmt: str, jobs: int, quiet: bool, max_bytes:
     limits = Limits(max_bytes, max_line)
     progress = Progress(enabled=not quiet and sys.stderr.isatty())
     try:
-        _check_all(paths, jobs, limits, fmt, report, progress)
+        _check_all(paths, jobs, limits, printer, selection, report, progress)
+        progress.clear()
+        printer.close()
     except BrokenPipeError:  # the reader of the findings has gone: stop quietly
         closed_stdout()
         progress.clear()
         sys.exit(report.return_code)
-    progress.clear()
     if not quiet:
         click.echo(report.summary(), err=True)
-    sys.exit(report.return_code)
+    sys.exit(EXIT_CLEAN if exit_zero and report.return_code == EXIT_FINDINGS
+             else report.return_code)
 
 
-def _check_all(paths: list[str], jobs: int, limits: Limits, fmt: str, report: Report,
-               progress: Progress) -> None:
-    """Checks every source, printing the findings and counting them in ``report``."""
+def _check_all(paths: list[str], jobs: int, limits: Limits, printer: FindingPrinter,
+               selection: Selection, report: Report, progress: Progress) -> None:
+    """Checks every source, printing the findings wanted and counting them in ``report``."""
     with Checker(jobs) as checker:
         for path in paths:
             report.files += 1
@@ -188,14 +202,15 @@ def _check_all(paths: list[str], jobs: int, limits: Limits, fmt: str, report: Re
             found = 0
             try:
                 for result in checker.run(path, name, limits):
+                    result.findings = [f for f in result.findings if selection.wants(f.code)]
                     _count(report, result)
                     progress.update(report)
                     for finding in result.findings:
-                        _print_finding(finding, result.context, fmt)
+                        printer.emit(finding, result.context)
                     found += len(result.findings)
             except NotationError as exc:  # bytes that are not UTF-8 text, or over a limit
                 finding = Finding(exc.code, exc.message, exc.line, exc.column, path=name)
-                _print_finding(finding, "", fmt)
+                printer.emit(finding)
                 report.findings += 1
                 report.syntax_errors += 1
                 found += 1
