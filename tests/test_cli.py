@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from euchrelog.cli import main
+from euchrelog.findings import CODES
 from euchrelog.formats import use_colour
 from euchrelog.jsonio import loads_json
 from euchrelog.notation import loads
@@ -611,3 +612,45 @@ def test_colour_on_a_terminal_only(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     monkeypatch.setenv("NO_COLOR", "1")
     assert not use_colour(Terminal())
     assert use_colour(io.StringIO(), "always")
+
+
+# ------------------------------------------------------------------ explain and help
+
+
+def test_explain_prints_the_documentation_of_every_code() -> None:
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "findings.md").read_text(
+        encoding="utf-8")
+    for code, info in CODES.items():
+        result = run("explain", code.lower())
+        assert result.exit_code == 0
+        assert result.stdout.startswith(f"### {code} {info.name}\n\nSeverity: ")
+        assert result.stdout in doc
+        assert "\n### " not in result.stdout and "\n## " not in result.stdout
+    listing = run("explain").stdout.splitlines()
+    assert len(listing) == len(CODES) and listing[0].startswith("S101  error    syntax-error")
+    unknown = run("explain", "Z999")
+    assert unknown.exit_code == 2 and "'Z999' is not a finding code" in unknown.stderr
+
+
+def _commands() -> list[list[str]]:
+    return [[], *([name] for name in main.commands)]
+
+
+@pytest.mark.parametrize("command", _commands(), ids=lambda c: " ".join(c) or "euchrelog")
+def test_help_points_at_no_file_pip_did_not_install(command: list[str]) -> None:
+    text = run(*command, "--help").stdout.replace("\n", " ")
+    for match in re.finditer(r"\S*\.md\b", text):
+        assert match.group().startswith("https://euchrelog.example.org/"), match.group()
+
+
+def test_shell_completion_works_as_documented() -> None:
+    script = Path(sys.executable).parent / "euchrelog"
+    if not script.exists():
+        pytest.skip("the euchrelog script is not installed beside this Python")
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert 'eval "$(_EUCHRELOG_COMPLETE=bash_source euchrelog)"' in docs
+    env = {"PATH": "", "COMP_WORDS": "euchrelog ex", "COMP_CWORD": "1",
+           "_EUCHRELOG_COMPLETE": "bash_complete"}
+    proc = subprocess.run([str(script)], env=env, capture_output=True, text=True, check=False,
+                          timeout=60)
+    assert proc.stdout.splitlines() == ["plain,explain"]

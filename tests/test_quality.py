@@ -71,6 +71,8 @@ def test_the_sdist_and_wheel_ship_the_license_and_one_version(tmp_path: Path) ->
     with zipfile.ZipFile(tmp_path / f"euchrelog-{version}-py3-none-any.whl") as wheel:
         info = f"euchrelog-{version}.dist-info"
         assert f"{info}/licenses/LICENSE" in wheel.namelist()
+        assert wheel.read("euchrelog/docs/findings.md") == (ROOT / "docs" / "findings.md"
+                                                            ).read_bytes()  # for explain
         metadata = wheel.read(f"{info}/METADATA").decode("utf-8")
     assert f"Version: {version}\n" in metadata
     assert "License-Expression: MIT\n" in metadata

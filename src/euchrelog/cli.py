@@ -28,6 +28,7 @@ from .check import (
     notation_chunks,
 )
 from .errors import EuchrelogError, LimitError, NotationError, RecordError
+from .explain import explain
 from .findings import Finding
 from .formats import FORMATS, FindingPrinter, Selection, use_colour
 from .jsonio import game_per_line, is_json, iter_json_log, loads_json, peek, write_json
@@ -112,9 +113,10 @@ def _name(path: str) -> str:
 def main() -> None:
     """Record Euchre games as plain text and prove them right or wrong.
 
-    A record is a .euchre file in the euchrelog notation (docs/notation.md). The
-    commands below check records by replaying every deal, convert them to JSON and
-    back, and print them in canonical form.
+    A record is a .euchre file in the euchrelog notation. The commands below check
+    records by replaying every deal, convert them to JSON and back, and print them in
+    canonical form; 'euchrelog explain CODE' tells what a finding means. The manual:
+    https://euchrelog.example.org/docs/
 
     \b
     Examples:
@@ -709,6 +711,7 @@ def schema() -> None:
 
 
 main.add_command(score)
+main.add_command(explain)
 main.add_command(record)
 
 

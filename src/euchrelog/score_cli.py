@@ -19,6 +19,7 @@ from .report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX
 from .standings_out import RENDERERS
 from .tournament import (
     FORMATS,
+    KEYS,
     Entry,
     EventResult,
     Overrides,
@@ -81,7 +82,8 @@ def _tiebreaks(_ctx: click.Context, _param: click.Parameter, value: str | None
 @click.option("--target", type=click.IntRange(min=1),
               help="The target of every game, in an event played to a target.")
 @click.option("--tiebreak", callback=_tiebreaks, metavar="A,B,...",
-              help="Tie-breaks after the main ranking, in order (docs/tournaments.md).")
+              help="Tie-breaks after the main ranking, in order, from: "
+                   + ", ".join(k for k in KEYS if KEYS[k].formats) + ".")
 @click.option("--event", "only", multiple=True, metavar="NAME",
               help="Score only this event (repeatable).")
 @click.option("--check", "check_only", is_flag=True,
@@ -100,7 +102,7 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     SOURCES are .euchre files, folders (searched for *.euchre), JSON or JSON Lines
     files, or - for standard input. Games are grouped into events by their Event tag
     and placed by their Round and Table tags. The Format tag says whether partners
-    are fixed or change every round (docs/tournaments.md). Every game is replayed
+    are fixed or change every round. Every game is replayed
     first, then the event checks run; findings go to stderr, and standings that
     still have errors are marked provisional.
 
@@ -108,6 +110,9 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     Examples:
       euchrelog score samples/events/spring-progressive
       euchrelog score sheets/ --format html -o standings.html
+
+    The formats, tie-breaks and awards:
+    https://euchrelog.example.org/docs/tournaments.md
 
     Exit status: 0 clean, 1 findings, 2 syntax or usage error.
     """
