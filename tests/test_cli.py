@@ -3,6 +3,7 @@ exit statuses and the absence of tracebacks, through ``python -m euchrelog``."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import re
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from euchrelog import progress
 from euchrelog.cli import main
 from euchrelog.findings import CODES
 from euchrelog.formats import use_colour
@@ -602,11 +604,6 @@ def test_colour_on_a_terminal_only(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert "\x1b[1m" + club + ":\x1b[0m10:16: \x1b[31m\x1b[1mR801\x1b[0m deal 1" in coloured
     assert "\x1b[" not in run("check", "-q", club).stdout  # not a terminal
     assert "\x1b[" not in run("check", "-q", "--color", "never", club).stdout
-
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
     monkeypatch.delenv("NO_COLOR", raising=False)
     assert use_colour(Terminal()) and not use_colour(io.StringIO())
     monkeypatch.setenv("NO_COLOR", "1")
@@ -654,3 +651,44 @@ def test_shell_completion_works_as_documented() -> None:
     proc = subprocess.run([str(script)], env=env, capture_output=True, text=True, check=False,
                           timeout=60)
     assert proc.stdout.splitlines() == ["plain,explain"]
+
+
+# ------------------------------------------------------------------ progress
+
+
+class Terminal(io.StringIO):
+    """A stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("command", [["check"], ["fmt", "--check"], ["convert", "-o", "x.json"],
+                                     ["score"]])
+def test_progress_on_a_terminal_is_cleared_before_anything_is_printed(
+        command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(progress, "DELAY", 0.0)
+    monkeypatch.setattr(progress, "INTERVAL", 0.0)
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stdout", screen)
+    monkeypatch.setattr(sys, "stderr", screen)
+    write(tmp_path, "a.euchre", "\n".join([WRONG_RESULT] * 3))
+    write(tmp_path, "b.euchre", LOOSE)
+    with contextlib.suppress(SystemExit):
+        main([*command, "a.euchre", "b.euchre"], standalone_mode=False)
+    shown = screen.getvalue()
+    drawn = re.findall(r"\r\x1b\[K(\w+ +\d+%  0\.0 of 0\.0 MB, about [^\r\n]* left)(.?)",
+                       shown, re.DOTALL)
+    assert drawn, shown
+    assert all(after == "\r" for _, after in drawn), shown  # cleared (or redrawn) at once
+
+
+def test_no_progress_when_not_on_a_terminal_or_quiet(tmp_path: Path) -> None:
+    path = str(write(tmp_path, "a.euchre", WRONG_RESULT))
+    assert "\x1b[K" not in run("check", path).stderr
+    stream = Terminal()
+    quiet = progress.Progress(100, enabled=False, stream=stream)
+    quiet.advance(50)
+    quiet.clear()
+    assert stream.getvalue() == ""

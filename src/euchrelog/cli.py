@@ -10,7 +10,6 @@ import multiprocessing
 import multiprocessing.pool
 import os
 import sys
-import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -34,6 +33,7 @@ from .formats import FORMATS, FindingPrinter, Selection, use_colour
 from .jsonio import game_per_line, is_json, iter_json_log, loads_json, peek, write_json
 from .models import Log, LogItem
 from .notation import iter_log, loads, prepare, text_lines
+from .progress import Progress, total_size
 from .record_cli import record
 from .recorder import write_atomic
 from .report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, Report
@@ -99,9 +99,9 @@ def _limit_options(default_size: str) -> Callable[[Callable[..., None]], Callabl
     return add
 
 
-def _read(path: str, limits: Limits) -> str:
+def _read(path: str, limits: Limits, progress: Progress | None = None) -> str:
     """A whole file or stdin as text, byte-order mark and all (``fmt`` compares it)."""
-    return "".join(_lines(path, limits, strip_bom=False))
+    return "".join(_lines(path, limits, strip_bom=False, progress=progress))
 
 
 def _name(path: str) -> str:
@@ -179,7 +179,7 @@ def check(sources: tuple[str, ...], fmt: str, select: tuple[str, ...],
         jobs = (os.cpu_count() or 1) if size >= AUTO_PARALLEL_BYTES else 1
     report = Report()
     limits = Limits(max_bytes, max_line)
-    progress = Progress(enabled=not quiet and sys.stderr.isatty())
+    progress = Progress(total_size(paths), enabled=not quiet)
     try:
         _check_all(paths, jobs, limits, printer, selection, report, progress)
         progress.clear()
@@ -197,7 +197,7 @@ def check(sources: tuple[str, ...], fmt: str, select: tuple[str, ...],
 def _check_all(paths: list[str], jobs: int, limits: Limits, printer: FindingPrinter,
                selection: Selection, report: Report, progress: Progress) -> None:
     """Checks every source, printing the findings wanted and counting them in ``report``."""
-    with Checker(jobs) as checker:
+    with Checker(jobs, progress) as checker:
         for path in paths:
             report.files += 1
             name = _name(path)
@@ -206,12 +206,14 @@ def _check_all(paths: list[str], jobs: int, limits: Limits, printer: FindingPrin
                 for result in checker.run(path, name, limits):
                     result.findings = [f for f in result.findings if selection.wants(f.code)]
                     _count(report, result)
-                    progress.update(report)
+                    if result.findings:
+                        progress.clear()
                     for finding in result.findings:
                         printer.emit(finding, result.context)
                     found += len(result.findings)
             except NotationError as exc:  # bytes that are not UTF-8 text, or over a limit
                 finding = Finding(exc.code, exc.message, exc.line, exc.column, path=name)
+                progress.clear()
                 printer.emit(finding)
                 report.findings += 1
                 report.syntax_errors += 1
@@ -228,8 +230,10 @@ AUTO_PARALLEL_BYTES = 1_000_000
 """Input size from which ``check`` uses every core unless told otherwise."""
 
 
-def _lines(path: str, limits: Limits, *, strip_bom: bool = True) -> Iterator[str]:
-    """The lines of a file or stdin, decoded one by one (so a file is never held whole).
+def _lines(path: str, limits: Limits, *, strip_bom: bool = True,
+           progress: Progress | None = None) -> Iterator[str]:
+    """The lines of a file or stdin, decoded one by one (so a file is never held whole),
+    counted in ``progress``.
 
     :raises NotationError: at the first line that is not UTF-8.
     :raises LimitError: at the first line over a limit (which is not read whole).
@@ -246,6 +250,8 @@ def _lines(path: str, limits: Limits, *, strip_bom: bool = True) -> Iterator[str
                                          "there; the game there and the rest are not checked",
                                  number, limits.max_line + 1)
             total += len(raw)
+            if progress is not None:
+                progress.advance(len(raw))
             if total > limits.max_bytes:
                 size = size_text(limits.max_bytes)
                 raise LimitError("S103", f"the input is larger than {size} bytes (--max-file-size "
@@ -265,18 +271,20 @@ def _lines(path: str, limits: Limits, *, strip_bom: bool = True) -> Iterator[str
             stream.close()
 
 
-def _source(path: str, limits: Limits) -> tuple[str, Iterator[str]]:
+def _source(path: str, limits: Limits, progress: Progress | None
+            ) -> tuple[str, Iterator[str]]:
     """What a source holds (``notation``, ``json-lines`` or ``json``, a JSON document) and
     its lines, read as they are needed."""
-    first, stream = peek(_lines(path, limits))
+    first, stream = peek(_lines(path, limits, progress=progress))
     if not is_json(first):
         return "notation", stream
     return ("json-lines" if game_per_line(first) else "json"), stream
 
 
-def _chunks(path: str, name: str, limits: Limits) -> Iterator[Chunk]:
+def _chunks(path: str, name: str, limits: Limits, progress: Progress | None = None
+            ) -> Iterator[Chunk]:
     """The games of a source, as they are read: notation, JSON Lines, or a JSON document."""
-    kind, stream = _source(path, limits)
+    kind, stream = _source(path, limits, progress)
     if kind == "notation":
         yield from notation_chunks(stream, name)
     elif kind == "json-lines":
@@ -301,10 +309,11 @@ BATCH_LINES = 2000
 """About how many lines go to a process at a time (some 170 full deals)."""
 
 
-def _batches(path: str, name: str, limits: Limits) -> Iterator[Batch | GameCheck]:
+def _batches(path: str, name: str, limits: Limits, progress: Progress | None = None
+             ) -> Iterator[Batch | GameCheck]:
     """A source cut into batches of whole games, as it is read (a JSON document, read whole,
     gives its results at once)."""
-    kind, stream = _source(path, limits)
+    kind, stream = _source(path, limits, progress)
     if kind == "json":
         yield from check_json_lines(stream, name)
         return
@@ -368,8 +377,9 @@ class Checker:
     """Checks the games of a source in this process, or in a pool of processes, keeping the
     input order."""
 
-    def __init__(self, jobs: int) -> None:
+    def __init__(self, jobs: int, progress: Progress | None = None) -> None:
         self.jobs = jobs
+        self.progress = progress
         self.pool: multiprocessing.pool.Pool | None = None
 
     def __enter__(self) -> Checker:
@@ -392,11 +402,12 @@ class Checker:
             the games before it.
         """
         if self.pool is None:
-            yield from (c.done or check_chunk(c) for c in _chunks(path, name, limits))
+            yield from (c.done or check_chunk(c)
+                        for c in _chunks(path, name, limits, self.progress))
             return
         window: collections.deque[multiprocessing.pool.AsyncResult[list[GameCheck]] | GameCheck]
         window = collections.deque()
-        batches = _batches(path, name, limits)
+        batches = _batches(path, name, limits, self.progress)
         base = 0
         stop: NotationError | None = None
         while True:
@@ -430,30 +441,6 @@ def _in_order(
         result.findings = [replace(f, game=result.index) for f in result.findings]
         yield result
     return results[-1].index if results else base
-
-
-class Progress:
-    """A one-line progress display on stderr, for long runs on a terminal."""
-
-    def __init__(self, enabled: bool) -> None:
-        self.enabled = enabled
-        self.start = time.monotonic()
-        self.last = 0.0
-
-    def update(self, report: Report) -> None:
-        """Shows the counts so far, at most a few times a second."""
-        now = time.monotonic()
-        if not self.enabled or now - self.last < 0.25:
-            return
-        self.last = now
-        rate = report.deals / max(now - self.start, 1e-9)
-        click.echo(f"\rchecking: {report.games} games, {report.deals} deals, "
-                   f"{report.findings} findings ({rate:.0f} deals/s)", err=True, nl=False)
-
-    def clear(self) -> None:
-        """Removes the progress line."""
-        if self.enabled and self.last:
-            click.echo("\r\033[K", err=True, nl=False)
 
 
 def _count(report: Report, result: GameCheck) -> None:
@@ -542,25 +529,29 @@ def convert(sources: tuple[str, ...], output: str | None, out_dir: Path | None,
             raise click.UsageError("--output and --out-dir do not go together")
         if "-" in sources:
             raise click.UsageError("standard input has no name to write under --out-dir")
-        _convert_each(sources, out_dir, target, quiet, limits)
+        _convert_each(sources, out_dir, target, limits, quiet)
         return
     for source in sources:
         if (output is not None and source != "-" and Path(output).exists()
                 and Path(output).resolve() == Path(source).resolve()):
             raise click.UsageError("the output is the input file; write elsewhere")
-    kind, first = _log_items(sources[0], limits)
+    progress = Progress(total_size(sources), verb="converting",
+                        enabled=not quiet and (output is not None or not sys.stdout.isatty()))
+    kind, first = _log_items(sources[0], limits, progress)
     if target is None and output is not None:
         target = _TARGETS.get(Path(output).suffix.lower())
     target = target or ("euchre" if kind == "json" else "json")
-    items = itertools.chain(first, *(_lazy_items(s, limits) for s in sources[1:]))
-    if output is not None:
-        write_atomic(output, _writer(target, items))
-        return
+    items = itertools.chain(first, *(_lazy_items(s, limits, progress) for s in sources[1:]))
     try:
-        _writer(target, items)(sys.stdout)
-        sys.stdout.flush()
+        if output is not None:
+            write_atomic(output, _writer(target, items))
+        else:
+            _writer(target, items)(sys.stdout)
+            sys.stdout.flush()
     except BrokenPipeError:
         closed_stdout()
+    finally:
+        progress.clear()
 
 
 def _writer(target: str, items: Iterator[LogItem]) -> Callable[[TextIO], None]:
@@ -573,35 +564,40 @@ def _writer(target: str, items: Iterator[LogItem]) -> Callable[[TextIO], None]:
     return put
 
 
-def _lazy_items(path: str, limits: Limits) -> Iterator[LogItem]:
+def _lazy_items(path: str, limits: Limits, progress: Progress) -> Iterator[LogItem]:
     """The games of a source, opened only when the first one is wanted."""
-    yield from _log_items(path, limits)[1]
+    yield from _log_items(path, limits, progress)[1]
 
 
-def _convert_each(sources: tuple[str, ...], out_dir: Path, target: str | None, quiet: bool,
-                  limits: Limits) -> None:
+def _convert_each(sources: tuple[str, ...], out_dir: Path, target: str | None,
+                  limits: Limits, quiet: bool) -> None:
     """Converts each source to a file of its own in ``out_dir``."""
+    progress = Progress(total_size(sources), verb="converting", enabled=not quiet)
     stems = collections.Counter(Path(source).stem for source in sources)
     twice = [stem for stem, n in stems.items() if n > 1]
     if twice:
         raise click.UsageError(f"two sources would be written to {twice[0]}.* in {out_dir}")
     out_dir.mkdir(parents=True, exist_ok=True)
     for source in sources:
-        kind, items = _log_items(source, limits)
+        kind, items = _log_items(source, limits, progress)
         form = target or ("euchre" if kind == "json" else "json")
         output = out_dir / (Path(source).stem + _SUFFIXES[form])
         if output.exists() and output.resolve() == Path(source).resolve():
             raise click.UsageError(f"the output for {source} is the input file; write elsewhere")
-        write_atomic(output, _writer(form, items))
+        try:
+            write_atomic(output, _writer(form, items))
+        finally:
+            progress.clear()
         if not quiet:
             click.echo(f"{source} -> {output}", err=True)
 
 
-def _log_items(path: str, limits: Limits) -> tuple[str, Iterator[LogItem]]:
+def _log_items(path: str, limits: Limits, progress: Progress | None = None
+               ) -> tuple[str, Iterator[LogItem]]:
     """The format of a source (``euchre`` or ``json``) and its games, read as they are
     needed; a syntax error stops the reading with exit status 2."""
     try:
-        first, stream = peek(_lines(path, limits))
+        first, stream = peek(_lines(path, limits, progress=progress))
     except NotationError as exc:
         raise _failure(path, exc) from None
     kind = "json" if is_json(first) or path.endswith((".json", ".jsonl")) else "euchre"
@@ -638,12 +634,17 @@ def fmt(files: tuple[str, ...], in_place: bool, check_only: bool, show_diff: boo
     if in_place and (check_only or show_diff):
         raise click.UsageError("--in-place and --check or --diff do not go together")
     report = Report()
+    paths = list(_expand(files))
+    progress = Progress(total_size(paths), verb="formatting", enabled=not quiet and (
+        in_place or check_only or show_diff or not sys.stdout.isatty()))
     try:
-        _format_all(files, Limits(max_bytes, max_line), report, in_place=in_place,
+        _format_all(paths, Limits(max_bytes, max_line), report, progress, in_place=in_place,
                     check_only=check_only or show_diff, show_diff=show_diff, quiet=quiet)
     except BrokenPipeError:  # the reader of the output has gone: stop quietly
         closed_stdout()
         sys.exit(report.return_code)
+    finally:
+        progress.clear()
     if (check_only or show_diff) and not quiet:
         good = report.files - report.changed - report.syntax_errors
         state = "all canonical" if good == report.files else ", ".join(
@@ -653,23 +654,26 @@ def fmt(files: tuple[str, ...], in_place: bool, check_only: bool, show_diff: boo
     sys.exit(report.return_code)
 
 
-def _format_all(files: tuple[str, ...], limits: Limits, report: Report, *, in_place: bool,
-                check_only: bool, show_diff: bool, quiet: bool) -> None:
+def _format_all(paths: list[str], limits: Limits, report: Report, progress: Progress, *,
+                in_place: bool, check_only: bool, show_diff: bool, quiet: bool) -> None:
     """Formats every file as ``fmt`` was asked to, counting in ``report``."""
-    for path in _expand(files):
+    for path in paths:
         report.files += 1
         try:
-            original = _read(path, limits)
+            original = _read(path, limits, progress)
             canonical = dumps(_parse(path, original))
         except NotationError as exc:
+            progress.clear()
             click.echo(f"{_name(path)}:{exc.line}:{exc.column}: {exc.code} {exc.message}",
                        err=True)
             report.syntax_errors += 1
             continue
         except SyntaxFailure as exc:  # reported, and the other files are still formatted
+            progress.clear()
             exc.show()
             report.syntax_errors += 1
             continue
+        progress.clear()  # before anything is said about this file
         if check_only:
             if canonical != original:
                 report.changed += 1

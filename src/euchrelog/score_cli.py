@@ -15,6 +15,7 @@ from pathlib import Path
 import click
 
 from .findings import Finding
+from .progress import Progress, total_size
 from .report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX
 from .standings_out import RENDERERS
 from .tournament import (
@@ -121,14 +122,18 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     entries: list[Entry] = []
     unreadable: list[Finding] = []
     orders: dict[str, int] = {}
-    for order, path in enumerate(_expand(sources)):
+    paths = list(_expand(sources))
+    progress = Progress(total_size(paths), verb="reading", enabled=not quiet)
+    for order, path in enumerate(paths):
         name = "<stdin>" if path == "-" else path
         orders.setdefault(name, order)
         text, failure = _text(path)
+        progress.advance(Path(path).stat().st_size if path != "-" else len(text))
         if failure is not None:
             unreadable.append(failure)
             continue
         entries.extend(read_entries(text, name, order))
+    progress.clear()
     overrides = Overrides(event_format, deals, target, tiebreak)
     try:
         events = score_events(entries, overrides)
