@@ -436,6 +436,10 @@ class EventResult:
     games: int = 0
     deals: int = 0
     files: list[str] = field(default_factory=list)
+    dates: list[str] = field(default_factory=list)
+    """The Date tags of its games, each once, in order."""
+    sites: list[str] = field(default_factory=list)
+    """The Site tags of its games, each once, in the order first seen."""
 
     @property
     def title(self) -> str:
@@ -536,6 +540,10 @@ class _Event:
         result.games = len(self.entries)
         result.deals = sum(len(e.game.deals) for e in self.entries if e.game is not None)
         result.files = list(dict.fromkeys(e.path for e in self.entries))
+        games = [e.game for e in self.entries if e.game is not None]
+        result.dates = sorted({d.strip() for g in games if (d := g.tag("Date")) and d.strip()})
+        result.sites = list(dict.fromkeys(s.strip() for g in games
+                                          if (s := g.tag("Site")) and s.strip()))
         counted = [p for p in self.played if p.counted]
         result.rounds = sorted({p.round for p in counted if p.round is not None},
                                key=_round_key)
