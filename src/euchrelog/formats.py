@@ -127,13 +127,14 @@ class FindingPrinter:
     colour: bool = False
     statistics: bool = False
     """Print a count per code at the end instead of each finding."""
-    counts: Counter[str] = field(default_factory=Counter)
+    counts: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """Findings by code and severity (one code can be an error or a note)."""
     results: list[dict[str, Any]] = field(default_factory=list)
     """SARIF results, printed at the end as one log."""
 
     def emit(self, finding: Finding, context: str = "") -> None:
         """Prints (or keeps, for SARIF and statistics) one finding."""
-        self.counts[finding.code] += 1
+        self.counts[finding.code, finding.severity] += 1
         if self.statistics:
             return
         if self.fmt == "json":
@@ -169,8 +170,8 @@ class FindingPrinter:
     def close(self) -> None:
         """Prints what comes after the findings: the statistics, or the SARIF log."""
         if self.statistics:
-            for code, count in sorted(self.counts.items(), key=lambda kv: (-kv[1], kv[0])):
-                severity = CODES[code].severity
+            for (code, severity), count in sorted(self.counts.items(),
+                                                  key=lambda kv: (-kv[1], kv[0])):
                 click.echo(f"{count:>6}  {code}  {severity:<7}  {CODES[code].name}")
         elif self.fmt == "sarif":
             click.echo(json.dumps(sarif_log(self.results), indent=2, ensure_ascii=False))

@@ -840,9 +840,8 @@ class Recorder:
         With ``claimed`` the table noticed and penalised it: the deal records a renege claim
         against the seat and scores the penalty instead of the tricks (P2, P3), so the deal
         ends with that trick (in ghost it is played out, and the offender's loss is added).
-        Without,
-        the tricks stand as played, and ``check`` reports the renege with the penalty it
-        would have cost.
+        Without, the tricks stand as played, and ``check`` reports the renege with the
+        penalty it would have cost.
 
         :raises IllegalActionError: when the play is refused for another reason (a card
             not held, out of turn...); the play is not taken.
@@ -1002,24 +1001,18 @@ class Recorder:
         for entry in deal.entries:
             if isinstance(entry, Pass | Order | Call | Number | Swap):
                 deal.rounds.append(state.round)
-            self._apply(state, entry)
+                state.apply_bid(entry)
+            elif isinstance(entry, Exchange):
+                state.apply_exchange(entry)
+            elif isinstance(entry, Merge):
+                state.apply_merge(entry)
+            elif isinstance(entry, Declaration):
+                state.apply_declare(entry)
+            elif isinstance(entry, Play):
+                state.apply_play(entry)
         if deal.sheet is not None or deal.ended:
             points = self._replay_one(deal, done=True).deals[0].points
             deal.points = dict(points or {})
-
-    @staticmethod
-    def _apply(state: DealState, entry: Entry) -> None:
-        """Applies an entry that was verified when it was taken."""
-        if isinstance(entry, Pass | Order | Call | Number | Swap):
-            state.apply_bid(entry)
-        elif isinstance(entry, Exchange):
-            state.apply_exchange(entry)
-        elif isinstance(entry, Merge):
-            state.apply_merge(entry)
-        elif isinstance(entry, Declaration):
-            state.apply_declare(entry)
-        elif isinstance(entry, Play):
-            state.apply_play(entry)
 
     def _score_text(self) -> str:
         return " ".join(f"{s} {n}" for s, n in self.totals.items())
