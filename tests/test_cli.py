@@ -410,7 +410,7 @@ def _read_one_line_and_close(*args: str) -> tuple[int, str]:
     (["check", "-q"], 1), (["check"], 1), (["convert"], 0), (["convert", "--to", "jsonl"], 0),
     (["fmt"], 0)])
 def test_a_closed_pipe_ends_quietly(command: list[str], status: int, tmp_path: Path) -> None:
-    many = write(tmp_path, "many.euchre", "\n".join([WRONG_RESULT] * 3000))
+    many = write(tmp_path, "many.euchre", "\n".join([WRONG_RESULT] * 1500))
     other = write(tmp_path, "other.euchre", WRONG_RESULT)
     sources = [str(many)] if command[0] == "convert" else [str(many), str(other)]
     code, stderr = _read_one_line_and_close(*command, *sources)
