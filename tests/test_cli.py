@@ -678,7 +678,7 @@ def test_progress_on_a_terminal_is_cleared_before_anything_is_printed(
     with contextlib.suppress(SystemExit):
         main([*command, "a.euchre", "b.euchre"], standalone_mode=False)
     shown = screen.getvalue()
-    drawn = re.findall(r"\r\x1b\[K(\w+ +\d+%  0\.0 of 0\.0 MB, about [^\r\n]* left)(.?)",
+    drawn = re.findall(r"\r\x1b\[K(\w+ +\d+%  0\.0 of 0\.0 MB, [^\r\n]* left)(.?)",
                        shown, re.DOTALL)
     assert drawn, shown
     assert all(after == "\r" for _, after in drawn), shown  # cleared (or redrawn) at once

@@ -9,6 +9,8 @@ time of every command than this whole module takes to run.)
 >>> progress.advance(1_000_000)
 >>> progress.line(elapsed=3.0)
 'checking  25%  1.0 of 4.0 MB, about 9 s left'
+>>> progress.line(elapsed=0.1)
+'checking  25%  1.0 of 4.0 MB, under 1 s left'
 """
 
 from __future__ import annotations
@@ -32,17 +34,18 @@ def total_size(paths: Iterable[str]) -> int | None:
 
 
 def remaining(seconds: float) -> str:
-    """A rough duration for people: ``under 1 s``, ``9 s``, ``3 min``, ``2 h 5 min``.
+    """A rough duration for people: ``under 1 s``, ``about 9 s``, ``about 3 min``.
 
     >>> [remaining(s) for s in (0.2, 9.4, 185, 7500)]
-    ['under 1 s', '9 s', '3 min', '2 h 5 min']
+    ['under 1 s', 'about 9 s', 'about 3 min', 'about 2 h 5 min']
     """
     if seconds < 1:
         return "under 1 s"
     if seconds < 100:
-        return f"{seconds:.0f} s"
+        return f"about {seconds:.0f} s"
     minutes = round(seconds / 60)
-    return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60} min"
+    return f"about {minutes} min" if minutes < 60 else (
+        f"about {minutes // 60} h {minutes % 60} min")
 
 
 class Progress:
@@ -81,7 +84,7 @@ class Progress:
         share = min(self.read / self.total, 1.0)
         left = elapsed * (1 - share) / share if share else 0.0
         return (f"{self.verb} {share:4.0%}  {mb:.1f} of {self.total / 1e6:.1f} MB, "
-                f"about {remaining(left)} left")
+                f"{remaining(left)} left")
 
     def clear(self) -> None:
         """Removes the line, before a finding or a summary is printed."""
