@@ -458,3 +458,19 @@ def messy(text: str, rng: random.Random) -> str:
     if rng.random() < 0.1:
         body = "\ufeff" + body
     return body
+
+
+def respell(text: str, rng: random.Random, notes: float = 0.3) -> str:
+    """``text`` as a person might type it, line for line (so line numbers keep): other case,
+    spacing, ``10`` and suit symbols, and a comment at the end of some lines."""
+    out = []
+    for line in text.split("\n"):
+        respelt = _messy_line(line, rng) if line.strip() else line
+        if line.strip() and not line.lstrip().startswith("#") and "#" not in line and (
+                rng.random() < notes):
+            respelt += rng.choice(("  ", " ", "\t")) + _comment(rng.choice(_NOTES), rng)
+        out.append(respelt)
+    return "\n".join(out)
+
+
+_NOTES = ("# checked by Ann", "# ?", "# long trick", "# score agreed", "# moved tables")

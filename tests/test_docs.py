@@ -16,7 +16,7 @@ from _pytest.mark.structures import ParameterSet
 from click.testing import CliRunner
 
 from euchrelog.cli import main
-from euchrelog.findings import CODES, EVENT_CODES
+from euchrelog.findings import CODES, EVENT_CODES, codes_table
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -129,3 +129,9 @@ def test_readme_links_work_on_a_package_index_page() -> None:
     assert links
     assert all(link.startswith(urls["Homepage"]) for link in links), links
     assert urls["Documentation"].startswith(urls["Homepage"])
+
+
+def test_all_codes_table_is_the_code_table() -> None:
+    """docs/findings.md lists every code as findings.CODES has it (name, severity, rules)."""
+    text = (ROOT / "docs" / "findings.md").read_text(encoding="utf-8")
+    assert codes_table() in text

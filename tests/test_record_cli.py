@@ -627,26 +627,34 @@ def test_random_answers_never_break_the_record(variant: str, tmp_path: Path) -> 
 
 
 def test_a_club_night_is_recorded_then_scored(tmp_path: Path) -> None:
-    """Two tables of one round, recorded with their event tags, score final at once."""
+    """Two tables of one round, recorded with their event tags, score final at once: at
+    table 1 South reneges and East-West claim it (a note, P2), table 2 is scored from the
+    sheets."""
     deal = ["sheet", "H", "S", "n", "", "3"]  # NS make hearts: 1 point
-    tables = {"1": ["Ann", "Ben", "Cleo", "Dev"], "2": ["Eve", "Finn", "Gus", "Hal"]}
-    for table, players in tables.items():
-        result = record(tmp_path / f"t{table}.euchre", [*players, "N", *deal, *deal, ""],
+    renege = [*DEAL_1[:11], "9S", "y", "y", "9H", "AC"]  # claimed: EW 2
+    tables = {"1": (["Ann", "Ben", "Cleo", "Dev"], renege),
+              "2": (["Eve", "Finn", "Gus", "Hal"], [*deal, *deal])}
+    for table, (players, deals) in tables.items():
+        result = record(tmp_path / f"t{table}.euchre", [*players, "N", *deals, ""],
                         "--target", "2", "--event", "Club night", "--round", "1", "--table",
                         table, "--date", "2026-12-01", "--site", "Legion Hall")
         assert result.exit_code == 0, result.output
-        assert refusals(result.output) == []
-        check_clean(tmp_path / f"t{table}.euchre")
+        assert refusals(result.output) == ([] if table == "2" else [
+            "  refused: R801 renege: S plays 9S on the AD lead (diamonds) in trick 1 holding "
+            "9D TD"])
+        checked = CliRunner().invoke(main, ["check", str(tmp_path / f"t{table}.euchre")])
+        assert checked.exit_code == 0, checked.output
     text = (tmp_path / "t2.euchre").read_text(encoding="utf-8")
     assert text.startswith('[Event "Club night"]\n[Site "Legion Hall"]\n[Date "2026-12-01"]\n'
                            '[Round "1"]\n[Table "2"]\n[Variant "four-hand"]\n')
     scored = CliRunner().invoke(main, ["score", str(tmp_path)])
     assert scored.exit_code == 0, scored.output
-    assert scored.stderr.endswith("scored 1 event from 2 files: 2 games, 4 deals: all clean\n")
+    assert "R801 note: deal 1: renege: S plays 9S" in scored.stderr
     lines = scored.stdout.splitlines()
-    assert lines[0] == "Club night" and lines[2] == "final: every game checks clean"
+    assert lines[0] == "Club night" and lines[2].startswith("final")
     assert [line.split()[:2] for line in lines if "&" in line and "table" not in line][:4] == [
-        ["1=", "Ann"], ["1=", "Eve"], ["3=", "Ben"], ["3=", "Finn"]]
+        ["1=", "Ben"], ["1=", "Eve"], ["3=", "Ann"], ["3=", "Finn"]]
+    assert "  most euchres taken   none" in lines  # a renege penalty is no euchre
     page = CliRunner().invoke(main, ["score", "-q", "--format", "html", str(tmp_path)]).stdout
     assert "Date: 2026-12-01; Site: Legion Hall" in page
 

@@ -551,3 +551,13 @@ def test_csv_of_several_events_has_one_header_and_the_same_columns() -> None:
 def test_html_shows_the_date_and_site() -> None:
     page = score("-q", "--format", "html", str(EVENTS / "legion-partners-cup")).stdout
     assert '<p class="meta">Date: 2025-06-07; Site: Maple Grove Legion Hall</p>' in page
+
+
+def test_an_event_whose_only_renege_was_claimed_is_final() -> None:
+    """A claimed renege is a note (P2): the standings are final, and the note is kept."""
+    sheet = (ROOT / "samples" / "invalid" / "R801-renege-claimed.euchre").read_text(
+        encoding="utf-8").replace('[Event "Tuesday League"]',
+                                  '[Event "Club"] [Format "partners"] [Round "1"] [Table "1"]')
+    event, = score_events(read_entries(sheet, "club.euchre"))
+    assert [(f.code, f.severity) for f in event.findings] == [("R801", "note")]
+    assert not event.provisional

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .errors import NotationError, RecordError
 from .fast import verify_json, verify_notation
@@ -39,9 +39,7 @@ class GameCheck:
 
 
 def _with(finding: Finding, path: str | None, index: int) -> Finding:
-    return Finding(finding.code, finding.message, finding.line, finding.column,
-                   deal=finding.deal, trick=finding.trick, seat=finding.seat, path=path,
-                   game=index)
+    return replace(finding, path=path, game=index)
 
 
 def check_game(game: Game, index: int = 1, path: str | None = None, line: int = 0,
@@ -52,7 +50,7 @@ def check_game(game: Game, index: int = 1, path: str | None = None, line: int = 
     findings = []
     for f in report.findings:
         if f.line == 0 and line:
-            f = Finding(f.code, f.message, line, 1, deal=f.deal, trick=f.trick, seat=f.seat)
+            f = replace(f, line=line, column=1)
         findings.append(_with(f, path, index))
     findings.sort(key=lambda f: (f.line, f.column))
     return GameCheck(index, line, findings, report, deals=len(game.deals))

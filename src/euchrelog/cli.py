@@ -447,6 +447,7 @@ def _count(report: Report, result: GameCheck) -> None:
     report.games += 1
     report.deals += result.deals
     report.findings += len(result.findings)
+    report.notes += sum(not f.is_fault for f in result.findings)
     if result.syntax_error and any(f.code in ("S101", "S102") for f in result.findings):
         report.syntax_errors += 1
 

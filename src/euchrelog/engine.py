@@ -24,8 +24,9 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from copy import copy
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from itertools import combinations
 
@@ -102,8 +103,10 @@ class DealState:
             cards = list(hands.get(seat, ())) if hands else []
             known = {c for c in cards if c is not None}
             recorded = bool(cards)
-            self.hands[seat] = HandInfo(known, set(known),
-                                        size - len(known) if recorded else size)
+            # A hand recorded with too many cards holds none of them surely.
+            held = set(known) if len(cards) <= size else set()
+            self.hands[seat] = HandInfo(known, held,
+                                        max(size - len(known), 0) if recorded else size)
             for card in known:
                 self.where.setdefault(card, seat.value)
         self.extra_kind = ruleset.extra_hand
@@ -143,6 +146,86 @@ class DealState:
         """Reneges found so far: seat, trick index, play index."""
 
     # ------------------------------------------------------------ helpers
+
+    def copy(self) -> DealState:
+        """An independent copy of the state, to try acts on without changing this one."""
+        other = copy(self)
+        other.hands = {s: replace(h, known=set(h.known), held=set(h.held))
+                       for s, h in self.hands.items()}
+        other.extra = replace(self.extra, known=set(self.extra.known),
+                              held=set(self.extra.held))
+        other.where = dict(self.where)
+        other.acted = list(self.acted)
+        other.current = list(self.current)
+        other.tricks = [list(t) for t in self.tricks]
+        other.winners = list(self.winners)
+        other.showouts = {s: dict(v) for s, v in self.showouts.items()}
+        other.reneges = list(self.reneges)
+        return other
+
+    def check_act(self, act: Action) -> IllegalActionError | None:
+        """The fault of any act now (a bid, exchange, merge, declaration or play)."""
+        if isinstance(act, Play):
+            return self.check_play(act)
+        if isinstance(act, Exchange):
+            return self.check_exchange(act)
+        if isinstance(act, Merge):
+            return self.check_merge(act)
+        if isinstance(act, Declaration):
+            return self.check_declare(act)
+        return self.check_bid(act)
+
+    def apply_act(self, act: Action) -> list[Evidence]:
+        """Applies any act as recorded; returns the earlier reneges a play proves."""
+        if isinstance(act, Play):
+            return self.apply_play(act)
+        if isinstance(act, Exchange):
+            self.apply_exchange(act)
+        elif isinstance(act, Merge):
+            self.apply_merge(act)
+        elif isinstance(act, Declaration):
+            self.apply_declare(act)
+        else:
+            self.apply_bid(act)
+        return []
+
+    def faults(self, acts: Iterable[Action | None]) -> int:
+        """Applies ``acts`` as recorded (``None`` closes a trick) and counts the faults,
+        short tricks and proved reneges among them: how well a reading of the record fits
+        the rules."""
+        count = 0
+        for act in acts:
+            if act is None:
+                if self.phase is Phase.PLAYING and self.current:
+                    count += len(self.current) < len(self.playing)  # a short trick
+                    self.end_trick()
+                continue
+            count += self.check_act(act) is not None
+            count += len(self.apply_act(act))
+        return count
+
+    def seats_due(self, act: Action) -> tuple[Seat, ...]:
+        """The seats that could have made ``act`` now, when it is written under a seat that
+        may not make it (P4: an act under the wrong seat is taken as the due seat's)."""
+        if isinstance(act, Play):
+            turn = self.to_play()
+            return (turn,) if turn is not None else ()
+        if isinstance(act, Exchange):
+            return (self.dealer,) if self.phase is Phase.DECLARING else ()
+        if isinstance(act, Merge):
+            return (self.maker,) if self.maker is not None else ()
+        if isinstance(act, Declaration):
+            if self.phase is not Phase.DECLARING:
+                return ()
+            if act.act == "alone":
+                return (self.maker,) if self.maker is not None else ()
+            return self.defenders
+        if self.phase is not Phase.BIDDING:
+            return ()
+        if self.round == 0 or self.naming:
+            return (self.dealer,) if self.round == 0 else (self.high[0],) if self.high else ()
+        due = next((s for s in self.bidders if s not in self.acted), None)
+        return (due,) if due is not None else ()
 
     @property
     def bidders(self) -> list[Seat]:
@@ -435,8 +518,8 @@ class DealState:
             self.where[up] = ex.seat.value
         else:
             hand.free += 1
-        if ex.discard is None:
-            hand.held.clear()  # any of the six may be gone
+        if ex.discard is None or (fault is not None and fault.code == "K502"):
+            hand.held.clear()  # any of the six may be gone (a discard not held: a slip)
         elif ex.discard in hand.known:
             hand.known.discard(ex.discard)
             hand.held.discard(ex.discard)
@@ -793,6 +876,27 @@ class DealState:
         self.leader = winner
         if len(self.tricks) >= self.variant.tricks:
             self.phase = Phase.DONE
+
+    def lose_trick(self) -> None:
+        """Counts a trick the record leaves out: its winner, the next leader and its cards are
+        unknown, so no card the record puts in a hand is sure to be held any more."""
+        if self.phase is Phase.DECLARING:
+            self._start_play()
+        self.current = []
+        self.tricks.append([])
+        self.winners.append(None)
+        self.leader = None
+        for hand in self.hands.values():
+            hand.held.clear()
+        if len(self.tricks) >= self.variant.tricks:
+            self.phase = Phase.DONE
+
+    def doubt_last_trick(self) -> None:
+        """Forgets the winner of the last trick: it rests on a card the seat cannot have
+        played, so the record does not prove who won it or leads next."""
+        self.winners[-1] = None
+        if self.phase is Phase.PLAYING and not self.current:
+            self.leader = None
 
     def verify_play(self, play: Play) -> None:
         """Raises :class:`IllegalActionError` (:class:`RenegeError` for a renege) if the play

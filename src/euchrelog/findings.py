@@ -13,7 +13,10 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-Severity = Literal["error", "warning"]
+Severity = Literal["error", "warning", "note"]
+"""How much a finding weighs: an ``error`` (the record is wrong), a ``warning`` (the
+record is incomplete or assumes something; counted like an error) or a ``note`` (a fact
+worth telling that is no fault of the record, such as a renege the table claimed, P2)."""
 
 
 @dataclass(frozen=True)
@@ -119,6 +122,9 @@ _TABLE = [
     Code("E969", "partners-changed", "", "in a partners event, a player changes partners"),
 ]
 
+CLAIMED_NOTES = frozenset({"R801", "R802"})
+"""Codes that are notes, not errors, when the table claimed the renege (P2)."""
+
 EVENT_CODES = frozenset(c.code for c in _TABLE if c.code.startswith("E96"))
 """The codes of the event checks, reported by ``euchrelog score`` and never by ``check``."""
 
@@ -148,11 +154,20 @@ class Finding:
     """The file, when known."""
     game: int | None = None
     """The 1-based game number in the file."""
+    level: Severity | None = None
+    """The severity of this finding, where it is not its code's (a claimed renege is a
+    note)."""
 
     @property
     def severity(self) -> Severity:
-        """``error`` or ``warning``, from the code."""
-        return CODES[self.code].severity
+        """``error``, ``warning`` or ``note``: the finding's own level, else its code's."""
+        return self.level or CODES[self.code].severity
+
+    @property
+    def is_fault(self) -> bool:
+        """Whether the finding is a fault of the record (an error or a warning), which
+        sets the exit status; a note does not."""
+        return self.severity != "note"
 
     @property
     def name(self) -> str:
@@ -168,7 +183,18 @@ class Finding:
 
     def __str__(self) -> str:
         where = f"{self.path}:" if self.path else ""
-        return f"{where}{self.line}:{self.column}: {self.code} {self.message}"
+        level = "" if self.severity == "error" else f"{self.severity}: "
+        return f"{where}{self.line}:{self.column}: {self.code} {level}{self.message}"
+
+
+def codes_table() -> str:
+    """The "All codes" table of docs/findings.md, from :data:`CODES`."""
+    rows = ["| code | name | severity | rules | what it means |", "|---|---|---|---|---|"]
+    for c in _TABLE:
+        severity = c.severity + (" (note when claimed)" if c.code in CLAIMED_NOTES else "")
+        rows.append(f"| [{c.code}](#{c.code.lower()}-{c.name}) | {c.name} | {severity} | "
+                    f"{c.rule or '-'} | {c.summary} |")
+    return "\n".join(rows)
 
 
 UNSELECTABLE = ("S1",)

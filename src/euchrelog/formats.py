@@ -150,11 +150,13 @@ class FindingPrinter:
 
     def text(self, finding: Finding) -> str:
         """``path:line:column: CODE message``, the path and code coloured if asked."""
+        plain = str(finding)
         if not self.colour:
-            return str(finding)
-        where = click.style(f"{finding.path}:", bold=True) if finding.path else ""
+            return plain
+        where = f"{finding.path}:" if finding.path else ""
+        place, _, rest = plain[len(where):].partition(f" {finding.code} ")
         code = click.style(finding.code, fg=level(finding).colour, bold=True)
-        return f"{where}{finding.line}:{finding.column}: {code} {finding.message}"
+        return f"{click.style(where, bold=True) if where else ''}{place} {code} {rest}"
 
     @staticmethod
     def github(finding: Finding) -> str:

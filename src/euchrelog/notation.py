@@ -11,8 +11,8 @@ True
 
 from __future__ import annotations
 
-import functools
 import re
+import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from importlib import resources
@@ -509,10 +509,17 @@ def build_parser(*, strict: bool = False, transformer: Transformer[Token, Any] |
                 transformer=transformer, maybe_placeholders=False, cache=cache)
 
 
-@functools.lru_cache(maxsize=1)
+_local = threading.local()
+
+
 def _parser() -> tuple[Lark, _Builder]:
-    builder = _Builder()
-    return build_parser(transformer=builder, cache=True), builder
+    """This thread's parser and builder: the builder keeps the line offset of the game
+    being parsed, so threads must not share one."""
+    made: tuple[Lark, _Builder] | None = getattr(_local, "parser", None)
+    if made is None:
+        builder = _Builder()
+        made = _local.parser = (build_parser(transformer=builder, cache=True), builder)
+    return made
 
 
 def prepare() -> None:

@@ -592,6 +592,8 @@ class Session:
             return Question(key, f"{name}, {rec.ruleset.kitty_size} cards (Enter if not "
                                  "seen) > ", self.unseen(draft))
         if key == "trump":
+            if rec.ruleset.options.stick_the_dealer:  # no deal is thrown in (F6)
+                return Question(key, "trump [C D H S] > ", ["C", "D", "H", "S"])
             return Question(key, "trump [C D H S], or thrown if everyone passed > ",
                             ["C", "D", "H", "S", "thrown"])
         if key == "maker":
@@ -878,6 +880,9 @@ class Session:
             return cards[0]
         if key == "trump":
             if word in ("thrown", "thrown in", "t", "-"):
+                if rec.ruleset.options.stick_the_dealer:
+                    raise UnclearError("under stick-the-dealer no deal is thrown in: the "
+                                       "dealer names trump (F6); answer C D H or S")
                 return "thrown"
             suit = _suit_word(word)
             if suit is None:

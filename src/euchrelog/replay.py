@@ -20,15 +20,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from difflib import get_close_matches
+from itertools import pairwise
+from typing import TypeVar, cast
 
 from .cards import Card, make_deck
-from .engine import DealState, Phase, evidence_message
+from .engine import Action, DealState, Phase, evidence_message
 from .errors import IllegalActionError, RenegeError
-from .findings import Finding
-from .models import Deal, Declaration, Game, Merge
+from .findings import Finding, Severity
+from .models import Bid, Deal, Declaration, Game, Merge, Swap, Trick
 from .notation import Locus, SourceMap
-from .rules import MOON, Ruleset, ruleset_from_tags
+from .rules import MOON, Ruleset, TagProblem, ruleset_from_tags
 from .seats import Seat, clockwise_from
+
+A = TypeVar("A", bound=Action)
+
+RESEAT_CODES = frozenset({"B401", "B407", "B409", "K501", "K505", "A601", "A602", "P701", "P704"})
+"""Faults that a seat letter written wrongly makes: the act may be the due seat's (P4)."""
 
 
 @dataclass
@@ -84,13 +92,29 @@ class _Replay:
                 continue
             names[key] = i
             tags[key] = tag.value
+        misspelt = None if "variant" in tags else next(
+            (key for key in tags if get_close_matches(key, ["variant"], cutoff=0.8)), None)
+        if misspelt is not None:
+            # [Varaint "cutthroat"]: one finding at that tag, and the game is read as its value.
+            tags["variant"] = tags[misspelt]
+            names["variant"] = names[misspelt]
         self.ruleset, problems = ruleset_from_tags(tags)
+        if misspelt is not None:
+            name = game.tags[names[misspelt]].name
+            problems.insert(0, TagProblem("T201", f"no Variant tag: {name} is read as Variant",
+                                          "variant"))
         self.report = GameReport(self.ruleset)
         self.open_deal = False
         self.due: Seat | None = None
         """The dealer the rotation called for at the last deal."""
         self.held: list[Finding] | None = None
         """Findings kept back while two readings of a deal are compared."""
+        self.deal_now = Deal(number=1, dealer=Seat.N)
+        """The deal being replayed."""
+        self.acts: list[Action | None] = []
+        """The acts of the deal being replayed, in order (``None`` ends a trick)."""
+        self.gaps: dict[int, int] = {}
+        """Tricks missing from the record of the deal: how many before each trick."""
         self.playable = not any(p.code == "T202" for p in problems)
         for problem in problems:
             self.emit(problem.code, problem.message, ("tag", names.get(problem.tag, 0)))
@@ -99,19 +123,20 @@ class _Replay:
                               "first one counts", ("tag", i))
 
     def emit(self, code: str, message: str, locus: Locus, *, deal: int | None = None,
-             trick: int | None = None, seat: Seat | str | None = None) -> None:
+             trick: int | None = None, seat: Seat | str | None = None,
+             level: Severity | None = None) -> None:
         line, column = self.source.find(locus) if self.source else (0, 0)
         finding = Finding(code, message, line, column, deal=deal, trick=trick,
-                          seat=str(seat) if seat is not None else None)
+                          seat=str(seat) if seat is not None else None, level=level)
         if self.held is not None:
             self.held.append(finding)
             return
         self.deliver(finding)
 
     def deliver(self, finding: Finding) -> None:
-        """Reports a finding: raises it in strict mode, else collects it."""
+        """Reports a finding: raises a fault in strict mode, else collects it."""
         code, message = finding.code, finding.message
-        if self.strict:
+        if self.strict and finding.is_fault:
             cls = RenegeError if code.startswith("R8") and code != "R803" else IllegalActionError
             raise cls(code, message)
         self.report.findings.append(finding)
@@ -129,16 +154,25 @@ class _Replay:
         written = dict.fromkeys(sides, 0)  # the running totals as the scorer kept them
         ended = False
         previous: Deal | None = None
+        readings = [totals]
+        """Final scores the result line may give: the true totals, and (after a slip in the
+        points or totals written, or deals after the end) the totals the scorer carried."""
         for d, deal in enumerate(self.game.deals):
             if ended:
                 self.emit("D307", f"deal {deal.number} is recorded after the game ended",
                           ("deal", d), deal=deal.number)
+                late = dict(totals)
+                for extra in self.game.deals[d:]:
+                    for side, n in (extra.score.points or {} if extra.score else {}).items():
+                        late[side] = late.get(side, 0) + n
+                readings.append(late)
                 break
             due = self.check_sequence(d, deal, previous)
             previous = deal
-            # The last deal of a record marked unfinished may stop anywhere.
+            # The last deal of a record marked unfinished may stop anywhere, unless its
+            # points were written.
             self.open_deal = (d == len(self.game.deals) - 1 and self.game.end is not None
-                              and self.game.end.act == "unfinished")
+                              and self.game.end.act == "unfinished" and deal.score is None)
             result = self.deal(d, deal) if due is None else self.either_dealer(d, deal, due)
             points = result.points
             if points is None:
@@ -153,7 +187,7 @@ class _Replay:
                 if side in totals:
                     totals[side] += n
             result.totals = dict(totals)
-            self.check_written(d, deal, result.points, written)
+            self.check_written(d, deal, result.points, written, totals)
             self.report.deals.append(result)
             done = len(self.report.deals) >= rules.options.deals if rules.options.deals else (
                 max(totals.values()) >= rules.options.target)
@@ -165,7 +199,9 @@ class _Replay:
                 self.report.winner = leaders[0] if len(leaders) == 1 else None
         self.report.totals = totals
         self.report.ended = ended
-        self.check_end(totals)
+        if any(f.code in ("C901", "C902") for f in self.report.findings):
+            readings.append(written)
+        self.check_end(totals, readings)
         return self.report
 
     def either_dealer(self, d: int, deal: Deal, due: Seat) -> DealResult:
@@ -220,7 +256,9 @@ class _Replay:
         return None
 
     def check_written(self, d: int, deal: Deal, points: dict[str, int] | None,
-                      written: dict[str, int]) -> None:
+                      written: dict[str, int], totals: dict[str, int]) -> None:
+        """Compares the points and running total written for a deal with the replay's (the
+        rule for totals of RULES.md, "What a record may leave out")."""
         score = deal.score
         sides = self.ruleset.side_names
         if score is None:
@@ -249,18 +287,26 @@ class _Replay:
         expected = {s: written[s] + delta.get(s, 0) for s in sides}
         if score.total is not None:
             readable = all(side in sides for side in score.points or {})  # else C904 said it
-            wrong = [s for s in sides if s in score.total and score.total[s] != expected[s]]
+            # A total is right if it is the true total, or the scorer's last total plus
+            # this deal's points, true or written: one slip is reported where it was made.
+            fits = [s for s in sides if s in score.total and score.total[s] in (
+                totals[s], expected[s], written[s] + (points or delta).get(s, 0))]
+            wrong = [s for s in sides if s in score.total and s not in fits]
             if wrong and readable:
                 s = wrong[0]
+                true = "" if totals[s] == expected[s] else f", and the true total is {totals[s]}"
                 self.emit("C902", f"deal {deal.number}: total {s} {score.total[s]} does not add "
                                   f"up: {written[s]} before plus {delta.get(s, 0)} is "
-                                  f"{expected[s]}", ("deal", d, "total", s), deal=deal.number)
+                                  f"{expected[s]}{true}", ("deal", d, "total", s),
+                          deal=deal.number)
             for s in sides:
                 written[s] = score.total.get(s, expected[s])
         else:
             written.update(expected)
 
-    def check_end(self, totals: dict[str, int]) -> None:
+    def check_end(self, totals: dict[str, int], readings: list[dict[str, int]]) -> None:
+        """The game's last line against the replay (C9): ``readings`` are the final scores
+        the result may give without a finding of its own."""
         end = self.game.end
         report = self.report
         shown = _sides(totals)
@@ -278,17 +324,20 @@ class _Replay:
                 self.emit("G954", f"the record is marked unfinished, but the game ended: "
                                   f"{shown}, won by {report.winner}", ("end",))
             return
+        wrote = {s: (end.scores or {}).get(s) for s in totals}
+        fits = [r for r in readings if all(wrote[s] == r.get(s) for s in totals)]
         if not report.ended:
-            self.emit("G955", f"a result is recorded, but the game had not ended: {shown}"
-                              f"{self.tie_note(totals)}", ("end",))
+            if all(r is totals for r in fits):  # a result carried from a slip is no new one
+                self.emit("G955", f"a result is recorded, but the game had not ended: {shown}"
+                                  f"{self.tie_note(totals)}", ("end",))
             return
-        if end.scores is not None and end.scores:
-            wrote = {s: end.scores.get(s) for s in totals}
+        winners = {report.winner} | {_leader(r) for r in fits}
+        if end.scores:
             wrong = [s for s in end.scores if wrote.get(s) != totals.get(s)]
-            if wrong:
+            if wrong and not fits:
                 self.emit("G952", f"the result says {_sides(end.scores)}, but the game ended "
                                   f"{shown}", ("end", "score", wrong[0]))
-        if end.winner is not None and end.winner != report.winner:
+        if end.winner is not None and end.winner not in winners:
             self.emit("G953", f"the result names {end.winner} the winner, but "
                               f"{report.winner or 'no one'} won with {shown}", ("end", "winner"))
 
@@ -314,39 +363,51 @@ class _Replay:
         n = deal.number
 
         def fault(err: IllegalActionError, locus: Locus, trick: int | None = None,
-                  seat: Seat | None = None) -> None:
+                  seat: Seat | None = None, level: Severity | None = None) -> None:
             nonlocal faulted
             if err.code == "B406" and faulted:
                 return
             faulted = True
             self.emit(err.code, f"deal {n}: {err.message}", locus, deal=n, trick=trick,
-                      seat=seat)
+                      seat=seat, level=level)
 
+        tricks = self.trick_order(d, deal)
+        acts: list[Action | None] = [*deal.bids]
+        if deal.exchange is not None:
+            acts.append(deal.exchange)
+        acts.extend(deal.declarations)
+        for _, trick in tricks:
+            acts.extend(trick.plays)
+            acts.append(None)
+        self.acts = acts
+        self.deal_now = deal
+        swapped: tuple[Bid, Bid] | None = None
         for k, bid in enumerate(deal.bids):
-            err = state.check_bid(bid)
-            if err is not None:
-                fault(err, ("deal", d, "bid", k), seat=bid.seat)
+            if swapped is not None and swapped[0].seat == bid.seat:
+                # "S swap pass": the bid after a swap shares its seat letter, and its slip.
+                bid = bid.model_copy(update={"seat": swapped[1].seat})
+            written = bid
+            bid = self.act(state, bid, k, ("deal", d, "bid", k), fault)
+            swapped = (written, bid) if isinstance(bid, Swap) else None
             state.apply_bid(bid)
         sheet = deal.sheet
         if sheet is not None:
             self.check_sheet(d, deal, state)
+        at = len(deal.bids)
         if deal.exchange is not None:
-            err = state.check_exchange(deal.exchange)
-            if err is not None:
-                part = {"K502": "discard", "K503": "takes"}.get(err.code, "exchange")
-                fault(err, ("deal", d, part), seat=deal.exchange.seat)
-            state.apply_exchange(deal.exchange)
-        for k, act in enumerate(deal.declarations):
-            if isinstance(act, Merge):
-                err = state.check_merge(act)
+            ex = deal.exchange
+            part = {"K502": "discard", "K503": "takes"}
+            err = state.check_exchange(ex)
+            where: Locus = ("deal", d, part.get(err.code, "exchange") if err else "exchange")
+            state.apply_exchange(self.act(state, ex, at, where, fault))
+            at += 1
+        for k, decl in enumerate(deal.declarations):
+            locus: Locus = ("deal", d, "decl", k)
+            if isinstance(decl, Merge):
+                err = state.check_merge(decl)
                 if err is not None:
-                    fault(err, _merge_locus(("deal", d, "decl", k), act, err), seat=act.seat)
-                state.apply_merge(act)
-                continue
-            err = state.check_declare(act)
-            if err is not None:
-                fault(err, ("deal", d, "decl", k), seat=act.seat)
-            state.apply_declare(act)
+                    locus = _merge_locus(locus, decl, err)
+            state.apply_act(self.act(state, decl, at + k, locus, fault))
         if sheet is not None and not sheet.thrown:
             if deal.declarations:
                 self.compare_sheet_declarations(d, deal, state)
@@ -357,7 +418,7 @@ class _Replay:
             self.emit("B406", f"deal {n}: {state.maker} orders up, but the upcard is not "
                               "recorded: trump is unknown, so the play cannot be checked",
                       ("deal", d, "bid"), deal=n, seat=state.maker)
-        self.play_tricks(d, deal, state, claimed, fault)
+        self.play_tricks(d, deal, tricks, state, claimed, fault)
         result.thrown = state.phase is Phase.THROWN
         result.maker = state.maker
         result.trump = state.trump.value if state.trump else None
@@ -388,6 +449,11 @@ class _Replay:
         deck = set(make_deck(rules.options.deck))
         hands: dict[Seat, list[Card | None]] = {}
         seen: dict[Card, Locus] = {}
+        twice: set[Card] = set()
+        size = rules.variant.hand_size
+        # A card in a hand with too many cards is the hand's slip (D303), not a duplicate.
+        oversized = {card for line in deal.hands for seat, cards in line.cards.items()
+                     if seat in rules.seats and len(cards) > size for card in cards}
 
         def visit(card: Card | None, locus: Locus, what: str) -> None:
             if card is None:
@@ -396,7 +462,10 @@ class _Replay:
                 self.emit("D305", f"deal {n}: {card} ({what}) is not in the "
                                   f"{rules.options.deck}-card deck", locus, deal=n)
             elif card in seen:
-                self.emit("D304", f"deal {n}: {card} ({what}) is recorded twice", locus, deal=n)
+                twice.add(card)
+                if card not in oversized:
+                    self.emit("D304", f"deal {n}: {card} ({what}) is recorded twice", locus,
+                              deal=n)
             else:
                 seen[card] = locus
 
@@ -414,6 +483,9 @@ class _Replay:
                               deal=n, seat=seat)
                 for k, card in enumerate(cards):
                     visit(card, ("deal", d, "hands", seat, "card", k), f"{seat}'s hand")
+        for seat, held in hands.items():
+            # Which hand really holds a card written twice is unknown: neither, surely.
+            hands[seat] = [None if card in twice else card for card in held]
         if deal.extra is not None:
             extra = deal.extra
             if extra.kind != rules.extra_hand:
@@ -452,6 +524,18 @@ class _Replay:
         assert sheet is not None
         n = deal.number
         here = ("deal", d, "sheet")
+        if not deal.bidding and state.round == 0:
+            dealer = deal.dealer
+            if sheet.thrown or sheet.maker != dealer:
+                what = "the deal is not thrown in" if sheet.thrown else f"not {sheet.maker}"
+                self.emit("B407", f"deal {n}: the upcard is the benny: the dealer {dealer} "
+                                  f"names trump, {what} (F7)",
+                          (*here, "maker" if not sheet.thrown else "thrown"), deal=n)
+                if not sheet.thrown:
+                    return
+        if sheet.thrown and not deal.bidding and self.ruleset.options.stick_the_dealer:
+            self.emit("B404", f"deal {n}: the sheet says thrown in, but under "
+                              "stick-the-dealer the dealer must name trump (F6)", here, deal=n)
         if sheet.thrown:
             if deal.bidding and state.phase is not Phase.THROWN:
                 self.emit("C903", f"deal {n}: the sheet says thrown in, but the bidding fixed "
@@ -538,40 +622,134 @@ class _Replay:
                           deal=deal.number, seat=decl.seat)
             state.apply_declare(decl)
 
-    def play_tricks(self, d: int, deal: Deal, state: DealState, claimed: set[Seat],
-                    fault: Callable[..., None]) -> None:
+    def act(self, state: DealState, act: A, at: int, locus: Locus,
+            fault: Callable[..., None]) -> A:
+        """Reports the fault of the ``at``-th act of the deal, if any, and returns the act to
+        apply (see :meth:`reseat`)."""
+        err = state.check_act(act)
+        if err is None:
+            return act
+        chosen = self.reseat(state, act, at) if err.code in RESEAT_CODES else act
+        self.report_act(state, err, act, chosen, locus, fault)
+        return chosen
+
+    def report_act(self, state: DealState, err: IllegalActionError, act: Action, chosen: Action,
+                   locus: Locus, fault: Callable[..., None], trick: int | None = None) -> None:
+        """One finding for a faulty act, saying so when it was taken as another seat's."""
+        if chosen is not act:
+            err = type(err)(err.code, f"{err.message}; taken as {chosen.seat}'s")
+        fault(err, locus, trick=trick, seat=act.seat)
+
+    def reseat(self, state: DealState, act: A, at: int) -> A:
+        """The act as written, or as made by a seat due to make it, whichever reading leaves
+        fewer faults in the acts of the deal after it and in its written points; on a tie,
+        the due seat's (P4). Only a reading in which the act itself is legal is tried."""
+        readings = [cast(A, act.model_copy(update={"seat": seat}))
+                    for seat in state.seats_due(act) if seat != act.seat]
+        readings = [a for a in readings if state.check_act(a) is None]
+        if not readings:
+            return act
+        readings.append(act)
+        rest = self.acts[at + 1:]
+        deal = self.deal_now
+        wrote = deal.score.points if deal.score is not None and not deal.claims else None
+
+        def faults_after(reading: A) -> int:
+            trial = state.copy()
+            trial.apply_act(reading)
+            count = trial.faults(rest)
+            if wrote is not None:  # the points written are evidence too
+                got = self.scored(deal, trial)
+                sides = self.ruleset.side_names
+                if got is not None and any(got.get(s, 0) != wrote.get(s, 0) for s in sides):
+                    count += 1
+            return count
+
+        return min(readings, key=faults_after)
+
+    def trick_order(self, d: int, deal: Deal) -> list[tuple[int, Trick]]:
+        """The tricks in the order they were played, each with its index in the record: a
+        trick line written twice is read once, lines written out of order are read in the
+        order of their numbers, and a trick missing from the numbers is reported once
+        (P707)."""
         n = deal.number
-        numbered_ok = True
-        reneged: set[tuple[Seat, int]] = set()
+        order: list[tuple[int, Trick]] = []
         for t, trick in enumerate(deal.tricks):
-            if numbered_ok and trick.number != t + 1:
-                numbered_ok = False
-                self.emit("P707", f"deal {n}: trick {trick.number} is the deal's trick {t + 1}",
+            if order and trick.plays == order[-1][1].plays:
+                self.emit("P707", f"deal {n}: trick {trick.number} is written twice",
                           ("deal", d, "trick", t), deal=n, trick=trick.number)
-            if t >= self.ruleset.variant.tricks:
+                continue
+            order.append((t, trick))
+        numbers = [trick.number for _, trick in order]
+        self.gaps = {}
+        if sorted(numbers) == list(range(1, len(numbers) + 1)) and numbers != sorted(numbers):
+            k = next(k for k, number in enumerate(numbers) if number != k + 1)
+            t, trick = order[k]
+            self.emit("P707", f"deal {n}: trick {trick.number} is written before trick {k + 1}; "
+                              "the tricks are read in the order of their numbers",
+                      ("deal", d, "trick", t), deal=n, trick=trick.number)
+            return sorted(order, key=lambda item: item[1].number)
+        tricks = self.ruleset.variant.tricks
+        if (numbers and all(a < b for a, b in pairwise(numbers)) and numbers[-1] <= tricks
+                and len(numbers) < tricks):
+            previous = 0
+            for k, (t, trick) in enumerate(order):
+                if trick.number > previous + 1:
+                    missing = ", ".join(str(m) for m in range(previous + 1, trick.number))
+                    self.emit("P707", f"deal {n}: trick {missing} is missing before trick "
+                                      f"{trick.number}", ("deal", d, "trick", t), deal=n,
+                              trick=trick.number)
+                    self.gaps[k] = trick.number - previous - 1
+                previous = trick.number
+            return order
+        for k, (t, trick) in enumerate(order):
+            if trick.number != k + 1:
+                self.emit("P707", f"deal {n}: trick {trick.number} is the deal's trick {k + 1}",
+                          ("deal", d, "trick", t), deal=n, trick=trick.number)
+                break
+        return order
+
+    def play_tricks(self, d: int, deal: Deal, tricks: list[tuple[int, Trick]],
+                    state: DealState, claimed: set[Seat], fault: Callable[..., None]) -> None:
+        n = deal.number
+        reneged: set[tuple[Seat, int]] = set()
+        not_held: set[Seat] = set()
+        at = len(self.acts) - sum(len(trick.plays) + 1 for _, trick in tricks)
+        slots: list[tuple[int, Trick]] = []
+        """The record's trick behind each trick of the state (a missing one: the next)."""
+        for k, (t, trick) in enumerate(tricks):
+            if k >= self.ruleset.variant.tricks:
                 self.emit("P706", f"deal {n}: trick {trick.number} is more than the "
                                   f"{self.ruleset.variant.tricks} tricks of a deal",
                           ("deal", d, "trick", t), deal=n, trick=trick.number)
                 break
+            for _ in range(self.gaps.get(k, 0)):
+                state.lose_trick()
+                slots.append((t, trick))
+            slots.append((t, trick))
             out_of_turn = False
+            doubtful = False
             done = len(state.tricks)
-            if t == 0:
-                not_held: set[Seat] = set()
             for p, play in enumerate(trick.plays):
+                locus = ("deal", d, "trick", t, "play", p)
                 if (len(state.tricks) > done and state.phase is not Phase.DONE
                         and play.seat in state.playing):
                     self.emit("P705", f"deal {n}: trick {trick.number} has {len(trick.plays)} "
                                       f"cards, but {len(state.playing)} seats play",
-                              ("deal", d, "trick", t, "play", p), deal=n, trick=trick.number)
+                              locus, deal=n, trick=trick.number)
                     break
-                if any(seat == play.seat for seat, _ in state.current) or (
-                        state.playing and play.seat not in state.playing):
-                    out_of_turn = True  # a seat written twice or sitting out: one finding
                 err = state.check_play(play)
-                if err is not None and err.code == "P701":
-                    # One wrong order in a trick is one finding, not one per later card.
-                    err = None if out_of_turn else err
+                if err is not None and err.code in RESEAT_CODES:
+                    chosen = self.reseat(state, play, at + p)
+                    if chosen is not play:
+                        self.report_act(state, err, play, chosen, locus, fault, trick.number)
+                        play = chosen
+                        err = None
+                    elif out_of_turn:
+                        err = None  # a trick written out of order: one finding, not one a card
                     out_of_turn = True
+                if err is not None and err.code in ("P702", "P703", "P708"):
+                    doubtful = True  # the trick's winner rests on a card the seat lacks
                 if err is not None and err.code == "P702":
                     if play.seat in not_held:
                         err = None  # the record of that hand is wrong: one finding a deal
@@ -582,23 +760,28 @@ class _Replay:
                     reneged.add((play.seat, t))
                 if err is not None:
                     message = err.message
+                    level: Severity | None = None
                     if err.code == "R801":
                         message += self.penalty_note(state, play.seat, claimed)
-                    fault(IllegalActionError(err.code, message),
-                          ("deal", d, "trick", t, "play", p), trick=trick.number, seat=play.seat)
+                        level = "note" if play.seat in claimed else None  # CLAIMED_NOTES
+                    fault(IllegalActionError(err.code, message), locus, trick=trick.number,
+                          seat=play.seat, level=level)
                     if err.code == "B406":
                         return
                 for proof in state.apply_play(play):
                     if any(seat == proof.seat for seat, _ in reneged):
                         continue
                     reneged.add((proof.seat, proof.trick))
+                    proved = slots[proof.trick]
                     self.emit("R802", f"deal {n}: {evidence_message(proof)}"
                                       f"{self.penalty_note(state, proof.seat, claimed)}",
-                              ("deal", d, "trick", proof.trick, "play", proof.play), deal=n,
-                              trick=deal.tricks[proof.trick].number, seat=proof.seat)
+                              ("deal", d, "trick", proved[0], "play", proof.play), deal=n,
+                              trick=proved[1].number, seat=proof.seat,
+                              level="note" if proof.seat in claimed else None)
+            at += len(trick.plays) + 1
             if state.current:
                 # The last trick of a record marked unfinished may stop anywhere.
-                cut = self.open_deal and t == len(deal.tricks) - 1
+                cut = self.open_deal and k == len(tricks) - 1
                 if state.phase is Phase.PLAYING and not out_of_turn and not cut:
                     have = len(state.current)
                     self.emit("P705", f"deal {n}: trick {trick.number} has {have} "
@@ -606,11 +789,13 @@ class _Replay:
                                       f"{len(state.playing)} seats play",
                               ("deal", d, "trick", t), deal=n, trick=trick.number)
                 state.end_trick()
-        if (deal.tricks and state.phase is Phase.PLAYING and not claimed and not self.open_deal
-                and len(state.tricks) < self.ruleset.variant.tricks):
+            if doubtful and state.tricks:
+                state.doubt_last_trick()
+        if (tricks and state.phase is Phase.PLAYING and not claimed and not self.open_deal
+                and not self.gaps and len(state.tricks) < self.ruleset.variant.tricks):
             self.emit("P706", f"deal {n}: the record has {len(state.tricks)} of "
                               f"{self.ruleset.variant.tricks} tricks",
-                      ("deal", d, "trick", len(deal.tricks) - 1), deal=n)
+                      ("deal", d, "trick", tricks[-1][0]), deal=n)
 
     def penalty(self, state: DealState, seat: Seat) -> dict[str, int]:
         """The renege penalty for ``seat`` (P3): to each other side, or (ghost) to the
@@ -648,6 +833,13 @@ class _Replay:
             return {s: played.get(s, 0) + penalty.get(s, 0) for s in sides}
         if penalty is not None:
             return penalty
+        return self.scored(deal, state)
+
+    def scored(self, deal: Deal, state: DealState) -> dict[str, int] | None:
+        """The points of a deal as played or written on its sheet, claims aside (F11, X8,
+        G6, T5), or ``None`` when the record does not tell."""
+        rules = self.ruleset
+        sides = rules.side_names
         if state.phase is Phase.THROWN:
             return {}
         if state.maker is None:
@@ -693,6 +885,13 @@ def _merge_locus(line: Locus, merge: Merge, err: IllegalActionError) -> Locus:
         if card is not None and f" {card}," in f" {err.message}":
             return (*line, "card", k)
     return line
+
+
+def _leader(values: dict[str, int]) -> str | None:
+    """The side with the most points, if one alone has them."""
+    top = max(values.values(), default=0)
+    leaders = [s for s, v in values.items() if v == top]
+    return leaders[0] if len(leaders) == 1 else None
 
 
 def _sides(values: dict[str, int]) -> str:

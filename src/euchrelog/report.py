@@ -18,6 +18,8 @@ class Report:
     games: int = 0
     deals: int = 0
     findings: int = 0
+    notes: int = 0
+    """Findings of severity note, which do not set the exit status."""
     syntax_errors: int = 0
     files_with_findings: int = 0
     changed: int = 0
@@ -25,10 +27,11 @@ class Report:
 
     @property
     def return_code(self) -> int:
-        """0 when clean, 1 when anything was found, 2 on a syntax error."""
+        """0 when clean or only notes were found, 1 when a fault was found, 2 on a syntax
+        error."""
         if self.syntax_errors:
             return EXIT_SYNTAX
-        if self.findings or self.changed:
+        if self.findings > self.notes or self.changed:
             return EXIT_FINDINGS
         return EXIT_CLEAN
 
@@ -40,7 +43,12 @@ class Report:
         head = f"checked {n(self.files, 'file')}, {n(self.games, 'game')}, {n(self.deals, 'deal')}"
         if not self.findings:
             return f"{head}: all clean"
-        tail = f"{n(self.findings, 'finding')} in {n(self.files_with_findings, 'file')}"
+        files = n(self.files_with_findings, 'file')
+        if self.notes == self.findings:
+            return f"{head}: no faults ({n(self.notes, 'note')} in {files})"
+        tail = f"{n(self.findings, 'finding')} in {files}"
+        if self.notes:
+            tail += f" ({n(self.notes, 'note')})"
         if self.syntax_errors:
             tail += f" ({n(self.syntax_errors, 'syntax error')})"
         return f"{head}: {tail}"

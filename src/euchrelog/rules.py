@@ -383,6 +383,15 @@ def _number(name: str, text: str) -> int:
     return value
 
 
+def _problem(name: str, text: str) -> str | None:
+    """What is wrong with ``text`` as the value of a number option, if anything."""
+    try:
+        _number(name, text)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
 def parse_rules(text: str, variant: Variant) -> tuple[dict[str, str | int | bool], list[str]]:
     """Parses a ``Rules`` tag value into option settings and a list of problems."""
     settings: dict[str, str | int | bool] = {}
@@ -445,8 +454,14 @@ def ruleset_from_tags(tags: Mapping[str, str]) -> tuple[Ruleset, list[TagProblem
         try:
             number = _number(name, lower[name].strip())
         except ValueError as exc:
-            problems.append(TagProblem("T204", f"{name.capitalize()} tag: {exc}", name))
-            continue
+            # "5 points" still says 5: read it so, and the game end is checked (one finding).
+            lead = lower[name].split(None, 1)
+            readable = lead and lead[0].isdigit() and not _problem(name, lead[0])
+            note = f"; read as {lead[0]}" if readable else ""
+            problems.append(TagProblem("T204", f"{name.capitalize()} tag: {exc}{note}", name))
+            if not readable:
+                continue
+            number = int(lead[0])
         if name in settings and settings[name] != number:
             problems.append(TagProblem(
                 "T205", f"the {name.capitalize()} tag says {number} but the Rules tag says "

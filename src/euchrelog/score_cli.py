@@ -164,7 +164,8 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
             click.echo(shown, nl=False, err=True)
         click.echo(_summary(events, len(orders), findings), err=True)
     syntax = any(f.code in ("S101", "S102") for f in findings)
-    sys.exit(EXIT_SYNTAX if syntax else EXIT_FINDINGS if findings else EXIT_CLEAN)
+    faults = any(f.is_fault for f in findings)  # notes (a claimed renege) leave it 0
+    sys.exit(EXIT_SYNTAX if syntax else EXIT_FINDINGS if faults else EXIT_CLEAN)
 
 
 def _show_findings(findings: list[Finding], contexts: dict[Finding, str], fmt: str) -> str:

@@ -448,7 +448,8 @@ class EventResult:
 
     @property
     def errors(self) -> int:
-        """Findings of severity error (warnings do not make standings provisional)."""
+        """Findings of severity error (warnings and notes do not make standings
+        provisional)."""
         return sum(1 for f in self.findings if f.severity == "error")
 
     @property
@@ -993,11 +994,13 @@ def _loner_makers(p: Played) -> list[Seat]:
 
 def _euchre_takers(p: Played) -> list[set[Seat]]:
     """For each euchre (the makers set), the seats that took it: a lone defender alone,
-    else every seat of the defending sides."""
+    else every seat of the defending sides. A deal scored by a claimed renege is no
+    euchre: its penalty replaced the tricks (P2)."""
     out: list[set[Seat]] = []
     rules = p.ruleset
     for k, deal in enumerate(p.report.deals):
-        if deal.maker is None:
+        record = p.game.deals[k] if k < len(p.game.deals) else None
+        if deal.maker is None or (record is not None and record.claims):
             continue
         if rules.variant.scoring:
             euchred = deal.maker_tricks is not None and deal.maker_tricks < 3
@@ -1005,7 +1008,6 @@ def _euchre_takers(p: Played) -> list[set[Seat]]:
             euchred = (deal.points or {}).get(rules.side(deal.maker), 0) < 0
         if not euchred:
             continue
-        record = p.game.deals[k] if k < len(p.game.deals) else None
         lone = None
         if record is not None:
             lone = next((d.seat for d in record.declarations if d.act == "defend"), None)

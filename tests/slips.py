@@ -1,0 +1,173 @@
+"""Single slips of a scorer's pen, made in the text of a clean record (issue 11, RULES.md P4).
+
+Each slip changes one thing a person could write wrongly: one seat letter of a play, a bid
+or an exchange; two cards of one seat swapped between tricks; a trick line deleted,
+doubled or swapped with the next; one points figure or one running total. A slip returns
+the new text, the lines it touched (1-based, in the new text) and the finding codes that
+name it. :func:`slips` lists every slip of a record of the kinds asked for, so a test can
+check that each one is reported once, where it was made.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from euchrelog.cards import effective_suit, trick_winner
+from euchrelog.generate import contract
+from euchrelog.models import Game
+from euchrelog.notation import loads
+from euchrelog.rules import ruleset_from_tags
+
+SEAT_LETTERS = "NESW"
+TRICK = re.compile(r"^\s+(\d+)\.\s")
+PLAY = re.compile(r"\b([NESW]): ")
+BID_LINE = re.compile(r"^\s+bid\s")
+BID_ACT = re.compile(r"(?:bid\s+|,\s*)([NESW]) ")
+EXCHANGE = re.compile(r"^(\s+)([NESW])( (?:takes|declines|discards))")
+FIGURE = re.compile(r"\b(NS|EW|[NESW]) (-?\d+)")
+
+KINDS = ("play-seat", "bid-seat", "exchange-seat", "card-swap", "trick-deleted",
+         "trick-doubled", "tricks-swapped", "points", "total")
+
+
+@dataclass(frozen=True)
+class Slip:
+    """One slip in a record: its kind, the text with it, the lines it touched and the
+    codes that name it."""
+
+    kind: str
+    text: str
+    lines: frozenset[int]
+    codes: frozenset[str]
+    where: str
+    """What was changed, for a failure message."""
+
+
+def _replace_at(line: str, start: int, end: int, new: str) -> str:
+    return line[:start] + new + line[end:]
+
+
+def _with_line(lines: list[str], i: int, new: str) -> str:
+    out = list(lines)
+    out[i] = new
+    return "\n".join(out) + "\n"
+
+
+def _seat_slips(lines: list[str], seats: str) -> Iterator[Slip]:
+    for i, line in enumerate(lines):
+        if TRICK.match(line):
+            matches, kind, codes = list(PLAY.finditer(line)), "play-seat", {"P701", "P704"}
+        elif BID_LINE.match(line):
+            matches, kind = list(BID_ACT.finditer(line)), "bid-seat"
+            codes = {"B401", "B407", "B409"}
+        elif m := EXCHANGE.match(line):
+            matches, kind, codes = [m], "exchange-seat", {"K501"}
+        else:
+            continue
+        for m in matches:
+            group = 2 if kind == "exchange-seat" else 1
+            old = m.group(group)
+            for new in seats:
+                if new == old:
+                    continue
+                text = _with_line(lines, i, _replace_at(line, m.start(group), m.end(group), new))
+                yield Slip(kind, text, frozenset({i + 1}), frozenset(codes),
+                           f"line {i + 1}: {old} -> {new}")
+
+
+def _trick_slips(lines: list[str]) -> Iterator[Slip]:
+    tricks = [i for i, line in enumerate(lines) if TRICK.match(line)]
+    for i in tricks:
+        deleted = lines[:i] + lines[i + 1:]
+        yield Slip("trick-deleted", "\n".join(deleted) + "\n", frozenset({i + 1}),
+                   frozenset({"P707", "P706"}), f"line {i + 1} deleted")
+        doubled = [*lines[:i + 1], lines[i], *lines[i + 1:]]
+        yield Slip("trick-doubled", "\n".join(doubled) + "\n", frozenset({i + 2}),
+                   frozenset({"P707"}), f"line {i + 1} doubled")
+        if i + 1 in tricks:
+            swapped = [*lines[:i], lines[i + 1], lines[i], *lines[i + 2:]]
+            yield Slip("tricks-swapped", "\n".join(swapped) + "\n",
+                       frozenset({i + 1, i + 2}), frozenset({"P707"}),
+                       f"lines {i + 1} and {i + 2} swapped")
+
+
+def _figure_slips(lines: list[str]) -> Iterator[Slip]:
+    for i, line in enumerate(lines):
+        stripped = line.split("#", 1)[0]
+        if not stripped.lstrip().startswith("points"):
+            continue
+        cut = stripped.find("total")
+        for m in FIGURE.finditer(stripped):
+            kind = "total" if 0 <= cut < m.start() else "points"
+            value = int(m.group(2))
+            new = _replace_at(line, m.start(2), m.end(2), str(value + 1))
+            yield Slip(kind, _with_line(lines, i, new), frozenset({i + 1}),
+                       frozenset({"C901"} if kind == "points" else {"C902"}),
+                       f"line {i + 1}: {m.group(0)} -> {m.group(1)} {value + 1}")
+
+
+def _card_swaps(games: tuple[Game, ...], lines: list[str]) -> Iterator[Slip]:
+    """Two cards of one seat swapped between two tricks of a deal so that the seat fails
+    to follow suit in the first while it holds the card it followed with; the winners of
+    both tricks stay the same (else the points change too: a second, real consequence)."""
+    trick_lines = iter(i for i, line in enumerate(lines) if TRICK.match(line))
+    for game, deal in ((g, deal) for g in games for deal in g.deals):
+        ruleset = ruleset_from_tags({t.name.lower(): t.value for t in game.tags})[0]
+        spots = [next(trick_lines) for _ in deal.tricks]
+        fixed = contract(deal)
+        trump = fixed[0] if fixed is not None else None
+        if (trump is None or not deal.hands or len(deal.tricks) != ruleset.variant.tricks
+                or any(p.card is None for t in deal.tricks for p in t.plays)):
+            continue
+        for t, trick in enumerate(deal.tricks):
+            led = effective_suit(trick.plays[0].card, trump)  # type: ignore[arg-type]
+            for p, play in enumerate(trick.plays[1:], 1):
+                a = play.card
+                assert a is not None
+                if effective_suit(a, trump) is not led:
+                    continue
+                for u in range(t + 1, len(deal.tricks)):
+                    later = deal.tricks[u]
+                    later_led = effective_suit(later.plays[0].card, trump)  # type: ignore[arg-type]
+                    q = next((k for k, o in enumerate(later.plays)
+                              if k and o.seat == play.seat), None)
+                    if q is None:
+                        continue
+                    b = later.plays[q].card
+                    assert b is not None
+                    if effective_suit(b, trump) in (led, later_led):
+                        continue
+                    first = [c.card for c in trick.plays]
+                    second = [c.card for c in later.plays]
+                    old = (trick_winner(first, trump), trick_winner(second, trump))  # type: ignore[arg-type]
+                    first[p], second[q] = b, a
+                    if (trick_winner(first, trump), trick_winner(second, trump)) != old:  # type: ignore[arg-type]
+                        continue
+                    out = list(lines)
+                    for spot, plays in ((spots[t], first), (spots[u], second)):
+                        line = out[spot]
+                        old_cards = [m.end() for m in PLAY.finditer(line)]
+                        for end, card in zip(reversed(old_cards), reversed(plays), strict=True):
+                            stop = end + len(line[end:].split(None, 1)[0])
+                            line = _replace_at(line, end, stop, str(card))
+                        out[spot] = line
+                    yield Slip("card-swap", "\n".join(out) + "\n",
+                               frozenset({spots[t] + 1, spots[u] + 1}), frozenset({"R801", "R802"}),
+                               f"deal {deal.number}: {play.seat} {a} (trick {t + 1}) <-> {b} "
+                               f"(trick {u + 1})")
+                    break
+
+
+def slips(text: str, kinds: tuple[str, ...] = KINDS) -> Iterator[Slip]:
+    """Every slip of the given kinds that can be made in the clean record ``text``."""
+    lines = text.rstrip("\n").split("\n")
+    for slip in _seat_slips(lines, SEAT_LETTERS):
+        if slip.kind in kinds:
+            yield slip
+    if "card-swap" in kinds:
+        yield from _card_swaps(loads(text).games, lines)
+    for slip in (*_trick_slips(lines), *_figure_slips(lines)):
+        if slip.kind in kinds:
+            yield slip
