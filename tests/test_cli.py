@@ -692,3 +692,19 @@ def test_no_progress_when_not_on_a_terminal_or_quiet(tmp_path: Path) -> None:
     quiet.advance(50)
     quiet.clear()
     assert stream.getvalue() == ""
+
+
+def test_a_note_keeps_its_level_in_every_format(tmp_path: Path) -> None:
+    """A claimed renege is a note (P2): a notice on GitHub, a SARIF note, a note in the
+    statistics and the text, and exit status 0."""
+    claimed = CLUB.replace("  points NS 1\n", "  renege S trick 1\n  points EW 2\n")
+    path = str(write(tmp_path, "claimed.euchre", claimed))
+    github = run("check", "-q", "--format", "github", path)
+    assert github.exit_code == 0
+    assert github.stdout.startswith(f"::notice file={path},line=10,col=16,title=R801 renege::")
+    sarif = json.loads(run("check", "-q", "--format", "sarif", path).stdout)
+    assert [r["level"] for r in sarif["runs"][0]["results"]] == ["note"]
+    assert run("check", "-q", "--statistics", path).stdout == "     1  R801  note     renege\n"
+    coloured = run("check", "-q", "--color", "always", path).stdout
+    assert f"\x1b[1m{path}:\x1b[0m10:16: \x1b[36m\x1b[1mR801\x1b[0m note: deal 1: renege" in (
+        coloured)
