@@ -49,6 +49,9 @@ LONG = 100_000
 
 TRACEBACK = "Traceback"
 
+pytestmark = pytest.mark.slow
+"""The fuzz suite, found inputs included, is left out of the quick run."""
+
 FUZZ = settings(derandomize=True, deadline=None, database=None, max_examples=150,
                 suppress_health_check=list(HealthCheck))
 """Every property runs derandomized: the same inputs on every run."""
@@ -715,7 +718,6 @@ def thrown_in_record(n: int) -> str:
     return '[Variant "four-hand"]\n' + deals + "\nunfinished\n"
 
 
-@pytest.mark.slow
 def test_many_deals_linear() -> None:
     """A game of n and of 4n thrown-in deals read, format and check alike."""
     small, large = thrown_in_record(N), thrown_in_record(4 * N)
