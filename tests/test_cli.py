@@ -127,10 +127,9 @@ def test_check_syntax_error_exits_2_with_caret_and_goes_on(tmp_path: Path) -> No
     result = run("check", str(path))
     assert result.exit_code == 2
     lines = result.stdout.splitlines()
-    span = len(BAD_CARD.rstrip("\n").splitlines())
     assert lines[0] == (f"{path}:{BAD_CARD_LINE}:{BAD_CARD_COLUMN}: S101 "
                         "expected a card like 9H, TS or ??, found '1C'; "
-                        f"the game on lines 1-{span} is not checked")
+                        f"line {BAD_CARD_LINE} is skipped, the rest is checked")
     source = BAD_CARD.splitlines()[BAD_CARD_LINE - 1]
     assert lines[1] == "    " + source
     assert lines[2] == "    " + " " * (BAD_CARD_COLUMN - 1) + "^"
@@ -140,7 +139,7 @@ def test_check_syntax_error_exits_2_with_caret_and_goes_on(tmp_path: Path) -> No
     assert int(m["line"]) == second_offset + WRONG_RESULT_LINE
     assert len(lines) == 4
     assert result.stderr.strip() == (
-        "checked 1 file, 2 games, 1 deal: 2 findings in 1 file (1 syntax error)")
+        "checked 1 file, 2 games, 2 deals: 2 findings in 1 file (1 syntax error)")
 
 
 def test_check_format_json_prints_one_object_per_line(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""One slip, one finding, at the slip (issue 11; RULES.md P4 and the rule for totals).
+"""One slip, one finding, at the slip (issues 11 and 13; RULES.md P4 and the rule for totals).
 
 Clean records of every variant and level of detail, as the generator writes them and as a
 person types them (other case and spacing, comments at line ends), and every valid
@@ -6,7 +6,8 @@ sample, get every single slip of :mod:`slips` in turn: a seat letter of a play, 
 an exchange; two cards of a seat swapped; a trick line deleted, doubled or swapped with
 the next; one points figure or one running total. Each slip must be reported (never
 "clean"), and at least 98% of them as exactly one fault, of the slip's codes, on a line
-the slip touched (a deleted line: the line before or after the gap).
+the slip touched (a deleted line: the line before or after the gap). A typo that makes a
+line unreadable is one S101 there, and the rest of the game is still checked.
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ from pathlib import Path
 import pytest
 
 from euchrelog.check import check_text
+from euchrelog.errors import NotationError
 from euchrelog.findings import Finding
 from euchrelog.generate import Detail, random_game
+from euchrelog.notation import loads
 from euchrelog.writer import dumps_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -108,3 +111,49 @@ def test_every_single_slip_is_one_finding_at_the_slip(spelt: bool) -> None:
 def test_every_kind_of_slip_is_tried() -> None:
     kinds = {slip.kind for _, text in clean_records() for slip in slips(text)}
     assert kinds == set(KINDS)
+
+
+def _typos(text: str, rng: random.Random, count: int) -> Iterator[tuple[int, str]]:
+    """(line, text) with one character of one line of a deal or the end changed so that the
+    line no longer reads."""
+    lines = text.split("\n")
+    places = [i for i, line in enumerate(lines)
+              if line.strip() and not line.lstrip().startswith(("#", "["))]
+    for i in rng.sample(places, min(count, len(places))):
+        line = lines[i]
+        at = rng.randrange(len(line.rstrip()))
+        bent = [*lines[:i], line[:at] + rng.choice("XZ@!Q%") + line[at + 1:], *lines[i + 1:]]
+        typed = "\n".join(bent)
+        try:
+            loads(typed)
+        except NotationError:
+            yield i + 1, typed
+
+
+def test_one_unreadable_line_is_one_finding_and_the_rest_is_checked() -> None:
+    """A typo that makes a line unreadable is one S101 at that line (RULES.md P4), and a
+    real slip elsewhere in the game is still found."""
+    rng = random.Random(13)
+    tried = 0
+    bad: list[str] = []
+    for name, text in clean_records():
+        for line, typed in _typos(text, rng, 10):
+            tried += 1
+            found = faults(typed)
+            if [(f.code, f.line) for f in found] != [("S101", line)]:
+                bad.append(f"{name} line {line}: " + "; ".join(
+                    f"{f.line} {f.code} {f.message}" for f in found))
+    assert tried > 500
+    assert not bad, bad[:10]
+
+
+def test_a_typo_does_not_blind_the_check_of_its_game() -> None:
+    text = (ROOT / "samples" / "valid" / "four-hand-24-club-night.euchre").read_text(
+        encoding="utf-8")
+    slip = next(s for s in slips(text, ("total",)) if min(s.lines) > 40)
+    lines = slip.text.split("\n")
+    first_trick = next(i for i, line in enumerate(lines) if line.lstrip().startswith("1."))
+    lines[first_trick] = lines[first_trick].replace(":", ";", 1)
+    found = faults("\n".join(lines))
+    assert [(f.code, f.line) for f in found] == [("S101", first_trick + 1),
+                                                 ("C902", min(slip.lines))]

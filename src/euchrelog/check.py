@@ -9,6 +9,7 @@ finding is collected with its file, line and column.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
@@ -109,14 +110,12 @@ def check_chunk(chunk: Chunk, *, keep_report: bool = True, fast: bool = True) ->
         try:
             parsed = parse_game(chunk.text, chunk.first_line)
         except NotationError as err:
-            finding = Finding("S101", f"{err.message}; {_span(chunk)} not checked", err.line,
-                              err.column, path=chunk.path, game=chunk.index)
-            return GameCheck(chunk.index, chunk.first_line, [finding], None, err.context,
-                             syntax_error=True)
-        if not isinstance(parsed, ParsedGame):  # only comments
-            return GameCheck(chunk.index, chunk.first_line)
-        result = check_game(parsed.game, chunk.index, chunk.path, chunk.first_line,
-                            parsed.source)
+            result = _recover(chunk, err)
+        else:
+            if not isinstance(parsed, ParsedGame):  # only comments
+                return GameCheck(chunk.index, chunk.first_line)
+            result = check_game(parsed.game, chunk.index, chunk.path, chunk.first_line,
+                                parsed.source)
         if "noqa" in chunk.text.lower():
             result.findings = _unsuppressed(result.findings, chunk)
     if not keep_report:
@@ -133,6 +132,106 @@ def _unsuppressed(findings: list[Finding], chunk: Chunk) -> list[Finding]:
         return lines[k] if 0 <= k < len(lines) else ""
 
     return [f for f in findings if not is_suppressed(f.code, text(f.line))]
+
+
+MAX_SKIPS = 20
+"""Unreadable lines skipped in one game before it is given up as unreadable."""
+
+_DEAL_LINE = re.compile(r"\s*\S+\s+(\d+)\b")
+_END_LINE = re.compile(r"\s*(result|unfinished)\b", re.IGNORECASE)
+_GAME_END_CODES = frozenset({"G951", "G952", "G953", "G954", "G955"})
+_TALLY_CODES = frozenset({"C902", "D307"}) | _GAME_END_CODES
+"""Findings that compare running totals and the result, which a skipped deal upsets."""
+_GAP_CODES = frozenset({"B406", "C905", "P705", "P706", "P707"})
+"""Findings that a line missing from a deal makes anywhere in it."""
+
+
+def _is_deal_line(line: str) -> bool:
+    return line.lstrip().lower().startswith("deal")
+
+
+def _deal_block(lines: list[str], i: int) -> tuple[int, int, int | None]:
+    """The lines (0-based, inclusive) of the deal that line ``i`` belongs to, and its
+    number: from a line that starts with ``deal`` or follows a blank line, to the line
+    before the next deal, blank line or end line. ``(i, i, None)`` for a line of the header
+    or the end line."""
+    start = i
+    while start > 0 and lines[start - 1].strip() and not _is_deal_line(lines[start]):
+        start -= 1
+    if lines[start].lstrip().startswith("[") or _END_LINE.match(lines[i]):
+        return i, i, None
+    end = i
+    while (end + 1 < len(lines) and lines[end + 1].strip() and not _is_deal_line(lines[end + 1])
+           and not _END_LINE.match(lines[end + 1])):
+        end += 1
+    if start == end and not any(_is_deal_line(line) for line in lines[i + 1:]):
+        return i, i, None  # a line of its own after the last deal: the end line, misspelt
+    match = _DEAL_LINE.match(lines[start])
+    if match:
+        return start, end, int(match.group(1))
+    numbers = [int(m.group(1)) for line in lines[:start] if _is_deal_line(line)
+               and (m := _DEAL_LINE.match(line))]
+    return start, end, (numbers[-1] + 1) if numbers else 1
+
+
+def _recover(chunk: Chunk, first: NotationError) -> GameCheck:
+    """Checks a game with unreadable lines (RULES.md P4): each unreadable line is one S101
+    finding and is skipped, and the rest of the game is checked. A deal with a second
+    unreadable line is skipped whole (one finding). The findings that only follow from a
+    skipped line are left out: those of its deal after it, and those a missing line makes
+    anywhere in its deal (no trump, a short deal, unknown points); after a skipped deal,
+    the dealer and numbering of the next deal, the running totals and the result; after a
+    skipped end line, the game's end."""
+    lines = chunk.text.split("\n")
+    skips: list[tuple[int, int, NotationError]] = []
+    err = first
+    parsed: ParsedGame | list[str] | None = None
+    for _ in range(MAX_SKIPS):
+        i = err.line - chunk.first_line
+        if not 0 <= i < len(lines) or any(a <= i <= b for a, b, _ in skips):
+            break
+        start, end, number = _deal_block(lines, i)
+        same = [k for k, (a, b, _) in enumerate(skips) if start <= a <= end]
+        if same:
+            skips[same[0]] = (start, end, skips[same[0]][2])  # a second error: the deal
+        elif i == start and number is not None and end > start:
+            skips.append((start, end, err))  # the deal line itself: the deal
+        else:
+            skips.append((i, i, err))
+        text = "\n".join("#" if any(a <= k <= b for a, b, _ in skips) else line
+                         for k, line in enumerate(lines))
+        try:
+            parsed = parse_game(text, chunk.first_line)
+            break
+        except NotationError as again:
+            err = again
+    if not isinstance(parsed, ParsedGame):
+        finding = Finding("S101", f"{first.message}; {_span(chunk)} not checked", first.line,
+                          first.column, path=chunk.path, game=chunk.index)
+        return GameCheck(chunk.index, chunk.first_line, [finding], None, first.context,
+                         syntax_error=True)
+    result = check_game(parsed.game, chunk.index, chunk.path, chunk.first_line, parsed.source)
+    found: list[Finding] = []
+    kept = result.findings
+    for a, b, err in skips:
+        start, end, number = _deal_block(lines, a)
+        whole = (a, b) == (start, end) and number is not None and (a != b or a == start)
+        here = (f"deal {number} (lines {chunk.first_line + a}-{chunk.first_line + b}) is "
+                "skipped" if whole else f"line {err.line} is skipped")
+        found.append(Finding("S101", f"{err.message}; {here}, the rest is checked", err.line,
+                             err.column, path=chunk.path, game=chunk.index))
+        if number is None and any(_is_deal_line(line) for line in lines[:a]):
+            kept = [f for f in kept if f.code not in _GAME_END_CODES]  # the end line
+        elif whole:
+            kept = [f for f in kept if f.deal != number and f.code not in _TALLY_CODES
+                    and not (f.code in ("D301", "D302") and f.deal == (number or 0) + 1)]
+        elif number is not None:
+            kept = [f for f in kept if f.deal != number
+                    or (f.line < err.line and f.code not in _GAP_CODES)]
+    result.findings = sorted(found + kept, key=lambda f: (f.line, f.column))
+    result.context = first.context
+    result.syntax_error = True
+    return result
 
 
 def _span(chunk: Chunk) -> str:

@@ -209,7 +209,7 @@ def _check_all(paths: list[str], jobs: int, limits: Limits, printer: FindingPrin
                     if result.findings:
                         progress.clear()
                     for finding in result.findings:
-                        printer.emit(finding, result.context)
+                        printer.emit(finding, result.context if finding.code == "S101" else "")
                     found += len(result.findings)
             except NotationError as exc:  # bytes that are not UTF-8 text, or over a limit
                 finding = Finding(exc.code, exc.message, exc.line, exc.column, path=name)
