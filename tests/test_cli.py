@@ -635,7 +635,7 @@ def _commands() -> list[list[str]]:
 @pytest.mark.parametrize("command", _commands(), ids=lambda c: " ".join(c) or "euchrelog")
 def test_help_points_at_no_file_pip_did_not_install(command: list[str]) -> None:
     text = run(*command, "--help").stdout.replace("\n", " ")
-    for match in re.finditer(r"\S*\.md\b", text):
+    for match in re.finditer(r"[^\s(]*\.md\b", text):
         assert match.group().startswith("https://euchrelog.example.org/"), match.group()
 
 

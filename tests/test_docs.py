@@ -20,21 +20,25 @@ from euchrelog.findings import CODES, EVENT_CODES, codes_table
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+RECORDS = ("euchre", "json", "jsonl")
+"""The kinds of block that hold a record a command reads."""
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```\n", re.MULTILINE | re.DOTALL)
 
 
 def _examples() -> list[ParameterSet]:
-    """Pairs of a ```euchre block and the ```console block right after it."""
+    """Pairs of a record (a ```euchre block, or EGN or OpenSpiel in a ```json or ```jsonl
+    block) and the ```console block right after it."""
     found: list[ParameterSet] = []
     for doc in DOCS:
         text = doc.read_text(encoding="utf-8")
         blocks = [(m.group(1), m.group(2), m.start(), m.end()) for m in FENCE.finditer(text)]
         for (kind, record, _, end), (nkind, console, start, _) in pairwise(blocks):
             between = text[end:start]
-            if kind != "euchre" or nkind != "console" or "\n\n" in between.strip():
+            if kind not in RECORDS or nkind != "console" or "\n\n" in between.strip():
                 continue  # not a record and its output, or prose that changes the record
             first, *rest = console.splitlines()
-            if not first.startswith(("$ euchrelog check ", "$ euchrelog score ")):
+            if not first.startswith(("$ euchrelog check ", "$ euchrelog score ",
+                                     "$ euchrelog convert ")):
                 continue
             output = []
             for out in rest:

@@ -23,7 +23,8 @@ from euchrelog.check import Chunk, check_chunk, notation_chunks
 from euchrelog.fast import build_fast_parser, replay_game, verify_json, verify_notation
 from euchrelog.generate import Detail, random_game
 from euchrelog.jsonio import game_to_json
-from euchrelog.models import Game
+from euchrelog.models import Game, Start
+from euchrelog.replay import replay
 from euchrelog.rules import FOUR_HAND, Options, Ruleset, find_variant
 from euchrelog.writer import dumps_game
 
@@ -155,6 +156,31 @@ def test_mutated_records_agree(text: str) -> None:
 def test_samples_agree(path: Path) -> None:
     for chunk in notation_chunks(io.StringIO(path.read_text(encoding="utf-8"))):
         agree(chunk.text)
+
+
+@DIFF
+@given(seed=st.integers(0, 2**32 - 1), cut=st.integers(1, 8),
+       variant=st.sampled_from(VARIANT_NAMES))
+def test_games_recorded_from_the_middle_are_left_to_the_full_path(seed: int, cut: int,
+                                                                  variant: str) -> None:
+    """A game cut after ``cut`` deals, with a start line giving the totals there, is
+    declined by the fast path and scores as the whole game on the full path."""
+    kind = find_variant(variant)
+    game = random_game(random.Random(seed), Ruleset(kind, Options.defaults(kind)))
+    whole = replay(game)
+    cut = min(cut, len(game.deals) - 1)
+    if cut < 1:
+        return
+    tail = game.model_copy(update={
+        "start": Start(deal=cut + 1, total=whole.deals[cut - 1].totals),
+        "deals": game.deals[cut:]})
+    text = dumps_game(tail)
+    assert not agree(text)
+    assert not agree(game_to_json(tail), json=True)
+    full = check_chunk(Chunk(1, 1, text, None), fast=False)
+    assert full.findings == []
+    assert full.report is not None
+    assert (full.report.totals, full.report.winner) == (whole.totals, whole.winner)
 
 
 def test_odd_json_shapes_are_declined() -> None:

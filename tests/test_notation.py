@@ -11,6 +11,8 @@ import pytest
 
 from euchrelog import NotationError, Seat, dumps, loads
 from euchrelog.generate import random_game, ruleset_for
+from euchrelog.jsonio import dumps_json, loads_json
+from euchrelog.models import Start
 from euchrelog.notation import ParsedGame, build_parser, parse_game, read_games, split_games
 from euchrelog.writer import dumps_game
 
@@ -39,7 +41,14 @@ SYNTAX_ERRORS = [
      "  1 N: 9H\n  ^"),
     ('[Event "x"]\n  1. N: 9H\n', 2, 3,
      "unexpected '1.' here: expected a deal line like 'deal 1 dealer N', a result line, "
-     'a tag like [Event "Club night"] or unfinished', "  1. N: 9H\n  ^"),
+     'a start line, a tag like [Event "Club night"] or unfinished', "  1. N: 9H\n  ^"),
+    ('[Event "x"]\nstart deal 2 total NS\n', 2, 22, "expected a number of points before the end "
+     "of the line", "start deal 2 total NS\n                     ^"),
+    ('[Event "x"]\nstart deal 0\nunfinished\n', 2, 12, "a deal number starts at 1",
+     "start deal 0\n           ^"),
+    ('[Event "x"]\ndeal 1 dealer N\nstart deal 2\n', 3, 1, "unexpected 'start' here: "
+     "expected a line of the deal (hands, up, bid, a trick, points ...), a new deal or the "
+     "result", "start deal 2\n^"),
     (HEAD + "result\n  hands N: 9H\n", 4, 3,
      "unexpected 'hands' here: expected the tags of a new game: this game has ended",
      "  hands N: 9H\n  ^"),
@@ -95,6 +104,21 @@ def test_unknown_tags_are_kept_and_escapes_round_trip() -> None:
     log = loads(text)
     assert log.games[0].tags[0].value == 'say "hi" \\o/'
     assert dumps(log) == text
+
+
+def test_a_start_line_reads_and_writes_back() -> None:
+    text = ('[Variant "four-hand"]\n\n# page 2\nstart deal 7  total NS 6 EW 8  # carried\n'
+            "# the first deal of the page\n\ndeal 7 dealer S\n  thrown in\n\nunfinished\n")
+    game = loads(text).games[0]
+    assert game.start == Start(deal=7, total={"NS": 6, "EW": 8}, before=("page 2",),
+                               note="carried")
+    assert game.deals[0].before == ("the first deal of the page",)
+    assert dumps(loads(text)).splitlines()[2:5] == [
+        "# page 2", "start deal 7  total NS 6 EW 8  # carried", ""]
+    assert loads("[A \"b\"]\nSTART TOTAL ew -2\nunfinished\n").games[0].start == Start(
+        total={"EW": -2})
+    assert loads_json(dumps_json(loads(text))) == loads(text)
+    assert '"start": {' in dumps_json(loads(text))
 
 
 def test_grammar_is_conflict_free() -> None:

@@ -344,8 +344,12 @@ def test_parse_format() -> None:
     tag = parse_format("Partners target=5 tiebreak=points-for,head-to-head")
     assert (tag.format, tag.target, tag.tiebreaks) == ("partners", 5,
                                                        ("points-for", "head-to-head"))
+    tag = parse_format("progressive target=10 rank=games-won tiebreak=")
+    assert (tag.format, tag.target, tag.rank, tag.tiebreaks) == ("progressive", 10,
+                                                                 "games-won", ())
     for bad in ("swiss", "deals=0", "deals=x", "colour=red", "progressive progressive",
-                "progressive tiebreak=head-to-head", "tiebreak=luck"):
+                "progressive tiebreak=head-to-head", "tiebreak=luck", "rank=luck",
+                "rank=points rank=points"):
         with pytest.raises(ValueError):
             parse_format(bad)
     assert parse_tiebreaks("deals-won, loners") == ("deals-won", "loners")

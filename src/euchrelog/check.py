@@ -138,6 +138,7 @@ MAX_SKIPS = 20
 """Unreadable lines skipped in one game before it is given up as unreadable."""
 
 _DEAL_LINE = re.compile(r"\s*\S+\s+(\d+)\b")
+_OWN_NUMBER = re.compile(r"\s*deal\s+(\d+)\s+dealer\s", re.IGNORECASE)
 _END_LINE = re.compile(r"\s*(result|unfinished)\b", re.IGNORECASE)
 _GAME_END_CODES = frozenset({"G951", "G952", "G953", "G954", "G955"})
 _TALLY_CODES = frozenset({"C902", "D307"}) | _GAME_END_CODES
@@ -160,18 +161,25 @@ def _deal_block(lines: list[str], i: int) -> tuple[int, int, int | None]:
         start -= 1
     if lines[start].lstrip().startswith("[") or _END_LINE.match(lines[i]):
         return i, i, None
+    following = lines[i + 1] if i + 1 < len(lines) else ""
+    if not any(_is_deal_line(line) for line in lines[:i + 1]) and (
+            not following.strip() or _is_deal_line(following)):
+        return i, i, None  # a line of the header, such as the start line
     end = i
     while (end + 1 < len(lines) and lines[end + 1].strip() and not _is_deal_line(lines[end + 1])
            and not _END_LINE.match(lines[end + 1])):
         end += 1
-    if start == end and not any(_is_deal_line(line) for line in lines[i + 1:]):
-        return i, i, None  # a line of its own after the last deal: the end line, misspelt
-    match = _DEAL_LINE.match(lines[start])
-    if match:
-        return start, end, int(match.group(1))
+    if not any(line.strip() and not line.lstrip().startswith("#") for line in lines[i + 1:]):
+        return i, i, None  # the last line of the game: the end line, misspelt
+    own = _OWN_NUMBER.match(lines[start])
+    if own:
+        return start, end, int(own.group(1))
     numbers = [int(m.group(1)) for line in lines[:start] if _is_deal_line(line)
                and (m := _DEAL_LINE.match(line))]
-    return start, end, (numbers[-1] + 1) if numbers else 1
+    if numbers:
+        return start, end, numbers[-1] + 1
+    match = _DEAL_LINE.match(lines[start])
+    return start, end, int(match.group(1)) if match else 1
 
 
 def _recover(chunk: Chunk, first: NotationError) -> GameCheck:
@@ -179,9 +187,9 @@ def _recover(chunk: Chunk, first: NotationError) -> GameCheck:
     finding and is skipped, and the rest of the game is checked. A deal with a second
     unreadable line is skipped whole (one finding). The findings that only follow from a
     skipped line are left out: those of its deal after it, and those a missing line makes
-    anywhere in its deal (no trump, a short deal, unknown points); after a skipped deal,
-    the dealer and numbering of the next deal, the running totals and the result; after a
-    skipped end line, the game's end."""
+    anywhere in its deal (no trump, a short deal, unknown points); after a skipped deal or
+    header line, the dealer and numbering of the next deal, the running totals and the
+    result; after a skipped end line, the game's end."""
     lines = chunk.text.split("\n")
     skips: list[tuple[int, int, NotationError]] = []
     err = first
@@ -222,6 +230,10 @@ def _recover(chunk: Chunk, first: NotationError) -> GameCheck:
                              err.column, path=chunk.path, game=chunk.index))
         if number is None and any(_is_deal_line(line) for line in lines[:a]):
             kept = [f for f in kept if f.code not in _GAME_END_CODES]  # the end line
+        elif number is None:  # a header line: the game's start and length are unsure
+            kept = [f for f in kept if f.code not in _TALLY_CODES and not (
+                f.code in ("D301", "D302") and f.deal == min(
+                    (g.deal for g in kept if g.deal is not None), default=None))]
         elif whole:
             kept = [f for f in kept if f.deal != number and f.code not in _TALLY_CODES
                     and not (f.code in ("D301", "D302") and f.deal == (number or 0) + 1)]

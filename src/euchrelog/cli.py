@@ -30,6 +30,8 @@ from .errors import EuchrelogError, LimitError, NotationError, RecordError
 from .explain import explain
 from .findings import Finding
 from .formats import FORMATS, FindingPrinter, Selection, use_colour
+from .interop import KINDS, ConversionError, check_converted, kind_of, read_source
+from .interop.egn import dumps_egn
 from .jsonio import game_per_line, is_json, iter_json_log, loads_json, peek, write_json
 from .models import Log, LogItem
 from .notation import iter_log, loads, prepare, text_lines
@@ -203,12 +205,17 @@ def _check_all(paths: list[str], jobs: int, limits: Limits, printer: FindingPrin
             name = _name(path)
             found = 0
             try:
-                for result in checker.run(path, name, limits):
+                kind = _foreign(path, limits)
+                if kind:
+                    progress.clear()
+                results = (_check_foreign(kind, path, name, limits, printer, selection) if kind
+                           else checker.run(path, name, limits))
+                for result in results:
                     result.findings = [f for f in result.findings if selection.wants(f.code)]
                     _count(report, result)
                     if result.findings:
                         progress.clear()
-                    for finding in result.findings:
+                    for finding in result.findings if not kind else ():  # printed there
                         printer.emit(finding, result.context if finding.code == "S101" else "")
                     found += len(result.findings)
             except NotationError as exc:  # bytes that are not UTF-8 text, or over a limit
@@ -224,6 +231,38 @@ def _check_all(paths: list[str], jobs: int, limits: Limits, printer: FindingPrin
                 raise click.FileError(name, hint=exc.strerror or str(exc)) from None
             if found:
                 report.files_with_findings += 1
+
+
+def _foreign(path: str, limits: Limits) -> str | None:
+    """The format of a source from elsewhere (EGN, EMN, OpenSpiel), or ``None``."""
+    if path == "-":
+        return None
+    return kind_of(path, peek(_lines(path, limits))[0])
+
+
+def _check_foreign(kind: str, path: str, name: str, limits: Limits, printer: FindingPrinter,
+                   selection: Selection) -> Iterator[GameCheck]:
+    """Checks the games of a source from elsewhere, printing each finding wanted at its
+    place in the input (a JSON path, or line:action), and yields their counts."""
+    for index, item in enumerate(read_source(kind, _read(path, limits)), 1):
+        if isinstance(item, ConversionError):
+            finding = Finding("S102", item.message, path=name, game=index)
+            placed = [(finding, item.where)]
+            result = GameCheck(index, 0, [finding], syntax_error=True)
+        else:
+            report, found = check_converted(item)
+            placed = [(replace(p.finding, path=name, game=index, line=0, column=0), p.where)
+                      for p in found if selection.wants(p.finding.code)]
+            result = GameCheck(index, 0, [f for f, _ in placed], report,
+                               deals=len(item.game.deals))
+        for finding, where in placed:
+            if printer.statistics or printer.fmt in ("github", "sarif"):
+                printer.emit(finding)  # no line to point at: the file is annotated
+            elif printer.fmt == "json":
+                click.echo(json.dumps({**finding.to_dict(), "where": where}, ensure_ascii=False))
+            else:
+                click.echo(f"{name}:{where}: {finding.code} {finding.message}")
+        yield result
 
 
 AUTO_PARALLEL_BYTES = 1_000_000
@@ -480,8 +519,9 @@ def _parse(path: str, text: str) -> Log:
         raise _failure(path, exc) from None
 
 
-_TARGETS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", EXTENSION: "euchre"}
-_SUFFIXES = {"json": ".json", "jsonl": ".jsonl", "euchre": EXTENSION}
+_TARGETS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", EXTENSION: "euchre",
+            ".egn": "egn"}
+_SUFFIXES = {"json": ".json", "jsonl": ".jsonl", "euchre": EXTENSION, "egn": ".egn"}
 
 
 def closed_stdout() -> None:
@@ -504,23 +544,32 @@ def closed_stdout() -> None:
 @click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path),
               help="Write each SOURCE to a file of its own name in this folder, with the "
                    "extension of the output format.")
-@click.option("--to", "target", type=click.Choice(["json", "jsonl", "euchre"]),
+@click.option("--to", "target", type=click.Choice(["json", "jsonl", "euchre", "egn"]),
               help="The output format. Default: from OUTPUT's extension, else json for "
-                   "notation input and euchre for JSON input.")
+                   "notation input and euchre for any other input.")
+@click.option("--from", "origin", type=click.Choice(KINDS),
+              help="Read SOURCES as EGN, EMN or OpenSpiel histories "
+                   "(https://euchrelog.example.org/docs/interop.md). Default: from the "
+                   "extension (.egn, .emn) or the first line.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing on stderr but errors.")
 @_limit_options("8G")
 def convert(sources: tuple[str, ...], output: str | None, out_dir: Path | None,
-            target: str | None, quiet: bool, max_bytes: int, max_line: int) -> None:
-    """Convert between the notation and JSON, without loss.
+            target: str | None, origin: str | None, quiet: bool, max_bytes: int,
+            max_line: int) -> None:
+    """Convert between the notation, JSON and EGN, without loss.
 
-    SOURCES are .euchre files, JSON documents or JSON Lines files, or - for standard
-    input. Comments, unknown tags and unknown cards are all kept.
+    SOURCES are .euchre files, JSON documents or JSON Lines files, EGN or EMN files,
+    files of OpenSpiel histories, or - for standard input. Comments, unknown tags and
+    unknown cards are all kept; what the output format cannot hold is listed on
+    standard error.
 
     \b
     Examples:
       euchrelog convert game.euchre -o game.json
       euchrelog convert games.jsonl --to euchre > games.euchre
       euchrelog convert night/*.euchre --out-dir json/
+      euchrelog convert final.egn -o final.euchre
+      euchrelog convert histories.jsonl --from openspiel --to euchre
     """
     limits = Limits(max_bytes, max_line)
     if output == "-":
@@ -530,7 +579,7 @@ def convert(sources: tuple[str, ...], output: str | None, out_dir: Path | None,
             raise click.UsageError("--output and --out-dir do not go together")
         if "-" in sources:
             raise click.UsageError("standard input has no name to write under --out-dir")
-        _convert_each(sources, out_dir, target, limits, quiet)
+        _convert_each(sources, out_dir, target, origin, limits, quiet)
         return
     for source in sources:
         if (output is not None and source != "-" and Path(output).exists()
@@ -538,16 +587,18 @@ def convert(sources: tuple[str, ...], output: str | None, out_dir: Path | None,
             raise click.UsageError("the output is the input file; write elsewhere")
     progress = Progress(total_size(sources), verb="converting",
                         enabled=not quiet and (output is not None or not sys.stdout.isatty()))
-    kind, first = _log_items(sources[0], limits, progress)
+    kind, first = _source_items(sources[0], origin, limits, progress)
     if target is None and output is not None:
         target = _TARGETS.get(Path(output).suffix.lower())
-    target = target or ("euchre" if kind == "json" else "json")
-    items = itertools.chain(first, *(_lazy_items(s, limits, progress) for s in sources[1:]))
+    target = target or ("json" if kind == "euchre" else "euchre")
+    items = itertools.chain(first, *(_lazy_items(s, origin, limits, progress)
+                                     for s in sources[1:]))
+    name = sources[0] if len(sources) == 1 else "the sources"
     try:
         if output is not None:
-            write_atomic(output, _writer(target, items))
+            write_atomic(output, _writer(target, items, name))
         else:
-            _writer(target, items)(sys.stdout)
+            _writer(target, items, name)(sys.stdout)
             sys.stdout.flush()
     except BrokenPipeError:
         closed_stdout()
@@ -555,23 +606,40 @@ def convert(sources: tuple[str, ...], output: str | None, out_dir: Path | None,
         progress.clear()
 
 
-def _writer(target: str, items: Iterator[LogItem]) -> Callable[[TextIO], None]:
-    """What writes ``items`` in the ``target`` format to a text file."""
+def _writer(target: str, items: Iterator[LogItem], name: str) -> Callable[[TextIO], None]:
+    """What writes ``items`` (of the source ``name``) in the ``target`` format to a text
+    file."""
     def put(fp: TextIO) -> None:
-        if target == "euchre":
+        if target == "egn":
+            fp.write(_egn_text(name, items))
+        elif target == "euchre":
             write_log(items, fp)
         else:
             write_json(items, fp, lines=target == "jsonl")
     return put
 
 
-def _lazy_items(path: str, limits: Limits, progress: Progress) -> Iterator[LogItem]:
+def _source_items(path: str, origin: str | None, limits: Limits, progress: Progress
+                  ) -> tuple[str, Iterator[LogItem]]:
+    """The kind of a source (``euchre``, ``json``, or ``foreign`` for EGN, EMN and
+    OpenSpiel) and its games, read as they are needed."""
+    try:
+        origin = origin or _foreign(path, limits)
+    except NotationError as exc:  # bytes that are not UTF-8 text, or over a limit
+        raise _failure(path, exc) from None
+    if origin is not None:
+        return "foreign", _foreign_items(origin, path, limits)
+    return _log_items(path, limits, progress)
+
+
+def _lazy_items(path: str, origin: str | None, limits: Limits, progress: Progress
+                ) -> Iterator[LogItem]:
     """The games of a source, opened only when the first one is wanted."""
-    yield from _log_items(path, limits, progress)[1]
+    yield from _source_items(path, origin, limits, progress)[1]
 
 
 def _convert_each(sources: tuple[str, ...], out_dir: Path, target: str | None,
-                  limits: Limits, quiet: bool) -> None:
+                  origin: str | None, limits: Limits, quiet: bool) -> None:
     """Converts each source to a file of its own in ``out_dir``."""
     progress = Progress(total_size(sources), verb="converting", enabled=not quiet)
     stems = collections.Counter(Path(source).stem for source in sources)
@@ -580,17 +648,47 @@ def _convert_each(sources: tuple[str, ...], out_dir: Path, target: str | None,
         raise click.UsageError(f"two sources would be written to {twice[0]}.* in {out_dir}")
     out_dir.mkdir(parents=True, exist_ok=True)
     for source in sources:
-        kind, items = _log_items(source, limits, progress)
-        form = target or ("euchre" if kind == "json" else "json")
+        kind, items = _source_items(source, origin, limits, progress)
+        form = target or ("json" if kind == "euchre" else "euchre")
         output = out_dir / (Path(source).stem + _SUFFIXES[form])
         if output.exists() and output.resolve() == Path(source).resolve():
             raise click.UsageError(f"the output for {source} is the input file; write elsewhere")
         try:
-            write_atomic(output, _writer(form, items))
+            write_atomic(output, _writer(form, items, source))
         finally:
             progress.clear()
         if not quiet:
             click.echo(f"{source} -> {output}", err=True)
+
+
+def _foreign_items(kind: str, path: str, limits: Limits) -> Iterator[LogItem]:
+    """The games of a source from elsewhere; one that cannot be converted stops with exit
+    status 2, naming its place in the input."""
+    try:
+        text = _read(path, limits)
+    except NotationError as exc:
+        raise _failure(path, exc) from None
+    for item in read_source(kind, text):
+        if isinstance(item, ConversionError):
+            raise SyntaxFailure(f"{_name(path)}:{item.where}: S102 {item.message}")
+        for what in item.lost:
+            click.echo(f"{_name(path)}: not in the record: {what}", err=True)
+        yield item.game
+
+
+def _egn_text(path: str, items: Iterator[LogItem]) -> str:
+    """The EGN file of the one game of a source; what EGN cannot hold goes to stderr."""
+    games = [item for item in items if not isinstance(item, tuple)]
+    if len(games) != 1:
+        raise click.UsageError(f"an EGN file holds one game; {_name(path)} has {len(games)}")
+    try:
+        text, lost = dumps_egn(games[0])
+    except ConversionError as exc:
+        raise SyntaxFailure(f"{_name(path)}: {exc.where}: EGN cannot record this game: "
+                            f"{exc.message}") from None
+    for what in lost:
+        click.echo(f"{_name(path)}: not in the EGN file: {what}", err=True)
+    return text
 
 
 def _log_items(path: str, limits: Limits, progress: Progress | None = None

@@ -342,6 +342,22 @@ class Score(Line):
         return self
 
 
+class Start(Line):
+    """The ``start`` line of a game recorded from the middle: the number of the first
+    recorded deal and the running totals before it."""
+
+    deal: Ordinal | None = None
+    """The number of the first recorded deal (1 when left out)."""
+    total: Annotated[dict[SideField, Points], Field(min_length=1)] | None = None
+    """The running totals before that deal (0 for a side left out)."""
+
+    @model_validator(mode="after")
+    def _deal_or_total(self) -> Start:
+        if self.deal is None and self.total is None:
+            raise ValueError("a start line gives the first deal's number, the totals or both")
+        return self
+
+
 class Deal(Line):
     """One deal, from the deal line to the points."""
 
@@ -406,6 +422,8 @@ class Game(Record):
     """One game: header tags, deals and an optional end line."""
 
     tags: tuple[Tag, ...] = Field(min_length=1)
+    start: Start | None = None
+    """Where a game recorded from the middle starts: its first deal and the totals."""
     deals: tuple[Deal, ...] = ()
     end: End | None = None
     after: tuple[Comment, ...] = ()

@@ -46,6 +46,7 @@ from .models import (
     Play,
     Score,
     Sheet,
+    Start,
     Swap,
     Tag,
     Trick,
@@ -103,6 +104,7 @@ _CARD = r"(?:(?:[789TJQKA]|10)[CDHS\u2663\u2666\u2665\u2660]|JK|\?\?)"
 _I = re.IGNORECASE
 _TAG_RE = re.compile(rf'\[({TAG_NAME})\s*"((?:[^"\\\n]|\\.)*)"\s*\]')
 _DEAL_RE = re.compile(r"deal\s+(\d+)\s+dealer\s+([NESW])", _I)
+_START_RE = re.compile(r"start(?:\s+deal\s+(\d+))?", _I)
 _HAND_RE = re.compile(rf"([NESW])\s*:\s*({_CARD}(?:\s+{_CARD})*)", _I)
 _CARD_RE = re.compile(_CARD, _I)
 _UP_RE = re.compile(rf"up\s+({_CARD})(?:\s+kitty\s+(.*))?", _I)
@@ -212,6 +214,9 @@ class _Builder(Transformer[Token, Any]):
     def end(self, c: list[Any]) -> tuple[str, Token, str | None, list[Any]]:
         return self._headed("end", c)
 
+    def opening(self, c: list[Any]) -> tuple[str, Token, str | None, list[Any]]:
+        return self._headed("start", c)
+
     def game(self, c: list[Any]) -> list[Any]:
         return c
 
@@ -243,6 +248,7 @@ class _GameAssembler:
         tags: list[Tag] = []
         deals: list[Deal] = []
         end: End | None = None
+        start: Start | None = None
         pending: list[str] = list(leading)
         first = True
         for item in items:
@@ -261,6 +267,8 @@ class _GameAssembler:
                     tags.append(Tag(name=m.group(1), value=_unescape(m.group(2)),
                                     before=tuple(pending), note=item[2] if last else None))
                     pending = []
+            elif kind == "start":
+                start, pending = self.start(item, pending)
             elif kind == "deal":
                 deal, pending = self.deal(len(deals), item, pending)
                 deals.append(deal)
@@ -268,8 +276,27 @@ class _GameAssembler:
                 end, pending = self.end(item, pending)
         if self.places:
             self.places[("tail",)] = (max(line for line, _ in self.places.values()), 1)
-        return ParsedGame(Game(tags=tuple(tags), deals=tuple(deals), end=end,
+        return ParsedGame(Game(tags=tuple(tags), start=start, deals=tuple(deals), end=end,
                                after=tuple(pending)), SourceMap(self.places))
+
+    def start(self, item: Any, pending: list[str]) -> tuple[Start, list[str]]:
+        _, token, note, rest = item
+        text = str(token)
+        m = _START_RE.match(text)
+        assert m is not None
+        self.at(("start",), token)
+        if m.group(1) is not None:
+            self.at(("start", "deal"), token, m.start(1))
+            if int(m.group(1)) < 1:
+                raise self.fail("a deal number starts at 1", token, m.start(1))
+        split = _TOTAL_SPLIT_RE.search(text)
+        total = None
+        if split:
+            self.at(("start", "total"), token, split.start())
+            total = self.sides(text[split.start():], token, ("start", "total"), split.start())
+        model = Start(deal=int(m.group(1)) if m.group(1) else None, total=total,
+                      before=tuple(pending), note=note)
+        return model, [c[1] for c in rest]
 
     def end(self, item: Any, pending: list[str]) -> tuple[End, list[str]]:
         _, token, note, rest = item
@@ -531,6 +558,7 @@ def prepare() -> None:
 _TERMINAL_WORDS = {
     "TAG": 'a tag like [Event "Club night"]',
     "DEAL": "a deal line like 'deal 1 dealer N'",
+    "START": "a start line",
     "HANDS": "a hands line",
     "UP": "an up line",
     "BID": "a bid line",
@@ -707,6 +735,16 @@ def _diagnose(text: str, start: int) -> None:
         cur.take(_INT_OK, "a deal number")
         cur.word("dealer")
         cur.take(_SEAT_P, _A_SEAT)
+    elif first == "start":
+        cur.i += 1
+        if cur.word("deal", "total") == "deal":
+            cur.take(_INT_OK, "a deal number")
+            if cur.peek() is not None:
+                cur.word("total")
+                if _sides(cur, "") == 0:
+                    raise cur.fail("a side like NS and its total")
+        elif _sides(cur, "") == 0:
+            raise cur.fail("a side like NS and its total")
     elif first == "hands":
         cur.i += 1
         while True:

@@ -150,8 +150,14 @@ class _Replay:
             return self.report  # an unknown variant: replaying it would only mislead
         rules = self.ruleset
         sides = rules.side_names
-        totals = dict.fromkeys(sides, 0)
-        written = dict.fromkeys(sides, 0)  # the running totals as the scorer kept them
+        start = self.game.start
+        totals = {s: (start.total or {}).get(s, 0) if start else 0 for s in sides}
+        for side in (start.total or {}) if start else ():
+            if side not in sides:
+                self.emit("C904", f"start total for {side}, but {rules.variant.name} scores "
+                                  f"for {' and '.join(sides)}", ("start", "total", side))
+        written = dict(totals)  # the running totals as the scorer kept them
+        before = start.deal - 1 if start and start.deal else 0  # deals before the record
         ended = False
         previous: Deal | None = None
         readings = [totals]
@@ -189,7 +195,8 @@ class _Replay:
             result.totals = dict(totals)
             self.check_written(d, deal, result.points, written, totals)
             self.report.deals.append(result)
-            done = len(self.report.deals) >= rules.options.deals if rules.options.deals else (
+            played = before + len(self.report.deals)
+            done = played >= rules.options.deals if rules.options.deals else (
                 max(totals.values()) >= rules.options.target)
             if self.open_deal and result.points is None:
                 done = False  # the deal was not played out: it ends nothing
@@ -234,9 +241,10 @@ class _Replay:
                       ("deal", d, "dealer"), deal=deal.number, seat=deal.dealer)
             self.due = due
             return due
-        expected = previous.number + 1 if previous else 1
+        first = self.game.start.deal or 1 if self.game.start else 1
+        expected = previous.number + 1 if previous else first
         # A deal numbered by its place is right too, so one wrong number is one finding.
-        if deal.number not in (expected, d + 1):
+        if deal.number not in (expected, d + first):
             self.emit("D301", f"deal {deal.number} follows deal {expected - 1}: expected deal "
                               f"{expected}", ("deal", d, "number"), deal=deal.number)
         if previous is not None:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .tournament import KEYS, PRIMARY, Award, EventResult, Standing, TableResult
+from .tournament import KEYS, Award, EventResult, Standing, TableResult
 
 STANDINGS_FORMAT = "euchrelog-standings"
 """The ``format`` field of the JSON output."""
@@ -247,7 +247,7 @@ def event_dict(event: EventResult) -> dict[str, Any]:
         "format_from": s.basis,
         "deals": s.deals,
         "target": s.target,
-        "ranking": [PRIMARY[s.format], *s.tiebreaks],
+        "ranking": [s.primary, *s.tiebreaks],
         "ranking_note": ranking_note(event),
         "tiebreaks_used": [{"tiebreak": d.key, "order": [
             {"names": list(labels), "value": value} for labels, value in d.parts]}

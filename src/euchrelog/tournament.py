@@ -186,6 +186,14 @@ class Settings:
     tiebreaks: tuple[str, ...]
     basis: str
     """Where the format came from: the Format tag, an option, or the games."""
+    rank: str | None = None
+    """What the standings rank by first, when not the format's own (``rank=`` of the
+    Format tag)."""
+
+    @property
+    def primary(self) -> str:
+        """The first ranking key: ``rank=``, else the format's (:data:`PRIMARY`)."""
+        return self.rank or PRIMARY[self.format]
 
     def length(self) -> str:
         """The length of a game of the event, in words."""
@@ -195,7 +203,7 @@ class Settings:
 
     def ranking(self) -> str:
         """The ranking rule as printed under the standings."""
-        names = [KEYS[PRIMARY[self.format]].says] + [KEYS[t].says for t in self.tiebreaks]
+        names = [KEYS[self.primary].says] + [KEYS[t].says for t in self.tiebreaks]
         if len(names) == 1:
             return f"ranked by {names[0]}."
         return f"ranked by {names[0]}, then by {', then by '.join(names[1:])}."
@@ -238,14 +246,19 @@ class FormatTag:
     deals: int | None = None
     target: int | None = None
     tiebreaks: tuple[str, ...] | None = None
+    rank: str | None = None
+
+
+RANKS = ("games-won", "points")
+"""What a Format tag may rank by first (``rank=``): games won, or total points."""
 
 
 def parse_format(text: str) -> FormatTag:
     """Reads a Format tag value: a format name and ``deals=N``, ``target=N``,
-    ``tiebreak=a,b`` in any order.
+    ``tiebreak=a,b``, ``rank=games-won`` or ``rank=points`` in any order.
 
     >>> parse_format("progressive deals=8")
-    FormatTag(format='progressive', deals=8, target=None, tiebreaks=None)
+    FormatTag(format='progressive', deals=8, target=None, tiebreaks=None, rank=None)
 
     :raises ValueError: for a word it cannot read.
     """
@@ -265,9 +278,11 @@ def parse_format(text: str) -> FormatTag:
         elif name in ("tiebreak", "tiebreaks"):
             key, parsed = "tiebreaks", value
             raw_tiebreaks = value
+        elif name == "rank" and value in RANKS:
+            key, parsed = "rank", value
         else:
             raise ValueError(f"unknown word {word!r} (expected partners, progressive, deals=N, "
-                             "target=N or tiebreak=a,b)")
+                             "target=N, tiebreak=a,b or rank=games-won|points)")
         if key in values:
             raise ValueError(f"{key} is given twice")
         values[key] = parsed
@@ -276,9 +291,11 @@ def parse_format(text: str) -> FormatTag:
     if raw_tiebreaks is not None:
         tiebreaks = parse_tiebreaks(raw_tiebreaks, fmt if isinstance(fmt, str) else None)
     deals, target = values.get("deals"), values.get("target")
+    rank = values.get("rank")
     return FormatTag(fmt if isinstance(fmt, str) else None,
                      deals if isinstance(deals, int) else None,
-                     target if isinstance(target, int) else None, tiebreaks)
+                     target if isinstance(target, int) else None, tiebreaks,
+                     rank if isinstance(rank, str) else None)
 
 
 # ------------------------------------------------------------------ placed games
@@ -614,7 +631,7 @@ class _Event:
             else:
                 tiebreaks = tag.tiebreaks
         return Settings(fmt, deals, target, tiebreaks if tiebreaks is not None
-                        else DEFAULT_TIEBREAKS[fmt], basis)
+                        else DEFAULT_TIEBREAKS[fmt], basis, tag.rank)
 
     def infer_format(self) -> str:
         """Partners when every player always has the same partners, else progressive."""
@@ -933,7 +950,7 @@ def _standings(games: list[Played], settings: Settings, decisions: list[Decision
             row.loners += sum(1 for seat in loners if seat in mine)
             row.euchres += sum(1 for seats in euchres if seats & mine)
         meetings.append((set(comps), winners))
-    primary = _rank(list(rows.values()), [PRIMARY[fmt]], meetings)
+    primary = _rank(list(rows.values()), [settings.primary], meetings)
     ordered = [part for group in primary
                for part in _rank(group, list(settings.tiebreaks), meetings, decisions)]
     out: list[Standing] = []

@@ -29,6 +29,7 @@ from .models import (
     Number,
     Score,
     Sheet,
+    Start,
     Swap,
     Tag,
     log_items,
@@ -164,6 +165,16 @@ def deal_lines(deal: Deal) -> list[str]:
     return out
 
 
+def start_text(start: Start) -> str:
+    """The canonical text of a start line."""
+    parts = ["start"]
+    if start.deal is not None:
+        parts.append(f"deal {start.deal}")
+    if start.total is not None:
+        parts.append("total " + _sides(start.total))
+    return parts[0] + " " + "  ".join(parts[1:])
+
+
 def tag_line(tag: Tag) -> str:
     """The canonical text of one tag."""
     return f'[{tag.name} "{_escape(tag.value)}"]'
@@ -186,6 +197,9 @@ def game_lines(game: Game) -> list[str]:
     out: list[str] = []
     for tag in game.tags:
         _emit(out, "", tag, tag_line(tag))
+    if game.start is not None:
+        out.append("")
+        _emit(out, "", game.start, start_text(game.start))
     for deal in game.deals:
         out.append("")
         out.extend(deal_lines(deal))
