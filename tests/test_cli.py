@@ -707,3 +707,17 @@ def test_a_note_keeps_its_level_in_every_format(tmp_path: Path) -> None:
     coloured = run("check", "-q", "--color", "always", path).stdout
     assert f"\x1b[1m{path}:\x1b[0m10:16: \x1b[36m\x1b[1mR801\x1b[0m note: deal 1: renege" in (
         coloured)
+
+
+def test_sources_from_elsewhere_take_the_new_options(tmp_path: Path) -> None:
+    data = Path(__file__).resolve().parent / "data" / "egn"
+    final = str(data / "validation examples" / "July 4th Pairs Finals.egn")
+    assert run("check", "--ignore", "D3", final).exit_code == 0
+    github = run("check", "-q", "--format", "github", final).stdout
+    assert github.startswith(f"::error file={final.replace(',', '%2C')},title=D307 ")
+    both = run("convert", str(data / "VWEC Finals.egn"), str(data / "Epic Comeback.egn"),
+               "--out-dir", str(tmp_path / "out"), "-q")
+    assert (both.exit_code, both.stderr.count("->")) == (0, 0)
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
+        "Epic Comeback.euchre", "VWEC Finals.euchre"]
+    assert run("check", "-q", str(tmp_path / "out")).exit_code == 0
