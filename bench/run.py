@@ -39,6 +39,7 @@ from euchrelog.rules import Options, Ruleset, find_variant
 from euchrelog.writer import dumps_game
 
 VARIANTS = ("four-hand", "cutthroat", "three-hand", "ghost", "two-hand")
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def euchre_corpus(size: int, seed: int = 1,
@@ -57,6 +58,47 @@ def euchre_corpus(size: int, seed: int = 1,
         deals += len(game.deals)
         total += len(text) + 1
     return "\n".join(texts), "".join(lines), deals
+
+
+def _commented(text: str, rng: random.Random) -> str:
+    """One comment in a game, on the first trick line, as a scorer writes one."""
+    return text.replace("\n  1. ", "\n  # a long first trick\n  1. ", 1)
+
+
+def kind_corpus(size: int, kind: str, seed: int = 7) -> tuple[str, int]:
+    """Notation of at least ``size`` bytes of one kind of record a person writes: a level
+    of detail of the generator, a game with one comment, a hand-typed game (other case and
+    spacing, comments at line ends: tests/records.py), or the bundled valid samples."""
+    if kind == "samples":
+        texts = [p.read_text(encoding="utf-8")
+                 for p in sorted((ROOT / "samples" / "valid").glob("*.euchre"))]
+        one = "\n".join(texts)
+        deals = sum(r.deals for r in check_lines(io.StringIO(one)))
+        copies = max(1, size // len(one) + 1)
+        return "\n".join([one] * copies), deals * copies
+    sys.path.insert(0, str(ROOT / "tests"))
+    from records import respell
+
+    rng = random.Random(seed)
+    detail = kind if kind in ("play-only", "score-sheet", "unknown-cards") else "full"
+    texts: list[str] = []
+    deals = total = 0
+    while total < size:
+        game = random_game(random.Random(rng.random()), detail=detail)  # type: ignore[arg-type]
+        text = dumps_game(game)
+        if kind == "one comment":
+            text = _commented(text, rng)
+        elif kind == "hand-typed":
+            text = respell(text, rng)
+        texts.append(text)
+        deals += len(game.deals)
+        total += len(text) + 1
+    return "\n".join(texts), deals
+
+
+KINDS = ("canonical", "one comment", "hand-typed", "play-only", "score-sheet",
+         "unknown-cards", "samples")
+"""The kinds of four-hand record the benchmark measures beside python-chess."""
 
 
 def pgn_corpus(size: int, seed: int = 1) -> tuple[str, int]:
@@ -241,6 +283,16 @@ def main() -> None:
     print(f"\nnotation vs python-chess: {notation.speed / chess_reader.speed:.1f}x "
           f"(target 10x)")
     print(f"JSON Lines vs notation:   {json_lines.speed / notation.speed:.1f}x (target 3x)")
+
+    print("\nevery kind of record a person writes (four-hand, a third of the size):")
+    kinds = []
+    for kind in KINDS:
+        text, _ = kind_corpus(size // 3, kind)
+        kinds.append(Reader(kind, functools.partial(run_euchre, text), len(text.encode()),
+                            "deals"))
+    measure(kinds, args.repeat)
+    for reader in kinds:
+        print(f"{reader.row()}  {reader.speed / chess_reader.speed:5.1f}x python-chess")
 
     print("\nevery variant (full records, a third of the size, no peers):")
     others = []

@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from euchrelog import NotationError, Seat, dumps, loads
+from euchrelog.check import check_text
 from euchrelog.generate import random_game, ruleset_for
 from euchrelog.jsonio import dumps_json, loads_json
 from euchrelog.models import Start
@@ -146,3 +147,12 @@ def test_parsing_is_thread_safe() -> None:
     finally:
         sys.setswitchinterval(switch)
     assert all(g == want for g in got)
+
+
+def test_a_rank_of_no_euchre_deck_is_a_card_not_in_the_deck() -> None:
+    """`5C` is D305 (not in the deck), not a syntax error that hides the game (issue 13)."""
+    text = ('[Variant "four-hand"] [Target "1"]\ndeal 1 dealer N\n'
+            "  trump H maker S tricks 3\n  1. E: 5C\nunfinished\n")
+    assert str(loads(text).games[0].deals[0].tricks[0].plays[0].card) == "5C"
+    found = [(f.code, f.line) for game in check_text(text) for f in game.findings]
+    assert found == [("D305", 4)]

@@ -61,6 +61,13 @@ class Rank(StrEnum):
     KING = "K"
     ACE = "A"
     JOKER = "JK"
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    """2 to 6 are in no euchre deck: a card of such a rank is read, and reported as not in
+    the deck (D305), so a scorer's slip is a finding of the rules, not of the notation."""
 
 
 _RANK_INDEX = {rank: i for i, rank in enumerate(Rank)}
@@ -112,7 +119,8 @@ UNKNOWN = "??"
 _SUIT_ALIASES = {"C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES,
                  "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES}
 _RANK_ALIASES = {"7": Rank.SEVEN, "8": Rank.EIGHT, "9": Rank.NINE, "T": Rank.TEN,
-                 "10": Rank.TEN, "J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE}
+                 "10": Rank.TEN, "J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE,
+                 "2": Rank.TWO, "3": Rank.THREE, "4": Rank.FOUR, "5": Rank.FIVE, "6": Rank.SIX}
 
 
 def parse_suit(text: str) -> Suit:
@@ -198,11 +206,12 @@ def _power_table(trump: Suit, led: Suit) -> dict[Card, int]:
 
 
 def card_power(card: Card, trump: Suit, led: Suit) -> int:
-    """The card's strength in a trick with this trump and led suit; 0 cannot win.
+    """The card's strength in a trick with this trump and led suit; 0 cannot win (nor can a
+    card of no euchre deck).
 
     Trump beats the led suit, which beats everything else (C2, C3, C6).
     """
-    return _power_table(trump, led)[card]
+    return _power_table(trump, led).get(card, 0)
 
 
 def trick_winner(cards: list[Card], trump: Suit) -> int:
@@ -210,5 +219,5 @@ def trick_winner(cards: list[Card], trump: Suit) -> int:
     led = effective_suit(cards[0], trump)
     assert led is not None
     table = _power_table(trump, led)
-    best = max(range(len(cards)), key=lambda i: table[cards[i]])
+    best = max(range(len(cards)), key=lambda i: table.get(cards[i], 0))
     return best

@@ -34,7 +34,7 @@ from .seats import Seat, parse_seat
 FORMAT_VERSION = 1
 """The version of the notation and of the JSON form."""
 
-CARD_PATTERN = r"^(?i:(?:[789TJQKA]|10)[CDHS♣♦♥♠]|JK|\?\?)$"
+CARD_PATTERN = r"^(?i:(?:[2-9TJQKA]|10)[CDHS♣♦♥♠]|JK|\?\?)$"
 
 
 def _card_in(value: Any) -> Card | None:

@@ -100,7 +100,7 @@ class ParsedGame:
 
 # ------------------------------------------------------------------ line patterns
 
-_CARD = r"(?:(?:[789TJQKA]|10)[CDHS\u2663\u2666\u2665\u2660]|JK|\?\?)"
+_CARD = r"(?:(?:[2-9TJQKA]|10)[CDHS\u2663\u2666\u2665\u2660]|JK|\?\?)"
 _I = re.IGNORECASE
 _TAG_RE = re.compile(rf'\[({TAG_NAME})\s*"((?:[^"\\\n]|\\.)*)"\s*\]')
 _DEAL_RE = re.compile(r"deal\s+(\d+)\s+dealer\s+([NESW])", _I)
