@@ -3,6 +3,8 @@ exit statuses and the absence of tracebacks, through ``python -m euchrelog``."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import re
 import subprocess
@@ -12,7 +14,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from euchrelog import progress
 from euchrelog.cli import main
+from euchrelog.findings import CODES
+from euchrelog.formats import use_colour
 from euchrelog.jsonio import loads_json
 from euchrelog.notation import loads
 from euchrelog.writer import dumps
@@ -383,3 +388,336 @@ def test_module_usage_error_exits_2(tmp_path: Path) -> None:
     proc = run_module("check", "--format", "xml", str(write(tmp_path, "g.euchre", CLEAN)))
     assert proc.returncode == 2
     assert "Traceback" not in proc.stdout + proc.stderr
+
+
+# ------------------------------------------------------------------ pipes
+
+
+def _read_one_line_and_close(*args: str) -> tuple[int, str]:
+    """Runs ``python -m euchrelog`` into a pipe that is closed after one line, as ``| head -1``
+    does; returns the exit status and what went to stderr."""
+    proc = subprocess.Popen([sys.executable, "-m", "euchrelog", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline()
+    proc.stdout.close()
+    stderr = proc.stderr.read().decode("utf-8", "replace")
+    return proc.wait(timeout=120), stderr
+
+
+@pytest.mark.parametrize(("command", "status"), [
+    (["check", "-q"], 1), (["check"], 1), (["convert"], 0), (["convert", "--to", "jsonl"], 0),
+    (["fmt"], 0)])
+def test_a_closed_pipe_ends_quietly(command: list[str], status: int, tmp_path: Path) -> None:
+    many = write(tmp_path, "many.euchre", "\n".join([WRONG_RESULT] * 1500))
+    other = write(tmp_path, "other.euchre", WRONG_RESULT)
+    sources = [str(many)] if command[0] == "convert" else [str(many), str(other)]
+    code, stderr = _read_one_line_and_close(*command, *sources)
+    assert (code, stderr) == (status, "")
+
+
+def test_output_dash_is_standard_output(tmp_path: Path) -> None:
+    path = write(tmp_path, "g.euchre", CLEAN)
+    result = run("convert", str(path), "-o", "-")
+    assert result.exit_code == 0
+    assert loads_json(result.stdout) == loads(CLEAN)
+    assert not (tmp_path / "-").exists()
+
+
+def test_convert_several_sources_into_one_output(tmp_path: Path) -> None:
+    one = write(tmp_path, "one.euchre", CLEAN)
+    two = write(tmp_path, "two.euchre", WRONG_RESULT)
+    result = run("convert", str(one), str(two), "-o", str(tmp_path / "both.jsonl"))
+    assert result.exit_code == 0, result.output
+    lines = (tmp_path / "both.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 2
+    result = run("convert", str(tmp_path / "both.jsonl"), str(one), "--to", "euchre")
+    assert result.stdout == "\n".join([CLEAN, WRONG_RESULT, CLEAN])
+    result = run("convert", str(one), str(two))
+    assert [g.tags for g in loads_json(result.stdout).games] == [
+        g.tags for g in loads(CLEAN + "\n" + WRONG_RESULT).games]
+
+
+def test_convert_into_a_folder(tmp_path: Path) -> None:
+    one = write(tmp_path, "one.euchre", CLEAN)
+    two = write(tmp_path, "sub/two.euchre", WRONG_RESULT)
+    result = run("convert", str(one), str(two), "--out-dir", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    assert loads_json((tmp_path / "out" / "one.json").read_text(encoding="utf-8")) == loads(CLEAN)
+    assert (tmp_path / "out" / "two.json").is_file()
+    assert result.stderr.splitlines() == [f"{one} -> {tmp_path / 'out' / 'one.json'}",
+                                          f"{two} -> {tmp_path / 'out' / 'two.json'}"]
+    result = run("convert", "-q", str(tmp_path / "out" / "one.json"), "--out-dir",
+                 str(tmp_path / "back"))
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert (tmp_path / "back" / "one.euchre").read_text(encoding="utf-8") == CLEAN
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["-o", "x.json", "--out-dir", "out"], "--output and --out-dir do not go together"),
+    (["-", "--out-dir", "out"], "standard input has no name"),
+    (["sub/one.euchre", "--out-dir", "out"], "two sources would be written to one.*"),
+])
+def test_convert_usage_errors(args: list[str], message: str, tmp_path: Path,
+                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "one.euchre", CLEAN)
+    write(tmp_path, "sub/one.euchre", CLEAN)
+    result = run("convert", "one.euchre", *args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+def test_fmt_diff_shows_the_change_and_writes_nothing(tmp_path: Path) -> None:
+    loose = write(tmp_path, "loose.euchre", LOOSE)
+    clean = write(tmp_path, "clean.euchre", CLEAN)
+    result = run("fmt", "--diff", str(loose), str(clean))
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"--- {loose}\n+++ {loose}\n@@ ")
+    assert "-  1. e: ad  s: 9d  W: 9H  N: JC" in result.stdout
+    assert "+  1. E: AD  S: 9D  W: 9H  N: JC" in result.stdout
+    assert result.stderr == f"would reformat {loose}\n2 files: 1 canonical, 1 not canonical\n"
+    assert loose.read_text(encoding="utf-8") == LOOSE
+    assert run("fmt", "--diff", str(clean)).stdout == ""
+
+
+def test_fmt_quiet(tmp_path: Path) -> None:
+    loose = write(tmp_path, "loose.euchre", LOOSE)
+    assert (run("fmt", "--check", "-q", str(loose)).stderr, run("fmt", "-q", "-i", str(loose))
+            .stderr) == ("", "")
+    assert loose.read_text(encoding="utf-8") == CLEAN
+    result = run("fmt", "-q", "--check", str(write(tmp_path, "bad.euchre", BAD_CARD)))
+    assert result.exit_code == 2
+    assert "S101" in result.stderr
+
+
+# ------------------------------------------------------------------ linter habits
+
+# The README's record: a renege (R801, line 10) and wrong points (C901, line 15).
+CLUB = """\
+[Event "Club night"]
+[Variant "four-hand"]
+[Target "2"]
+
+deal 1 dealer N
+  hands E: 9C TC QS KS AD  S: 9S TS AS 9D TD  W: JD AH KH QH 9H  N: AC KC QC JC KD
+  up JH  kitty QD TH JS
+  bid E pass, S order
+  N takes JH discards KD
+  1. E: AD  S: 9S  W: 9H  N: AC
+  2. W: JD  N: JH  E: 9C  S: 9D
+  3. N: KC  E: TC  S: TD  W: AH
+  4. W: KH  N: QC  E: QS  S: TS
+  5. W: QH  N: JC  E: KS  S: AS
+  points NS 1
+
+result NS 0 EW 2 winner EW
+"""
+
+
+def _codes(result: Result) -> list[str]:
+    return [FINDING_RE.match(line)["code"] for line in result.stdout.splitlines()  # type: ignore[index]
+            if FINDING_RE.match(line)]
+
+
+@pytest.mark.parametrize(("args", "codes", "status"), [
+    ([], ["R801", "C901"], 1),
+    (["--select", "R"], ["R801"], 1),
+    (["--select", "r801,C9"], ["R801", "C901"], 1),
+    (["--ignore", "R8", "--ignore", "C901"], [], 0),
+    (["--select", "R", "--ignore", "R801"], [], 0),
+    (["--exit-zero"], ["R801", "C901"], 0),
+])
+def test_select_ignore_and_exit_zero(args: list[str], codes: list[str], status: int,
+                                     tmp_path: Path) -> None:
+    result = run("check", *args, str(write(tmp_path, "club.euchre", CLUB)))
+    assert (_codes(result), result.exit_code) == (codes, status)
+
+
+def test_syntax_errors_are_never_selected_away(tmp_path: Path) -> None:
+    result = run("check", "--select", "R801", "--exit-zero", str(write(tmp_path, "bad.euchre",
+                                                                     BAD_CARD)))
+    assert (_codes(result), result.exit_code) == (["S101"], 2)
+    result = run("check", "--ignore", "Z9", str(tmp_path / "bad.euchre"))
+    assert result.exit_code == 2
+    assert "'Z9' is no finding code nor the start of one" in result.stderr
+
+
+def test_noqa_comment_suppresses_a_finding_on_its_line(tmp_path: Path) -> None:
+    one = CLUB.replace("  points NS 1\n", "  points NS 1  # noqa: C901\n")
+    assert _codes(run("check", str(write(tmp_path, "one.euchre", one)))) == ["R801"]
+    other = CLUB.replace("  points NS 1\n", "  points NS 1  # noqa: R801\n")
+    assert _codes(run("check", str(write(tmp_path, "other.euchre", other)))) == ["R801", "C901"]
+    both = CLUB.replace("N: AC\n", "N: AC  # noqa\n").replace("NS 1\n", "NS 1  # NOQA:C901\n")
+    result = run("check", str(write(tmp_path, "both.euchre", both)))
+    assert (_codes(result), result.exit_code) == ([], 0)
+    assert loads(both).games[0].deals[0].tricks[0].note == "noqa"
+
+
+def test_statistics_count_each_code(tmp_path: Path) -> None:
+    club = write(tmp_path, "club.euchre", CLUB)
+    result = run("check", "--statistics", str(club), str(club), str(write(tmp_path, "w.euchre",
+                                                                          WRONG_RESULT)))
+    assert result.stdout.splitlines() == ["     2  C901  error    points-differ",
+                                          "     2  R801  error    renege",
+                                          "     1  G952  error    result-differs"]
+    assert result.exit_code == 1
+
+
+def test_github_annotations(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "a,b.euchre", CLUB)
+    result = run("check", "-q", "--format", "github", "a,b.euchre")
+    assert result.stdout.splitlines() == [
+        "::error file=a%2Cb.euchre,line=10,col=16,title=R801 renege::deal 1: renege: S plays "
+        "9S on the AD lead (diamonds) in trick 1 holding 9D TD; not claimed (the penalty would "
+        "have been EW 2)",
+        "::error file=a%2Cb.euchre,line=15,col=10,title=C901 points-differ::deal 1: points "
+        "written NS 1 EW 0, but the deal scored NS 0 EW 2"]
+
+
+def test_sarif_is_valid_sarif_2_1_0(tmp_path: Path) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((Path(__file__).parent / "data" / "sarif-schema-2.1.0.json")
+                        .read_text(encoding="utf-8"))
+    result = run("check", "-q", "--format", "sarif", str(write(tmp_path, "club.euchre", CLUB)),
+                 str(write(tmp_path, "bad.euchre", BAD_CARD)))
+    log = json.loads(result.stdout)
+    jsonschema.validate(log, schema, format_checker=jsonschema.FormatChecker())
+    results = log["runs"][0]["results"]
+    assert [(r["ruleId"], r["level"], r["locations"][0]["physicalLocation"]["region"]["startLine"])
+            for r in results] == [("R801", "error", 10), ("C901", "error", 15),
+                                  ("S101", "error", BAD_CARD_LINE)]
+    rules = {rule["id"] for rule in log["runs"][0]["tool"]["driver"]["rules"]}
+    assert {"R801", "C901", "S101"} <= rules
+    assert result.exit_code == 2
+    clean = json.loads(run("check", "-q", "--format", "sarif", str(write(tmp_path, "c.euchre",
+                                                                         CLEAN))).stdout)
+    jsonschema.validate(clean, schema)
+    assert clean["runs"][0]["results"] == []
+
+
+def test_colour_on_a_terminal_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    club = str(write(tmp_path, "club.euchre", CLUB))
+    coloured = run("check", "-q", "--color", "always", club).stdout
+    assert "\x1b[1m" + club + ":\x1b[0m10:16: \x1b[31m\x1b[1mR801\x1b[0m deal 1" in coloured
+    assert "\x1b[" not in run("check", "-q", club).stdout  # not a terminal
+    assert "\x1b[" not in run("check", "-q", "--color", "never", club).stdout
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert use_colour(Terminal()) and not use_colour(io.StringIO())
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not use_colour(Terminal())
+    assert use_colour(io.StringIO(), "always")
+
+
+# ------------------------------------------------------------------ explain and help
+
+
+def test_explain_prints_the_documentation_of_every_code() -> None:
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "findings.md").read_text(
+        encoding="utf-8")
+    for code, info in CODES.items():
+        result = run("explain", code.lower())
+        assert result.exit_code == 0
+        assert result.stdout.startswith(f"### {code} {info.name}\n\nSeverity: ")
+        assert result.stdout in doc
+        assert "\n### " not in result.stdout and "\n## " not in result.stdout
+    listing = run("explain").stdout.splitlines()
+    assert len(listing) == len(CODES) and listing[0].startswith("S101  error    syntax-error")
+    unknown = run("explain", "Z999")
+    assert unknown.exit_code == 2 and "'Z999' is not a finding code" in unknown.stderr
+
+
+def _commands() -> list[list[str]]:
+    return [[], *([name] for name in main.commands)]
+
+
+@pytest.mark.parametrize("command", _commands(), ids=lambda c: " ".join(c) or "euchrelog")
+def test_help_points_at_no_file_pip_did_not_install(command: list[str]) -> None:
+    text = run(*command, "--help").stdout.replace("\n", " ")
+    for match in re.finditer(r"[^\s(]*\.md\b", text):
+        assert match.group().startswith("https://euchrelog.example.org/"), match.group()
+
+
+def test_shell_completion_works_as_documented() -> None:
+    script = Path(sys.executable).parent / "euchrelog"
+    if not script.exists():
+        pytest.skip("the euchrelog script is not installed beside this Python")
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert 'eval "$(_EUCHRELOG_COMPLETE=bash_source euchrelog)"' in docs
+    env = {"PATH": "", "COMP_WORDS": "euchrelog ex", "COMP_CWORD": "1",
+           "_EUCHRELOG_COMPLETE": "bash_complete"}
+    proc = subprocess.run([str(script)], env=env, capture_output=True, text=True, check=False,
+                          timeout=60)
+    assert proc.stdout.splitlines() == ["plain,explain"]
+
+
+# ------------------------------------------------------------------ progress
+
+
+class Terminal(io.StringIO):
+    """A stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("command", [["check"], ["fmt", "--check"], ["convert", "-o", "x.json"],
+                                     ["score"]])
+def test_progress_on_a_terminal_is_cleared_before_anything_is_printed(
+        command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(progress, "DELAY", 0.0)
+    monkeypatch.setattr(progress, "INTERVAL", 0.0)
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stdout", screen)
+    monkeypatch.setattr(sys, "stderr", screen)
+    write(tmp_path, "a.euchre", "\n".join([WRONG_RESULT] * 3))
+    write(tmp_path, "b.euchre", LOOSE)
+    with contextlib.suppress(SystemExit):
+        main([*command, "a.euchre", "b.euchre"], standalone_mode=False)
+    shown = screen.getvalue()
+    drawn = re.findall(r"\r\x1b\[K(\w+ +\d+%  0\.0 of 0\.0 MB, [^\r\n]* left)(.?)",
+                       shown, re.DOTALL)
+    assert drawn, shown
+    assert all(after == "\r" for _, after in drawn), shown  # cleared (or redrawn) at once
+
+
+def test_no_progress_when_not_on_a_terminal_or_quiet(tmp_path: Path) -> None:
+    path = str(write(tmp_path, "a.euchre", WRONG_RESULT))
+    assert "\x1b[K" not in run("check", path).stderr
+    stream = Terminal()
+    quiet = progress.Progress(100, enabled=False, stream=stream)
+    quiet.advance(50)
+    quiet.clear()
+    assert stream.getvalue() == ""
+
+
+def test_a_note_keeps_its_level_in_every_format(tmp_path: Path) -> None:
+    """A claimed renege is a note (P2): a notice on GitHub, a SARIF note, a note in the
+    statistics and the text, and exit status 0."""
+    claimed = CLUB.replace("  points NS 1\n", "  renege S trick 1\n  points EW 2\n")
+    path = str(write(tmp_path, "claimed.euchre", claimed))
+    github = run("check", "-q", "--format", "github", path)
+    assert github.exit_code == 0
+    assert github.stdout.startswith(f"::notice file={path},line=10,col=16,title=R801 renege::")
+    sarif = json.loads(run("check", "-q", "--format", "sarif", path).stdout)
+    assert [r["level"] for r in sarif["runs"][0]["results"]] == ["note"]
+    assert run("check", "-q", "--statistics", path).stdout == "     1  R801  note     renege\n"
+    coloured = run("check", "-q", "--color", "always", path).stdout
+    assert f"\x1b[1m{path}:\x1b[0m10:16: \x1b[36m\x1b[1mR801\x1b[0m note: deal 1: renege" in (
+        coloured)
+
+
+def test_sources_from_elsewhere_take_the_new_options(tmp_path: Path) -> None:
+    data = Path(__file__).resolve().parent / "data" / "egn"
+    final = str(data / "validation examples" / "July 4th Pairs Finals.egn")
+    assert run("check", "--ignore", "D3", final).exit_code == 0
+    github = run("check", "-q", "--format", "github", final).stdout
+    assert github.startswith(f"::error file={final.replace(',', '%2C')},title=D307 ")
+    both = run("convert", str(data / "VWEC Finals.egn"), str(data / "Epic Comeback.egn"),
+               "--out-dir", str(tmp_path / "out"), "-q")
+    assert (both.exit_code, both.stderr.count("->")) == (0, 0)
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
+        "Epic Comeback.euchre", "VWEC Finals.euchre"]
+    assert run("check", "-q", str(tmp_path / "out")).exit_code == 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import shlex
+import tomllib
 from itertools import pairwise
 from pathlib import Path
 
@@ -121,6 +122,17 @@ def _help_blocks() -> list[ParameterSet]:
 def test_cli_help_is_quoted_as_it_is(command: str, shown: str) -> None:
     result = CliRunner().invoke(main, command.split(), terminal_width=80, prog_name="euchrelog")
     assert result.output == shown
+
+
+def test_readme_links_work_on_a_package_index_page() -> None:
+    """A package index shows the README without the repository beside it, so every link is
+    absolute and under the project's Homepage URL."""
+    urls = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"\]\(([^)]*)\)", readme)
+    assert links
+    assert all(link.startswith(urls["Homepage"]) for link in links), links
+    assert urls["Documentation"].startswith(urls["Homepage"])
 
 
 def test_all_codes_table_is_the_code_table() -> None:

@@ -49,6 +49,9 @@ LONG = 100_000
 
 TRACEBACK = "Traceback"
 
+pytestmark = pytest.mark.slow
+"""The fuzz suite, found inputs included, is left out of the quick run."""
+
 FUZZ = settings(derandomize=True, deadline=None, database=None, max_examples=150,
                 suppress_health_check=list(HealthCheck))
 """Every property runs derandomized: the same inputs on every run."""

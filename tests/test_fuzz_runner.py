@@ -75,6 +75,7 @@ def test_a_short_run_in_process_has_no_escape(corpora: Any, tmp_path: Path) -> N
     assert sum(records[-1]["counts"].values()) == 300
 
 
+@pytest.mark.slow
 def test_the_supervisor_runs_a_worker_and_tallies(tmp_path: Path) -> None:
     proc = subprocess.run(
         [sys.executable, str(FUZZ / "run.py"), "--examples", "60", "--seed", "2", "--only",

@@ -57,6 +57,9 @@ from strategies import (
 
 ALL_DETAILS: tuple[Detail, ...] = ("full", "play-only", "score-sheet", "unknown-cards")
 
+pytestmark = pytest.mark.slow
+"""Every test here is a property test, left out of the quick run."""
+
 FAST = settings(derandomize=True, deadline=None, max_examples=12, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 """Every property runs derandomized: the same examples on every run."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import tarfile
+import zipfile
 from importlib import resources
 from pathlib import Path
 
@@ -42,3 +44,38 @@ def test_grammar_ships_in_the_installed_package() -> None:
     assert packaged.is_file()
     assert packaged.read_text(encoding="utf-8") == (ROOT / "grammar" / "euchre.lark").read_text(
         encoding="utf-8")
+
+
+def test_the_suite_runs_in_parallel_with_a_quick_subset(pytestconfig: pytest.Config) -> None:
+    """``python -m pytest`` runs on every core, and ``-m "not slow"`` leaves out the slow
+    tests."""
+    assert "-n auto" in " ".join(pytestconfig.getini("addopts"))
+    assert any(line.startswith("slow:") for line in pytestconfig.getini("markers"))
+
+
+def test_property_tests_are_marked_slow(request: pytest.FixtureRequest) -> None:
+    properties = [item for item in request.session.items
+                  if getattr(getattr(item, "obj", None), "is_hypothesis_test", False)]
+    if not properties:
+        pytest.skip("no property test collected in this run")
+    assert all(item.get_closest_marker("slow") for item in properties)
+
+
+def test_the_sdist_and_wheel_ship_the_license_and_one_version(tmp_path: Path) -> None:
+    subprocess.run([*_tool("hatchling"), "build", "-d", str(tmp_path)], cwd=ROOT,
+                   capture_output=True, text=True, check=True)
+    version = euchrelog.__version__
+    with tarfile.open(tmp_path / f"euchrelog-{version}.tar.gz") as sdist:
+        names = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
+    assert {"LICENSE", "CHANGELOG.md", "README.md", "pyproject.toml"} <= names
+    with zipfile.ZipFile(tmp_path / f"euchrelog-{version}-py3-none-any.whl") as wheel:
+        info = f"euchrelog-{version}.dist-info"
+        assert f"{info}/licenses/LICENSE" in wheel.namelist()
+        assert wheel.read("euchrelog/docs/findings.md") == (ROOT / "docs" / "findings.md"
+                                                            ).read_bytes()  # for explain
+        metadata = wheel.read(f"{info}/METADATA").decode("utf-8")
+    assert f"Version: {version}\n" in metadata
+    assert "License-Expression: MIT\n" in metadata
+    assert "Classifier: Programming Language :: Python :: 3.11\n" in metadata
+    assert "Project-URL: Documentation, " in metadata
+    assert f"## [{version}]" in (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")

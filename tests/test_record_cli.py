@@ -4,6 +4,7 @@ deal in a real terminal (tmux)."""
 
 from __future__ import annotations
 
+import datetime
 import os
 import random
 import shutil
@@ -601,6 +602,7 @@ class Monkey(Console):
         self.said.append(text)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_random_answers_never_break_the_record(variant: str, tmp_path: Path) -> None:
     for seed in range(6):
@@ -616,6 +618,84 @@ def test_random_answers_never_break_the_record(variant: str, tmp_path: Path) -> 
         assert dumps(loads(text)) == text
         game = loads(text).games[0]
         codes = {f.code for f in replay(game).findings}
-        assert codes == set(), replay(game).findings
+        assert codes <= {"R801", "R802"}, replay(game).findings  # reneges entered as such
         again = Session(path, Monkey(rng, 200), recorder=Recorder.loads(text))
         assert again.run() == 0
+
+
+# ---------------------------------------------------------------- a club night
+
+
+def test_a_club_night_is_recorded_then_scored(tmp_path: Path) -> None:
+    """Two tables of one round, recorded with their event tags, score final at once: at
+    table 1 South reneges and East-West claim it (a note, P2), table 2 is scored from the
+    sheets."""
+    deal = ["sheet", "H", "S", "n", "", "3"]  # NS make hearts: 1 point
+    renege = [*DEAL_1[:11], "9S", "y", "y", "9H", "AC"]  # claimed: EW 2
+    tables = {"1": (["Ann", "Ben", "Cleo", "Dev"], renege),
+              "2": (["Eve", "Finn", "Gus", "Hal"], [*deal, *deal])}
+    for table, (players, deals) in tables.items():
+        result = record(tmp_path / f"t{table}.euchre", [*players, "N", *deals, ""],
+                        "--target", "2", "--event", "Club night", "--round", "1", "--table",
+                        table, "--date", "2026-12-01", "--site", "Legion Hall")
+        assert result.exit_code == 0, result.output
+        assert refusals(result.output) == ([] if table == "2" else [
+            "  refused: R801 renege: S plays 9S on the AD lead (diamonds) in trick 1 holding "
+            "9D TD"])
+        checked = CliRunner().invoke(main, ["check", str(tmp_path / f"t{table}.euchre")])
+        assert checked.exit_code == 0, checked.output
+    text = (tmp_path / "t2.euchre").read_text(encoding="utf-8")
+    assert text.startswith('[Event "Club night"]\n[Site "Legion Hall"]\n[Date "2026-12-01"]\n'
+                           '[Round "1"]\n[Table "2"]\n[Variant "four-hand"]\n')
+    scored = CliRunner().invoke(main, ["score", str(tmp_path)])
+    assert scored.exit_code == 0, scored.output
+    assert "R801 note: deal 1: renege: S plays 9S" in scored.stderr
+    lines = scored.stdout.splitlines()
+    assert lines[0] == "Club night" and lines[2].startswith("final")
+    assert [line.split()[:2] for line in lines if "&" in line and "table" not in line][:4] == [
+        ["1=", "Ben"], ["1=", "Eve"], ["3=", "Ann"], ["3=", "Finn"]]
+    assert "  most euchres taken   none" in lines  # a renege penalty is no euchre
+    page = CliRunner().invoke(main, ["score", "-q", "--format", "html", str(tmp_path)]).stdout
+    assert "Date: 2026-12-01; Site: Legion Hall" in page
+
+
+def test_the_event_tags_not_given_are_asked_for(tmp_path: Path) -> None:
+    path = tmp_path / "t.euchre"
+    result = record(path, ["", "3", "", "2", "", "", *SETUP], "--event", "Club night")
+    assert result.exit_code == 0, result.output
+    prompts = [line.split(" > ")[0] for line in result.output.splitlines() if " > " in line]
+    assert prompts[:6] == ["round of the event", "round of the event", "table", "table",
+                           "date (YYYY-MM-DD, Enter for today)", "site (Enter for none)"]
+    game = loads(path.read_text(encoding="utf-8")).games[0]
+    assert [(t.name, t.value) for t in game.tags[:5]] == [
+        ("Event", "Club night"), ("Date", datetime.date.today().isoformat()), ("Round", "3"),
+        ("Table", "2"), ("Variant", "four-hand")]
+    assert record(path, [], "--resume", "--table", "2").exit_code == 2
+
+
+def test_a_renege_that_happened_is_recorded(tmp_path: Path) -> None:
+    path = tmp_path / "g.euchre"
+    start = [*SETUP, *DEAL_1[:11], "9S"]
+    result = record(path, [*start, "n", "9D"], "--target", "2")
+    assert "was 9S played all the same (a renege)? [y/n] > n" in result.output
+    assert "  1. E: AD  S: 9D\n" in path.read_text(encoding="utf-8")
+    path.unlink()
+    result = record(path, [*start, "maybe", "y", "y", "9H", "AC", ""], "--target", "2")
+    assert "  answer y or n" in result.output
+    assert "deal 1: EW 2; score NS 0 EW 2\ngame over: EW wins" in result.output
+    text = path.read_text(encoding="utf-8")
+    assert "  1. E: AD  S: 9S  W: 9H  N: AC\n  renege S trick 1\n  points EW 2" in text
+    findings = replay(loads(text).games[0]).findings
+    assert [(f.code, f.message.endswith("claimed: EW 2")) for f in findings] == [("R801", True)]
+    path.unlink()
+    result = record(path, [*start, "y", "n", "9H", "AC"], "--target", "2")
+    assert "  trick 1 to W; tricks NS 0 EW 1" in result.output
+    text = path.read_text(encoding="utf-8")
+    assert "  1. E: AD  S: 9S  W: 9H  N: AC\n\nunfinished\n" in text
+    findings = replay(loads(text).games[0]).findings
+    assert [(f.code, f.message.endswith("not claimed (the penalty would have been EW 2)"))
+            for f in findings] == [("R801", True)]
+    path.unlink()
+    result = record(path, [*start, "y", "undo", "9D"], "--target", "2")
+    assert "  undone: the refused card is not entered" in result.output
+    assert "  1. E: AD  S: 9D\n" in path.read_text(encoding="utf-8")

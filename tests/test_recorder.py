@@ -150,6 +150,67 @@ def test_a_renege_proved_later_is_refused_and_changes_nothing() -> None:
     rec.play(Play(seat=Seat.S, card="AS"))
 
 
+def test_a_claimed_renege_scores_the_penalty_at_the_end_of_its_trick() -> None:
+    rec = started(target=5)
+    rec.play(Play(seat=Seat.E, card="AD"))
+    rec.renege(Play(seat=Seat.S, card="9S"), claimed=True)
+    assert rec.deal_open and rec.turn() == Seat.W  # the trick is finished
+    refused(rec, rec.play, "P702", Play(seat=Seat.W, card="AS"))
+    rec.play(Play(seat=Seat.W, card="9H"))
+    rec.play(Play(seat=Seat.N, card="AC"))
+    assert not rec.deal_open and rec.points() == {"EW": 2}
+    text = rec.dumps()
+    assert ("  1. E: AD  S: 9S  W: 9H  N: AC\n  renege S trick 1\n"
+            "  points EW 2  total NS 0 EW 2\n\nunfinished\n") in text
+    assert [(f.code, f.message.endswith("claimed: EW 2")) for f in replay(
+        loads(text).games[0]).findings] == [("R801", True)]
+    assert Recorder.loads(text).dumps() == text  # resumed as it was
+    rec.undo()
+    assert rec.deal_open and "renege S" in rec.dumps()
+    rec.undo()
+    rec.undo()
+    assert "renege" not in rec.dumps() and rec.turn() == Seat.S
+
+
+def test_an_unclaimed_renege_stands_as_played() -> None:
+    rec = started(target=2)
+    rec.play(Play(seat=Seat.E, card="AD"))
+    rec.renege(Play(seat=Seat.S, card="9S"), claimed=False)
+    for play in plays(PLAYS.replace("S 9D", "S 9S", 1).replace("S 9S, N KC", "S 9D, N KC")
+                      )[2:]:
+        rec.play(play)
+    assert rec.over and rec.totals == {"NS": 0, "EW": 2}
+    findings = replay(rec.model()).findings
+    assert [f.code for f in findings] == ["R801"]
+    assert findings[0].message.endswith("not claimed (the penalty would have been EW 2)")
+    assert Recorder.loads(rec.dumps()).dumps() == rec.dumps()
+
+
+def test_a_renege_proved_later_is_entered_where_it_is_proved() -> None:
+    rec = Recorder("four-hand")
+    rec.deal(upcard="JH", dealer="N")
+    rec.bid(Pass(act="pass", seat=Seat.E))
+    rec.bid(Order(act="order", seat=Seat.S))
+    rec.exchange(Exchange(seat=Seat.N, discard=None))
+    for play in plays("E AD, S 9D, W 9H, N AC, W JD, N JH, E 9C, S 9S, "
+                      "N KC, E TC, S TS, W AH, W KH, N QC, E QS"):
+        rec.play(play)
+    rec.renege(Play(seat=Seat.S, card="JC"), claimed=True)
+    assert not rec.deal_open and rec.points() == {"EW": 2}
+    assert "  renege S trick 3\n" in rec.dumps()
+    assert [f.code for f in replay(rec.model()).findings] == ["R802"]
+
+
+def test_only_a_renege_is_entered_as_one() -> None:
+    rec = started()
+    rec.play(Play(seat=Seat.E, card="AD"))
+    with pytest.raises(RecorderError, match="S plays 9D: that is no renege"):
+        rec.renege(Play(seat=Seat.S, card="9D"), claimed=True)
+    refused(rec, lambda play: rec.renege(play, claimed=False), "P702",
+            Play(seat=Seat.S, card="AC"))
+    assert rec.turn() == Seat.S and "renege" not in rec.dumps()
+
+
 def test_cards_of_a_deal_are_checked() -> None:
     rec = Recorder("four-hand")
     refused(rec, rec.deal, "D304", {"N": "AC KC QC JC KD", "E": "AC TC QS KS AD"})
@@ -500,7 +561,7 @@ def test_the_walkthrough_is_what_the_session_prints(tmp_path: Path,
             name = next(a for a in args if a.endswith(".euchre"))
             assert (tmp_path / name).read_text(encoding="utf-8") == nbody
         sessions += 1
-    assert sessions == 2
+    assert sessions == 3
 
 
 def test_the_doc_names_every_public_method() -> None:

@@ -7,6 +7,8 @@ tests/test_samples.py); the HTML page is opened in headless Chromium.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 import shutil
@@ -430,6 +432,12 @@ def test_event_option_and_output_file(tmp_path: Path) -> None:
     assert score("--check", "--format", "csv", str(EVENTS)).exit_code == 2
 
 
+def test_output_dash_is_standard_output() -> None:
+    result = score("--format", "csv", "-o", "-", str(EVENTS / "legion-partners-cup"))
+    assert result.exit_code == 0
+    assert result.stdout == score("--format", "csv", str(EVENTS / "legion-partners-cup")).stdout
+
+
 # ------------------------------------------------------------------ the html page
 
 
@@ -530,6 +538,23 @@ def test_entry_places_json_games_at_their_line() -> None:
     """A JSON Lines game has no source map: its findings point at its line."""
     entry = Entry("x.jsonl", 1, 7)
     assert entry.find(("tag", 3)) == (7, 1)
+
+
+def test_csv_of_several_events_has_one_header_and_the_same_columns() -> None:
+    rows = list(csv.reader(io.StringIO(score("-q", "--format", "csv", str(EVENTS)).stdout)))
+    header, body = rows[0], rows[1:]
+    assert header[:4] == ["event", "rank", "tied", "player or team"] and header[-1] == "status"
+    assert "event" not in [row[0] for row in body] and all(body)
+    assert {len(row) for row in body} == {len(header)}
+    assert {row[0] for row in body} == {"Legion Partners Cup", "Spring Progressive"}
+    partners = next(row for row in body if row[0] == "Legion Partners Cup")
+    assert partners[header.index("round_1")] == "" and partners[header.index("won")] != ""
+    assert all(row[-1] == "final" for row in body)
+
+
+def test_html_shows_the_date_and_site() -> None:
+    page = score("-q", "--format", "html", str(EVENTS / "legion-partners-cup")).stdout
+    assert '<p class="meta">Date: 2025-06-07; Site: Maple Grove Legion Hall</p>' in page
 
 
 def test_an_event_whose_only_renege_was_claimed_is_final() -> None:

@@ -86,6 +86,7 @@ def _trial(name: str, text: str, rng: random.Random, spelt: bool) -> Iterator[
             yield name, slip, faults(written)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spelt", [False, True], ids=["canonical", "hand-typed"])
 def test_every_single_slip_is_one_finding_at_the_slip(spelt: bool) -> None:
     rng = random.Random(11)

@@ -18,7 +18,7 @@ unfinished
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 from .cards import Card, Rank, Suit, card_power, effective_suit, parse_card, trick_winner
 from .engine import DealState, Phase

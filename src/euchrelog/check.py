@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from .errors import NotationError, RecordError
 from .fast import verify_json, verify_notation
-from .findings import Finding
+from .findings import Finding, is_suppressed
 from .jsonio import is_document, is_json, json_value, loads_json, parse_game_json
 from .models import Game
 from .notation import ParsedGame, SourceMap, parse_game, split_games, text_lines
@@ -110,14 +110,28 @@ def check_chunk(chunk: Chunk, *, keep_report: bool = True, fast: bool = True) ->
         try:
             parsed = parse_game(chunk.text, chunk.first_line)
         except NotationError as err:
-            return _recover(chunk, err)
-        if not isinstance(parsed, ParsedGame):  # only comments
-            return GameCheck(chunk.index, chunk.first_line)
-        result = check_game(parsed.game, chunk.index, chunk.path, chunk.first_line,
-                            parsed.source)
+            result = _recover(chunk, err)
+        else:
+            if not isinstance(parsed, ParsedGame):  # only comments
+                return GameCheck(chunk.index, chunk.first_line)
+            result = check_game(parsed.game, chunk.index, chunk.path, chunk.first_line,
+                                parsed.source)
+        if "noqa" in chunk.text.lower():
+            result.findings = _unsuppressed(result.findings, chunk)
     if not keep_report:
         result.report = None
     return result
+
+
+def _unsuppressed(findings: list[Finding], chunk: Chunk) -> list[Finding]:
+    """The findings that no ``# noqa`` comment on their line suppresses."""
+    lines = chunk.text.split("\n")
+
+    def text(line: int) -> str:
+        k = line - chunk.first_line
+        return lines[k] if 0 <= k < len(lines) else ""
+
+    return [f for f in findings if not is_suppressed(f.code, text(f.line))]
 
 
 MAX_SKIPS = 20

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import collections
+import difflib
+import itertools
 import json
 import multiprocessing
 import multiprocessing.pool
 import os
 import sys
-import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -26,15 +27,18 @@ from .check import (
     notation_chunks,
 )
 from .errors import EuchrelogError, LimitError, NotationError, RecordError
+from .explain import explain
 from .findings import Finding
+from .formats import FORMATS, FindingPrinter, Selection, use_colour
 from .interop import KINDS, ConversionError, check_converted, kind_of, read_source
 from .interop.egn import dumps_egn
 from .jsonio import game_per_line, is_json, iter_json_log, loads_json, peek, write_json
 from .models import Log, LogItem
 from .notation import iter_log, loads, prepare, text_lines
+from .progress import Progress, total_size
 from .record_cli import record
 from .recorder import write_atomic
-from .report import EXIT_SYNTAX, Report
+from .report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, Report
 from .score_cli import score
 from .writer import dumps, write_log
 
@@ -97,23 +101,13 @@ def _limit_options(default_size: str) -> Callable[[Callable[..., None]], Callabl
     return add
 
 
-def _read(path: str, limits: Limits) -> str:
+def _read(path: str, limits: Limits, progress: Progress | None = None) -> str:
     """A whole file or stdin as text, byte-order mark and all (``fmt`` compares it)."""
-    return "".join(_lines(path, limits, strip_bom=False))
+    return "".join(_lines(path, limits, strip_bom=False, progress=progress))
 
 
 def _name(path: str) -> str:
     return "<stdin>" if path == "-" else path
-
-
-def _print_finding(finding: Finding, context: str, fmt: str) -> None:
-    if fmt == "json":
-        click.echo(json.dumps(finding.to_dict(), ensure_ascii=False))
-        return
-    click.echo(str(finding))
-    if context:
-        for line in context.splitlines():
-            click.echo(f"    {line}")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 96})
@@ -121,9 +115,10 @@ def _print_finding(finding: Finding, context: str, fmt: str) -> None:
 def main() -> None:
     """Record Euchre games as plain text and prove them right or wrong.
 
-    A record is a .euchre file in the euchrelog notation (docs/notation.md). The
-    commands below check records by replaying every deal, convert them to JSON and
-    back, and print them in canonical form.
+    A record is a .euchre file in the euchrelog notation. The commands below check
+    records by replaying every deal, convert them to JSON and back, and print them in
+    canonical form; 'euchrelog explain CODE' tells what a finding means. The manual:
+    https://euchrelog.example.org/docs/
 
     \b
     Examples:
@@ -137,18 +132,31 @@ def main() -> None:
 @main.command()
 @click.argument("sources", nargs=-1, required=True,
                 type=click.Path(exists=True, allow_dash=True, path_type=str))
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
               show_default=True,
               help="text: one 'path:line:col: CODE message' line per finding; json: one JSON "
-                   "object per finding per line.")
+                   "object per finding per line; github: workflow annotations; sarif: one "
+                   "SARIF 2.1.0 log.")
+@click.option("--select", multiple=True, metavar="CODES",
+              help="Report only these codes or code prefixes, like R8,C901 (repeatable).")
+@click.option("--ignore", multiple=True, metavar="CODES",
+              help="Do not report these codes or code prefixes (repeatable).")
+@click.option("--exit-zero", is_flag=True,
+              help="Exit 0 even when findings are reported (2 still for a syntax error).")
+@click.option("--statistics", is_flag=True,
+              help="Print a count per code instead of each finding.")
+@click.option("--color", "colour", type=click.Choice(["auto", "always", "never"]),
+              default="auto", show_default=True,
+              help="Colour the path and code: auto on a terminal unless NO_COLOR is set.")
 @click.option("-j", "--jobs", type=click.IntRange(min=0), default=0,
               help="Processes that check games in parallel (output stays in input order). "
                    "Default 0: every core when the input is 1 MB or more, else one.")
 @click.option("-q", "--quiet", is_flag=True,
               help="Print neither the summary nor the progress line on stderr.")
 @_limit_options("8G")
-def check(sources: tuple[str, ...], fmt: str, jobs: int, quiet: bool, max_bytes: int,
-          max_line: int) -> None:
+def check(sources: tuple[str, ...], fmt: str, select: tuple[str, ...],
+          ignore: tuple[str, ...], exit_zero: bool, statistics: bool, colour: str, jobs: int,
+          quiet: bool, max_bytes: int, max_line: int) -> None:
     """Replay records and report every rule violation.
 
     SOURCES are .euchre files, folders (searched for *.euchre), JSON or JSON Lines
@@ -157,45 +165,72 @@ def check(sources: tuple[str, ...], fmt: str, jobs: int, quiet: bool, max_bytes:
     so memory stays flat however large they are; a progress line is shown on a
     terminal.
 
+    A finding is left out by a '# noqa: CODE' comment at the end of its line (or
+    '# noqa' for every code).
+
     Exit status: 0 clean, 1 findings, 2 syntax or usage error.
     """
+    try:
+        selection = Selection.parse(select, ignore)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--select' / '--ignore'") from None
+    printer = FindingPrinter(fmt, use_colour(sys.stdout, colour), statistics)
     paths = list(_expand(sources))
     if jobs == 0:
         size = sum(Path(p).stat().st_size for p in paths if p != "-")
         jobs = (os.cpu_count() or 1) if size >= AUTO_PARALLEL_BYTES else 1
     report = Report()
     limits = Limits(max_bytes, max_line)
-    progress = Progress(enabled=not quiet and sys.stderr.isatty())
-    with Checker(jobs) as checker:
+    progress = Progress(total_size(paths), enabled=not quiet)
+    try:
+        _check_all(paths, jobs, limits, printer, selection, report, progress)
+        progress.clear()
+        printer.close()
+    except BrokenPipeError:  # the reader of the findings has gone: stop quietly
+        closed_stdout()
+        progress.clear()
+        sys.exit(report.return_code)
+    if not quiet:
+        click.echo(report.summary(), err=True)
+    sys.exit(EXIT_CLEAN if exit_zero and report.return_code == EXIT_FINDINGS
+             else report.return_code)
+
+
+def _check_all(paths: list[str], jobs: int, limits: Limits, printer: FindingPrinter,
+               selection: Selection, report: Report, progress: Progress) -> None:
+    """Checks every source, printing the findings wanted and counting them in ``report``."""
+    with Checker(jobs, progress) as checker:
         for path in paths:
             report.files += 1
             name = _name(path)
             found = 0
             try:
                 kind = _foreign(path, limits)
-                results = (_check_foreign(kind, path, name, limits, fmt) if kind
+                if kind:
+                    progress.clear()
+                results = (_check_foreign(kind, path, name, limits, printer, selection) if kind
                            else checker.run(path, name, limits))
                 for result in results:
+                    result.findings = [f for f in result.findings if selection.wants(f.code)]
                     _count(report, result)
-                    progress.update(report)
+                    if result.findings:
+                        progress.clear()
                     for finding in result.findings if not kind else ():  # printed there
-                        shown = result.context if finding.code == "S101" else ""
-                        _print_finding(finding, shown, fmt)
+                        printer.emit(finding, result.context if finding.code == "S101" else "")
                     found += len(result.findings)
             except NotationError as exc:  # bytes that are not UTF-8 text, or over a limit
                 finding = Finding(exc.code, exc.message, exc.line, exc.column, path=name)
-                _print_finding(finding, "", fmt)
+                progress.clear()
+                printer.emit(finding)
                 report.findings += 1
                 report.syntax_errors += 1
                 found += 1
+            except BrokenPipeError:  # standard output, not this source
+                raise
             except OSError as exc:
                 raise click.FileError(name, hint=exc.strerror or str(exc)) from None
             if found:
                 report.files_with_findings += 1
-    progress.clear()
-    if not quiet:
-        click.echo(report.summary(), err=True)
-    sys.exit(report.return_code)
 
 
 def _foreign(path: str, limits: Limits) -> str | None:
@@ -205,10 +240,10 @@ def _foreign(path: str, limits: Limits) -> str | None:
     return kind_of(path, peek(_lines(path, limits))[0])
 
 
-def _check_foreign(kind: str, path: str, name: str, limits: Limits,
-                   fmt: str) -> Iterator[GameCheck]:
-    """Checks the games of a source from elsewhere, printing each finding at its place in
-    the input (a JSON path, or line:action), and yields their counts."""
+def _check_foreign(kind: str, path: str, name: str, limits: Limits, printer: FindingPrinter,
+                   selection: Selection) -> Iterator[GameCheck]:
+    """Checks the games of a source from elsewhere, printing each finding wanted at its
+    place in the input (a JSON path, or line:action), and yields their counts."""
     for index, item in enumerate(read_source(kind, _read(path, limits)), 1):
         if isinstance(item, ConversionError):
             finding = Finding("S102", item.message, path=name, game=index)
@@ -217,11 +252,13 @@ def _check_foreign(kind: str, path: str, name: str, limits: Limits,
         else:
             report, found = check_converted(item)
             placed = [(replace(p.finding, path=name, game=index, line=0, column=0), p.where)
-                      for p in found]
+                      for p in found if selection.wants(p.finding.code)]
             result = GameCheck(index, 0, [f for f, _ in placed], report,
                                deals=len(item.game.deals))
         for finding, where in placed:
-            if fmt == "json":
+            if printer.statistics or printer.fmt in ("github", "sarif"):
+                printer.emit(finding)  # no line to point at: the file is annotated
+            elif printer.fmt == "json":
                 click.echo(json.dumps({**finding.to_dict(), "where": where}, ensure_ascii=False))
             else:
                 click.echo(f"{name}:{where}: {finding.code} {finding.message}")
@@ -232,8 +269,10 @@ AUTO_PARALLEL_BYTES = 1_000_000
 """Input size from which ``check`` uses every core unless told otherwise."""
 
 
-def _lines(path: str, limits: Limits, *, strip_bom: bool = True) -> Iterator[str]:
-    """The lines of a file or stdin, decoded one by one (so a file is never held whole).
+def _lines(path: str, limits: Limits, *, strip_bom: bool = True,
+           progress: Progress | None = None) -> Iterator[str]:
+    """The lines of a file or stdin, decoded one by one (so a file is never held whole),
+    counted in ``progress``.
 
     :raises NotationError: at the first line that is not UTF-8.
     :raises LimitError: at the first line over a limit (which is not read whole).
@@ -250,6 +289,8 @@ def _lines(path: str, limits: Limits, *, strip_bom: bool = True) -> Iterator[str
                                          "there; the game there and the rest are not checked",
                                  number, limits.max_line + 1)
             total += len(raw)
+            if progress is not None:
+                progress.advance(len(raw))
             if total > limits.max_bytes:
                 size = size_text(limits.max_bytes)
                 raise LimitError("S103", f"the input is larger than {size} bytes (--max-file-size "
@@ -269,18 +310,20 @@ def _lines(path: str, limits: Limits, *, strip_bom: bool = True) -> Iterator[str
             stream.close()
 
 
-def _source(path: str, limits: Limits) -> tuple[str, Iterator[str]]:
+def _source(path: str, limits: Limits, progress: Progress | None
+            ) -> tuple[str, Iterator[str]]:
     """What a source holds (``notation``, ``json-lines`` or ``json``, a JSON document) and
     its lines, read as they are needed."""
-    first, stream = peek(_lines(path, limits))
+    first, stream = peek(_lines(path, limits, progress=progress))
     if not is_json(first):
         return "notation", stream
     return ("json-lines" if game_per_line(first) else "json"), stream
 
 
-def _chunks(path: str, name: str, limits: Limits) -> Iterator[Chunk]:
+def _chunks(path: str, name: str, limits: Limits, progress: Progress | None = None
+            ) -> Iterator[Chunk]:
     """The games of a source, as they are read: notation, JSON Lines, or a JSON document."""
-    kind, stream = _source(path, limits)
+    kind, stream = _source(path, limits, progress)
     if kind == "notation":
         yield from notation_chunks(stream, name)
     elif kind == "json-lines":
@@ -305,10 +348,11 @@ BATCH_LINES = 2000
 """About how many lines go to a process at a time (some 170 full deals)."""
 
 
-def _batches(path: str, name: str, limits: Limits) -> Iterator[Batch | GameCheck]:
+def _batches(path: str, name: str, limits: Limits, progress: Progress | None = None
+             ) -> Iterator[Batch | GameCheck]:
     """A source cut into batches of whole games, as it is read (a JSON document, read whole,
     gives its results at once)."""
-    kind, stream = _source(path, limits)
+    kind, stream = _source(path, limits, progress)
     if kind == "json":
         yield from check_json_lines(stream, name)
         return
@@ -372,8 +416,9 @@ class Checker:
     """Checks the games of a source in this process, or in a pool of processes, keeping the
     input order."""
 
-    def __init__(self, jobs: int) -> None:
+    def __init__(self, jobs: int, progress: Progress | None = None) -> None:
         self.jobs = jobs
+        self.progress = progress
         self.pool: multiprocessing.pool.Pool | None = None
 
     def __enter__(self) -> Checker:
@@ -396,11 +441,12 @@ class Checker:
             the games before it.
         """
         if self.pool is None:
-            yield from (c.done or check_chunk(c) for c in _chunks(path, name, limits))
+            yield from (c.done or check_chunk(c)
+                        for c in _chunks(path, name, limits, self.progress))
             return
         window: collections.deque[multiprocessing.pool.AsyncResult[list[GameCheck]] | GameCheck]
         window = collections.deque()
-        batches = _batches(path, name, limits)
+        batches = _batches(path, name, limits, self.progress)
         base = 0
         stop: NotationError | None = None
         while True:
@@ -434,30 +480,6 @@ def _in_order(
         result.findings = [replace(f, game=result.index) for f in result.findings]
         yield result
     return results[-1].index if results else base
-
-
-class Progress:
-    """A one-line progress display on stderr, for long runs on a terminal."""
-
-    def __init__(self, enabled: bool) -> None:
-        self.enabled = enabled
-        self.start = time.monotonic()
-        self.last = 0.0
-
-    def update(self, report: Report) -> None:
-        """Shows the counts so far, at most a few times a second."""
-        now = time.monotonic()
-        if not self.enabled or now - self.last < 0.25:
-            return
-        self.last = now
-        rate = report.deals / max(now - self.start, 1e-9)
-        click.echo(f"\rchecking: {report.games} games, {report.deals} deals, "
-                   f"{report.findings} findings ({rate:.0f} deals/s)", err=True, nl=False)
-
-    def clear(self) -> None:
-        """Removes the progress line."""
-        if self.enabled and self.last:
-            click.echo("\r\033[K", err=True, nl=False)
 
 
 def _count(report: Report, result: GameCheck) -> None:
@@ -499,26 +521,45 @@ def _parse(path: str, text: str) -> Log:
 
 _TARGETS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", EXTENSION: "euchre",
             ".egn": "egn"}
+_SUFFIXES = {"json": ".json", "jsonl": ".jsonl", "euchre": EXTENSION, "egn": ".egn"}
+
+
+def closed_stdout() -> None:
+    """Points standard output at the null device once its reader has gone (``| head``), so
+    that nothing more is written to the closed pipe and the last flush cannot fail."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # pragma: no cover - a stdout with no file behind it
+        pass
 
 
 @main.command()
-@click.argument("source", type=click.Path(exists=True, allow_dash=True, dir_okay=False,
-                                          path_type=str))
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write here (atomically) instead of to standard output.")
+@click.argument("sources", nargs=-1, required=True,
+                type=click.Path(exists=True, allow_dash=True, dir_okay=False, path_type=str))
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=str),
+              help="Write here (atomically) instead of to standard output; - is standard "
+                   "output. Several SOURCES go into this one file.")
+@click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Write each SOURCE to a file of its own name in this folder, with the "
+                   "extension of the output format.")
 @click.option("--to", "target", type=click.Choice(["json", "jsonl", "euchre", "egn"]),
               help="The output format. Default: from OUTPUT's extension, else json for "
                    "notation input and euchre for any other input.")
 @click.option("--from", "origin", type=click.Choice(KINDS),
-              help="Read SOURCE as EGN, EMN or OpenSpiel histories (docs/interop.md). "
-                   "Default: from its extension (.egn, .emn) or its first line.")
+              help="Read SOURCES as EGN, EMN or OpenSpiel histories "
+                   "(https://euchrelog.example.org/docs/interop.md). Default: from the "
+                   "extension (.egn, .emn) or the first line.")
+@click.option("-q", "--quiet", is_flag=True, help="Print nothing on stderr but errors.")
 @_limit_options("8G")
-def convert(source: str, output: Path | None, target: str | None, origin: str | None,
-            max_bytes: int, max_line: int) -> None:
+def convert(sources: tuple[str, ...], output: str | None, out_dir: Path | None,
+            target: str | None, origin: str | None, quiet: bool, max_bytes: int,
+            max_line: int) -> None:
     """Convert between the notation, JSON and EGN, without loss.
 
-    SOURCE is a .euchre file, a JSON document or JSON Lines file, an EGN or EMN file, a
-    file of OpenSpiel histories, or - for standard input. Comments, unknown tags and
+    SOURCES are .euchre files, JSON documents or JSON Lines files, EGN or EMN files,
+    files of OpenSpiel histories, or - for standard input. Comments, unknown tags and
     unknown cards are all kept; what the output format cannot hold is listed on
     standard error.
 
@@ -526,38 +567,98 @@ def convert(source: str, output: Path | None, target: str | None, origin: str | 
     Examples:
       euchrelog convert game.euchre -o game.json
       euchrelog convert games.jsonl --to euchre > games.euchre
+      euchrelog convert night/*.euchre --out-dir json/
       euchrelog convert final.egn -o final.euchre
       euchrelog convert histories.jsonl --from openspiel --to euchre
     """
-    if (output is not None and source != "-" and output.exists()
-            and output.resolve() == Path(source).resolve()):
-        raise click.UsageError("the output is the input file; write elsewhere")
     limits = Limits(max_bytes, max_line)
-    try:
-        origin = origin or _foreign(source, limits)
-    except NotationError as exc:  # bytes that are not UTF-8 text, or over a limit
-        raise _failure(source, exc) from None
-    if origin is not None:
-        kind, items = "foreign", _foreign_items(origin, source, limits)
-    else:
-        kind, items = _log_items(source, limits)
+    if output == "-":
+        output = None
+    if out_dir is not None:
+        if output is not None:
+            raise click.UsageError("--output and --out-dir do not go together")
+        if "-" in sources:
+            raise click.UsageError("standard input has no name to write under --out-dir")
+        _convert_each(sources, out_dir, target, origin, limits, quiet)
+        return
+    for source in sources:
+        if (output is not None and source != "-" and Path(output).exists()
+                and Path(output).resolve() == Path(source).resolve()):
+            raise click.UsageError("the output is the input file; write elsewhere")
+    progress = Progress(total_size(sources), verb="converting",
+                        enabled=not quiet and (output is not None or not sys.stdout.isatty()))
+    kind, first = _source_items(sources[0], origin, limits, progress)
     if target is None and output is not None:
-        target = _TARGETS.get(output.suffix.lower())
-    if target is None:
-        target = "json" if kind == "euchre" else "euchre"
+        target = _TARGETS.get(Path(output).suffix.lower())
+    target = target or ("json" if kind == "euchre" else "euchre")
+    items = itertools.chain(first, *(_lazy_items(s, origin, limits, progress)
+                                     for s in sources[1:]))
+    name = sources[0] if len(sources) == 1 else "the sources"
+    try:
+        if output is not None:
+            write_atomic(output, _writer(target, items, name))
+        else:
+            _writer(target, items, name)(sys.stdout)
+            sys.stdout.flush()
+    except BrokenPipeError:
+        closed_stdout()
+    finally:
+        progress.clear()
 
+
+def _writer(target: str, items: Iterator[LogItem], name: str) -> Callable[[TextIO], None]:
+    """What writes ``items`` (of the source ``name``) in the ``target`` format to a text
+    file."""
     def put(fp: TextIO) -> None:
         if target == "egn":
-            fp.write(_egn_text(source, items))
+            fp.write(_egn_text(name, items))
         elif target == "euchre":
             write_log(items, fp)
         else:
             write_json(items, fp, lines=target == "jsonl")
+    return put
 
-    if output is None:
-        put(sys.stdout)
-    else:
-        write_atomic(output, put)
+
+def _source_items(path: str, origin: str | None, limits: Limits, progress: Progress
+                  ) -> tuple[str, Iterator[LogItem]]:
+    """The kind of a source (``euchre``, ``json``, or ``foreign`` for EGN, EMN and
+    OpenSpiel) and its games, read as they are needed."""
+    try:
+        origin = origin or _foreign(path, limits)
+    except NotationError as exc:  # bytes that are not UTF-8 text, or over a limit
+        raise _failure(path, exc) from None
+    if origin is not None:
+        return "foreign", _foreign_items(origin, path, limits)
+    return _log_items(path, limits, progress)
+
+
+def _lazy_items(path: str, origin: str | None, limits: Limits, progress: Progress
+                ) -> Iterator[LogItem]:
+    """The games of a source, opened only when the first one is wanted."""
+    yield from _source_items(path, origin, limits, progress)[1]
+
+
+def _convert_each(sources: tuple[str, ...], out_dir: Path, target: str | None,
+                  origin: str | None, limits: Limits, quiet: bool) -> None:
+    """Converts each source to a file of its own in ``out_dir``."""
+    progress = Progress(total_size(sources), verb="converting", enabled=not quiet)
+    stems = collections.Counter(Path(source).stem for source in sources)
+    twice = [stem for stem, n in stems.items() if n > 1]
+    if twice:
+        raise click.UsageError(f"two sources would be written to {twice[0]}.* in {out_dir}")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for source in sources:
+        kind, items = _source_items(source, origin, limits, progress)
+        form = target or ("json" if kind == "euchre" else "euchre")
+        output = out_dir / (Path(source).stem + _SUFFIXES[form])
+        if output.exists() and output.resolve() == Path(source).resolve():
+            raise click.UsageError(f"the output for {source} is the input file; write elsewhere")
+        try:
+            write_atomic(output, _writer(form, items, source))
+        finally:
+            progress.clear()
+        if not quiet:
+            click.echo(f"{source} -> {output}", err=True)
 
 
 def _foreign_items(kind: str, path: str, limits: Limits) -> Iterator[LogItem]:
@@ -590,11 +691,12 @@ def _egn_text(path: str, items: Iterator[LogItem]) -> str:
     return text
 
 
-def _log_items(path: str, limits: Limits) -> tuple[str, Iterator[LogItem]]:
+def _log_items(path: str, limits: Limits, progress: Progress | None = None
+               ) -> tuple[str, Iterator[LogItem]]:
     """The format of a source (``euchre`` or ``json``) and its games, read as they are
     needed; a syntax error stops the reading with exit status 2."""
     try:
-        first, stream = peek(_lines(path, limits))
+        first, stream = peek(_lines(path, limits, progress=progress))
     except NotationError as exc:
         raise _failure(path, exc) from None
     kind = "json" if is_json(first) or path.endswith((".json", ".jsonl")) else "euchre"
@@ -616,48 +718,93 @@ def _located(path: str, items: Iterator[LogItem]) -> Iterator[LogItem]:
 @click.option("--in-place", "-i", is_flag=True, help="Rewrite each file in canonical form.")
 @click.option("--check", "check_only", is_flag=True,
               help="Write nothing; exit 1 if any file is not in canonical form.")
+@click.option("--diff", "show_diff", is_flag=True,
+              help="Write nothing but a unified diff of each file that is not in canonical "
+                   "form; exit 1 if there is one.")
+@click.option("-q", "--quiet", is_flag=True, help="Print nothing on stderr but errors.")
 @_limit_options("256M")
-def fmt(files: tuple[str, ...], in_place: bool, check_only: bool, max_bytes: int,
-        max_line: int) -> None:
-    """Print records in canonical form (docs/notation.md, "Canonical form").
+def fmt(files: tuple[str, ...], in_place: bool, check_only: bool, show_diff: bool,
+        quiet: bool, max_bytes: int, max_line: int) -> None:
+    """Print records in canonical form.
 
     FILES are .euchre files, folders (searched for *.euchre) or - for standard input.
     The canonical form of a canonical file is the file itself.
     """
-    if in_place and check_only:
-        raise click.UsageError("--in-place and --check do not go together")
+    if in_place and (check_only or show_diff):
+        raise click.UsageError("--in-place and --check or --diff do not go together")
     report = Report()
-    for path in _expand(files):
-        report.files += 1
-        try:
-            original = _read(path, Limits(max_bytes, max_line))
-            canonical = dumps(_parse(path, original))
-        except NotationError as exc:
-            click.echo(f"{_name(path)}:{exc.line}:{exc.column}: {exc.code} {exc.message}",
-                       err=True)
-            report.syntax_errors += 1
-            continue
-        except SyntaxFailure as exc:  # reported, and the other files are still formatted
-            exc.show()
-            report.syntax_errors += 1
-            continue
-        if check_only:
-            if canonical != original:
-                report.changed += 1
-                click.echo(f"would reformat {_name(path)}", err=True)
-        elif in_place and path != "-":
-            if canonical != original:
-                write_atomic(path, canonical)
-                click.echo(f"reformatted {path}", err=True)
-        else:
-            click.echo(canonical, nl=False)
-    if check_only:
+    paths = list(_expand(files))
+    progress = Progress(total_size(paths), verb="formatting", enabled=not quiet and (
+        in_place or check_only or show_diff or not sys.stdout.isatty()))
+    try:
+        _format_all(paths, Limits(max_bytes, max_line), report, progress, in_place=in_place,
+                    check_only=check_only or show_diff, show_diff=show_diff, quiet=quiet)
+    except BrokenPipeError:  # the reader of the output has gone: stop quietly
+        closed_stdout()
+        sys.exit(report.return_code)
+    finally:
+        progress.clear()
+    if (check_only or show_diff) and not quiet:
         good = report.files - report.changed - report.syntax_errors
         state = "all canonical" if good == report.files else ", ".join(
             f"{n} {what}" for n, what in ((good, "canonical"), (report.changed, "not canonical"),
                                           (report.syntax_errors, "unreadable")) if n)
         click.echo(f"{report.files} file{'s' if report.files != 1 else ''}: {state}", err=True)
     sys.exit(report.return_code)
+
+
+def _format_all(paths: list[str], limits: Limits, report: Report, progress: Progress, *,
+                in_place: bool, check_only: bool, show_diff: bool, quiet: bool) -> None:
+    """Formats every file as ``fmt`` was asked to, counting in ``report``."""
+    for path in paths:
+        report.files += 1
+        try:
+            original = _read(path, limits, progress)
+            canonical = dumps(_parse(path, original))
+        except NotationError as exc:
+            progress.clear()
+            click.echo(f"{_name(path)}:{exc.line}:{exc.column}: {exc.code} {exc.message}",
+                       err=True)
+            report.syntax_errors += 1
+            continue
+        except SyntaxFailure as exc:  # reported, and the other files are still formatted
+            progress.clear()
+            exc.show()
+            report.syntax_errors += 1
+            continue
+        progress.clear()  # before anything is said about this file
+        if check_only:
+            if canonical != original:
+                report.changed += 1
+                if show_diff:
+                    click.echo(unified_diff(original, canonical, _name(path)), nl=False)
+                if not quiet:
+                    click.echo(f"would reformat {_name(path)}", err=True)
+        elif in_place and path != "-":
+            if canonical != original:
+                write_atomic(path, canonical)
+                if not quiet:
+                    click.echo(f"reformatted {path}", err=True)
+        else:
+            click.echo(canonical, nl=False)
+
+
+def unified_diff(before: str, after: str, name: str) -> str:
+    """A unified diff from ``before`` to ``after``, as ``diff -u`` writes it.
+
+    >>> print(unified_diff("a\\nb\\n", "a\\nc", "x"), end="")
+    --- x
+    +++ x
+    @@ -1,2 +1,2 @@
+     a
+    -b
+    +c
+    \\ No newline at end of file
+    """
+    lines = difflib.unified_diff(before.splitlines(keepends=True),
+                                 after.splitlines(keepends=True), name, name)
+    return "".join(line if line.endswith("\n") else f"{line}\n\\ No newline at end of file\n"
+                   for line in lines)
 
 
 @main.command()
@@ -667,6 +814,7 @@ def schema() -> None:
 
 
 main.add_command(score)
+main.add_command(explain)
 main.add_command(record)
 
 

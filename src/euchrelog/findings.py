@@ -9,6 +9,7 @@ name, the rule of RULES.md it enforces, and a severity. docs/findings.md explain
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -194,3 +195,31 @@ def codes_table() -> str:
         rows.append(f"| [{c.code}](#{c.code.lower()}-{c.name}) | {c.name} | {severity} | "
                     f"{c.rule or '-'} | {c.summary} |")
     return "\n".join(rows)
+
+
+UNSELECTABLE = ("S1",)
+"""Code prefixes always reported (never selected away, ignored or suppressed): a game that
+cannot be read is not checked at all."""
+
+_NOQA = re.compile(r"#\s*noqa\b(?:\s*:(?P<codes>[^#]*))?", re.IGNORECASE)
+
+
+def is_suppressed(code: str, line: str) -> bool:
+    """Whether a ``# noqa`` comment on ``line`` suppresses a finding of ``code`` there:
+    ``# noqa`` alone suppresses every code, ``# noqa: R801, C901`` those codes. Syntax
+    errors (S1xx) are never suppressed.
+
+    >>> is_suppressed("C901", "  points NS 1  # noqa"), is_suppressed("C901", "  points NS 1")
+    (True, False)
+    >>> is_suppressed("R801", "  1. E: AD  S: 9S  W: 9H  N: AC  # noqa: R801, C901")
+    True
+    >>> is_suppressed("R801", "  points NS 1  # noqa: C901"), is_suppressed("R801", "# noqa:")
+    (False, False)
+    """
+    if code.startswith(UNSELECTABLE) or "#" not in line:
+        return False
+    match = _NOQA.search(line)
+    if match is None:
+        return False
+    codes = match.group("codes")
+    return codes is None or code in re.findall(r"[A-Z]\d{3}", codes.upper())

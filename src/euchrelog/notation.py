@@ -60,13 +60,19 @@ Locus = tuple[Any, ...]
 GRAMMAR_FILE = "euchre.lark"
 
 
-def grammar_text(name: str = GRAMMAR_FILE) -> str:
-    """The text of a grammar file shipped with the package (``grammar/`` in a checkout)."""
-    packaged = resources.files("euchrelog") / "grammar" / name
+def shipped_text(folder: str, name: str) -> str:
+    """The text of a file that the wheel ships in the package under ``folder`` and a
+    checkout keeps in the top-level folder of that name (``grammar/``, ``docs/``)."""
+    packaged = resources.files("euchrelog") / folder / name
     if packaged.is_file():
         return packaged.read_text(encoding="utf-8")
-    # An editable install of a checkout: the grammar sits at the top of the tree.
-    return (Path(__file__).resolve().parents[2] / "grammar" / name).read_text("utf-8")
+    # An editable install of a checkout: the folder sits at the top of the tree.
+    return (Path(__file__).resolve().parents[2] / folder / name).read_text("utf-8")
+
+
+def grammar_text(name: str = GRAMMAR_FILE) -> str:
+    """The text of a grammar file shipped with the package (``grammar/`` in a checkout)."""
+    return shipped_text("grammar", name)
 
 
 @dataclass

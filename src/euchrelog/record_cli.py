@@ -15,8 +15,9 @@ prompt, so the output reads like the session).
 
 from __future__ import annotations
 
+import datetime
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -25,7 +26,7 @@ import click
 
 from .cards import Card, Suit, parse_card, parse_suit, sort_hand
 from .engine import DealState, Phase
-from .errors import IllegalActionError, NotationError
+from .errors import IllegalActionError, NotationError, RenegeError
 from .models import (
     Bid,
     Call,
@@ -50,7 +51,7 @@ EXIT_INTERRUPTED = 130
 
 COMMANDS = ("undo", "?", "help", "sheet", "quit")
 _OPTIONAL = ("seats", "player ", "dealer", "mode", "hand ", "extra", "kitty", "alone", "defend",
-             "over")
+             "over", "Date", "Site")
 """The questions that Enter answers (the others ask again)."""
 """Words that may be typed at any prompt."""
 
@@ -332,7 +333,8 @@ class Session:
 
     def __init__(self, path: Path, console: Console, *, recorder: Recorder | None = None,
                  before: Sequence[Game] = (), variant: Variant | None = None,
-                 rules: str | None = None, target: int | None = None) -> None:
+                 rules: str | None = None, target: int | None = None,
+                 tags: Mapping[str, str] | None = None) -> None:
         self.path = path
         self.console = console
         self.rec = recorder
@@ -341,6 +343,11 @@ class Session:
             "four-hand")
         self.rules = rules
         self.target = target
+        self.tags = dict(tags or {})
+        """The event tags given on the command line (Event, Site, Date, Round, Table)."""
+        self.renege: tuple[Play, bool] | None = None
+        """A play refused as a renege, while the scorer says whether it was played all the
+        same (and then, the flag set, whether it was claimed)."""
         self.draft: Draft | None = Draft("setup") if recorder is None else None
         self.mode = "full"
         if recorder is not None and recorder.deals:
@@ -464,6 +471,13 @@ class Session:
         if self.draft is not None and self.draft.kind == "setup":
             return self.setup_question()
         assert rec is not None
+        if self.renege is not None:
+            play, played = self.renege
+            if not played:
+                return Question("renege", f"was {play.card} played all the same (a renege)? "
+                                          "[y/n] > ", ["y", "n"])
+            return Question("claimed", "did the table claim the renege (the penalty is scored "
+                                       "instead of the tricks)? [y/n] > ", ["y", "n"])
         if self.draft is not None:
             return self.draft_question(self.draft)
         if rec.deal_open:
@@ -487,6 +501,10 @@ class Session:
         draft = self.draft
         assert draft is not None
         variant = self.variant
+        if "Event" in self.tags:
+            for name, prompt in EVENT_QUESTIONS.items():
+                if name not in self.tags and not draft.has(name):
+                    return Question(name, prompt)
         if len(variant.seats) < 4 and not draft.has("seats"):
             return Question("seats", f"seats of the {len(variant.seats)} players "
                                      f"[{' '.join(variant.seats)}] > ", list("NESW"))
@@ -699,6 +717,9 @@ class Session:
         if self.draft is not None and self.draft.kind == "setup":
             self.setup_answer(question, text)
             return
+        if question.key in ("renege", "claimed"):
+            self.renege_answer(question.key, text)
+            return
         if self.draft is not None:
             self.draft_answer(self.draft, question, text)
             return
@@ -716,14 +737,37 @@ class Session:
         for act in acts:
             self.enter(act)
 
-    def enter(self, act: Action) -> None:
-        """Enters one act, saves, and says what it did."""
+    def renege_answer(self, key: str, text: str) -> None:
+        """Whether a refused card was played all the same, and whether it was claimed."""
+        assert self.renege is not None
+        yes = _yes_no(text)
+        play, _ = self.renege
+        if key == "renege":
+            self.renege = (play, True) if yes else None
+            return
+        self.renege = None
+        self.enter(play, renege=yes)
+        if yes:
+            self.console.say(f"  {play.seat}'s renege is claimed: the deal scores the penalty "
+                             "once this trick is played")
+
+    def enter(self, act: Action, *, renege: bool | None = None) -> None:
+        """Enters one act (with ``renege``, a play as a renege, claimed or not), saves, and
+        says what it did."""
         rec = self.rec
         assert rec is not None and rec.state is not None
         before = rec.state
         phase, round_, tricks = before.phase, before.round, len(before.tricks)
         number = rec.deal_number
-        rec.act(act)
+        if renege is not None and isinstance(act, Play):
+            rec.renege(act, claimed=renege)
+        else:
+            try:
+                rec.act(act)
+            except RenegeError:
+                if isinstance(act, Play) and act.card is not None:
+                    self.renege = (act, False)
+                raise
         self.save()
         say = self.console.say
         state = rec.state
@@ -778,11 +822,15 @@ class Session:
                               f"{' '.join(self.variant.seats)}")
             draft.answers.append(("seats", chosen))
             return
+        if question.key == "Date" and not text:
+            text = datetime.date.today().isoformat()
         draft.answers.append((question.key, text))
         if all(draft.has(f"player {s}") for s in self.setup_seats()):
             players = {s: str(draft.get(f"player {s}")) for s in self.setup_seats()}
+            given = {**self.tags, **{k: str(v) for k, v in draft.answers if k in EVENT_TAGS}}
+            tags = {k: given[k] for k in EVENT_TAGS if given.get(k)}
             self.rec = Recorder(self.variant, rules=self.rules, target=self.target,
-                                seats=self.setup_seats(),
+                                seats=self.setup_seats(), tags=tags,
                                 players={s: n for s, n in players.items() if n})
             self.draft = None
             self.save()
@@ -974,6 +1022,10 @@ class Session:
     def undo(self) -> None:
         """Takes back the last answer or entry."""
         say = self.console.say
+        if self.renege is not None:
+            self.renege = None
+            say("  undone: the refused card is not entered")
+            return
         draft = self.draft
         if draft is not None and draft.answers:
             key, _ = draft.answers.pop()
@@ -1081,6 +1133,14 @@ class Session:
                    "also alone, defend E, merge or merge keeps 5 cards; a seat first acts "
                    "for that seat (E: AD)",
             "over": "Enter to finish, or undo to take back the last card",
+            "renege": "y if the card was played at the table although it breaks the rule "
+                      "(a renege: it is recorded as played), n to enter another card",
+            "claimed": "y if the table claimed the renege (the deal then scores the penalty "
+                       "instead of the tricks), n if the tricks stand as played",
+            "Round": "the round of the event this game is played in, e.g. 1",
+            "Table": "the table of the round, e.g. 2",
+            "Date": "the date, as YYYY-MM-DD (Enter for today)",
+            "Site": "where the event is played (Enter to leave it out)",
         }
         if key.startswith(("hand ", "extra", "kitty")):
             text = "the cards, e.g. 9C TC QS KS AD (?? for one not seen), or Enter if not known"
@@ -1099,6 +1159,27 @@ class Session:
             "score sheet), quit (stop; all is saved), ? (this help); Tab completes")
 
 
+def _yes_no(text: str) -> bool:
+    """``y``/``yes`` or ``n``/``no``.
+
+    :raises UnclearError: for anything else.
+    """
+    word = text.strip().lower()
+    if word in ("y", "yes"):
+        return True
+    if word in ("n", "no"):
+        return False
+    raise UnclearError("answer y or n")
+
+
+EVENT_TAGS = ("Event", "Site", "Date", "Round", "Table")
+"""The tags that place a game in an event, in the order they are written."""
+EVENT_QUESTIONS = {"Round": "round of the event > ", "Table": "table > ",
+                   "Date": "date (YYYY-MM-DD, Enter for today) > ",
+                   "Site": "site (Enter for none) > "}
+"""What is asked, when an event is recorded, for a tag not given on the command line."""
+
+
 # ---------------------------------------------------------------- the command
 
 
@@ -1112,8 +1193,16 @@ class Session:
 @click.option("--target", type=click.IntRange(min=1), metavar="N",
               help="The score that wins (default: the variant's).")
 @click.option("--resume", is_flag=True, help="Go on with the last game of FILE.")
+@click.option("--event", metavar="NAME",
+              help="The event the game belongs to (the Event tag); the round, table, date and "
+                   "site not given are then asked for.")
+@click.option("--round", "round_", metavar="ROUND", help="The round of the event (Round tag).")
+@click.option("--table", metavar="TABLE", help="The table in the round (Table tag).")
+@click.option("--date", metavar="YYYY-MM-DD", help="When the game is played (Date tag).")
+@click.option("--site", metavar="PLACE", help="Where the game is played (Site tag).")
 def record(file: Path, variant: str | None, rules: str | None, target: int | None,
-           resume: bool) -> None:
+           resume: bool, event: str | None, round_: str | None, table: str | None,
+           date: str | None, site: str | None) -> None:
     """Record a game at the table, entry by entry.
 
     Asks for the players, then deal by deal for the full play (hands if known,
@@ -1131,10 +1220,12 @@ def record(file: Path, variant: str | None, rules: str | None, target: int | Non
       euchrelog record --resume club.euchre
     """
     console = Console()
+    given = {"Event": event, "Site": site, "Date": date, "Round": round_, "Table": table}
+    tags = {k: v.strip() for k, v in given.items() if v is not None and v.strip()}
     if resume:
-        if variant is not None or rules is not None or target is not None:
-            raise click.UsageError("--variant, --rules and --target come from FILE with "
-                                   "--resume")
+        if variant is not None or rules is not None or target is not None or tags:
+            raise click.UsageError("--variant, --rules, --target and the event tags come from "
+                                   "FILE with --resume")
         session = _resume(file, console)
     else:
         if file.exists() and file.stat().st_size:
@@ -1145,7 +1236,7 @@ def record(file: Path, variant: str | None, rules: str | None, target: int | Non
             Recorder(kind, rules=rules, target=target)
         except ValueError as exc:
             raise click.UsageError(str(exc)) from None
-        session = Session(file, console, variant=kind, rules=rules, target=target)
+        session = Session(file, console, variant=kind, rules=rules, target=target, tags=tags)
     status = session.run()
     if status:
         raise click.exceptions.Exit(status)

@@ -53,6 +53,7 @@ from .models import (
     Bid,
     Bidding,
     Call,
+    Claim,
     Deal,
     Declaration,
     End,
@@ -198,6 +199,19 @@ def write_atomic(path: str | os.PathLike[str],
         os.close(dir_fd)
 
 
+@dataclass(frozen=True)
+class _Renege:
+    """A play entered as a renege that happened at the table (P1)."""
+
+    entry: int
+    """Its place among the deal's entries."""
+    seat: Seat
+    trick: int
+    """The trick of the renege, 1-based."""
+    claimed: bool
+    """Whether the table claimed it (P2): the deal records a claim and scores the penalty."""
+
+
 @dataclass
 class _Deal:
     """One deal as recorded: how it started, what was entered, and where it stands."""
@@ -205,6 +219,8 @@ class _Deal:
     cards: DealCards
     state: DealState
     entries: list[Entry] = field(default_factory=list)
+    reneges: list[_Renege] = field(default_factory=list)
+    """The plays among ``entries`` that were entered as reneges, in order."""
     rounds: list[int] = field(default_factory=list)
     """The bidding round of each bid among ``entries``, in order (the bid lines)."""
     points: dict[str, int] | None = None
@@ -222,6 +238,19 @@ class _Deal:
     def sheet(self) -> Sheet | None:
         """The deal's score-sheet line, if it has one."""
         return next((e for e in self.entries if isinstance(e, Sheet)), None)
+
+    @property
+    def claims(self) -> tuple[Claim, ...]:
+        """The renege claims of the deal, as the record writes them."""
+        return tuple(Claim(seat=r.seat, trick=r.trick) for r in self.reneges if r.claimed)
+
+    @property
+    def ended(self) -> bool:
+        """Whether the play is over: played out, thrown in, or stopped at the end of the
+        trick of a claimed renege (whose penalty replaces the tricks, P2; in ghost the deal
+        is played out, P3)."""
+        return self.state.phase in (Phase.DONE, Phase.THROWN) or bool(
+            self.claims and self.state.ruleset.variant.scoring and not self.state.current)
 
 
 class Recorder:
@@ -328,9 +357,11 @@ class Recorder:
         for line in deal.hands:
             hands.update(line.cards)
         up = deal.up
-        if deal.claims:
+        claimed = {c.seat for c in deal.claims}
+        if claimed and not deal.tricks:
             raise IllegalEntryError(
-                "R803", "the record has renege claims; the recorder records legal play only")
+                "R803", "the record has a renege claim in a deal without its play; the "
+                        "recorder records a renege where it is played")
         self.deal(hands, upcard=up.card if up else None, kitty=up.kitty if up else None,
                   extra=deal.extra.cards if deal.extra else None, dealer=deal.dealer)
         for bid in deal.bids:
@@ -346,7 +377,15 @@ class Recorder:
                        taken=sheet.taken, thrown=sheet.thrown)
         for trick in deal.tricks:
             for play in trick.plays:
-                self.play(play)
+                try:
+                    self.play(play)
+                except RenegeError:
+                    self.renege(play, claimed=play.seat in claimed)
+        shown = {r.seat for r in self._deals[-1].reneges if r.claimed} if self._deals else set()
+        if claimed - shown:
+            seat = sorted(claimed - shown)[0]
+            raise IllegalEntryError("R803", f"renege claimed against {seat}, but the record "
+                                            f"shows no renege by {seat}")
 
     @classmethod
     def loads(cls, text: str) -> Recorder:
@@ -572,7 +611,7 @@ class Recorder:
         return Deal(number=cards.number, dealer=cards.dealer, hands=hands, extra=extra, up=up,
                     bidding=tuple(Bidding(bids=tuple(b)) for _, b in sorted(lines.items())),
                     exchange=exchange, declarations=tuple(acts), sheet=sheet, tricks=tricks,
-                    score=score)
+                    claims=deal.claims, score=score)
 
     # ------------------------------------------------------------ checks by replay
 
@@ -584,10 +623,16 @@ class Recorder:
         return replay(game)
 
     @staticmethod
-    def _first_fault(report: GameReport) -> IllegalEntryError | None:
+    def _first_fault(report: GameReport, reneged: Iterable[Seat] = ()
+                     ) -> IllegalEntryError | None:
+        """The first finding of a replay that refuses an entry; the reneges of the seats in
+        ``reneged`` were entered as such (:meth:`renege`) and refuse nothing."""
+        allowed = {str(seat) for seat in reneged}
         for finding in report.findings:
             if finding.code in ("D301", "G951", "G954") or (
                     CODES[finding.code].severity == "warning" and finding.code != "C905"):
+                continue
+            if finding.code in ("R801", "R802") and finding.seat in allowed:
                 continue
             return IllegalEntryError(finding.code, _DEAL_PREFIX.sub("", finding.message))
         return None
@@ -787,6 +832,38 @@ class Recorder:
             raise RenegeError("R802", evidence_message(proofs[0]))
         self._after(deal)
 
+    def renege(self, play: Play, *, claimed: bool) -> None:
+        """Enters a play that breaks the rule of following suit, as it happened at the table:
+        a renege at the very play (R801), or a play that proves an earlier one (R802).
+
+        With ``claimed`` the table noticed and penalised it: the deal records a renege claim
+        against the seat and scores the penalty instead of the tricks (P2, P3), so the deal
+        ends with that trick (in ghost it is played out, and the offender's loss is added).
+        Without, the tricks stand as played, and ``check`` reports the renege with the
+        penalty it would have cost.
+
+        :raises IllegalActionError: when the play is refused for another reason (a card
+            not held, out of turn...); the play is not taken.
+        :raises RecorderError: when the play is no renege at all (enter it with :meth:`play`).
+        """
+        deal = self._open()
+        reneged = False
+        try:
+            self.verify(play)
+        except RenegeError:
+            reneged = True
+        trick = len(deal.state.tricks) + 1
+        proofs = deal.state.apply_play(play)
+        if not reneged and not proofs:
+            self._rebuild(deal)
+            raise RecorderError(f"{play.seat} plays {play.card}: that is no renege (enter it "
+                                "as a play)")
+        if proofs:
+            trick = proofs[0].trick + 1
+        deal.entries.append(play)
+        deal.reneges.append(_Renege(len(deal.entries) - 1, play.seat, trick, claimed))
+        self._after(deal)
+
     def sheet(self, trump: Suit | str | None = None, maker: SeatLike | None = None, *,
               alone: bool | None = None, defend: SeatLike | None = None,
               bid: int | str | None = None, tricks: int | None = None,
@@ -881,10 +958,10 @@ class Recorder:
     def _after(self, deal: _Deal) -> None:
         """Scores a deal that has just finished, through the replay ``check`` runs; a fault
         that replay finds in it (there should be none) refuses the last entry."""
-        if deal.state.phase not in (Phase.DONE, Phase.THROWN):
+        if not deal.ended:
             return
         report = self._replay_one(deal, done=True)
-        fault = self._first_fault(report)
+        fault = self._first_fault(report, (r.seat for r in deal.reneges))
         points = report.deals[0].points if report.deals else None
         if fault is None and points is None:
             fault = IllegalEntryError("C905", "the deal cannot be scored from what was entered")
@@ -919,6 +996,7 @@ class Recorder:
         deal.rounds = []
         deal.points = None
         deal.written = None
+        deal.reneges = [r for r in deal.reneges if r.entry < len(deal.entries)]
         for entry in deal.entries:
             if isinstance(entry, Pass | Order | Call | Number | Swap):
                 deal.rounds.append(state.round)
@@ -931,7 +1009,7 @@ class Recorder:
                 state.apply_declare(entry)
             elif isinstance(entry, Play):
                 state.apply_play(entry)
-        if deal.sheet is not None or state.phase in (Phase.DONE, Phase.THROWN):
+        if deal.sheet is not None or deal.ended:
             points = self._replay_one(deal, done=True).deals[0].points
             deal.points = dict(points or {})
 
@@ -947,11 +1025,12 @@ def _items(mapping: Mapping[Seat, T] | Mapping[str, T] | None) -> list[tuple[Sea
 def _resume_fault(game: Game) -> IllegalEntryError | None:
     """The first finding of ``check`` that a record to go on with may not have: anything
     but the marks of a recording that stopped (no end line, a game that ended without its
-    result line, the last deal short of tricks or points, its last trick left open)."""
+    result line, the last deal short of tricks or points, its last trick left open); a
+    renege is no fault here: it is entered again as one (:meth:`Recorder.renege`)."""
     last = game.deals[-1] if game.deals else None
     stopped = game.end is None or game.end.act == "unfinished"
     for finding in replay(game).findings:
-        if finding.code in ("G951", "G954"):
+        if finding.code in ("G951", "G954", "R801", "R802"):
             continue
         if stopped and last is not None and finding.deal == last.number and (
                 finding.code in ("P706", "C905") or (

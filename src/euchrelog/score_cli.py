@@ -15,10 +15,12 @@ from pathlib import Path
 import click
 
 from .findings import Finding
+from .progress import Progress, total_size
 from .report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX
 from .standings_out import RENDERERS
 from .tournament import (
     FORMATS,
+    KEYS,
     Entry,
     EventResult,
     Overrides,
@@ -81,14 +83,16 @@ def _tiebreaks(_ctx: click.Context, _param: click.Parameter, value: str | None
 @click.option("--target", type=click.IntRange(min=1),
               help="The target of every game, in an event played to a target.")
 @click.option("--tiebreak", callback=_tiebreaks, metavar="A,B,...",
-              help="Tie-breaks after the main ranking, in order (docs/tournaments.md).")
+              help="Tie-breaks after the main ranking, in order, from: "
+                   + ", ".join(k for k in KEYS if KEYS[k].formats) + ".")
 @click.option("--event", "only", multiple=True, metavar="NAME",
               help="Score only this event (repeatable).")
 @click.option("--check", "check_only", is_flag=True,
               help="Print the findings (text, or JSON with --format json) instead of the "
                    "standings.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the standings here instead of to standard output.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+              help="Write the standings here instead of to standard output (- is standard "
+                   "output).")
 @click.option("-q", "--quiet", is_flag=True,
               help="Print neither the findings nor the summary on stderr.")
 def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: int | None,
@@ -99,7 +103,7 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     SOURCES are .euchre files, folders (searched for *.euchre), JSON or JSON Lines
     files, or - for standard input. Games are grouped into events by their Event tag
     and placed by their Round and Table tags. The Format tag says whether partners
-    are fixed or change every round (docs/tournaments.md). Every game is replayed
+    are fixed or change every round. Every game is replayed
     first, then the event checks run; findings go to stderr, and standings that
     still have errors are marked provisional.
 
@@ -108,6 +112,9 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
       euchrelog score samples/events/spring-progressive
       euchrelog score sheets/ --format html -o standings.html
 
+    The formats, tie-breaks and awards:
+    https://euchrelog.example.org/docs/tournaments.md
+
     Exit status: 0 clean, 1 findings, 2 syntax or usage error.
     """
     if check_only and fmt not in ("text", "json"):
@@ -115,14 +122,18 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     entries: list[Entry] = []
     unreadable: list[Finding] = []
     orders: dict[str, int] = {}
-    for order, path in enumerate(_expand(sources)):
+    paths = list(_expand(sources))
+    progress = Progress(total_size(paths), verb="reading", enabled=not quiet)
+    for order, path in enumerate(paths):
         name = "<stdin>" if path == "-" else path
         orders.setdefault(name, order)
         text, failure = _text(path)
+        progress.advance(Path(path).stat().st_size if path != "-" else len(text))
         if failure is not None:
             unreadable.append(failure)
             continue
         entries.extend(read_entries(text, name, order))
+    progress.clear()
     overrides = Overrides(event_format, deals, target, tiebreak)
     try:
         events = score_events(entries, overrides)
@@ -141,7 +152,7 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     shown = _show_findings(findings, contexts, "text")
     rendered = (_show_findings(findings, contexts, fmt) if check_only
                 else RENDERERS[fmt](events))
-    if output is not None:
+    if output is not None and str(output) != "-":
         try:
             output.write_text(rendered, encoding="utf-8", newline="\n")
         except OSError as exc:
@@ -153,7 +164,8 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
             click.echo(shown, nl=False, err=True)
         click.echo(_summary(events, len(orders), findings), err=True)
     syntax = any(f.code in ("S101", "S102") for f in findings)
-    sys.exit(EXIT_SYNTAX if syntax else EXIT_FINDINGS if findings else EXIT_CLEAN)
+    faults = any(f.is_fault for f in findings)  # notes (a claimed renege) leave it 0
+    sys.exit(EXIT_SYNTAX if syntax else EXIT_FINDINGS if faults else EXIT_CLEAN)
 
 
 def _show_findings(findings: list[Finding], contexts: dict[Finding, str], fmt: str) -> str:

@@ -103,6 +103,13 @@ def headline(event: EventResult) -> str:
             f", {_plural(event.games, 'game')}, {_plural(event.deals, 'deal')}")
 
 
+def when_where(event: EventResult) -> str:
+    """When and where the event was played, from its Date and Site tags ("" if neither)."""
+    parts = [f"{label}: {', '.join(values)}"
+             for label, values in (("Date", event.dates), ("Site", event.sites)) if values]
+    return "; ".join(parts)
+
+
 def status_line(event: EventResult) -> str:
     """Whether the standings are final, and why not."""
     if event.provisional:
@@ -209,19 +216,22 @@ def _rounds(event: EventResult) -> list[str]:
 
 
 def render_csv(events: Sequence[EventResult]) -> str:
-    """The standings of every event, one row per player or team."""
+    """The standings of every event as one table: one header row with every event's
+    columns, then one row per player or team (empty where its event has no such column)."""
+    if not events:
+        return ""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    for n, event in enumerate(events):
-        cols = columns(event)
-        if n:
-            writer.writerow([])
-        writer.writerow(["event", "rank", "tied", _who(event), *(c.key for c in cols),
-                         "status"])
+    keys = list(dict.fromkeys(c.key for event in events for c in columns(event)))
+    who = {_who(event) for event in events}
+    writer.writerow(["event", "rank", "tied", who.pop() if len(who) == 1 else "player or team",
+                     *keys, "status"])
+    for event in events:
+        cols = {c.key: c for c in columns(event)}
         status = "provisional" if event.provisional else "final"
         for s in event.standings:
             writer.writerow([event.title, s.rank, "yes" if s.tied else "no", s.label,
-                             *(c.get(s) for c in cols), status])
+                             *(cols[k].get(s) if k in cols else "" for k in keys), status])
     return buffer.getvalue()
 
 
@@ -439,6 +449,7 @@ def _html_event(event: EventResult, n: int = 1) -> str:
     cols = columns(event)
     status = "provisional" if event.provisional else "final"
     out = ['<section class="event">', f"<h1>{_e(event.title)}</h1>",
+           *([f'<p class="meta">{_e(when_where(event))}</p>'] if when_where(event) else []),
            f'<p class="meta">{_e(headline(event))}</p>',
            f'<p class="status {status}">{_e(status_line(event))}'
            + (f' (<a href="#findings-{n}">see the findings</a>)' if event.provisional else "")

@@ -453,6 +453,10 @@ class EventResult:
     games: int = 0
     deals: int = 0
     files: list[str] = field(default_factory=list)
+    dates: list[str] = field(default_factory=list)
+    """The Date tags of its games, each once, in order."""
+    sites: list[str] = field(default_factory=list)
+    """The Site tags of its games, each once, in the order first seen."""
 
     @property
     def title(self) -> str:
@@ -554,6 +558,10 @@ class _Event:
         result.games = len(self.entries)
         result.deals = sum(len(e.game.deals) for e in self.entries if e.game is not None)
         result.files = list(dict.fromkeys(e.path for e in self.entries))
+        games = [e.game for e in self.entries if e.game is not None]
+        result.dates = sorted({d.strip() for g in games if (d := g.tag("Date")) and d.strip()})
+        result.sites = list(dict.fromkeys(s.strip() for g in games
+                                          if (s := g.tag("Site")) and s.strip()))
         counted = [p for p in self.played if p.counted]
         result.rounds = sorted({p.round for p in counted if p.round is not None},
                                key=_round_key)
@@ -1003,11 +1011,13 @@ def _loner_makers(p: Played) -> list[Seat]:
 
 def _euchre_takers(p: Played) -> list[set[Seat]]:
     """For each euchre (the makers set), the seats that took it: a lone defender alone,
-    else every seat of the defending sides."""
+    else every seat of the defending sides. A deal scored by a claimed renege is no
+    euchre: its penalty replaced the tricks (P2)."""
     out: list[set[Seat]] = []
     rules = p.ruleset
     for k, deal in enumerate(p.report.deals):
-        if deal.maker is None:
+        record = p.game.deals[k] if k < len(p.game.deals) else None
+        if deal.maker is None or (record is not None and record.claims):
             continue
         if rules.variant.scoring:
             euchred = deal.maker_tricks is not None and deal.maker_tricks < 3
@@ -1015,7 +1025,6 @@ def _euchre_takers(p: Played) -> list[set[Seat]]:
             euchred = (deal.points or {}).get(rules.side(deal.maker), 0) < 0
         if not euchred:
             continue
-        record = p.game.deals[k] if k < len(p.game.deals) else None
         lone = None
         if record is not None:
             lone = next((d.seat for d in record.declarations if d.act == "defend"), None)
