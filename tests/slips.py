@@ -14,11 +14,12 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from euchrelog.cards import effective_suit, trick_winner
 from euchrelog.generate import contract
 from euchrelog.models import Game
 from euchrelog.notation import loads
 from euchrelog.rules import ruleset_from_tags
+from strategies import _renege_swaps as renege_swaps
+from strategies import _swap as swap
 
 SEAT_LETTERS = "NESW"
 TRICK = re.compile(r"^\s+(\d+)\.\s")
@@ -110,8 +111,9 @@ def _figure_slips(lines: list[str]) -> Iterator[Slip]:
 
 def _card_swaps(games: tuple[Game, ...], lines: list[str]) -> Iterator[Slip]:
     """Two cards of one seat swapped between two tricks of a deal so that the seat fails
-    to follow suit in the first while it holds the card it followed with; the winners of
-    both tricks stay the same (else the points change too: a second, real consequence)."""
+    to follow suit in the first while it holds the card it followed with, as the renege
+    injector of tests/strategies.py picks them (the winners of both tricks stay the same,
+    else the points change too: a second, real consequence)."""
     trick_lines = iter(i for i, line in enumerate(lines) if TRICK.match(line))
     for game, deal in ((g, deal) for g in games for deal in g.deals):
         ruleset = ruleset_from_tags({t.name.lower(): t.value for t in game.tags})[0]
@@ -121,43 +123,21 @@ def _card_swaps(games: tuple[Game, ...], lines: list[str]) -> Iterator[Slip]:
         if (trump is None or not deal.hands or len(deal.tricks) != ruleset.variant.tricks
                 or any(p.card is None for t in deal.tricks for p in t.plays)):
             continue
-        for t, trick in enumerate(deal.tricks):
-            led = effective_suit(trick.plays[0].card, trump)  # type: ignore[arg-type]
-            for p, play in enumerate(trick.plays[1:], 1):
-                a = play.card
-                assert a is not None
-                if effective_suit(a, trump) is not led:
-                    continue
-                for u in range(t + 1, len(deal.tricks)):
-                    later = deal.tricks[u]
-                    later_led = effective_suit(later.plays[0].card, trump)  # type: ignore[arg-type]
-                    q = next((k for k, o in enumerate(later.plays)
-                              if k and o.seat == play.seat), None)
-                    if q is None:
-                        continue
-                    b = later.plays[q].card
-                    assert b is not None
-                    if effective_suit(b, trump) in (led, later_led):
-                        continue
-                    first = [c.card for c in trick.plays]
-                    second = [c.card for c in later.plays]
-                    old = (trick_winner(first, trump), trick_winner(second, trump))  # type: ignore[arg-type]
-                    first[p], second[q] = b, a
-                    if (trick_winner(first, trump), trick_winner(second, trump)) != old:  # type: ignore[arg-type]
-                        continue
-                    out = list(lines)
-                    for spot, plays in ((spots[t], first), (spots[u], second)):
-                        line = out[spot]
-                        old_cards = [m.end() for m in PLAY.finditer(line)]
-                        for end, card in zip(reversed(old_cards), reversed(plays), strict=True):
-                            stop = end + len(line[end:].split(None, 1)[0])
-                            line = _replace_at(line, end, stop, str(card))
-                        out[spot] = line
-                    yield Slip("card-swap", "\n".join(out) + "\n",
-                               frozenset({spots[t] + 1, spots[u] + 1}), frozenset({"R801", "R802"}),
-                               f"deal {deal.number}: {play.seat} {a} (trick {t + 1}) <-> {b} "
-                               f"(trick {u + 1})")
-                    break
+        for t, p, u, q in renege_swaps(deal, trump):
+            swapped = swap(deal, t, p, u, q)
+            out = list(lines)
+            for spot, trick in ((spots[t], swapped.tricks[t]), (spots[u], swapped.tricks[u])):
+                line = out[spot]
+                ends = [m.end() for m in PLAY.finditer(line)]
+                for at, played in zip(reversed(ends), reversed(trick.plays), strict=True):
+                    stop = at + len(line[at:].split(None, 1)[0])
+                    line = _replace_at(line, at, stop, str(played.card))
+                out[spot] = line
+            play = deal.tricks[t].plays[p]
+            yield Slip("card-swap", "\n".join(out) + "\n",
+                       frozenset({spots[t] + 1, spots[u] + 1}), frozenset({"R801", "R802"}),
+                       f"deal {deal.number}: {play.seat} {play.card} (trick {t + 1}) <-> "
+                       f"{deal.tricks[u].plays[q].card} (trick {u + 1})")
 
 
 def slips(text: str, kinds: tuple[str, ...] = KINDS) -> Iterator[Slip]:
