@@ -67,7 +67,7 @@ def _size(ctx: click.Context, param: click.Parameter, value: str) -> int:
     text = value.strip().upper().removesuffix("B")
     number = text.rstrip("KMGT")
     unit = text[len(number):]
-    if not number.isdigit() or unit not in _UNITS or int(number) < 1:
+    if not (number.isascii() and number.isdigit()) or unit not in _UNITS or int(number) < 1:
         raise click.BadParameter(f"{value!r} is not a size like 200, 64K, 256M or 8G")
     return int(number) * _UNITS[unit]
 
