@@ -97,3 +97,41 @@ def test_rounds_and_tables_in_any_digits_are_placed_without_a_traceback(
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert result.exit_code == 1
     assert expected in result.stderr
+
+
+# ------------------------------------------------------------------ strict JSON
+
+
+def _exchange_game(exchange: str, number: str = "1") -> str:
+    return ('{"tags":[{"name":"Variant","value":"four-hand"}],"deals":[{"number":' + number
+            + ',"dealer":"N","exchange":' + exchange + '}],"end":{"act":"unfinished"}}')
+
+
+@pytest.mark.parametrize("text", [
+    _exchange_game('{"seat":"N","takes":"no","upcard":"JH","discard":"KD"}'),
+    _exchange_game('{"seat":"N","takes":0,"upcard":"JH","discard":"KD"}'),
+    _exchange_game('{"seat":"N","takes":"true","upcard":"JH","discard":"KD"}'),
+    _exchange_game('{"seat":"N","takes":true,"upcard":"JH","discard":"KD"}', '"1"'),
+    _exchange_game('{"seat":"N","takes":true,"upcard":"JH","discard":"KD"}', "1.0"),
+    _exchange_game('{"seat":"N","takes":true,"upcard":"JH","discard":"KD"}', "true"),
+    GAME_LINE.replace('"dealer":"N"}', '"dealer":"N","sheet":{"trump":"H","maker":"S",'
+                                      '"alone":"yes","tricks":3}}'),
+    GAME_LINE.replace('"dealer":"N"}', '"dealer":"N","sheet":{"trump":"H","maker":"S",'
+                                      '"tricks":"3"}}'),
+    GAME_LINE.replace('"dealer":"N"}', '"dealer":"N","sheet":{"thrown":1}}'),
+])
+def test_json_values_of_another_type_are_refused_not_coerced(text: str) -> None:
+    with pytest.raises(RecordError, match="valid (boolean|integer)"):
+        loads_json(text)
+
+
+def test_an_exchange_that_names_the_card_taken_keeps_it(tmp_path: Path) -> None:
+    text = _exchange_game('{"seat":"N","takes":false,"upcard":"JH","discard":"KD"}')
+    exchange = loads_json(text).games[0].deals[0].exchange
+    assert exchange is not None and exchange.takes and str(exchange.upcard) == "JH"
+    path = tmp_path / "game.json"
+    path.write_text(_exchange_game('{"seat":"N","takes":"no","upcard":"JH","discard":"KD"}'),
+                    encoding="utf-8")
+    result = run("convert", str(path), "--to", "euchre")
+    assert result.exit_code == 2
+    assert "discards KD" not in result.output
