@@ -121,7 +121,7 @@ def _exchange_game(exchange: str, number: str = "1") -> str:
     GAME_LINE.replace('"dealer":"N"}', '"dealer":"N","sheet":{"thrown":1}}'),
 ])
 def test_json_values_of_another_type_are_refused_not_coerced(text: str) -> None:
-    with pytest.raises(RecordError, match="valid (boolean|integer)"):
+    with pytest.raises(RecordError, match=r"valid (boolean|integer)"):
         loads_json(text)
 
 

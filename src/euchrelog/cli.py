@@ -9,7 +9,7 @@ import multiprocessing.pool
 import os
 import sys
 import time
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TextIO
@@ -25,74 +25,19 @@ from .check import (
     json_line_chunks,
     notation_chunks,
 )
-from .errors import EuchrelogError, LimitError, NotationError, RecordError
+from .errors import EuchrelogError, NotationError, RecordError
+from .files import EXTENSION, FileFailure, Limits, write_output
+from .files import expand as _expand
+from .files import limit_options as _limit_options
+from .files import read_lines as _lines
 from .findings import Finding
 from .jsonio import game_per_line, is_json, iter_json_log, loads_json, peek, write_json
 from .models import Log, LogItem
 from .notation import iter_log, loads, prepare, text_lines
 from .record_cli import record
-from .recorder import write_atomic
 from .report import EXIT_SYNTAX, Report
 from .score_cli import score
 from .writer import dumps, write_log
-
-EXTENSION = ".euchre"
-
-
-def _expand(sources: tuple[str, ...]) -> Iterator[str]:
-    for source in sources:
-        path = Path(source)
-        if source != "-" and path.is_dir():
-            found = [str(p) for p in sorted(path.rglob(f"*{EXTENSION}")) if p.is_file()]
-            if not found:
-                raise click.UsageError(f"no *{EXTENSION} file under {source}")
-            yield from found
-        else:
-            yield source
-
-
-_UNITS = {"": 1, "K": 10**3, "M": 10**6, "G": 10**9, "T": 10**12}
-
-
-def size_text(n: int) -> str:
-    """A byte count the way ``--max-file-size`` takes it: ``8G``, ``256M``, ``200``."""
-    for unit in "TGMK":
-        if n % _UNITS[unit] == 0:
-            return f"{n // _UNITS[unit]}{unit}"
-    return str(n)
-
-
-def _size(ctx: click.Context, param: click.Parameter, value: str) -> int:
-    """Reads a number of bytes with an optional unit: K, M, G or T (powers of 1000)."""
-    text = value.strip().upper().removesuffix("B")
-    number = text.rstrip("KMGT")
-    unit = text[len(number):]
-    if not (number.isascii() and number.isdigit()) or unit not in _UNITS or int(number) < 1:
-        raise click.BadParameter(f"{value!r} is not a size like 200, 64K, 256M or 8G")
-    return int(number) * _UNITS[unit]
-
-
-@dataclass(frozen=True)
-class Limits:
-    """How much of an input a command reads (``--max-file-size``, ``--max-line-length``)."""
-
-    max_bytes: int = 8 * 10**9
-    max_line: int = 1_000_000
-
-
-def _limit_options(default_size: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    """The size-limit options of a command that reads records."""
-    def add(command: Callable[..., None]) -> Callable[..., None]:
-        command = click.option(
-            "--max-line-length", "max_line", type=click.IntRange(min=1), default=1_000_000,
-            show_default=True, metavar="BYTES",
-            help="Stop reading an input at a line longer than this (finding S104).")(command)
-        return click.option(
-            "--max-file-size", "max_bytes", default=default_size, callback=_size,
-            show_default=True, metavar="SIZE",
-            help="Stop reading an input after this many bytes, like 200, 64K, 256M or 8G "
-                 "(finding S103).")(command)
-    return add
 
 
 def _read(path: str, limits: Limits) -> str:
@@ -194,43 +139,6 @@ def check(sources: tuple[str, ...], fmt: str, jobs: int, quiet: bool, max_bytes:
 
 AUTO_PARALLEL_BYTES = 1_000_000
 """Input size from which ``check`` uses every core unless told otherwise."""
-
-
-def _lines(path: str, limits: Limits, *, strip_bom: bool = True) -> Iterator[str]:
-    """The lines of a file or stdin, decoded one by one (so a file is never held whole).
-
-    :raises NotationError: at the first line that is not UTF-8.
-    :raises LimitError: at the first line over a limit (which is not read whole).
-    """
-    stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
-    total = 0
-    number = 0
-    try:
-        while raw := stream.readline(limits.max_line + 1):
-            number += 1
-            if len(raw) > limits.max_line and not raw.endswith(b"\n"):
-                raise LimitError("S104", f"line {number} is longer than {limits.max_line} bytes "
-                                         f"(--max-line-length {limits.max_line}): reading stops "
-                                         "there; the game there and the rest are not checked",
-                                 number, limits.max_line + 1)
-            total += len(raw)
-            if total > limits.max_bytes:
-                size = size_text(limits.max_bytes)
-                raise LimitError("S103", f"the input is larger than {size} bytes (--max-file-size "
-                                         f"{size}): reading stops at line {number}; the game there "
-                                         "and the rest are not checked",
-                                 number, 1)
-            if number == 1 and strip_bom:
-                raw = raw.removeprefix(b"\xef\xbb\xbf")
-            try:
-                yield raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise NotationError(f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x}): "
-                                    "reading stops there; the game there and the rest are "
-                                    "not checked", number, exc.start + 1) from None
-    finally:
-        if stream is not sys.stdin.buffer:
-            stream.close()
 
 
 def _source(path: str, limits: Limits) -> tuple[str, Iterator[str]]:
@@ -471,8 +379,9 @@ _TARGETS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", EXTENSION: "
 @click.option("--to", "target", type=click.Choice(["json", "jsonl", "euchre"]),
               help="The output format. Default: from OUTPUT's extension, else json for "
                    "notation input and euchre for JSON input.")
+@click.option("--force", is_flag=True, help="Rewrite OUTPUT even if it is read-only.")
 @_limit_options("8G")
-def convert(source: str, output: Path | None, target: str | None, max_bytes: int,
+def convert(source: str, output: Path | None, target: str | None, force: bool, max_bytes: int,
             max_line: int) -> None:
     """Convert between the notation and JSON, without loss.
 
@@ -502,7 +411,7 @@ def convert(source: str, output: Path | None, target: str | None, max_bytes: int
     if output is None:
         put(sys.stdout)
     else:
-        write_atomic(output, put)
+        write_output(output, put, force=force)
 
 
 def _log_items(path: str, limits: Limits) -> tuple[str, Iterator[LogItem]]:
@@ -531,8 +440,9 @@ def _located(path: str, items: Iterator[LogItem]) -> Iterator[LogItem]:
 @click.option("--in-place", "-i", is_flag=True, help="Rewrite each file in canonical form.")
 @click.option("--check", "check_only", is_flag=True,
               help="Write nothing; exit 1 if any file is not in canonical form.")
+@click.option("--force", is_flag=True, help="With --in-place, rewrite read-only files too.")
 @_limit_options("256M")
-def fmt(files: tuple[str, ...], in_place: bool, check_only: bool, max_bytes: int,
+def fmt(files: tuple[str, ...], in_place: bool, check_only: bool, force: bool, max_bytes: int,
         max_line: int) -> None:
     """Print records in canonical form (docs/notation.md, "Canonical form").
 
@@ -562,7 +472,12 @@ def fmt(files: tuple[str, ...], in_place: bool, check_only: bool, max_bytes: int
                 click.echo(f"would reformat {_name(path)}", err=True)
         elif in_place and path != "-":
             if canonical != original:
-                write_atomic(path, canonical)
+                try:
+                    write_output(path, canonical, force=force)
+                except FileFailure as exc:  # reported; the other files are still formatted
+                    exc.show()
+                    report.syntax_errors += 1
+                    continue
                 click.echo(f"reformatted {path}", err=True)
         else:
             click.echo(canonical, nl=False)
@@ -588,7 +503,7 @@ main.add_command(record)
 def run() -> None:
     """Runs the CLI, turning every error into a message and an exit status."""
     try:
-        main(standalone_mode=False)
+        status = main(standalone_mode=False)  # a command's Exit comes back as its status
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
@@ -610,3 +525,4 @@ def run() -> None:
     except OSError as exc:
         click.echo(f"euchrelog: {exc.strerror or exc}: {exc.filename or ''}", err=True)
         sys.exit(EXIT_SYNTAX)
+    sys.exit(status if isinstance(status, int) else 0)
