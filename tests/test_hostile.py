@@ -135,3 +135,106 @@ def test_an_exchange_that_names_the_card_taken_keeps_it(tmp_path: Path) -> None:
     result = run("convert", str(path), "--to", "euchre")
     assert result.exit_code == 2
     assert "discards KD" not in result.output
+
+
+# ------------------------------------------------------------------ injection
+
+
+HOSTILE = {
+    "Alfie Trask": "=HYPERLINK(\"http://evil.example\",\"x\")",
+    "Nell Garrow": "<script>alert(1)</script> [me](javascript:alert(2)) *b* `c`",
+    "Bertie Sloane": "@SUM(1+1)\x1b[2J\x07",
+    "Maud Pennick": "+1\u202eevil\rX",
+    "Tom Becker": "-2+3",
+}
+"""Player names that would run as formulas, scripts, markup or terminal commands."""
+
+
+def _hostile_event(tmp_path: Path) -> Path:
+    folder = tmp_path / "hostile"
+    folder.mkdir()
+    for source in sorted(EVENT.glob("round-*.euchre")):
+        text = source.read_text(encoding="utf-8")
+        for name, evil in HOSTILE.items():
+            text = text.replace(f'"{name}"', '"' + evil.replace('"', '\\"') + '"')
+        (folder / source.name).write_bytes(text.encode("utf-8"))
+    return folder
+
+
+def test_csv_cells_never_start_a_formula_and_never_split_a_row(tmp_path: Path) -> None:
+    import csv
+    import io
+
+    result = run("score", "--format", "csv", str(_hostile_event(tmp_path)))
+    assert result.exit_code == 0, result.stderr
+    rows = list(csv.reader(io.StringIO(result.stdout, newline="")))
+    assert len(rows) == 1 + 4  # the heading and one row per team
+    cells = [cell for row in rows for cell in row]
+    assert not [c for c in cells if c.startswith(("=", "+", "@", "\t", "\r")) or (
+        c.startswith("-") and c != "-" and not c.lstrip("-").isdigit())]
+    assert "'=HYPERLINK(\"http://evil.example\",\"x\") & Nell Garrow" not in cells
+    assert any(c.startswith("'=HYPERLINK(") for c in cells)
+    assert any(c.startswith("'@SUM(1+1)") for c in cells)
+
+
+def test_a_carriage_return_or_line_feed_in_a_cell_is_quoted() -> None:
+    import csv
+    import io
+
+    from euchrelog.standings_out import _csv_row
+
+    text = _csv_row(["a\rb", "c\nd", "=1", "-", -3, "ok"])
+    assert text.endswith("\n") and text.count('"') == 4
+    assert list(csv.reader(io.StringIO(text, newline=""))) == [
+        ["a\rb", "c\nd", "'=1", "-", "-3", "ok"]]
+
+
+def test_markdown_shows_names_and_runs_nothing(tmp_path: Path) -> None:
+    markdown = pytest.importorskip("markdown")
+    result = run("score", "--format", "markdown", str(_hostile_event(tmp_path)))
+    assert result.exit_code == 0, result.stderr
+    page = markdown.markdown(result.stdout, extensions=["tables"])
+    assert "<script" not in page and "javascript:" not in page.replace(
+        "[me](javascript:alert(2))", "")
+    assert "<a " not in page and "<em>" not in page and "<code>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "[me](javascript:alert(2)) *b* `c`" in markdown_text(page)
+
+
+def markdown_text(page: str) -> str:
+    """What a reader sees of an HTML page: the text, entities decoded."""
+    import html
+    import re
+
+    return html.unescape(re.sub(r"<[^>]+>", "", page))
+
+
+def test_the_html_page_shows_names_and_runs_nothing(tmp_path: Path) -> None:
+    result = run("score", "--format", "html", str(_hostile_event(tmp_path)))
+    assert result.exit_code == 0, result.stderr
+    page = result.stdout
+    assert "<script" not in page and "javascript:alert" not in page.replace(
+        "[me](javascript:alert(2))", "")
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "<a " not in page.replace('<a href="#findings-', "")
+
+
+def test_text_output_shows_control_characters_escaped(tmp_path: Path) -> None:
+    result = run("score", str(_hostile_event(tmp_path)))
+    assert result.exit_code == 0, result.stderr
+    assert "@SUM(1+1)\\x1b[2J\\x07" in result.stdout
+    assert "+1\\u202eevil\\rX" in result.stdout
+    assert not [c for c in result.stdout if c != "\n" and not c.isprintable()]
+
+
+def test_check_shows_the_source_line_escaped_with_the_caret_in_place(tmp_path: Path) -> None:
+    path = tmp_path / "bad.euchre"
+    path.write_text('[Event "x"]\n\ndeal 1 dealer N\n  up J\x1b[2JH \x07 1C\n', encoding="utf-8")
+    result = run("check", str(path))
+    out = result.output
+    assert "\x1b" not in out and "\x07" not in out
+    lines = out.splitlines()
+    source = next(n for n, line in enumerate(lines) if line.startswith("    ") and "up" in line)
+    caret = lines[source + 1]
+    assert caret.strip() == "^"
+    assert lines[source][len(caret) - 1:].startswith(("J\\x1b", "\\x1b", "1C", "\\x07", "H"))

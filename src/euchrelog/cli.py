@@ -35,7 +35,7 @@ from .jsonio import game_per_line, is_json, iter_json_log, loads_json, peek, wri
 from .models import Log, LogItem
 from .notation import iter_log, loads, prepare, text_lines
 from .record_cli import record
-from .report import EXIT_SYNTAX, Report
+from .report import EXIT_SYNTAX, Report, visible, visible_context
 from .score_cli import score
 from .writer import dumps, write_log
 
@@ -53,9 +53,9 @@ def _print_finding(finding: Finding, context: str, fmt: str) -> None:
     if fmt == "json":
         click.echo(json.dumps(finding.to_dict(), ensure_ascii=False))
         return
-    click.echo(str(finding))
+    click.echo(visible(str(finding)))
     if context:
-        for line in context.splitlines():
+        for line in visible_context(context).splitlines():
             click.echo(f"    {line}")
 
 
@@ -353,9 +353,9 @@ def _failure(path: str, exc: NotationError | RecordError) -> SyntaxFailure:
     """A syntax error as a located message (S101 for notation, S102 for JSON)."""
     if isinstance(exc, RecordError):
         return SyntaxFailure(f"{_name(path)}: S102 {exc}")
-    context = "".join(f"\n    {line}" for line in exc.context.splitlines())
-    return SyntaxFailure(f"{_name(path)}:{exc.line}:{exc.column}: {exc.code} {exc.message}"
-                         f"{context}")
+    context = "".join(f"\n    {line}" for line in visible_context(exc.context).splitlines())
+    return SyntaxFailure(f"{_name(path)}:{exc.line}:{exc.column}: {exc.code} "
+                         f"{visible(exc.message)}{context}")
 
 
 def _parse(path: str, text: str) -> Log:
@@ -458,7 +458,8 @@ def fmt(files: tuple[str, ...], in_place: bool, check_only: bool, force: bool, m
             original = _read(path, Limits(max_bytes, max_line))
             canonical = dumps(_parse(path, original))
         except NotationError as exc:
-            click.echo(f"{_name(path)}:{exc.line}:{exc.column}: {exc.code} {exc.message}",
+            click.echo(f"{_name(path)}:{exc.line}:{exc.column}: {exc.code} "
+                       f"{visible(exc.message)}",
                        err=True)
             report.syntax_errors += 1
             continue
@@ -513,9 +514,10 @@ def run() -> None:
         click.echo("aborted", err=True)
         sys.exit(EXIT_SYNTAX)
     except NotationError as exc:
-        click.echo(f"euchrelog: {exc}", err=True)
+        click.echo(f"euchrelog: {visible(str(exc))}", err=True)
         if exc.context:
-            click.echo("\n".join(f"    {line}" for line in exc.context.splitlines()), err=True)
+            click.echo("\n".join(f"    {line}" for line in visible_context(
+                exc.context).splitlines()), err=True)
         sys.exit(EXIT_SYNTAX)
     except EuchrelogError as exc:
         click.echo(f"euchrelog: {exc}", err=True)

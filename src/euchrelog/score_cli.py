@@ -25,7 +25,7 @@ from .files import (
 )
 from .findings import Finding
 from .jsonio import game_per_line, peek
-from .report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX
+from .report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, visible, visible_context
 from .standings_out import RENDERERS
 from .tournament import (
     FORMATS,
@@ -165,8 +165,9 @@ def _show_findings(findings: list[Finding], contexts: dict[Finding, str], fmt: s
         if fmt == "json":
             lines.append(json.dumps(finding.to_dict(), ensure_ascii=False))
             continue
-        lines.append(str(finding))
-        lines.extend(f"    {line}" for line in contexts.get(finding, "").splitlines())
+        lines.append(visible(str(finding)))
+        lines.extend(f"    {line}" for line in visible_context(
+            contexts.get(finding, "")).splitlines())
     return "".join(f"{line}\n" for line in lines)
 
 
