@@ -76,7 +76,8 @@ class Target:
 
     name: str
     family: str
-    """``notation``, ``json``, ``cli`` or ``module``: what ``--only`` selects."""
+    """``notation``, ``json``, ``event``, ``record``, ``cli`` or ``module``: what ``--only``
+    selects."""
     weight: int
     """Inputs per 10000."""
     make: Callable[[random.Random, Corpus], Input]
@@ -124,6 +125,12 @@ def targets(timeout: float) -> tuple[Target, ...]:
                "JSON nested 10-500 deep"),
         Target("json-deep", "json", 20, inputs.deep_json, json_text,
                "JSON nested 1000-100000 deep"),
+        Target("json-huge", "json", 100, inputs.huge_json, json_text,
+               "JSON with numbers of 4300 digits and more, JSON Lines nested 1000 deep"),
+        Target("event", "event", 100, inputs.event_text, props.check_event_text,
+               "sample event folders, names and places changed, scored in every format"),
+        Target("record", "record", 100, inputs.record_script, props.check_record_script,
+               "euchrelog record answering a mutated script, then resumed"),
         Target("cli", "cli", 593, inputs.cli_input, _cli,
                "every command on any of the above as bytes (Click's runner)"),
         Target("module", "module", 5, inputs.module_input, module,
@@ -593,7 +600,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--examples", type=int, default=100_000,
                         help="inputs in all, shared among the targets (default 100000)")
     parser.add_argument("--only", nargs="+", metavar="NAME",
-                        help="run only these families (notation, json, cli, module) or "
+                        help="run only these families (notation, json, event, record, cli, "
+                             "module) or "
                              "targets (see --list)")
     parser.add_argument("--seed", type=int, default=None,
                         help="the seed (random if not given; the run prints it)")
