@@ -55,11 +55,11 @@ separators that are not line feeds."""
 
 
 def visible(text: str) -> str:
-    """Text for a terminal, its control characters written as escapes (``\\x1b``,
-    ``\\r``, ``\\u202e``), so that what a record holds can only be read, never obeyed.
+    r"""Text for a terminal, its control characters written as escapes (``\x1b``,
+    ``\r``, ``\u202e``), so that what a record holds can only be read, never obeyed.
 
-    >>> visible("Ann\x1b[2J\r")
-    'Ann\\x1b[2J\\r'
+    >>> print(visible("Ann\x1b[2J\r"))
+    Ann\x1b[2J\r
     """
     return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
