@@ -230,6 +230,10 @@ def test_score_does_not_follow_a_link_out_of_the_folder(tmp_path: Path) -> None:
         result.stderr
     assert "secret" not in result.output.replace(str(secret), "")
     assert result.exit_code == 0, result.output
+    checked = run("check", str(folder))
+    assert f"{folder / 'zz.euchre'}: a link to a file outside {folder}: not read" in \
+        checked.stderr
+    assert "secret" not in checked.output.replace(str(secret), "")
 
 
 # ---------------------------------------------------------------- the recorder

@@ -37,11 +37,10 @@ EXIT_FILE = 2
 # ---------------------------------------------------------------- reading
 
 
-def expand(sources: tuple[str, ...], *, warn: Callable[[str], None] | None = None
-           ) -> Iterator[str]:
+def expand(sources: tuple[str, ...], *, quiet: bool = False) -> Iterator[str]:
     """The files of the sources: a folder gives the ``*.euchre`` files under it, except
-    those that are links to a file outside it (``warn`` is told of each; they are not
-    read); anything else is given as it is.
+    those that are links to a file outside it (not read: standard error says so, unless
+    ``quiet``); anything else is given as it is.
 
     :raises click.UsageError: for a folder without a record.
     """
@@ -56,8 +55,9 @@ def expand(sources: tuple[str, ...], *, warn: Callable[[str], None] | None = Non
             if not file.is_file():
                 continue
             if not file.resolve().is_relative_to(root):
-                if warn is not None:
-                    warn(f"{file}: a link to a file outside {source}: not read")
+                if not quiet:
+                    click.echo(f"euchrelog: {file}: a link to a file outside {source}: not "
+                               "read", err=True)
                 continue
             found.append(str(file))
         if not found:

@@ -117,7 +117,7 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     unreadable: list[Finding] = []
     orders: dict[str, int] = {}
     limits = Limits(max_bytes, max_line)
-    for order, path in enumerate(expand(sources, warn=_warn if not quiet else None)):
+    for order, path in enumerate(expand(sources, quiet=quiet)):
         orders.setdefault("<stdin>" if path == "-" else path, order)
         read, failure = _entries(path, order, limits)
         entries.extend(read)
@@ -151,10 +151,6 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
         click.echo(_summary(events, len(orders), findings), err=True)
     syntax = any(f.code.startswith("S1") for f in findings)
     sys.exit(EXIT_SYNTAX if syntax else EXIT_FINDINGS if findings else EXIT_CLEAN)
-
-
-def _warn(text: str) -> None:
-    click.echo(f"euchrelog: {text}", err=True)
 
 
 def _show_findings(findings: list[Finding], contexts: dict[Finding, str], fmt: str) -> str:
