@@ -321,7 +321,9 @@ def test_the_lock_names_its_holder(tmp_path: Path) -> None:
     finally:
         held.release()
     assert not held.path.exists()
-    FileLock(path).acquire()
+    again = FileLock(path)
+    again.acquire()  # free again once released
+    again.release()
 
 
 def test_temporary_files_left_by_a_killed_save_are_removed(tmp_path: Path) -> None:
