@@ -958,3 +958,15 @@ def test_dummy_and_ghost_lines_lex_in_linear_time() -> None:
         with pytest.raises(NotationError) as err:
             loads(text)
         assert err.value.line == 3
+
+
+def test_a_card_outside_the_deck_is_refused_to_a_hand_not_known(tmp_path: Path) -> None:
+    """The first long run with recorder scripts: a joker played (in a 24-card game) by a
+    seat whose hand was not given was taken, then ``check`` found D305 in the file."""
+    script = ["Ann", "Ben", "Cy", "Dee", "E", "full", "", "", "", "", "KS", "", "pass",
+              "order", "discard JK", "discard KC", "KD", "QS", "QD", "AD", "JK", "9S"]
+    check_record_script("\n".join(["", *script]))
+    result = CliRunner().invoke(main, ["record", str(tmp_path / "g.euchre")],
+                                input="".join(f"{line}\n" for line in script))
+    assert "  refused: D305 JK (discarded by E) is not in the 24-card deck" in result.output
+    assert "  refused: D305 JK (played by W) is not in the 24-card deck" in result.output

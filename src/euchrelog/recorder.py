@@ -699,18 +699,29 @@ class Recorder:
                     "B406", f"{action.seat} orders up, but the upcard is not recorded: trump "
                             "would be unknown (give the upcard when the deal starts)")
         elif isinstance(action, Exchange):
+            self._in_deck(action.discard, f"discarded by {action.seat}")
             state.verify_exchange(self._exchange(state, action))
         elif isinstance(action, Merge):
+            for card in action.keeps or ():
+                self._in_deck(card, f"kept by {action.seat}")
             state.verify_merge(action)
         elif isinstance(action, Declaration):
             state.verify_declare(action)
         else:
+            self._in_deck(action.card, f"played by {action.seat}")
             state.verify_play(action)
             if action.card is None and not self._unknown_ok:
                 raise IllegalEntryError(
                     "C905", f"{action.seat} plays ??: a trick with an unknown card has no "
                             "winner, so the deal could not be scored (enter the card, or "
                             "record the deal from the score sheet)")
+
+    def _in_deck(self, card: Card | None, what: str) -> None:
+        """Refuses a card outside the game's deck (D305), which a seat whose hand is not
+        known could otherwise be entered as holding."""
+        deck = self.ruleset.options.deck
+        if card is not None and card not in make_deck(deck):
+            raise IllegalEntryError("D305", f"{card} ({what}) is not in the {deck}-card deck")
 
     def can(self, action: Action) -> bool:
         """Whether :meth:`act` would take ``action`` now."""
