@@ -62,6 +62,9 @@ import test_fuzz as props  # noqa: E402
 Input = Any
 """One input of a property: a str, bytes, or (bytes, args) for the CLI."""
 
+STOP = "STOP"
+"""A file in ``--out`` that ends a run cleanly: the inputs tried so far are summarised."""
+
 EPOCH = 10_000
 """Inputs per corpus: the generated games that mutations start from change every EPOCH
 inputs (a new corpus costs about a second)."""
@@ -275,8 +278,10 @@ class Worker:
 
     def __init__(self, schedule: Schedule, corpora: Corpora, journal: TextIO,
                  current: CurrentInput, timeout: float, hang_log: TextIO,
-                 progress: float) -> None:
+                 progress: float, stop_file: Path | None = None) -> None:
         self.schedule = schedule
+        self.stop_file = stop_file
+        """A file whose appearance ends the run after the input being tried (``STOP``)."""
         self.corpora = corpora
         self.journal = journal
         self.current = current
@@ -318,6 +323,10 @@ class Worker:
             if exc is not None:
                 escapes += 1
                 self.escape(target, index, value, exc)
+            if index % 100 == 99 and self.stop_file is not None and self.stop_file.exists():
+                print(f"  stopped at {self.stop_file.name}: {index + 1} inputs tried", flush=True)
+                stop = index + 1
+                break
             now = time.monotonic()
             if now - last >= self.progress:
                 last = now
@@ -371,7 +380,7 @@ def work(options: argparse.Namespace) -> None:
     with (out / "journal.jsonl").open("a", encoding="utf-8") as journal, \
             (out / "hang-traceback.txt").open("w", encoding="utf-8") as hang_log:
         worker = Worker(schedule, Corpora(options.seed), journal, current, options.timeout,
-                        hang_log, options.progress)
+                        hang_log, options.progress, out / STOP)
         worker.run(options.start, options.examples, options.examples)
     current.close()
 
@@ -645,6 +654,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     for stale in out.glob("escape-*.txt"):  # the folder holds the last run's escapes
         stale.unlink()
+    (out / STOP).unlink(missing_ok=True)
     schedule = Schedule(options.seed, chosen_targets(options.only, options.timeout))
     print(f"fuzzing euchrelog: {options.examples} inputs, seed {options.seed}, targets "
           f"{', '.join(t.name for t in schedule.targets)}, timeout {options.timeout:g} s",

@@ -116,3 +116,17 @@ def _digit_runs(text: str) -> list[str]:
     import re
 
     return re.findall(r"[0-9]+", text)
+
+
+def test_a_stop_file_ends_a_run_cleanly(corpora: Any, tmp_path: Path) -> None:
+    schedule = run.Schedule(3, [t for t in run.targets(30) if t.name == "raw"])
+    journal = io.StringIO()
+    current = run.CurrentInput(tmp_path / "current", create=True)
+    (tmp_path / run.STOP).touch()
+    with (tmp_path / "hangs.txt").open("w", encoding="utf-8") as hangs:
+        worker = run.Worker(schedule, corpora, journal, current, 60.0, hangs, 3600.0,
+                            tmp_path / run.STOP)
+        worker.run(0, 1000, 1000)
+    current.close()
+    last = json.loads(journal.getvalue().splitlines()[-1])
+    assert last["next"] == 100 and sum(last["counts"].values()) == 100
