@@ -17,8 +17,10 @@ their own.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
+import shlex
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -28,10 +30,13 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
 import test_fuzz as props  # noqa: E402
+from euchrelog.errors import NotationError  # noqa: E402
 from euchrelog.generate import Detail, random_game, score_sheet  # noqa: E402
 from euchrelog.jsonio import dumps_json  # noqa: E402
 from euchrelog.models import End, Game, Log  # noqa: E402
+from euchrelog.notation import loads  # noqa: E402
 from euchrelog.writer import dumps_game  # noqa: E402
+from record_scripts import answers, record_options, ruleset_of  # noqa: E402
 from records import (  # noqa: E402
     VARIANT_NAMES,
     cut_deal,
@@ -565,6 +570,143 @@ def notation_text(rng: random.Random, corpus: Corpus) -> str:
     make = rng.choice((raw_text, token_text, line_text, grammar_text, grammar_text, mutated,
                        mutated))
     return make(rng, corpus)
+
+
+_HUGE = "HUGE-NUMBER"
+
+
+def huge_json(rng: random.Random, corpus: Corpus) -> str:
+    """The JSON of a generated game with a number of 4300 digits and more (more than
+    Python reads by default) in place of a value, or JSON Lines with a later line nested
+    1000 deep or more, or with such a number."""
+    games = [json.loads(rng.choice(corpus.short_json))["games"][0] for _ in range(3)]
+    digits = "9" * rng.choice((4_301, 5_000, 20_000)) if rng.random() < 0.8 else (
+        "1" + "0" * 4_300 + ".5e10")
+    if rng.random() < 0.4:
+        lines = [json.dumps(g) for g in games]
+        bad = _nested(rng, props.DEEP) if rng.random() < 0.5 else json.dumps(
+            {"tags": [{"name": "Target", "value": 1}], "deals": [{"number": _HUGE}]})
+        lines.insert(rng.randint(1, len(lines)), bad)
+        return "\n".join(lines).replace(f'"{_HUGE}"', digits) + "\n"
+    data: Any = {"games": games} if rng.random() < 0.5 else games[0]
+    paths = _paths(data)
+    path = rng.choice(paths[1:] or paths)
+    parent, key = props._get(data, path[:-1]), path[-1]
+    parent[key] = _HUGE
+    text = json.dumps(data, indent=rng.choice((None, 2)))
+    return text.replace(f'"{_HUGE}"', ("-" if rng.random() < 0.2 else "") + digits, 1)
+
+
+# ---------------------------------------------------------------- event folders
+
+EVENTS = sorted((HERE.parent / "samples").rglob("events/*/"))
+"""The sample event folders (valid and invalid) that the event inputs start from."""
+
+HOSTILE_NAMES = (
+    "=HYPERLINK(\"http://evil.example\",\"x\")", "+1", "-2+3", "@SUM(1)", "\tTab", "\rCR",
+    "a\rb", "<script>alert(1)</script>", "[x](javascript:alert(1))", "*b* _i_ `c` ~~s~~",
+    "| pipe |", "\x1b[2J\x1b]0;title\x07", "\u202eevil", "back\\slash", "&lt;b&gt;", "",
+    "x" * 300, "Ann", "ann", " Ann ", "\u0661", "²", "\\\"",
+)
+PLACES = ("1", "2", "03", "3", "²", "\u0663", "0", "-1", "99999999999", "x", "", " ", "1.5",
+          "I", "10")
+FORMATS = ("partners", "progressive", "progressive deals=2", "partners target=5",
+           "progressive deals=0", "progressive deals=²", "partners target=٣", "nonsense",
+           "progressive partners", "")
+
+
+def _event_files(folder: Path) -> list[str]:
+    return [p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.euchre"))]
+
+
+_EVENT_TEXTS: dict[Path, list[str]] = {}
+
+
+def _retag(rng: random.Random, text: str) -> str:
+    """Values of the tags that place a game and name its players, changed."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if not line.startswith("[") or rng.random() < 0.6:
+            continue
+        name = line[1:].split(" ", 1)[0]
+        if name in ("N", "E", "S", "W", "North", "East", "South", "West"):
+            value = rng.choice(HOSTILE_NAMES)
+        elif name in ("Round", "Table"):
+            value = rng.choice(PLACES)
+        elif name == "Format":
+            value = rng.choice(FORMATS)
+        elif name == "Event":
+            value = rng.choice(("Cup", "cup", "", "<b>Cup</b>", "=Cup", "\x1bCup"))
+        else:
+            continue
+        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+        lines[i] = f'[{name} "{escaped}"]'
+    return "\n".join(lines)
+
+
+def event_text(rng: random.Random, corpus: Corpus) -> str:
+    """The files of a sample event, one to all of them, with the names of players, rounds,
+    tables, events and formats changed (formula, markup, control characters, other
+    digits), files repeated or mutated, one as JSON now and then; joined by
+    ``test_fuzz.EVENT_SEPARATOR``."""
+    folder = rng.choice(EVENTS)
+    if folder not in _EVENT_TEXTS:
+        _EVENT_TEXTS[folder] = _event_files(folder)
+    files = list(_EVENT_TEXTS[folder])
+    files = rng.sample(files, rng.randint(1, len(files)))
+    if rng.random() < 0.2:
+        files.append(rng.choice(files))
+    out = []
+    for text in files:
+        text = _retag(rng, text)
+        if rng.random() < 0.3:
+            text = mutate(rng, text, 1, 2)
+        if rng.random() < 0.1:
+            with contextlib.suppress(NotationError):
+                text = dumps_json(loads(text))
+        out.append(text)
+    return props.EVENT_SEPARATOR.join(out)
+
+
+# ---------------------------------------------------------------- recorder scripts
+
+_ANSWERS = ("undo", "undo", "?", "help", "", "sheet", "quit", "zz", "E: ??", "??", "²", "3²",
+            "\u0663", "9 9", "alone", "defend E", "merge", "swap 4", "call X", "5", "y", "N",
+            "thrown", "declines", "discard ??", "x" * 200, "\x1b[2J", "AD AD", "-1", "99999")
+
+
+def record_script(rng: random.Random, corpus: Corpus) -> str:
+    """What a scorer types into ``euchrelog record``: the options of a generated game on
+    the first line, then the answers that record it (full play or score sheet, deal by
+    deal), cut short, with answers deleted, repeated, swapped or replaced by commands
+    (undo, sheet, quit, ?) and nonsense (``test_fuzz.check_record_script``)."""
+    game = rng.choice(corpus.whole)
+    rules = ruleset_of(game)
+    mode = rng.choice(("full", "sheet", "mixed"))
+    try:
+        lines = answers(game, lambda d: "sheet" if mode == "sheet" or (
+            mode == "mixed" and d % 2) else "full")
+    except AssertionError:  # a game with cards not known: from the score sheet only
+        lines = answers(game, lambda d: "sheet")
+    lines = lines[:rng.randint(1, min(len(lines), 120))]
+    for _ in range(rng.randint(0, 4)):
+        at = rng.randrange(len(lines) + 1)
+        op = rng.randrange(4)
+        if op == 0 and lines:
+            del lines[min(at, len(lines) - 1)]
+        elif op == 1 and lines:
+            lines.insert(at, lines[min(at, len(lines) - 1)])
+        elif op == 2 and len(lines) > 1:
+            j = rng.randrange(len(lines))
+            k = min(at, len(lines) - 1)
+            lines[j], lines[k] = lines[k], lines[j]
+        else:
+            lines.insert(at, rng.choice(_ANSWERS))
+    options = record_options(rules)
+    if rng.random() < 0.05:
+        options = rng.choice((["--target", "0"], ["--variant", "five"], ["--rules", "deck=7"],
+                              ["--target", "²"], []))
+    return "\n".join([shlex.join(options), *lines])
 
 
 # ---------------------------------------------------------------- the command line

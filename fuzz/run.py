@@ -62,6 +62,9 @@ import test_fuzz as props  # noqa: E402
 Input = Any
 """One input of a property: a str, bytes, or (bytes, args) for the CLI."""
 
+STOP = "STOP"
+"""A file in ``--out`` that ends a run cleanly: the inputs tried so far are summarised."""
+
 EPOCH = 10_000
 """Inputs per corpus: the generated games that mutations start from change every EPOCH
 inputs (a new corpus costs about a second)."""
@@ -76,7 +79,8 @@ class Target:
 
     name: str
     family: str
-    """``notation``, ``json``, ``cli`` or ``module``: what ``--only`` selects."""
+    """``notation``, ``json``, ``event``, ``record``, ``cli`` or ``module``: what ``--only``
+    selects."""
     weight: int
     """Inputs per 10000."""
     make: Callable[[random.Random, Corpus], Input]
@@ -124,6 +128,12 @@ def targets(timeout: float) -> tuple[Target, ...]:
                "JSON nested 10-500 deep"),
         Target("json-deep", "json", 20, inputs.deep_json, json_text,
                "JSON nested 1000-100000 deep"),
+        Target("json-huge", "json", 100, inputs.huge_json, json_text,
+               "JSON with numbers of 4300 digits and more, JSON Lines nested 1000 deep"),
+        Target("event", "event", 100, inputs.event_text, props.check_event_text,
+               "sample event folders, names and places changed, scored in every format"),
+        Target("record", "record", 100, inputs.record_script, props.check_record_script,
+               "euchrelog record answering a mutated script, then resumed"),
         Target("cli", "cli", 593, inputs.cli_input, _cli,
                "every command on any of the above as bytes (Click's runner)"),
         Target("module", "module", 5, inputs.module_input, module,
@@ -268,8 +278,10 @@ class Worker:
 
     def __init__(self, schedule: Schedule, corpora: Corpora, journal: TextIO,
                  current: CurrentInput, timeout: float, hang_log: TextIO,
-                 progress: float) -> None:
+                 progress: float, stop_file: Path | None = None) -> None:
         self.schedule = schedule
+        self.stop_file = stop_file
+        """A file whose appearance ends the run after the input being tried (``STOP``)."""
         self.corpora = corpora
         self.journal = journal
         self.current = current
@@ -311,6 +323,10 @@ class Worker:
             if exc is not None:
                 escapes += 1
                 self.escape(target, index, value, exc)
+            if index % 100 == 99 and self.stop_file is not None and self.stop_file.exists():
+                print(f"  stopped at {self.stop_file.name}: {index + 1} inputs tried", flush=True)
+                stop = index + 1
+                break
             now = time.monotonic()
             if now - last >= self.progress:
                 last = now
@@ -364,7 +380,7 @@ def work(options: argparse.Namespace) -> None:
     with (out / "journal.jsonl").open("a", encoding="utf-8") as journal, \
             (out / "hang-traceback.txt").open("w", encoding="utf-8") as hang_log:
         worker = Worker(schedule, Corpora(options.seed), journal, current, options.timeout,
-                        hang_log, options.progress)
+                        hang_log, options.progress, out / STOP)
         worker.run(options.start, options.examples, options.examples)
     current.close()
 
@@ -593,7 +609,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--examples", type=int, default=100_000,
                         help="inputs in all, shared among the targets (default 100000)")
     parser.add_argument("--only", nargs="+", metavar="NAME",
-                        help="run only these families (notation, json, cli, module) or "
+                        help="run only these families (notation, json, event, record, cli, "
+                             "module) or "
                              "targets (see --list)")
     parser.add_argument("--seed", type=int, default=None,
                         help="the seed (random if not given; the run prints it)")
@@ -637,6 +654,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     for stale in out.glob("escape-*.txt"):  # the folder holds the last run's escapes
         stale.unlink()
+    (out / STOP).unlink(missing_ok=True)
     schedule = Schedule(options.seed, chosen_targets(options.only, options.timeout))
     print(f"fuzzing euchrelog: {options.examples} inputs, seed {options.seed}, targets "
           f"{', '.join(t.name for t in schedule.targets)}, timeout {options.timeout:g} s",

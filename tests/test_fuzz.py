@@ -15,10 +15,15 @@ catastrophically shows as a test that does not finish rather than as a flaky tim
 
 from __future__ import annotations
 
+import csv
+import io
 import json
+import os
 import re
+import shlex
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -31,9 +36,14 @@ from hypothesis import strategies as st
 from euchrelog.check import GameCheck, check_text
 from euchrelog.cli import main
 from euchrelog.errors import EuchrelogError, NotationError, RecordError
+from euchrelog.findings import CODES
 from euchrelog.jsonio import dumps_json, is_json, loads_json
 from euchrelog.models import Log
 from euchrelog.notation import loads
+from euchrelog.record_cli import Console
+from euchrelog.replay import replay
+from euchrelog.standings_out import RENDERERS
+from euchrelog.tournament import read_entries, score_events
 from euchrelog.writer import dumps, dumps_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -48,6 +58,8 @@ LONG = 100_000
 """The length of the very long lines the mutations insert."""
 
 TRACEBACK = "Traceback"
+SCRATCH = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
+"""Where the recorder's files go while fuzzed (memory: a save's fsync costs nothing)."""
 
 pytestmark = pytest.mark.slow
 """The fuzz suite, found inputs included, is left out of the quick run."""
@@ -561,7 +573,8 @@ def check_json_text(text: str) -> None:
 CLI_COMMANDS: tuple[tuple[str, ...], ...] = (
     ("check", "-"), ("check", "--format", "json", "-"), ("check", "-q", "-"), ("fmt", "-"),
     ("fmt", "--check", "-"), ("convert", "-"), ("convert", "--to", "euchre", "-"),
-    ("convert", "--to", "jsonl", "-"),
+    ("convert", "--to", "jsonl", "-"), ("score", "-"), ("score", "--format", "csv", "-"),
+    ("score", "--format", "markdown", "-"), ("score", "--check", "--format", "json", "-"),
 )
 
 
@@ -590,6 +603,86 @@ def check_module_input(data: bytes, args: Sequence[str] = ("check", "-"),
     out = proc.stdout.decode("utf-8", "replace") + proc.stderr.decode("utf-8", "replace")
     assert proc.returncode in (0, 1, 2), (proc.returncode, out[-2000:])
     assert TRACEBACK not in out or TRACEBACK in data.decode("utf-8", "replace"), out[-2000:]
+
+
+OBEYED = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+"""Characters a terminal obeys: none may reach a text output unescaped."""
+
+EVENT_SEPARATOR = "\n\x1e\n"
+"""Between the files of an event folder given as one text (fuzz/run.py's ``event``)."""
+
+
+def _csv_safe(text: str) -> None:
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    for row in rows:
+        for cell in row:
+            number = cell.lstrip("-").isdigit()
+            assert not cell.startswith(("=", "+", "@", "\t", "\r")), cell
+            assert not cell.startswith("-") or cell == "-" or number, cell
+
+
+def check_event_text(text: str) -> None:
+    """An event folder (its files' texts, separated by :data:`EVENT_SEPARATOR`) is scored
+    without an exception (an override that does not fit is a ``ValueError``, the usage
+    error of ``score``) and every output is safe: the text shows no control character, no
+    CSV cell starts a formula, the Markdown and the HTML page hold no tag of the names'."""
+    files = text.split(EVENT_SEPARATOR)
+    entries = [e for n, t in enumerate(files) for e in read_entries(t, f"r{n}.euchre", n)]
+    events = score_events(entries)
+    for name, render in RENDERERS.items():
+        out = render(events)
+        if name == "text":
+            assert not OBEYED.search(out), out[:300]
+        elif name == "csv":
+            _csv_safe(out)
+        elif name == "markdown":
+            assert "<" not in out, out[:300]
+        elif name == "html":
+            assert "<script" not in out.lower()
+        else:
+            json.loads(out)
+
+
+def check_record_script(text: str) -> None:
+    """``euchrelog record`` answering the lines of ``text`` (the first holds the command's
+    options) never ends with a traceback, says no ``internal error``, ends with status 0,
+    and leaves a file in canonical form that replays without an error and that the next
+    session resumes."""
+    options, *lines = text.split("\n")
+    try:
+        args = shlex.split(options)
+    except ValueError:  # a quote left open: the words as they are
+        args = options.split()
+    with tempfile.TemporaryDirectory(dir=SCRATCH) as folder:
+        path = Path(folder) / "g.euchre"
+        script = iter(lines)
+        said: list[str] = []
+
+        def ask(self: Console, prompt: str, words: Sequence[str]) -> str | None:
+            said.append(prompt)
+            return next(script, None)
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(Console, "ask", ask)
+            patch.setattr(Console, "say", lambda self, line="": said.append(line))
+            result = CliRunner().invoke(main, ["record", str(path), *args])
+            assert result.exception is None or isinstance(result.exception, SystemExit), (
+                result.exception)
+            assert result.exit_code in (0, 2), (result.exit_code, said[-5:])
+            assert not [line for line in said if "internal error" in line]
+            if result.exit_code == 2:  # a usage error: the options of the first line
+                assert not path.exists()
+                return
+            if not path.exists() or not path.stat().st_size:
+                return
+            written = path.read_text(encoding="utf-8")
+            assert dumps(loads(written)) == written
+            faults = [f for f in replay(loads(written).games[0]).findings
+                      if CODES[f.code].severity == "error"]
+            assert faults == [], faults
+            script = iter(["?", "undo", "quit"])
+            again = CliRunner().invoke(main, ["record", "--resume", str(path)])
+            assert again.exit_code == 0, (again.exit_code, again.output, said[-5:])
 
 
 def to_bytes(text: str) -> bytes:
@@ -871,3 +964,15 @@ def test_dummy_and_ghost_lines_lex_in_linear_time() -> None:
         with pytest.raises(NotationError) as err:
             loads(text)
         assert err.value.line == 3
+
+
+def test_a_card_outside_the_deck_is_refused_to_a_hand_not_known(tmp_path: Path) -> None:
+    """The first long run with recorder scripts: a joker played (in a 24-card game) by a
+    seat whose hand was not given was taken, then ``check`` found D305 in the file."""
+    script = ["Ann", "Ben", "Cy", "Dee", "E", "full", "", "", "", "", "KS", "", "pass",
+              "order", "discard JK", "discard KC", "KD", "QS", "QD", "AD", "JK", "9S"]
+    check_record_script("\n".join(["", *script]))
+    result = CliRunner().invoke(main, ["record", str(tmp_path / "g.euchre")],
+                                input="".join(f"{line}\n" for line in script))
+    assert "  refused: D305 JK (discarded by E) is not in the 24-card deck" in result.output
+    assert "  refused: D305 JK (played by W) is not in the 24-card deck" in result.output

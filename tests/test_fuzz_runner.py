@@ -31,7 +31,7 @@ def corpora() -> Any:
 
 def test_every_target_makes_its_kind_of_input(corpora: Any) -> None:
     schedule = run.Schedule(5, run.targets(30))
-    kinds = {"notation": str, "json": str, "module": bytes}
+    kinds = {"notation": str, "json": str, "event": str, "record": str, "module": bytes}
     for target in schedule.targets:
         if target.name == "many-deals":
             continue  # seconds per input; the long run tries it
@@ -58,7 +58,8 @@ def test_expensive_targets_keep_a_small_share() -> None:
     expensive = sum(t.weight for t in every if t.name in EXPENSIVE)
     assert expensive / total <= 0.08
     assert all(t.weight > 0 for t in every)
-    assert {t.family for t in every} == {"notation", "json", "cli", "module"}
+    assert {t.family for t in every} == {"notation", "json", "event", "record", "cli",
+                                         "module"}
 
 
 def test_a_short_run_in_process_has_no_escape(corpora: Any, tmp_path: Path) -> None:
@@ -90,3 +91,43 @@ def test_the_supervisor_runs_a_worker_and_tallies(tmp_path: Path) -> None:
         [sys.executable, str(FUZZ / "run.py"), "--seed", "2", "--only", "raw", "json-value",
          "--replay", "7"], capture_output=True, text=True, check=False, timeout=300)
     assert replayed.returncode == 0 and "input 7 of seed 2" in replayed.stdout
+
+
+@pytest.mark.parametrize("name", ["json-huge", "event", "record"])
+def test_the_targets_of_issue_12_try_what_they_say(corpora: Any, name: str) -> None:
+    """Huge numbers and deep JSON Lines, event folders with hostile names, recorder
+    scripts: each makes its kind of input, and a few of them pass their property."""
+    target = run._by_name(30)[name]
+    schedule = run.Schedule(12, [target])
+    made = [run.make(schedule, corpora, i)[1] for i in range(25)]
+    if name == "json-huge":
+        assert all(len(v) > 2000 for v in made)  # 4300 digits, or nested 1000 deep
+        assert any(max(map(len, _digit_runs(v)), default=0) > 4300 for v in made)
+    elif name == "event":
+        assert any(run.props.EVENT_SEPARATOR in v for v in made)
+        assert any("<script>" in v or "=HYPERLINK" in v for v in made)
+    else:
+        assert all(v.startswith("--variant ") or v.split("\n")[0] for v in made)
+        assert any(len(v.split("\n")) > 10 for v in made)
+    for value in made:
+        assert run.attempt(target.check, value) is None
+
+
+def _digit_runs(text: str) -> list[str]:
+    import re
+
+    return re.findall(r"[0-9]+", text)
+
+
+def test_a_stop_file_ends_a_run_cleanly(corpora: Any, tmp_path: Path) -> None:
+    schedule = run.Schedule(3, [t for t in run.targets(30) if t.name == "raw"])
+    journal = io.StringIO()
+    current = run.CurrentInput(tmp_path / "current", create=True)
+    (tmp_path / run.STOP).touch()
+    with (tmp_path / "hangs.txt").open("w", encoding="utf-8") as hangs:
+        worker = run.Worker(schedule, corpora, journal, current, 60.0, hangs, 3600.0,
+                            tmp_path / run.STOP)
+        worker.run(0, 1000, 1000)
+    current.close()
+    last = json.loads(journal.getvalue().splitlines()[-1])
+    assert last["next"] == 100 and sum(last["counts"].values()) == 100

@@ -26,8 +26,12 @@ from .check import (
     json_line_chunks,
     notation_chunks,
 )
-from .errors import EuchrelogError, LimitError, NotationError, RecordError
+from .errors import EuchrelogError, NotationError, RecordError
 from .explain import explain
+from .files import EXTENSION, FileFailure, Limits, write_output
+from .files import expand as _expand
+from .files import limit_options as _limit_options
+from .files import read_lines as _lines
 from .findings import Finding
 from .formats import FORMATS, FindingPrinter, Selection, use_colour
 from .interop import KINDS, ConversionError, check_converted, kind_of, read_source
@@ -37,68 +41,9 @@ from .models import Log, LogItem
 from .notation import iter_log, loads, prepare, text_lines
 from .progress import Progress, total_size
 from .record_cli import record
-from .recorder import write_atomic
-from .report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, Report
+from .report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, Report, visible, visible_context
 from .score_cli import score
 from .writer import dumps, write_log
-
-EXTENSION = ".euchre"
-
-
-def _expand(sources: tuple[str, ...]) -> Iterator[str]:
-    for source in sources:
-        path = Path(source)
-        if source != "-" and path.is_dir():
-            found = [str(p) for p in sorted(path.rglob(f"*{EXTENSION}")) if p.is_file()]
-            if not found:
-                raise click.UsageError(f"no *{EXTENSION} file under {source}")
-            yield from found
-        else:
-            yield source
-
-
-_UNITS = {"": 1, "K": 10**3, "M": 10**6, "G": 10**9, "T": 10**12}
-
-
-def size_text(n: int) -> str:
-    """A byte count the way ``--max-file-size`` takes it: ``8G``, ``256M``, ``200``."""
-    for unit in "TGMK":
-        if n % _UNITS[unit] == 0:
-            return f"{n // _UNITS[unit]}{unit}"
-    return str(n)
-
-
-def _size(ctx: click.Context, param: click.Parameter, value: str) -> int:
-    """Reads a number of bytes with an optional unit: K, M, G or T (powers of 1000)."""
-    text = value.strip().upper().removesuffix("B")
-    number = text.rstrip("KMGT")
-    unit = text[len(number):]
-    if not number.isdigit() or unit not in _UNITS or int(number) < 1:
-        raise click.BadParameter(f"{value!r} is not a size like 200, 64K, 256M or 8G")
-    return int(number) * _UNITS[unit]
-
-
-@dataclass(frozen=True)
-class Limits:
-    """How much of an input a command reads (``--max-file-size``, ``--max-line-length``)."""
-
-    max_bytes: int = 8 * 10**9
-    max_line: int = 1_000_000
-
-
-def _limit_options(default_size: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    """The size-limit options of a command that reads records."""
-    def add(command: Callable[..., None]) -> Callable[..., None]:
-        command = click.option(
-            "--max-line-length", "max_line", type=click.IntRange(min=1), default=1_000_000,
-            show_default=True, metavar="BYTES",
-            help="Stop reading an input at a line longer than this (finding S104).")(command)
-        return click.option(
-            "--max-file-size", "max_bytes", default=default_size, callback=_size,
-            show_default=True, metavar="SIZE",
-            help="Stop reading an input after this many bytes, like 200, 64K, 256M or 8G "
-                 "(finding S103).")(command)
-    return add
 
 
 def _read(path: str, limits: Limits, progress: Progress | None = None) -> str:
@@ -267,47 +212,6 @@ def _check_foreign(kind: str, path: str, name: str, limits: Limits, printer: Fin
 
 AUTO_PARALLEL_BYTES = 1_000_000
 """Input size from which ``check`` uses every core unless told otherwise."""
-
-
-def _lines(path: str, limits: Limits, *, strip_bom: bool = True,
-           progress: Progress | None = None) -> Iterator[str]:
-    """The lines of a file or stdin, decoded one by one (so a file is never held whole),
-    counted in ``progress``.
-
-    :raises NotationError: at the first line that is not UTF-8.
-    :raises LimitError: at the first line over a limit (which is not read whole).
-    """
-    stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
-    total = 0
-    number = 0
-    try:
-        while raw := stream.readline(limits.max_line + 1):
-            number += 1
-            if len(raw) > limits.max_line and not raw.endswith(b"\n"):
-                raise LimitError("S104", f"line {number} is longer than {limits.max_line} bytes "
-                                         f"(--max-line-length {limits.max_line}): reading stops "
-                                         "there; the game there and the rest are not checked",
-                                 number, limits.max_line + 1)
-            total += len(raw)
-            if progress is not None:
-                progress.advance(len(raw))
-            if total > limits.max_bytes:
-                size = size_text(limits.max_bytes)
-                raise LimitError("S103", f"the input is larger than {size} bytes (--max-file-size "
-                                         f"{size}): reading stops at line {number}; the game there "
-                                         "and the rest are not checked",
-                                 number, 1)
-            if number == 1 and strip_bom:
-                raw = raw.removeprefix(b"\xef\xbb\xbf")
-            try:
-                yield raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise NotationError(f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x}): "
-                                    "reading stops there; the game there and the rest are "
-                                    "not checked", number, exc.start + 1) from None
-    finally:
-        if stream is not sys.stdin.buffer:
-            stream.close()
 
 
 def _source(path: str, limits: Limits, progress: Progress | None
@@ -504,8 +408,9 @@ def _failure(path: str, exc: NotationError | RecordError) -> SyntaxFailure:
     """A syntax error as a located message (S101 for notation, S102 for JSON)."""
     if isinstance(exc, RecordError):
         return SyntaxFailure(f"{_name(path)}: S102 {exc}")
-    context = "".join(f"\n    {line}" for line in exc.context.splitlines())
-    return SyntaxFailure(f"{_name(path)}:{exc.line}:{exc.column}: {exc.code} {exc.message}"
+    context = "".join(f"\n    {line}" for line in visible_context(exc.context).splitlines())
+    return SyntaxFailure(f"{_name(path)}:{exc.line}:{exc.column}: {exc.code} "
+                         f"{visible(exc.message)}"
                          f"{context}")
 
 
@@ -552,9 +457,10 @@ def closed_stdout() -> None:
                    "(https://euchrelog.example.org/docs/interop.md). Default: from the "
                    "extension (.egn, .emn) or the first line.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing on stderr but errors.")
+@click.option("--force", is_flag=True, help="Rewrite an output file even if it is read-only.")
 @_limit_options("8G")
 def convert(sources: tuple[str, ...], output: str | None, out_dir: Path | None,
-            target: str | None, origin: str | None, quiet: bool, max_bytes: int,
+            target: str | None, origin: str | None, quiet: bool, force: bool, max_bytes: int,
             max_line: int) -> None:
     """Convert between the notation, JSON and EGN, without loss.
 
@@ -579,7 +485,7 @@ def convert(sources: tuple[str, ...], output: str | None, out_dir: Path | None,
             raise click.UsageError("--output and --out-dir do not go together")
         if "-" in sources:
             raise click.UsageError("standard input has no name to write under --out-dir")
-        _convert_each(sources, out_dir, target, origin, limits, quiet)
+        _convert_each(sources, out_dir, target, origin, limits, quiet, force)
         return
     for source in sources:
         if (output is not None and source != "-" and Path(output).exists()
@@ -596,7 +502,7 @@ def convert(sources: tuple[str, ...], output: str | None, out_dir: Path | None,
     name = sources[0] if len(sources) == 1 else "the sources"
     try:
         if output is not None:
-            write_atomic(output, _writer(target, items, name))
+            write_output(output, _writer(target, items, name), force=force)
         else:
             _writer(target, items, name)(sys.stdout)
             sys.stdout.flush()
@@ -639,7 +545,7 @@ def _lazy_items(path: str, origin: str | None, limits: Limits, progress: Progres
 
 
 def _convert_each(sources: tuple[str, ...], out_dir: Path, target: str | None,
-                  origin: str | None, limits: Limits, quiet: bool) -> None:
+                  origin: str | None, limits: Limits, quiet: bool, force: bool) -> None:
     """Converts each source to a file of its own in ``out_dir``."""
     progress = Progress(total_size(sources), verb="converting", enabled=not quiet)
     stems = collections.Counter(Path(source).stem for source in sources)
@@ -654,7 +560,7 @@ def _convert_each(sources: tuple[str, ...], out_dir: Path, target: str | None,
         if output.exists() and output.resolve() == Path(source).resolve():
             raise click.UsageError(f"the output for {source} is the input file; write elsewhere")
         try:
-            write_atomic(output, _writer(form, items, source))
+            write_output(output, _writer(form, items, source), force=force)
         finally:
             progress.clear()
         if not quiet:
@@ -722,9 +628,10 @@ def _located(path: str, items: Iterator[LogItem]) -> Iterator[LogItem]:
               help="Write nothing but a unified diff of each file that is not in canonical "
                    "form; exit 1 if there is one.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing on stderr but errors.")
+@click.option("--force", is_flag=True, help="With --in-place, rewrite read-only files too.")
 @_limit_options("256M")
 def fmt(files: tuple[str, ...], in_place: bool, check_only: bool, show_diff: bool,
-        quiet: bool, max_bytes: int, max_line: int) -> None:
+        quiet: bool, force: bool, max_bytes: int, max_line: int) -> None:
     """Print records in canonical form.
 
     FILES are .euchre files, folders (searched for *.euchre) or - for standard input.
@@ -738,7 +645,8 @@ def fmt(files: tuple[str, ...], in_place: bool, check_only: bool, show_diff: boo
         in_place or check_only or show_diff or not sys.stdout.isatty()))
     try:
         _format_all(paths, Limits(max_bytes, max_line), report, progress, in_place=in_place,
-                    check_only=check_only or show_diff, show_diff=show_diff, quiet=quiet)
+                    check_only=check_only or show_diff, show_diff=show_diff, quiet=quiet,
+                    force=force)
     except BrokenPipeError:  # the reader of the output has gone: stop quietly
         closed_stdout()
         sys.exit(report.return_code)
@@ -754,7 +662,8 @@ def fmt(files: tuple[str, ...], in_place: bool, check_only: bool, show_diff: boo
 
 
 def _format_all(paths: list[str], limits: Limits, report: Report, progress: Progress, *,
-                in_place: bool, check_only: bool, show_diff: bool, quiet: bool) -> None:
+                in_place: bool, check_only: bool, show_diff: bool, quiet: bool,
+                force: bool) -> None:
     """Formats every file as ``fmt`` was asked to, counting in ``report``."""
     for path in paths:
         report.files += 1
@@ -763,7 +672,8 @@ def _format_all(paths: list[str], limits: Limits, report: Report, progress: Prog
             canonical = dumps(_parse(path, original))
         except NotationError as exc:
             progress.clear()
-            click.echo(f"{_name(path)}:{exc.line}:{exc.column}: {exc.code} {exc.message}",
+            click.echo(f"{_name(path)}:{exc.line}:{exc.column}: {exc.code} "
+                       f"{visible(exc.message)}",
                        err=True)
             report.syntax_errors += 1
             continue
@@ -782,7 +692,12 @@ def _format_all(paths: list[str], limits: Limits, report: Report, progress: Prog
                     click.echo(f"would reformat {_name(path)}", err=True)
         elif in_place and path != "-":
             if canonical != original:
-                write_atomic(path, canonical)
+                try:
+                    write_output(path, canonical, force=force)
+                except FileFailure as exc:  # reported; the other files are still formatted
+                    exc.show()
+                    report.syntax_errors += 1
+                    continue
                 if not quiet:
                     click.echo(f"reformatted {path}", err=True)
         else:
@@ -821,7 +736,7 @@ main.add_command(record)
 def run() -> None:
     """Runs the CLI, turning every error into a message and an exit status."""
     try:
-        main(standalone_mode=False)
+        status = main(standalone_mode=False)  # a command's Exit comes back as its status
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
@@ -831,9 +746,10 @@ def run() -> None:
         click.echo("aborted", err=True)
         sys.exit(EXIT_SYNTAX)
     except NotationError as exc:
-        click.echo(f"euchrelog: {exc}", err=True)
+        click.echo(f"euchrelog: {visible(str(exc))}", err=True)
         if exc.context:
-            click.echo("\n".join(f"    {line}" for line in exc.context.splitlines()), err=True)
+            click.echo("\n".join(f"    {line}" for line in visible_context(
+                exc.context).splitlines()), err=True)
         sys.exit(EXIT_SYNTAX)
     except EuchrelogError as exc:
         click.echo(f"euchrelog: {exc}", err=True)
@@ -843,3 +759,4 @@ def run() -> None:
     except OSError as exc:
         click.echo(f"euchrelog: {exc.strerror or exc}: {exc.filename or ''}", err=True)
         sys.exit(EXIT_SYNTAX)
+    sys.exit(status if isinstance(status, int) else 0)

@@ -25,7 +25,6 @@ True
 from __future__ import annotations
 
 import functools
-import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,6 +33,8 @@ from lark import Lark, LarkError
 
 from .cards import Suit, card_power, effective_suit, make_deck
 from .engine import lineup
+from .errors import RecordError
+from .jsonio import json_value
 from .models import SIDE_NAMES, TAG_NAME
 from .notation import grammar_text
 from .replay import DealResult, GameReport
@@ -492,8 +493,8 @@ def verify_json(text: str) -> GameReport | None:
     if ("\\u" in text and "\\ud" in text.lower()) or not (text.isascii() or _encodable(text)):
         return None  # perhaps a lone surrogate: the full path decides
     try:
-        game = json.loads(text)
-    except ValueError:
+        game = json_value(text)
+    except (ValueError, RecordError):
         return None
     return replay_game(game) if type(game) is dict else None
 

@@ -22,6 +22,7 @@ import click
 
 from . import __version__
 from .findings import CODES, UNSELECTABLE, Finding
+from .report import visible, visible_context
 
 HOMEPAGE = "https://euchrelog.example.org/"
 """The project's home page (``Homepage`` in pyproject.toml)."""
@@ -145,15 +146,16 @@ class FindingPrinter:
             self.results.append(sarif_result(finding))
         else:
             click.echo(self.text(finding), color=self.colour)
-            for line in context.splitlines():
+            for line in visible_context(context).splitlines():
                 click.echo(f"    {line}")
 
     def text(self, finding: Finding) -> str:
-        """``path:line:column: CODE message``, the path and code coloured if asked."""
-        plain = str(finding)
+        """``path:line:column: CODE message``, the path and code coloured if asked, and
+        control characters shown escaped (a record cannot drive the terminal)."""
+        plain = visible(str(finding))
         if not self.colour:
             return plain
-        where = f"{finding.path}:" if finding.path else ""
+        where = visible(f"{finding.path}:") if finding.path else ""
         place, _, rest = plain[len(where):].partition(f" {finding.code} ")
         code = click.style(finding.code, fg=level(finding).colour, bold=True)
         return f"{click.style(where, bold=True) if where else ''}{place} {code} {rest}"

@@ -172,7 +172,8 @@ def _json_lines(lines: Iterable[str]) -> Iterator[Game]:
 
 
 def json_value(text: str) -> Any:
-    """``json.loads``, with nesting too deep for Python refused as a :class:`RecordError`.
+    """``json.loads``, with nesting too deep for Python and integers too long for it
+    refused as a :class:`RecordError`.
 
     :raises json.JSONDecodeError: for text that is not JSON.
     """
@@ -180,6 +181,10 @@ def json_value(text: str) -> Any:
         return json.loads(text)
     except RecursionError:
         raise RecordError("the JSON is nested too deeply") from None
+    except json.JSONDecodeError:
+        raise
+    except ValueError:  # int(): more digits than sys.get_int_max_str_digits()
+        raise RecordError("the JSON has a number too long to read") from None
 
 
 def is_json(text: str) -> bool:

@@ -23,6 +23,8 @@ from pydantic import (
     Field,
     PlainSerializer,
     PlainValidator,
+    StrictBool,
+    StrictInt,
     WithJsonSchema,
     field_validator,
     model_validator,
@@ -133,11 +135,11 @@ def _one_line(value: str) -> str:
     return _text(value, "a tag value")
 
 
-Count = Annotated[int, Field(ge=0, le=999_999)]
+Count = Annotated[StrictInt, Field(ge=0, le=999_999)]
 """A count the notation writes with at most six digits."""
-Points = Annotated[int, Field(ge=-999_999, le=999_999)]
+Points = Annotated[StrictInt, Field(ge=-999_999, le=999_999)]
 """Points, as the notation writes them: at most six digits and a sign."""
-Ordinal = Annotated[int, Field(ge=1, le=999_999)]
+Ordinal = Annotated[StrictInt, Field(ge=1, le=999_999)]
 """A deal or trick number: from 1, at most six digits."""
 
 
@@ -229,7 +231,7 @@ class Exchange(Line):
 
     seat: SeatField
     act: Literal["takes", "declines"] = "takes"
-    takes: bool = False
+    takes: StrictBool = False
     """Whether the record names the card taken (``N takes JH discards KD``)."""
     upcard: MaybeCard = None
     """The card taken, when the record names it (``None`` also for ``takes ??``)."""
@@ -239,7 +241,7 @@ class Exchange(Line):
     @classmethod
     def _named_is_taken(cls, data: Any) -> Any:
         if (isinstance(data, dict) and data.get("upcard") not in (None, UNKNOWN)
-                and not data.get("takes") and data.get("act", "takes") == "takes"):
+                and data.get("takes", False) is False and data.get("act", "takes") == "takes"):
             return {**data, "takes": True}  # naming the card taken is writing 'takes'
         return data
 
@@ -304,10 +306,10 @@ class Sheet(Line):
     ``thrown`` marks a deal that everyone passed; it then has no other field.
     """
 
-    thrown: bool = False
+    thrown: StrictBool = False
     trump: SuitField | None = None
     maker: SeatField | None = None
-    alone: bool = False
+    alone: StrictBool = False
     defend: SeatField | None = None
     """The seat that defended alone, if any."""
     bid: Count | None = None

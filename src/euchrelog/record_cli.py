@@ -16,6 +16,7 @@ prompt, so the output reads like the session).
 from __future__ import annotations
 
 import datetime
+import os
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -27,6 +28,7 @@ import click
 from .cards import Card, Suit, parse_card, parse_suit, sort_hand
 from .engine import DealState, Phase
 from .errors import IllegalActionError, NotationError, RenegeError
+from .files import FileLock, LockedError, failure_text, is_read_only, stale_temporaries
 from .models import (
     Bid,
     Call,
@@ -62,6 +64,19 @@ _SEAT_LETTERS = {s.value.lower(): s for s in SEATS}
 
 class UnclearError(Exception):
     """An answer that cannot be read; the message says what was expected."""
+
+
+class SaveError(Exception):
+    """The file could not be saved: the session takes nothing more."""
+
+    def __init__(self, reason: str, what: str, *, changed: bool = False) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        """Why the file could not be written."""
+        self.what = what
+        """What the failed save would have put on the disk."""
+        self.changed = changed
+        """Whether another program changed the file (else it is as this session left it)."""
 
 
 class _Failure(click.ClickException):
@@ -125,6 +140,16 @@ class Console:
         click.echo(text)
 
 
+def _signature(path: Path) -> tuple[int, int, int] | None:
+    """What tells one version of a file from another: its inode, size and time of last
+    change (``None`` when there is no file)."""
+    try:
+        st = os.stat(os.path.realpath(path))
+    except OSError:
+        return None
+    return st.st_ino, st.st_size, st.st_mtime_ns
+
+
 def _isatty(stream: object) -> bool:
     try:
         return bool(stream.isatty())  # type: ignore[attr-defined]
@@ -133,6 +158,11 @@ def _isatty(stream: object) -> bool:
 
 
 # ---------------------------------------------------------------- reading answers
+
+
+def _number(word: str) -> int | None:
+    """A number written in the digits 0-9, else ``None`` (``²`` is not a number)."""
+    return int(word) if word.isascii() and word.isdigit() else None
 
 
 def _words(text: str) -> list[str]:
@@ -210,7 +240,7 @@ def parse_bids(text: str, seat: Seat, variant: Variant) -> list[Bid]:
         bids.append(Order(act="order", seat=seat))
     elif word == "moon":
         bids.append(Number(act="bid", seat=seat, tricks=MOON))
-    elif word.isdigit() and len(word) < 4:
+    elif _number(word) is not None and len(word) < 4:
         bids.append(Number(act="bid", seat=seat, tricks=int(word)))
     elif _suit_word(word) is not None:
         suit = _suit_word(word)
@@ -334,9 +364,13 @@ class Session:
     def __init__(self, path: Path, console: Console, *, recorder: Recorder | None = None,
                  before: Sequence[Game] = (), variant: Variant | None = None,
                  rules: str | None = None, target: int | None = None,
-                 tags: Mapping[str, str] | None = None) -> None:
+                 tags: Mapping[str, str] | None = None, force: bool = False) -> None:
         self.path = path
         self.console = console
+        self.force = force
+        self.saved = _signature(path)
+        """The file as this session last saved (or read) it: a later change by another
+        program is refused."""
         self.rec = recorder
         self.before = tuple(before)
         self.variant = recorder.variant if recorder is not None else variant or find_variant(
@@ -396,9 +430,13 @@ class Session:
                         say(f"  refused: {exc}")
                     except RecorderError as exc:
                         say(f"  {exc}")
+                    except SaveError:
+                        raise
                     except Exception as exc:  # a bug: keep the session, report it
                         say(f"  internal error, please report it: {type(exc).__name__}: "
-                            f"{exc}; the record is saved up to the last entry")
+                            f"{exc}; {self.path} holds every entry saved before this answer")
+        except SaveError as exc:
+            return self.rescue(exc)
         except KeyboardInterrupt:
             say()
             self.stop()
@@ -455,13 +493,55 @@ class Session:
         self.console.say(f"saved {self.path}{lost}: {where}; go on with: "
                          f"euchrelog record --resume {self.path}")
 
-    def save(self) -> None:
-        """Writes the record, atomically."""
+    def save(self, what: str) -> None:
+        """Writes the record, atomically, unless another program changed the file since this
+        session last saved it.
+
+        :raises SaveError: when the file cannot be written (``what`` is then not on disk).
+        """
         assert self.rec is not None
+        if _signature(self.path) != self.saved:
+            raise SaveError("it changed since this session last saved it (another program "
+                            "wrote it), so it is not overwritten", what, changed=True)
         try:
-            self.rec.save(self.path, self.before)
+            self.rec.save(self.path, self.before, force=self.force)
         except OSError as exc:
-            raise _Failure(f"cannot write {self.path}: {exc.strerror or exc}") from None
+            raise SaveError(failure_text(exc), what) from None
+        self.saved = _signature(self.path)
+
+    def rescue(self, failure: SaveError) -> int:
+        """After a failed save: says what is not on disk and offers to save the record to
+        another file; the exit status (2)."""
+        say = self.console.say
+        draft = " and the answers for the deal being started" if (
+            self.draft is not None and self.draft.answers and self.draft.kind != "setup") else ""
+        say(f"cannot save {self.path}: {failure.reason}")
+        kept = "is as the other program left it" if failure.changed else \
+            "holds everything before it"
+        say(f"not on disk: {failure.what}{draft}; {self.path} {kept}; no more entries are "
+            "taken")
+        assert self.rec is not None
+        while True:
+            answer = self.console.ask("save the record to another file? (a new .euchre "
+                                      "file, or Enter to quit) > ", [])
+            other = (answer or "").strip()
+            if not other:
+                say(f"not saved: {failure.what}{draft}")
+                return EXIT_USAGE
+            path = Path(other).expanduser()
+            if path.suffix != ".euchre":
+                say("  give the name of a .euchre file")
+                continue
+            if path.exists() and (path.is_dir() or path.stat().st_size):
+                say(f"  {path} exists: give a new file")
+                continue
+            try:
+                self.rec.save(path, self.before)
+            except OSError as exc:
+                say(f"  cannot save {path}: {failure_text(exc)}")
+                continue
+            say(f"saved {path}: go on with: euchrelog record --resume {path}")
+            return EXIT_USAGE
 
     # ------------------------------------------------------------ questions
 
@@ -661,7 +741,9 @@ class Session:
             return Question("act", f"{state.dealer} takes {up} and discards [{_show_cards(six)}]"
                                    ", or declines > ", ["declines", *map(str, six)])
         plays = rec.plays()
-        assert seat is not None
+        if seat is None:  # a trick with a card not known (??, in a resumed record)
+            return Question("unknown", "a card of the last trick is not known (??), so neither "
+                                       "is who leads: type undo to go back to it > ", ["undo"])
         hand = state.hands[seat]
         if hand.free:
             choices, words = "(a card)", [str(p.card) for p in rec.plays(any_card=True)]
@@ -725,6 +807,9 @@ class Session:
             return
         if not text:
             return
+        if question.key == "unknown":
+            raise UnclearError("undo back to the card not known and enter it, or undo the "
+                               "plays of the deal and type sheet")
         rec = self.rec
         assert rec is not None and rec.state is not None
         state = rec.state
@@ -768,7 +853,7 @@ class Session:
                 if isinstance(act, Play) and act.card is not None:
                     self.renege = (act, False)
                 raise
-        self.save()
+        self.save(f"{describe(act)} (deal {number})")
         say = self.console.say
         state = rec.state
         if state is None:  # the deal is over
@@ -833,7 +918,7 @@ class Session:
                                 seats=self.setup_seats(), tags=tags,
                                 players={s: n for s, n in players.items() if n})
             self.draft = None
-            self.save()
+            self.save("the game's setup (its players)")
 
     def draft_answer(self, draft: Draft, question: Question, text: str) -> None:
         rec = self.rec
@@ -904,14 +989,14 @@ class Session:
         if key == "bid":
             if word == "moon":
                 return MOON
-            if not word.isdigit() or not 3 <= int(word) <= MOON:
+            if _number(word) is None or not 3 <= int(word) <= MOON:
                 raise UnclearError("a bid is 3 to 6 tricks, or moon")
             return int(word)
         # tricks: the makers' count, or one player's (ghost)
         limit = rec.variant.tricks
         if key.startswith("taken "):
             limit -= self.taken_so_far(draft)
-        if not word.isdigit() or int(word) > limit:
+        if _number(word) is None or int(word) > limit:
             raise UnclearError(f"answer a number of tricks, 0 to {limit}")
         return int(word)
 
@@ -990,7 +1075,10 @@ class Session:
             draft.answers.pop()
             raise
         self.draft = None
-        self.save()
+        entry = rec.entries[-1] if rec.entries else rec.deal_cards
+        assert entry is not None
+        self.save(describe(entry) if isinstance(entry, DealCards) else
+                  f"{describe(entry)} (deal {number})")
         if not rec.deal_open:
             self.deal_over(number)
 
@@ -1057,10 +1145,24 @@ class Session:
             self.draft = self.sheet_draft(undone, None, open_deal=True)
         elif isinstance(undone, DealCards):
             self.draft = self.cards_draft(undone)
-        self.save()
+        self.save(f"the undo of {describe(undone)}")
         say(f"  undone: {describe(undone)}")
         if self.draft is not None and self.draft.answers:
             self.draft.answers.pop()
+
+    def finish_sheet(self, sheet: Sheet) -> None:
+        """Goes on with a score-sheet line written without its tricks: its answers are
+        taken as given, and the rest is asked."""
+        rec = self.rec
+        assert rec is not None
+        cards = rec.deal_cards
+        if not rec.entries and cards is not None and not cards.hands and (
+                cards.upcard is None and cards.extra is None and cards.kitty is None):
+            rec.undo()  # a deal from its sheet only: it starts when the line is complete
+            self.draft = self.sheet_draft(sheet, cards.dealer, open_deal=False)
+        else:
+            self.draft = self.sheet_draft(sheet, None, open_deal=True)
+        self.mode = "sheet"
 
     def cards_draft(self, cards: DealCards) -> Draft:
         """The answers that started a deal with its cards."""
@@ -1141,6 +1243,8 @@ class Session:
             "Table": "the table of the round, e.g. 2",
             "Date": "the date, as YYYY-MM-DD (Enter for today)",
             "Site": "where the event is played (Enter to leave it out)",
+            "unknown": "undo back to the card not known (??) and enter it, or undo the plays "
+                       "of the deal and type sheet to score it from the score sheet",
         }
         if key.startswith(("hand ", "extra", "kitty")):
             text = "the cards, e.g. 9C TC QS KS AD (?? for one not seen), or Enter if not known"
@@ -1193,6 +1297,7 @@ EVENT_QUESTIONS = {"Round": "round of the event > ", "Table": "table > ",
 @click.option("--target", type=click.IntRange(min=1), metavar="N",
               help="The score that wins (default: the variant's).")
 @click.option("--resume", is_flag=True, help="Go on with the last game of FILE.")
+@click.option("--force", is_flag=True, help="Record into FILE even if it is read-only.")
 @click.option("--event", metavar="NAME",
               help="The event the game belongs to (the Event tag); the round, table, date and "
                    "site not given are then asked for.")
@@ -1201,8 +1306,8 @@ EVENT_QUESTIONS = {"Round": "round of the event > ", "Table": "table > ",
 @click.option("--date", metavar="YYYY-MM-DD", help="When the game is played (Date tag).")
 @click.option("--site", metavar="PLACE", help="Where the game is played (Site tag).")
 def record(file: Path, variant: str | None, rules: str | None, target: int | None,
-           resume: bool, event: str | None, round_: str | None, table: str | None,
-           date: str | None, site: str | None) -> None:
+           resume: bool, force: bool, event: str | None, round_: str | None,
+           table: str | None, date: str | None, site: str | None) -> None:
     """Record a game at the table, entry by entry.
 
     Asks for the players, then deal by deal for the full play (hands if known,
@@ -1222,12 +1327,10 @@ def record(file: Path, variant: str | None, rules: str | None, target: int | Non
     console = Console()
     given = {"Event": event, "Site": site, "Date": date, "Round": round_, "Table": table}
     tags = {k: v.strip() for k, v in given.items() if v is not None and v.strip()}
-    if resume:
-        if variant is not None or rules is not None or target is not None or tags:
-            raise click.UsageError("--variant, --rules, --target and the event tags come from "
-                                   "FILE with --resume")
-        session = _resume(file, console)
-    else:
+    if resume and (variant is not None or rules is not None or target is not None or tags):
+        raise click.UsageError("--variant, --rules, --target and the event tags come from "
+                               "FILE with --resume")
+    if not resume:
         if file.exists() and file.stat().st_size:
             raise click.UsageError(f"{file} exists: --resume goes on with it, or choose "
                                    "another file")
@@ -1236,13 +1339,32 @@ def record(file: Path, variant: str | None, rules: str | None, target: int | Non
             Recorder(kind, rules=rules, target=target)
         except ValueError as exc:
             raise click.UsageError(str(exc)) from None
-        session = Session(file, console, variant=kind, rules=rules, target=target, tags=tags)
-    status = session.run()
+    if is_read_only(file) and not force:
+        raise _Failure(f"{file} is read-only: --force records into it all the same")
+    lock = FileLock(file)
+    try:
+        lock.acquire()
+    except LockedError as exc:
+        raise _Failure(f"cannot record into {file}: {exc}") from None
+    except OSError as exc:
+        raise _Failure(f"cannot record into {file}: {failure_text(exc)}") from None
+    try:
+        for stale in stale_temporaries(file):
+            stale.unlink(missing_ok=True)
+            console.say(f"removed {stale}, left by a save that was cut short")
+        if resume:
+            session = _resume(file, console, force=force)
+        else:
+            session = Session(file, console, variant=kind, rules=rules, target=target,
+                              tags=tags, force=force)
+        status = session.run()
+    finally:
+        lock.release()
     if status:
         raise click.exceptions.Exit(status)
 
 
-def _resume(path: Path, console: Console) -> Session:
+def _resume(path: Path, console: Console, *, force: bool) -> Session:
     from .notation import loads
 
     try:
@@ -1259,8 +1381,20 @@ def _resume(path: Path, console: Console) -> Session:
         raise _Failure(f"{path}:{exc.line}:{exc.column}: S101 {exc.message}") from None
     if not log.games:
         raise _Failure(f"{path} holds no game to resume")
+    game = log.games[-1]
+    last = game.deals[-1] if game.deals else None
+    sheet = last.sheet if last is not None and last.score is None and (
+        game.end is None or game.end.act == "unfinished") else None
+    if sheet is not None and (sheet.thrown or sheet.tricks is not None or sheet.taken):
+        sheet = None
+    if sheet is not None and last is not None:  # a sheet line without its tricks: ask them
+        game = game.model_copy(update={"deals": (
+            *game.deals[:-1], last.model_copy(update={"sheet": None}))})
     try:
-        recorder = Recorder.from_game(log.games[-1])
+        recorder = Recorder.from_game(game)
     except (IllegalActionError, RecorderError) as exc:
         raise _Failure(f"cannot resume {path}: {exc}") from None
-    return Session(path, console, recorder=recorder, before=log.games[:-1])
+    session = Session(path, console, recorder=recorder, before=log.games[:-1], force=force)
+    if sheet is not None:
+        session.finish_sheet(sheet)
+    return session

@@ -37,17 +37,16 @@ from __future__ import annotations
 import os
 import random
 import re
-import tempfile
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
-from typing import TextIO, TypeVar
+from typing import TypeVar
 
 from pydantic import ValidationError
 
 from .cards import Card, Suit, effective_suit, make_deck, parse_card, parse_suit, sort_hand
 from .engine import Action, DealState, Phase, evidence_message
 from .errors import EuchrelogError, IllegalActionError, RenegeError
+from .files import write_atomic
 from .findings import CODES
 from .models import (
     Bid,
@@ -164,39 +163,6 @@ def _seat(value: SeatLike) -> Seat:
         return parse_seat(value.strip().upper())
     except ValueError as exc:
         raise IllegalEntryError("S101", str(exc)) from None
-
-
-def write_atomic(path: str | os.PathLike[str],
-                 content: str | Callable[[TextIO], None]) -> None:
-    """Writes a text, or what a writer function writes, to ``path`` atomically: a
-    temporary file in the same folder, flushed to disk (fsync), then renamed over ``path``
-    (so the file is either wholly written or untouched); the folder is synced too where
-    the system allows, so the rename itself survives a crash."""
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            if isinstance(content, str):
-                fh.write(content)
-            else:
-                content(fh)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    try:
-        dir_fd = os.open(folder, os.O_RDONLY)
-    except OSError:  # pragma: no cover - a system that cannot open folders
-        return
-    try:
-        os.fsync(dir_fd)
-    except OSError:  # pragma: no cover - a file system that cannot sync folders
-        pass
-    finally:
-        os.close(dir_fd)
 
 
 @dataclass(frozen=True)
@@ -326,6 +292,8 @@ class Recorder:
         self.tags: tuple[Tag, ...] = tags
         """The header of the record."""
         self._deals: list[_Deal] = []
+        self._unknown_ok = False
+        """Whether a card played may be ``??`` (only while a record is entered again)."""
 
     # ------------------------------------------------------------ reading a record
 
@@ -339,14 +307,24 @@ class Recorder:
         """
         rec = cls.__new__(cls)
         rec._start(game.tags)
-        fault = _resume_fault(game)
+        report = replay(game)
+        fault = _resume_fault(game, report)
         if fault is not None:
             raise fault
-        for deal in game.deals:
+        rec._unknown_ok = True
+        for index, deal in enumerate(game.deals):
+            count = len(rec._deals)
+            finished = index < len(game.deals) - 1 or deal.score is not None
             try:
                 rec._enter_deal(deal)
             except IllegalActionError as exc:
-                raise type(exc)(exc.code, f"deal {deal.number}: {exc.message}") from None
+                if not finished or index >= len(report.deals):
+                    raise type(exc)(exc.code, f"deal {deal.number}: {exc.message}") from None
+            if (finished and rec.deal_open) or len(rec._deals) == count:
+                del rec._deals[count:]
+                rec._keep(deal, report.deals[index - 1].totals if index else {},
+                          report.deals[index].totals)
+        rec._unknown_ok = False
         end = game.end
         if end is not None and end.act == "result" and not rec.over:
             raise IllegalEntryError("G955", "a result is recorded, but the game had not ended")
@@ -386,6 +364,14 @@ class Recorder:
             seat = sorted(claimed - shown)[0]
             raise IllegalEntryError("R803", f"renege claimed against {seat}, but the record "
                                             f"shows no renege by {seat}")
+
+    def _keep(self, deal: Deal, before: Mapping[str, int], after: Mapping[str, int]) -> None:
+        """Keeps a finished deal as written, with the points ``check`` gives it (the change
+        of the running totals): a deal that cannot be entered act by act, such as one
+        written as its points only or with a card not known."""
+        cards = DealCards(deal.number, deal.dealer)
+        points = {s: after.get(s, 0) - before.get(s, 0) for s in self.ruleset.side_names}
+        self._deals.append(_Deal(cards, self._state(cards), points=points, written=deal))
 
     @classmethod
     def loads(cls, text: str) -> Recorder:
@@ -576,10 +562,14 @@ class Recorder:
         """The record of the game so far in canonical notation."""
         return dumps(Log(games=(self.model(),)))
 
-    def save(self, path: str | os.PathLike[str], before: Sequence[Game] = ()) -> None:
+    def save(self, path: str | os.PathLike[str], before: Sequence[Game] = (), *,
+             force: bool = False) -> None:
         """Writes the record to ``path`` atomically (see :func:`write_atomic`), after the
-        games in ``before``."""
-        write_atomic(path, dumps(Log(games=(*before, self.model()))))
+        games in ``before``; a read-only file only when ``force``.
+
+        :raises OSError: when it cannot be written; the file is then unchanged.
+        """
+        write_atomic(path, dumps(Log(games=(*before, self.model()))), force=force)
 
     def _deal_model(self, deal: _Deal, score: Score | None = None) -> Deal:
         cards = deal.cards
@@ -753,18 +743,29 @@ class Recorder:
                     "B406", f"{action.seat} orders up, but the upcard is not recorded: trump "
                             "would be unknown (give the upcard when the deal starts)")
         elif isinstance(action, Exchange):
+            self._in_deck(action.discard, f"discarded by {action.seat}")
             state.verify_exchange(self._exchange(state, action))
         elif isinstance(action, Merge):
+            for card in action.keeps or ():
+                self._in_deck(card, f"kept by {action.seat}")
             state.verify_merge(action)
         elif isinstance(action, Declaration):
             state.verify_declare(action)
         else:
+            self._in_deck(action.card, f"played by {action.seat}")
             state.verify_play(action)
-            if action.card is None:
+            if action.card is None and not self._unknown_ok:
                 raise IllegalEntryError(
                     "C905", f"{action.seat} plays ??: a trick with an unknown card has no "
                             "winner, so the deal could not be scored (enter the card, or "
                             "record the deal from the score sheet)")
+
+    def _in_deck(self, card: Card | None, what: str) -> None:
+        """Refuses a card outside the game's deck (D305), which a seat whose hand is not
+        known could otherwise be entered as holding."""
+        deck = self.ruleset.options.deck
+        if card is not None and card not in make_deck(deck):
+            raise IllegalEntryError("D305", f"{card} ({what}) is not in the {deck}-card deck")
 
     def can(self, action: Action) -> bool:
         """Whether :meth:`act` would take ``action`` now."""
@@ -1022,14 +1023,14 @@ def _items(mapping: Mapping[Seat, T] | Mapping[str, T] | None) -> list[tuple[Sea
     return list(mapping.items()) if mapping is not None else []
 
 
-def _resume_fault(game: Game) -> IllegalEntryError | None:
+def _resume_fault(game: Game, report: GameReport) -> IllegalEntryError | None:
     """The first finding of ``check`` that a record to go on with may not have: anything
     but the marks of a recording that stopped (no end line, a game that ended without its
     result line, the last deal short of tricks or points, its last trick left open); a
     renege is no fault here: it is entered again as one (:meth:`Recorder.renege`)."""
     last = game.deals[-1] if game.deals else None
     stopped = game.end is None or game.end.act == "unfinished"
-    for finding in replay(game).findings:
+    for finding in report.findings:
         if finding.code in ("G951", "G954", "R801", "R802"):
             continue
         if stopped and last is not None and finding.deal == last.number and (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 EXIT_CLEAN = 0
@@ -52,3 +53,30 @@ class Report:
         if self.syntax_errors:
             tail += f" ({n(self.syntax_errors, 'syntax error')})"
         return f"{head}: {tail}"
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+                      "\u2028\u2029]")
+"""Characters that a terminal obeys rather than shows: controls (escape sequences, CR,
+BEL, backspace), the marks that reorder text (bidirectional overrides) and the line
+separators that are not line feeds."""
+
+
+def visible(text: str) -> str:
+    r"""Text for a terminal, its control characters written as escapes (``\x1b``,
+    ``\r``, ``\u202e``), so that what a record holds can only be read, never obeyed.
+
+    >>> print(visible("Ann\x1b[2J\r"))
+    Ann\x1b[2J\r
+    """
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
+def visible_context(context: str) -> str:
+    """A caret display (a source line, then a caret under one of its characters) made
+    :func:`visible`, the caret kept under the same character."""
+    lines = context.split("\n")
+    if len(lines) == 2 and lines[1].strip() == "^":
+        source, column = lines[0], len(lines[1]) - 1
+        return f"{visible(source)}\n{' ' * len(visible(source[:column]))}^"
+    return visible(context)

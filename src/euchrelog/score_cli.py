@@ -9,14 +9,24 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import click
 
+from .errors import NotationError
+from .files import (
+    FileFailure,
+    Limits,
+    expand,
+    failure_text,
+    limit_options,
+    read_lines,
+    write_output,
+)
 from .findings import Finding
+from .jsonio import game_per_line, peek
 from .progress import Progress, total_size
-from .report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX
+from .report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, visible, visible_context
 from .standings_out import RENDERERS
 from .tournament import (
     FORMATS,
@@ -29,36 +39,24 @@ from .tournament import (
     score_events,
 )
 
-EXTENSION = ".euchre"
 
-
-def _expand(sources: tuple[str, ...]) -> Iterator[str]:
-    for source in sources:
-        path = Path(source)
-        if source != "-" and path.is_dir():
-            found = [str(p) for p in sorted(path.rglob(f"*{EXTENSION}")) if p.is_file()]
-            if not found:
-                raise click.UsageError(f"no *{EXTENSION} file under {source}")
-            yield from found
-        else:
-            yield source
-
-
-def _text(path: str) -> tuple[str, Finding | None]:
-    """A source's text, or the S101 finding for bytes that are not UTF-8."""
+def _entries(path: str, order: int, limits: Limits) -> tuple[list[Entry], Finding | None]:
+    """A source's games, read through the limits, and the finding that stopped the reading
+    early, if any (bytes that are not UTF-8, a limit): the games before the one it stopped
+    in are kept."""
     name = "<stdin>" if path == "-" else path
+    lines: list[str] = []
     try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        for line in read_lines(path, limits):
+            lines.append(line)
+    except NotationError as exc:
+        stop = Finding(exc.code, exc.message, exc.line, exc.column, path=name)
+        entries = read_entries("".join(lines), name, order)
+        whole = bool(lines) and game_per_line(peek(lines)[0])  # JSON Lines: each game whole
+        return entries if whole else entries[:-1], stop
     except OSError as exc:
-        raise click.FileError(name, hint=exc.strerror or str(exc)) from None
-    data = data.removeprefix(b"\xef\xbb\xbf")
-    try:
-        return data.decode("utf-8"), None
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        return "", Finding("S101", f"the file is not UTF-8 text (byte 0x{data[exc.start]:02x})",
-                           line, column, path=name)
+        raise FileFailure(f"cannot read {name}: {failure_text(exc)}") from None
+    return read_entries("".join(lines), name, order), None
 
 
 def _tiebreaks(_ctx: click.Context, _param: click.Parameter, value: str | None
@@ -91,13 +89,16 @@ def _tiebreaks(_ctx: click.Context, _param: click.Parameter, value: str | None
               help="Print the findings (text, or JSON with --format json) instead of the "
                    "standings.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
-              help="Write the standings here instead of to standard output (- is standard "
-                   "output).")
+              help="Write the standings here (atomically) instead of to standard output (- is "
+                   "standard output).")
+@click.option("--force", is_flag=True, help="Rewrite OUTPUT even if it is read-only.")
 @click.option("-q", "--quiet", is_flag=True,
               help="Print neither the findings nor the summary on stderr.")
+@limit_options("256M")
 def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: int | None,
           target: int | None, tiebreak: tuple[str, ...] | None, only: tuple[str, ...],
-          check_only: bool, output: Path | None, quiet: bool) -> None:
+          check_only: bool, output: Path | None, force: bool, quiet: bool, max_bytes: int,
+          max_line: int) -> None:
     """Check every game of an event and print its standings.
 
     SOURCES are .euchre files, folders (searched for *.euchre), JSON or JSON Lines
@@ -122,17 +123,16 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     entries: list[Entry] = []
     unreadable: list[Finding] = []
     orders: dict[str, int] = {}
-    paths = list(_expand(sources))
+    limits = Limits(max_bytes, max_line)
+    paths = list(expand(sources, quiet=quiet))
     progress = Progress(total_size(paths), verb="reading", enabled=not quiet)
     for order, path in enumerate(paths):
-        name = "<stdin>" if path == "-" else path
-        orders.setdefault(name, order)
-        text, failure = _text(path)
-        progress.advance(Path(path).stat().st_size if path != "-" else len(text))
+        orders.setdefault("<stdin>" if path == "-" else path, order)
+        read, failure = _entries(path, order, limits)
+        progress.advance(Path(path).stat().st_size if path != "-" else 0)
+        entries.extend(read)
         if failure is not None:
             unreadable.append(failure)
-            continue
-        entries.extend(read_entries(text, name, order))
     progress.clear()
     overrides = Overrides(event_format, deals, target, tiebreak)
     try:
@@ -153,17 +153,14 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     rendered = (_show_findings(findings, contexts, fmt) if check_only
                 else RENDERERS[fmt](events))
     if output is not None and str(output) != "-":
-        try:
-            output.write_text(rendered, encoding="utf-8", newline="\n")
-        except OSError as exc:
-            raise click.FileError(str(output), hint=exc.strerror or str(exc)) from None
+        write_output(output, rendered, force=force)
     elif rendered:
         click.echo(rendered, nl=False)
     if not quiet:
         if not check_only and shown:
             click.echo(shown, nl=False, err=True)
         click.echo(_summary(events, len(orders), findings), err=True)
-    syntax = any(f.code in ("S101", "S102") for f in findings)
+    syntax = any(f.code.startswith("S1") for f in findings)
     faults = any(f.is_fault for f in findings)  # notes (a claimed renege) leave it 0
     sys.exit(EXIT_SYNTAX if syntax else EXIT_FINDINGS if faults else EXIT_CLEAN)
 
@@ -176,8 +173,9 @@ def _show_findings(findings: list[Finding], contexts: dict[Finding, str], fmt: s
         if fmt == "json":
             lines.append(json.dumps(finding.to_dict(), ensure_ascii=False))
             continue
-        lines.append(str(finding))
-        lines.extend(f"    {line}" for line in contexts.get(finding, "").splitlines())
+        lines.append(visible(str(finding)))
+        lines.extend(f"    {line}" for line in visible_context(
+            contexts.get(finding, "")).splitlines())
     return "".join(f"{line}\n" for line in lines)
 
 

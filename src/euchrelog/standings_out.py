@@ -12,10 +12,12 @@ import csv
 import html
 import io
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .report import visible
 from .tournament import KEYS, Award, EventResult, Standing, TableResult
 
 STANDINGS_FORMAT = "euchrelog-standings"
@@ -179,7 +181,8 @@ def _grid(headers: list[str], rows: list[list[str]], right: list[bool]) -> list[
 
 
 def render_text(events: Sequence[EventResult]) -> str:
-    """The standings as a table for the terminal, with the awards and the rounds."""
+    """The standings as a table for the terminal, with the awards and the rounds; what the
+    records hold is shown, never obeyed (:func:`~euchrelog.report.visible`)."""
     blocks = []
     for event in events:
         cols = columns(event)
@@ -204,7 +207,7 @@ def render_text(events: Sequence[EventResult]) -> str:
             out.extend("  " + line for line in _grid(["", "", ""], cells,
                                                      [False, False, False])[1:])
         blocks.append("\n".join(out) + "\n")
-    return "\n".join(blocks)
+    return visible("\n".join(blocks))
 
 
 def _rounds(event: EventResult) -> list[str]:
@@ -215,24 +218,43 @@ def _rounds(event: EventResult) -> list[str]:
 # ------------------------------------------------------------------ csv
 
 
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+"""What a cell may not start with, lest a spreadsheet run it as a formula (OWASP, "CSV
+injection")."""
+
+
+def _csv_cell(value: int | str) -> int | str:
+    """A cell that a spreadsheet shows as text: one that would start a formula gets a
+    single quote in front (a lone ``-``, no points, is left alone)."""
+    if isinstance(value, str) and value.startswith(_FORMULA) and value != "-":
+        return "'" + value
+    return value
+
+
+def _csv_row(cells: Sequence[int | str]) -> str:
+    """One CSV row, ended by a line feed; a cell with a line feed or a carriage return
+    in it is quoted, so that it can never split the row."""
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\r\n").writerow([_csv_cell(c) for c in cells])
+    return buffer.getvalue()[:-2] + "\n"
+
+
 def render_csv(events: Sequence[EventResult]) -> str:
     """The standings of every event as one table: one header row with every event's
     columns, then one row per player or team (empty where its event has no such column)."""
     if not events:
         return ""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
     keys = list(dict.fromkeys(c.key for event in events for c in columns(event)))
     who = {_who(event) for event in events}
-    writer.writerow(["event", "rank", "tied", who.pop() if len(who) == 1 else "player or team",
-                     *keys, "status"])
+    rows = [_csv_row(["event", "rank", "tied", who.pop() if len(who) == 1 else "player or team",
+                      *keys, "status"])]
     for event in events:
         cols = {c.key: c for c in columns(event)}
         status = "provisional" if event.provisional else "final"
-        for s in event.standings:
-            writer.writerow([event.title, s.rank, "yes" if s.tied else "no", s.label,
-                             *(cols[k].get(s) if k in cols else "" for k in keys), status])
-    return buffer.getvalue()
+        rows.extend(_csv_row([event.title, s.rank, "yes" if s.tied else "no", s.label,
+                              *(cols[k].get(s) if k in cols else "" for k in keys), status])
+                    for s in event.standings)
+    return "".join(rows)
 
 
 # ------------------------------------------------------------------ json
@@ -286,8 +308,24 @@ def render_json(events: Sequence[EventResult]) -> str:
 # ------------------------------------------------------------------ markdown
 
 
+_MARKDOWN = re.compile(r"[\\`*_\[\]|~<>]|&(?=#?\w+;)")
+"""What Markdown (and the HTML inside it) would read as syntax inside a line of text:
+emphasis, code, links and images, table cells, strike-through, tags and entities."""
+
+
 def _md(text: str) -> str:
-    return text.replace("|", "\\|")
+    """Text that Markdown shows as it is: its syntax escaped with a backslash, and ``<``,
+    ``>`` and ``&`` written as HTML entities (which every Markdown renders as text)."""
+    entities = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
+    return _MARKDOWN.sub(lambda m: entities.get(m.group(), "\\" + m.group()), text)
+
+
+def _md_code(text: str) -> str:
+    """Text as a Markdown code span, which shows everything as it is: fenced by more
+    backticks than the text holds in a row."""
+    fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def render_markdown(events: Sequence[EventResult]) -> str:
@@ -318,7 +356,7 @@ def render_markdown(events: Sequence[EventResult]) -> str:
                 out.append(f"| {_md(t.table)} | {_md(table_text(t))} | {_md(outcome(t))} |")
         if event.findings:
             out += ["", "## Findings", ""]
-            out += [f"- `{f.path}:{f.line}:{f.column}` {f.code} {_md(f.message)}"
+            out += [f"- {_md_code(f'{f.path}:{f.line}:{f.column}')} {f.code} {_md(f.message)}"
                     for f in event.findings]
         out.append("")
     return "\n".join(out)

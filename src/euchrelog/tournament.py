@@ -352,9 +352,24 @@ class Played:
         return (f"round {self.round or '?'} table {self.table or '?'}")
 
 
-def _round_key(value: str) -> tuple[int, int, str]:
+def _number(value: str) -> int | None:
+    """A round or table written as a number (ASCII digits: ``03`` is 3), else ``None``."""
     text = value.strip()
-    return (0, int(text), "") if text.isdigit() else (1, 0, text.casefold())
+    return int(text) if text.isascii() and text.isdigit() else None
+
+
+def _place(value: str | None) -> str | None:
+    """A Round or Table tag's value as placed: a number without its leading zeros, else the
+    text; ``None`` when there is none."""
+    if value is None or not value.strip():
+        return None
+    number = _number(value)
+    return value.strip() if number is None else str(number)
+
+
+def _round_key(value: str) -> tuple[int, int, str]:
+    number = _number(value)
+    return (0, number, "") if number is not None else (1, 0, value.strip().casefold())
 
 
 # ------------------------------------------------------------------ results
@@ -676,10 +691,8 @@ class _Event:
         self.findings.extend(result.findings)
         assert result.report is not None
         players, name_tags = _players(game, ruleset)
-        round_, table = game.tag("Round"), game.tag("Table")
-        return Played(entry, game, ruleset, result.report,
-                      round_.strip() if round_ and round_.strip() else None,
-                      table.strip() if table and table.strip() else None, players, name_tags)
+        return Played(entry, game, ruleset, result.report, _place(game.tag("Round")),
+                      _place(game.tag("Table")), players, name_tags)
 
     # -------------------------------------------------------------- event checks
 
@@ -802,15 +815,20 @@ class _Event:
         tables = sorted({p.table.casefold(): p.table for p in placed
                          if p.table is not None}.items(), key=lambda kv: _round_key(kv[1]))
         labels = ", ".join(t for _, t in tables)
-        numbers = sorted(int(r) for r in rounds if r.isdigit())
-        if len(numbers) == len(rounds) and numbers:
-            for missing in sorted(set(range(1, numbers[-1] + 1)) - set(numbers)):
-                after = next(n for n in numbers if n > missing)
-                p = rounds[str(after)][0]
-                index = _tag_index(p.game, "round")
-                self.emit("E964", f"round {missing} is missing: no game has the Round tag "
-                                  f"{missing}", p.entry,
-                          ("tag", index) if index is not None else ("game",))
+        numbered = {_number(r): games[0] for r, games in rounds.items()}
+        if None not in numbered:
+            before = 0
+            for number in sorted(n for n in numbered if n is not None):
+                if number > before + 1:
+                    p = numbered[number]
+                    index = _tag_index(p.game, "round")
+                    first, last = before + 1, number - 1
+                    gap = f"round {first} is missing: no game has the Round tag {first}" \
+                        if first == last else f"rounds {first} to {last} are missing: no " \
+                                              f"game has a Round tag from {first} to {last}"
+                    self.emit("E964", gap, p.entry,
+                              ("tag", index) if index is not None else ("game",))
+                before = number
         for games in sorted(rounds.values(), key=lambda g: _round_key(g[0].round or "")):
             have = {p.table.casefold() for p in games if p.table is not None}
             absent = [label for key, label in tables if key not in have]
