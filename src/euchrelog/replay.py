@@ -109,7 +109,7 @@ class _Replay:
         """The dealer the rotation called for at the last deal."""
         self.held: list[Finding] | None = None
         """Findings kept back while two readings of a deal are compared."""
-        self.deal_now = Deal(number=1, dealer=Seat.N)
+        self.deal_now: Deal | None = None
         """The deal being replayed."""
         self.acts: list[Action | None] = []
         """The acts of the deal being replayed, in order (``None`` ends a trick)."""
@@ -160,9 +160,9 @@ class _Replay:
         before = start.deal - 1 if start and start.deal else 0  # deals before the record
         ended = False
         previous: Deal | None = None
+        # The final scores the result line may give: the true totals, and (after a slip in
+        # the points or totals written, or deals after the end) the totals the scorer carried.
         readings = [totals]
-        """Final scores the result line may give: the true totals, and (after a slip in the
-        points or totals written, or deals after the end) the totals the scorer carried."""
         for d, deal in enumerate(self.game.deals):
             if ended:
                 self.emit("D307", f"deal {deal.number} is recorded after the game ended",
@@ -657,6 +657,7 @@ class _Replay:
         readings.append(act)
         rest = self.acts[at + 1:]
         deal = self.deal_now
+        assert deal is not None  # set by deal() before any act is read
         wrote = deal.score.points if deal.score is not None and not deal.claims else None
 
         def faults_after(reading: A) -> int:
