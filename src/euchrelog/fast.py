@@ -98,7 +98,9 @@ def _supported(ruleset: Ruleset) -> bool:
     ghost hand."""
     variant = ruleset.variant
     return (ruleset.extra_hand != "ghost" and variant.upcard and variant.bidding == "euchre"
-            and bool(variant.scoring))
+            and bool(variant.scoring) and ruleset.options.euchred_loner == 2
+            and ruleset.options.euchre_scoring == "defenders"
+            and ruleset.options.pass_out == "next-dealer")
 
 
 @functools.lru_cache(maxsize=64)

@@ -43,6 +43,7 @@ from .models import (
     Number,
     Order,
     Pass,
+    Penalty,
     Play,
     Score,
     Sheet,
@@ -115,6 +116,8 @@ _DECLARE_RE = re.compile(r"(alone|defend)\s+([NESW])", _I)
 _TRICK_RE = re.compile(r"(\d+)\.", _I)
 _PLAY_RE = re.compile(rf"([NESW])\s*:\s*({_CARD})", _I)
 _CLAIM_RE = re.compile(r"renege\s+([NESW])(?:\s+trick\s+(\d+))?", _I)
+_PENALTY_RE = re.compile(
+    r'penalty\s+(NS|EW|[NESW])\s+(\d+)\s+("(?:[^"\\\n]|\\.)*"|.*?)\s*', _I)
 _SHEET_RE = re.compile(
     r"trump\s+(\S)\s+maker\s+([NESW])(\s+alone)?(?:\s+defend\s+([NESW]))?"
     r"(?:\s+bid\s+(\d+|moon))?(?:\s+tricks\s+(\d+|[NESW].*))?", _I)
@@ -187,6 +190,9 @@ class _Builder(Transformer[Token, Any]):
 
     def claim(self, c: list[Token]) -> Any:
         return self._line("claim", c)
+
+    def penalty(self, c: list[Token]) -> Any:
+        return self._line("penalty", c)
 
     def sheet(self, c: list[Token]) -> Any:
         return self._line("sheet", c)
@@ -351,6 +357,7 @@ class _GameAssembler:
         decls: list[Declaration | Merge] = []
         tricks: list[Trick] = []
         claims: list[Claim] = []
+        penalties: list[Penalty] = []
         nbids = 0
         for line in body:
             kind = line[0]
@@ -472,6 +479,19 @@ class _GameAssembler:
                 if trick_no == 0:
                     raise self.fail("a trick number starts at 1", token, cm.start(2))
                 claims.append(Claim(seat=cm.group(1), trick=trick_no, **common))
+            elif kind == "penalty":
+                penm = _PENALTY_RE.fullmatch(text)
+                assert penm is not None
+                self.at(("deal", d, "penalty", len(penalties)), token, penm.start(1))
+                if int(penm.group(2)) < 1:
+                    raise self.fail("a penalty is at least 1 point", token, penm.start(2))
+                reason = penm.group(3)
+                if reason.startswith('"'):
+                    reason = _unescape(reason[1:-1])
+                if not reason.strip():
+                    raise self.fail("a penalty gives its reason", token, penm.start(3))
+                penalties.append(Penalty(who=penm.group(1), points=int(penm.group(2)),
+                                         reason=reason, **common))
             elif kind in ("sheet", "thrown"):
                 if "sheet" in fields:
                     raise self.fail("a deal has one score-sheet line", token)
@@ -517,7 +537,7 @@ class _GameAssembler:
                     total = self.sides(text[cut:], token, ("deal", d, "total"), cut)
                 fields["score"] = Score(points=points, total=total, **common)
         fields.update(hands=tuple(hands), bidding=tuple(bidding), declarations=tuple(decls),
-                      tricks=tuple(tricks), claims=tuple(claims))
+                      tricks=tuple(tricks), claims=tuple(claims), penalties=tuple(penalties))
         return Deal(**fields), pending
 
 
@@ -566,6 +586,7 @@ _TERMINAL_WORDS = {
     "DECLARE": "alone or defend",
     "TRICK": "a trick like '1. E: 9H S: AH W: KH N: QH'",
     "CLAIM": "a renege claim",
+    "PENALTY": "a penalty line like 'penalty EW 2 table talk'",
     "SHEET": "a score-sheet line like 'trump H maker S tricks 3'",
     "THROWN": "thrown in",
     "SCORE": "a points line",
@@ -817,6 +838,16 @@ def _diagnose(text: str, start: int) -> None:
         if cur.peek() is not None:
             cur.word("trick")
             cur.take(_INT_OK, "a trick number")
+    elif first == "penalty":
+        cur.i += 1
+        cur.take(_SIDE_OK, "the player or side charged, like N or EW")
+        cur.take(_INT_OK, "the points of the penalty")
+        if cur.peek() is None:
+            raise cur.fail("the reason of the penalty, like 'table talk'")
+        if (cur.peek() or "").startswith('"'):
+            raise cur.fail('a reason in double quotes that ends the line (a quote inside it '
+                           'is written \\"), or a reason without quotes')
+        return
     elif first == "trump":
         cur.i += 1
         cur.take(_SUIT_OK, "a suit: C, D, H or S")

@@ -798,6 +798,7 @@ def _deal_out(deal: Deal, lost: list[str]) -> dict[str, Any]:
             play["playAnnotations"] = plays
         phases.append(play)
     lost.extend(f"deal {n}: the renege claim against {c.seat}" for c in deal.claims)
+    lost.extend(f"deal {n}: the penalty charged to {p.who}" for p in deal.penalties)
     if deal.score is not None:
         lost.append(f"deal {n}: the points line (EGN works the score out)")
     out: dict[str, Any] = {"dealNumber": n - 1, "initialState": init, "phases": phases}
