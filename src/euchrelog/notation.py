@@ -843,7 +843,7 @@ def _diagnose(text: str, start: int) -> None:
         cur.take(_SIDE_OK, "the player or side charged, like N or EW")
         cur.take(_INT_OK, "the points of the penalty")
         if cur.peek() is None:
-            raise cur.fail("the reason of the penalty, like 'table talk'")
+            raise cur.fail("the reason of the penalty (like 'table talk')")
         if (cur.peek() or "").startswith('"'):
             raise cur.fail('a reason in double quotes that ends the line (a quote inside it '
                            'is written \\"), or a reason without quotes')

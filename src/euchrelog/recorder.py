@@ -74,7 +74,7 @@ from .models import (
     Trick,
     Upcard,
 )
-from .replay import DealResult, GameReport, replay
+from .replay import DealResult, GameReport, replay, rotation
 from .rules import (
     MOON,
     Options,
@@ -717,9 +717,10 @@ class Recorder:
             raise IllegalEntryError("D302", f"deal {number} is dealt by {who}, but {who} has "
                                             f"no player: the seats are {' '.join(self.seats)}")
         if due is not None and who != due:
-            previous = self._deals[-1].cards.dealer
-            raise IllegalEntryError("D302", f"deal {number} is dealt by {who}, but the deal "
-                                            f"passes from {previous} to {due}")
+            last = self._deals[-1]
+            redealt = last.thrown and who == last.cards.dealer
+            why = rotation(last.cards.number, last.cards.dealer, due, redealt)
+            raise IllegalEntryError("D302", f"deal {number} is dealt by {who}, but {why}")
         cards = DealCards(
             number, who, {_seat(s): _cards(c) for s, c in _items(hands)},
             _card(upcard), _cards(kitty) if kitty is not None else None,

@@ -256,7 +256,7 @@ class _Replay:
         if deal.dealer not in seats:
             due = (self.ruleset.next_dealer(previous.dealer, thrown) if previous
                    else clockwise_from(deal.dealer, seats)[0])
-            where = (self.rotation(previous, due, redealt=False) if previous
+            where = (rotation(previous.number, previous.dealer, due, redealt=False) if previous
                      else f"the seats are {' '.join(seats)}")
             self.emit("D302", f"deal {deal.number} is dealt by {deal.dealer}, but "
                               f"{deal.dealer} has no player: {where}",
@@ -277,7 +277,7 @@ class _Replay:
             if deal.dealer not in (want, also):
                 redealt = thrown and deal.dealer == previous.dealer
                 self.emit("D302", f"deal {deal.number} is dealt by {deal.dealer}, but "
-                                  f"{self.rotation(previous, want, redealt)}",
+                                  f"{rotation(previous.number, previous.dealer, want, redealt)}",
                           ("deal", d, "dealer"), deal=deal.number, seat=deal.dealer)
                 self.due = want
                 return want
@@ -285,17 +285,6 @@ class _Replay:
         else:
             self.due = deal.dealer
         return None
-
-    def rotation(self, previous: Deal, want: Seat, redealt: bool) -> str:
-        """Why ``want`` deals after ``previous`` (C7, H4), for a D302 message; ``redealt``:
-        the record has the dealer of a thrown-in deal deal again."""
-        if want == previous.dealer:
-            return (f"deal {previous.number} was thrown in, and under pass-out=same-dealer "
-                    f"{want} deals again (H4)")
-        if redealt:
-            return (f"the deal passes from {previous.dealer} to {want} after a thrown-in deal "
-                    "too (C7; only pass-out=same-dealer keeps it, H4)")
-        return f"the deal passes from {previous.dealer} to {want}"
 
     def charges(self, d: int, deal: Deal) -> list[Charge]:
         """The penalties of a deal (H6), each charged to its side; a penalty to a player or
@@ -937,6 +926,18 @@ class _Replay:
         if bid is None or taken is None or state.maker is None:
             return None
         return rules.trick_points(state.maker, bid, taken)
+
+
+def rotation(number: int, dealer: Seat, want: Seat, redealt: bool) -> str:
+    """Why ``want`` deals after deal ``number``, dealt by ``dealer`` (C7, H4), for a D302
+    message; ``redealt``: the record has the dealer of a thrown-in deal deal again."""
+    if want == dealer:
+        return (f"deal {number} was thrown in, and under pass-out=same-dealer {want} deals "
+                "again (H4)")
+    if redealt:
+        return (f"the deal passes from {dealer} to {want} after a thrown-in deal too (C7; "
+                "only pass-out=same-dealer keeps it, H4)")
+    return f"the deal passes from {dealer} to {want}"
 
 
 def _merge_locus(line: Locus, merge: Merge, err: IllegalActionError) -> Locus:
