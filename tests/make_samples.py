@@ -379,7 +379,7 @@ def charge(game: Game, penalties: tuple[tuple[int, str, int, str], ...]) -> Game
     end = game.end
     for number, who, points, reason in penalties:
         k = next(i for i, deal in enumerate(deals) if deal.number == number)
-        side = ruleset.side(Seat(who)) if len(who) == 1 else who
+        side = ruleset.side_of(who)
         penalty = Penalty(who=who, points=points, reason=reason)
         deals[k] = deals[k].model_copy(update={"penalties": (*deals[k].penalties, penalty)})
         for j in range(k, len(deals)):

@@ -17,9 +17,11 @@ scored and finished again from there.
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
+from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 from hypothesis import strategies as st
@@ -43,7 +45,6 @@ from euchrelog.models import (
     Merge,
     Number,
     Pass,
-    Penalty,
     Play,
     Score,
     Swap,
@@ -52,6 +53,9 @@ from euchrelog.models import (
 )
 from euchrelog.rules import VARIANTS, Options, Ruleset, find_variant, ruleset_from_tags
 from euchrelog.seats import SEATS, Seat, clockwise_from
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from make_samples import charge
 
 Injected = tuple[Game, str]
 """A game with one fault, and the code of the finding it must yield."""
@@ -693,30 +697,17 @@ def penalised(game: Game, rng: random.Random) -> tuple[Game, int, str, int] | No
     who = rng.choice((seat.value, ruleset.side(seat)))
     side = ruleset.side(seat)
     points = rng.randint(1, 3)
-    deals = list(game.deals)
     reason = rng.choice(("table talk", "false renege claim", 'said "pass" out of turn'))
-    deals[d] = deals[d].model_copy(update={"penalties": (
-        Penalty(who=who, points=points, reason=reason),)})
-    for k in range(d, len(deals)):
-        score = deals[k].score
-        if score is not None and score.total is not None:
-            total = {**score.total, side: score.total[side] - points}
-            deals[k] = deals[k].model_copy(update={"score": score.model_copy(
-                update={"total": total})})
+    out = charge(game, ((game.deals[d].number, who, points, reason),))
     totals = dict.fromkeys(ruleset.side_names, 0)
     counted = 0
-    for k, deal in enumerate(deals):
+    for k, deal in enumerate(out.deals):
         totals = dict(deal.score.total) if deal.score and deal.score.total else totals
         counted += ruleset.counts(contract(deal) is None)
         outcome = ruleset.outcome(totals, counted)
-        if (outcome is None) != (k < len(deals) - 1) or (
+        if (outcome is None) != (k < len(out.deals) - 1) or (
                 outcome is not None and outcome.winner != end.winner):
             return None  # the penalty changes how the game goes (a tie on top broken)
-    scores = dict(end.scores or {})
-    if side in scores:
-        scores[side] -= points
-    out = game.model_copy(update={"deals": tuple(deals), "end": end.model_copy(
-        update={"scores": scores})})
     return out, d, side, points
 
 

@@ -476,12 +476,8 @@ class Recorder:
         for side, n in (deal.points or {}).items():
             totals[side] = totals.get(side, 0) + n
         for penalty in deal.penalties:
-            side = self._charged(penalty.who)
+            side = self.ruleset.side_of(penalty.who)
             totals[side] = totals.get(side, 0) - penalty.points
-
-    def _charged(self, who: str) -> str:
-        """The side a penalty to ``who`` (a player or a side) is charged to."""
-        return self.ruleset.side(Seat(who)) if who in SEATS else who
 
     @property
     def over(self) -> bool:
@@ -938,9 +934,7 @@ class Recorder:
         except ValidationError as exc:
             error = exc.errors()[0]
             raise IllegalEntryError("S101", _plain(error["msg"])) from None
-        seat = line.who in SEATS
-        if (Seat(line.who) not in self.seats) if seat else (
-                line.who not in self.ruleset.side_names):
+        if self.ruleset.side_of(line.who) not in self.ruleset.side_names:
             raise IllegalEntryError(
                 "C904", f"a penalty to {line.who}, but {self.variant.name} scores for "
                         f"{' and '.join(self.ruleset.side_names)}")

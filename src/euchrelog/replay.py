@@ -28,10 +28,10 @@ from .cards import Card, make_deck
 from .engine import Action, DealState, Phase, evidence_message
 from .errors import IllegalActionError, RenegeError
 from .findings import Finding, Severity
-from .models import Bid, Deal, Declaration, Game, Merge, Penalty, Swap, Trick
+from .models import Bid, Deal, Declaration, Game, Merge, Swap, Trick
 from .notation import Locus, SourceMap
 from .rules import MOON, Ruleset, TagProblem, ruleset_from_tags
-from .seats import Seat, clockwise_from
+from .seats import SEATS, Seat, clockwise_from
 
 A = TypeVar("A", bound=Action)
 
@@ -292,14 +292,14 @@ class _Replay:
         rules = self.ruleset
         out = []
         for k, penalty in enumerate(deal.penalties):
-            seat = _seat_of(penalty)
-            side = rules.side(seat) if seat is not None else penalty.who
-            if (seat is not None and seat not in rules.seats) or side not in rules.side_names:
+            side = rules.side_of(penalty.who)
+            if side not in rules.side_names:
                 self.emit("C904", f"deal {deal.number}: a penalty to {penalty.who}, but "
                                   f"{rules.variant.name} scores for "
                                   f"{' and '.join(rules.side_names)}",
                           ("deal", d, "penalty", k), deal=deal.number)
                 continue
+            seat = Seat(penalty.who) if penalty.who in SEATS else None
             out.append(Charge(deal.number, seat, side, penalty.points, penalty.reason))
         return out
 
@@ -946,11 +946,6 @@ def _merge_locus(line: Locus, merge: Merge, err: IllegalActionError) -> Locus:
         if card is not None and f" {card}," in f" {err.message}":
             return (*line, "card", k)
     return line
-
-
-def _seat_of(penalty: Penalty) -> Seat | None:
-    """The player a penalty is charged to, when it names a seat rather than a team."""
-    return Seat(penalty.who) if penalty.who in {s.value for s in Seat} else None
 
 
 def _leader(values: dict[str, int]) -> str | None:

@@ -411,6 +411,11 @@ class Ruleset:
             return "NS" if seat in (Seat.N, Seat.S) else "EW"
         return seat.value
 
+    def side_of(self, who: str) -> str:
+        """The side that ``who``, a player (a seat letter) or a side (``NS``), scores for;
+        one not in :attr:`side_names` is not in the game."""
+        return self.side(Seat(who)) if who in SEATS else who
+
     @property
     def side_names(self) -> tuple[str, ...]:
         """The sides, in seat order, each once."""
@@ -478,9 +483,10 @@ class Ruleset:
         return points
 
     def outcome(self, totals: Mapping[str, int], deals: int) -> Outcome | None:
-        """How the game ended after ``deals`` deals with these totals, or ``None`` while it
-        goes on (C9, X9, G7): after the number of deals of ``deals=N``, else when one side
-        alone has the most points and at least the target.
+        """How the game ended after ``deals`` deals (those that :meth:`counts`) with these
+        totals, or ``None`` while it goes on (C9, X9, G7, H2, H4): after the number of deals
+        of ``deals=N``, else when one side alone has the most points and at least the
+        target.
 
         >>> Ruleset().outcome({"NS": 10, "EW": 4}, 7)
         Outcome(winner='NS')
