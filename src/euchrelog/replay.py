@@ -180,6 +180,7 @@ class _Replay:
         written = dict(totals)  # the running totals as the scorer kept them
         before = start.deal - 1 if start and start.deal else 0  # deals before the record
         ended = False
+        counted = 0  # the deals that count among deals=N (H4)
         previous: Deal | None = None
         # The final scores the result line may give: the true totals, and (after a slip in
         # the points or totals written, or deals after the end) the totals the scorer carried.
@@ -219,7 +220,8 @@ class _Replay:
             result.totals = dict(totals)
             self.check_written(d, deal, result.points, written, totals, result.penalties)
             self.report.deals.append(result)
-            played = before + sum(rules.counts(r.thrown) for r in self.report.deals)
+            counted += rules.counts(result.thrown)
+            played = before + counted
             outcome = rules.outcome(totals, played)
             if outcome is not None and not (self.open_deal and result.points is None):
                 # (a deal of an unfinished record that was not played out ends nothing)
