@@ -24,7 +24,7 @@ from typing import Any, Literal, TypeVar
 
 from hypothesis import strategies as st
 
-from euchrelog.cards import Card, Rank, Suit, effective_suit, trick_winner
+from euchrelog.cards import Card, Rank, Suit, Trump, effective_suit, trick_winner
 from euchrelog.generate import (
     DealOutcome,
     Detail,
@@ -171,19 +171,19 @@ def _cards(trick: Trick) -> list[Card]:
     return [c for c in cards if c is not None]
 
 
-def _winner(plays: Sequence[Play], trump: Suit) -> Seat:
+def _winner(plays: Sequence[Play], trump: Trump) -> Seat:
     cards = [p.card for p in plays if p.card is not None]
     assert len(cards) == len(plays)
     return plays[trick_winner(cards, trump)].seat
 
 
-def _led(trick: Trick, trump: Suit) -> Suit:
+def _led(trick: Trick, trump: Trump) -> Suit:
     led = effective_suit(_cards(trick)[0], trump)
     assert led is not None
     return led
 
 
-def _played(game: Game) -> Iterator[tuple[int, Deal, Suit, Seat]]:
+def _played(game: Game) -> Iterator[tuple[int, Deal, Trump, Seat]]:
     """The deals that were played out, with their index, trump and maker."""
     tricks = ruleset_of(game).variant.tricks
     for d, deal in enumerate(game.deals):
@@ -208,7 +208,7 @@ def _swap(deal: Deal, t: int, p: int, u: int, q: int) -> Deal:
     return _with_trick(deal, u, second)
 
 
-def _follows(deal: Deal, trump: Suit, v: int, seat: Seat, suit: Suit) -> bool:
+def _follows(deal: Deal, trump: Trump, v: int, seat: Seat, suit: Suit) -> bool:
     """Whether ``seat`` followed suit in trick ``v`` if ``suit`` was led there."""
     trick = deal.tricks[v]
     if _led(trick, trump) is not suit:
@@ -217,7 +217,7 @@ def _follows(deal: Deal, trump: Suit, v: int, seat: Seat, suit: Suit) -> bool:
                and effective_suit(p.card, trump) is suit for p in trick.plays)
 
 
-def _renege_swaps(deal: Deal, trump: Suit) -> list[tuple[int, int, int, int]]:
+def _renege_swaps(deal: Deal, trump: Trump) -> list[tuple[int, int, int, int]]:
     """Swaps that make a seat fail to follow in trick ``t`` though it holds the card ``A``
     it followed with, which it plays instead of a card ``B`` in a later trick ``u``.
 
@@ -323,7 +323,7 @@ def renege_known(game: Game, rng: random.Random) -> Injected | None:
     return _with_deal(game, d, _swap(deal, t, p, u, q)), "R801"
 
 
-def _upcard_held(deal: Deal, trump: Suit, t: int, p: int) -> bool:
+def _upcard_held(deal: Deal, trump: Trump, t: int, p: int) -> bool:
     """Whether play ``p`` of trick ``t`` is by a dealer who took the upcard, of the led suit,
     and still holds it: a play-only record then still proves the renege at the play."""
     play = deal.tricks[t].plays[p]
@@ -368,7 +368,7 @@ def renege_upcard_held(game: Game, rng: random.Random) -> Injected | None:
     return play_only(_with_deal(game, d, swapped)), "R801"
 
 
-def _shown_out(deal: Deal, seat: Seat, trump: Suit, before: int) -> set[Suit]:
+def _shown_out(deal: Deal, seat: Seat, trump: Trump, before: int) -> set[Suit]:
     """The suits ``seat`` failed to follow in the tricks before trick index ``before``."""
     out = set()
     for trick in deal.tricks[:before]:
@@ -380,7 +380,7 @@ def _shown_out(deal: Deal, seat: Seat, trump: Suit, before: int) -> set[Suit]:
     return out
 
 
-def _substitutes(deal: Deal, trump: Suit, u: int, q: int,
+def _substitutes(deal: Deal, trump: Trump, u: int, q: int,
                  cards: Sequence[Card]) -> Iterator[tuple[Card, bool]]:
     """Cards that may replace play ``q`` of trick ``u`` as one fault: the trick keeps its
     winner, and a seat that followed suit still follows (and one that did not, still does
@@ -1002,7 +1002,7 @@ def _with_merge(deal: Deal, merge: Merge) -> Deal:
     return deal.model_copy(update={"declarations": acts})
 
 
-def _merged(game: Game) -> Iterator[tuple[int, Deal, Suit, Seat]]:
+def _merged(game: Game) -> Iterator[tuple[int, Deal, Trump, Seat]]:
     for d, deal, trump, maker in _played(game):
         if deal.merge is not None and deal.merge.keeps and deal.up is not None:
             yield d, deal, trump, maker

@@ -94,11 +94,11 @@ class _Table:
 
 
 def _supported(ruleset: Ruleset) -> bool:
-    """Whether the fast replay covers the ruleset: euchre bidding on an upcard, and no
-    ghost hand."""
+    """Whether the fast replay covers the ruleset: euchre bidding on an upcard, no ghost
+    hand, and no canadian-loner (H3)."""
     variant = ruleset.variant
     return (ruleset.extra_hand != "ghost" and variant.upcard and variant.bidding == "euchre"
-            and bool(variant.scoring))
+            and bool(variant.scoring) and not ruleset.options.canadian_loner)
 
 
 @functools.lru_cache(maxsize=64)
