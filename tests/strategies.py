@@ -24,7 +24,7 @@ from typing import Any, Literal, TypeVar
 
 from hypothesis import strategies as st
 
-from euchrelog.cards import Card, Rank, Suit, Trump, effective_suit, trick_winner
+from euchrelog.cards import NO_TRUMP, Card, Rank, Suit, Trump, effective_suit, trick_winner
 from euchrelog.generate import (
     DealOutcome,
     Detail,
@@ -42,6 +42,7 @@ from euchrelog.models import (
     Game,
     Merge,
     Number,
+    Order,
     Pass,
     Play,
     Score,
@@ -106,6 +107,11 @@ def rulesets(draw: st.DrawFn, variant: str | None = None,
         updates["dummy"] = draw(st.sampled_from(("optional", "optional", "required", "off")))
     if "failed-moon" in takes:
         updates["failed_moon"] = draw(st.sampled_from((-6, -24)))
+    if "canadian-loner" in takes:
+        updates["canadian_loner"] = draw(st.booleans())
+    if "no-trump" in takes:
+        # The Benny belongs to the trump suit: no-trump is not played with it (T205).
+        updates["no_trump"] = draw(st.booleans()) and updates["deck"] != 25
     updates.update(forced or {})
     return Ruleset(kind, replace(base, **updates), chosen)
 
@@ -312,10 +318,12 @@ def _outside(deal: Deal) -> list[Card]:
 # ---------------------------------------------------------------- injectors
 
 
-def renege_known(game: Game, rng: random.Random) -> Injected | None:
-    """R801: a seat that holds the led suit plays another suit (hands recorded)."""
+def renege_known(game: Game, rng: random.Random, *,
+                 no_trump: bool = False) -> Injected | None:
+    """R801: a seat that holds the led suit plays another suit (hands recorded); with
+    ``no_trump``, only in a deal played at no trump (H5)."""
     places = [(d, deal, trump, swap) for d, deal, trump, _ in _played(game)
-              for swap in _renege_swaps(deal, trump)]
+              if not no_trump or trump is NO_TRUMP for swap in _renege_swaps(deal, trump)]
     place = _pick(rng, places)
     if place is None:
         return None
@@ -1065,6 +1073,47 @@ def merge_missing(game: Game, rng: random.Random) -> Injected | None:
                      merge=False, alone=False), "K507"
 
 
+def renege_no_trump(game: Game, rng: random.Random) -> Injected | None:
+    """R801 in a deal played at no trump, where the jacks follow their own suits (H5)."""
+    return renege_known(game, rng, no_trump=True)
+
+
+def canadian_not_alone(game: Game, rng: random.Random) -> Injected | None:
+    """A604 (canadian-loner): the dealer's partner orders up in round 1 and plays the deal
+    with the dealer instead of alone. The deal is played again from its bidding that way,
+    and the game is scored and finished again from there."""
+    ruleset = ruleset_of(game)
+    if not ruleset.options.canadian_loner:
+        return None
+    places = [d for d, deal, _, maker in _played(game)
+              if maker == deal.dealer.partner and isinstance(deal.bids[-1], Order)]
+    d = _pick(rng, places)
+    if d is None:
+        return None
+    house = Ruleset(ruleset.variant, replace(ruleset.options, canadian_loner=False),
+                    ruleset.seats)
+    return _replayed(game, d, list(game.deals[d].bids), rng, ruleset=house,
+                     alone=False), "A604"
+
+
+def no_trump_off(game: Game, rng: random.Random) -> Injected | None:
+    """B410: a round-2 call of a suit becomes a call of no trump in a game without the
+    no-trump option. The deal is played on (legally, at no trump) from the same cards,
+    and the game is scored and finished again from there."""
+    rules = ruleset_of(game)
+    if rules.options.no_trump or rules.options.deck == 25:
+        return None  # (the generator plays no Benny at no trump: tests/test_canadian_no_trump.py)
+    places = [d for d, deal in enumerate(game.deals)
+              if len(deal.bidding) == 2 and deal.hands and isinstance(deal.bids[-1], Call)]
+    d = _pick(rng, places)
+    if d is None:
+        return None
+    call = game.deals[d].bids[-1]
+    assert isinstance(call, Call)
+    bids = [*game.deals[d].bids[:-1], call.model_copy(update={"suit": NO_TRUMP})]
+    return _replayed(game, d, bids, rng), "B410"
+
+
 # ---------------------------------------------------------------- the catalogue
 
 _ALL = VARIANT_NAMES
@@ -1112,6 +1161,9 @@ FAULTS: dict[str, Fault] = {
     "K506": Fault(merge_keeps_other, _CUTTHROAT, {"dummy": "optional"}),
     "K506-played": Fault(merge_keeps_other_played, _CUTTHROAT, {"dummy": "required"}),
     "K507": Fault(merge_missing, _CUTTHROAT, {"dummy": "required"}),
+    "A604": Fault(canadian_not_alone, _FOUR, {"canadian_loner": True}),
+    "B410": Fault(no_trump_off, _FOUR, {"no_trump": False}),
+    "R801-no-trump": Fault(renege_no_trump, _FOUR, {"no_trump": True, "deck": 24}),
 }
 """The injectors the engine reports as one finding, named by the code they must produce,
 with the variants they are injected into."""

@@ -249,7 +249,11 @@ def _power_table(trump: Trump, led: Suit) -> dict[Card, int]:
         for i, rank in enumerate(_PLAIN_ORDER):
             table[Card(rank, suit)] = (i + 1) if suit is led else 0
     if trump is NO_TRUMP:
-        return table  # no bowers: each jack ranks in its own suit, between Q and 10 (H5)
+        # No bowers: each jack ranks in its own suit, between Q and 10 (H5). no-trump is
+        # not played with the Benny (T205); where a record has both anyway, the Benny
+        # follows no suit and beats every card.
+        table[JOKER] = 202
+        return table
     for i, rank in enumerate(r for r in _PLAIN_ORDER if r is not Rank.JACK):
         table[Card(rank, trump)] = 100 + i
     table[Card(Rank.JACK, trump.partner)] = 200
@@ -277,7 +281,8 @@ def card_power(card: Card, trump: Trump, led: Suit) -> int:
 def trick_winner(cards: list[Card], trump: Trump) -> int:
     """The index of the winning card among ``cards`` (played in order, first led)."""
     led = effective_suit(cards[0], trump)
-    assert led is not None
+    if led is None:
+        return 0  # the Benny led at no trump: it beats every card
     table = _power_table(trump, led)
     best = max(range(len(cards)), key=lambda i: table.get(cards[i], 0))
     return best

@@ -861,10 +861,9 @@ class DealState:
             self.where[card] = "played"
             led = self._led()
             if self.trump is not None and legit:
-                eff = effective_suit(card, self.trump)
-                assert eff is not None
-                shown = self.showouts[seat].pop(eff, None)
-                if shown is not None:
+                eff = effective_suit(card, self.trump)  # None: the Benny at no trump
+                shown = self.showouts[seat].pop(eff, None) if eff is not None else None
+                if shown is not None and eff is not None:
                     t, p, was = shown
                     self.reneges.append((seat, t, p))
                     proofs.append(Evidence(seat, t, p, eff, was, card, trick_index))
