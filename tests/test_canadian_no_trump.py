@@ -23,6 +23,8 @@ from euchrelog.cli import main
 from euchrelog.engine import DealState, Phase
 from euchrelog.errors import IllegalActionError
 from euchrelog.generate import random_game, ruleset_for, score_sheet
+from euchrelog.interop import ConversionError
+from euchrelog.interop.egn import from_egn, to_egn
 from euchrelog.jsonio import dumps_json, loads_json
 from euchrelog.models import Call, Declaration, Exchange, Log, Order, Pass, Play
 from euchrelog.notation import loads
@@ -319,3 +321,35 @@ def test_json_log_of_a_no_trump_game_round_trips() -> None:
     log = Log(games=(game,))
     assert loads_json(dumps_json(log)) == log
     assert loads(dumps(log)) == log
+
+
+# ---------------------------------------------------------------- EGN
+
+
+def test_egn_canadian_and_no_trump_read_and_write_back() -> None:
+    """EGN's ruleset flags ``canadian`` and ``allow_no_trump`` are the options, and its call
+    ``n`` is ``call NT``; a game under both goes to EGN and back unchanged in what it
+    scores."""
+    rules = ruleset_for(canadian_loner=True, no_trump=True)
+    game = random_game(random.Random(6), rules)
+    assert any(isinstance(b, Call) and b.suit is NO_TRUMP for d in game.deals for b in d.bids)
+    data, _ = to_egn(game)
+    assert data["metadata"]["ruleset"]["canadian"] is True
+    assert data["metadata"]["ruleset"]["allow_no_trump"] is True
+    assert any("n" in phase.get("calls", ()) for deal in data["deals"]
+               for phase in deal["phases"])
+    back = from_egn(data).game
+    assert "canadian-loner" in (back.tag("Rules") or "")
+    assert "no-trump" in (back.tag("Rules") or "")
+    mine, theirs = replay(back), replay(game)
+    assert mine.findings == [] and (mine.totals, mine.winner) == (theirs.totals, theirs.winner)
+    assert [d.bids for d in back.deals] == [d.bids for d in game.deals]
+
+
+def test_egn_no_trump_has_no_bowers() -> None:
+    data, _ = to_egn(random_game(random.Random(6), ruleset_for(no_trump=True)))
+    deal = next(d for d in data["deals"] if "n" in d["phases"][0]["calls"])
+    deal["initialState"]["upCard"] = "R"
+    with pytest.raises(ConversionError) as caught:
+        from_egn(data)
+    assert "no bowers" in caught.value.message
