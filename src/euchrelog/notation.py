@@ -348,7 +348,7 @@ class _GameAssembler:
         pending = []
         hands: list[Hands] = []
         bidding: list[Bidding] = []
-        decls: list[Declaration | Merge] = []
+        decls: list[Declaration | Merge | Exchange] = []
         tricks: list[Trick] = []
         claims: list[Claim] = []
         nbids = 0
@@ -427,24 +427,27 @@ class _GameAssembler:
                                        ("deal", d, "decl", len(decls), "card"))
                 decls.append(Merge(act="merge", seat=mm.group(1), keeps=keeps, **common))
             elif kind == "exchange":
-                if "exchange" in fields:
+                if "exchange" in fields or any(isinstance(a, Exchange) for a in decls):
                     raise self.fail("a deal has one exchange line", token)
-                if any(isinstance(a, Merge) for a in decls):
-                    raise self.fail("the exchange comes before the merge: a dealer who merges "
-                                    "the dummy first gives up the exchange (X5)", token)
                 em = _EXCHANGE_RE.fullmatch(text)
                 assert em is not None
-                self.at(("deal", d, "exchange"), token)
+                # An exchange after the merge keeps its place among the acts after the
+                # bidding, so the replay judges it (K501, X5) like every other act.
+                late = any(isinstance(a, Merge) for a in decls)
+                where: Locus = ("deal", d, "decl", len(decls)) if late else ("deal", d)
+                self.at((*where, "exchange") if not late else where, token)
                 if em.group(4):
-                    fields["exchange"] = Exchange(seat=em.group(1), act="declines",
-                                                  **common)
+                    exchange = Exchange(seat=em.group(1), act="declines", **common)
                 else:
                     if em.group(2):
-                        self.at(("deal", d, "takes"), token, em.start(2))
-                    self.at(("deal", d, "discard"), token, em.start(3))
-                    fields["exchange"] = Exchange(seat=em.group(1), takes=bool(em.group(2)),
-                                                  upcard=em.group(2), discard=em.group(3),
-                                                  **common)
+                        self.at((*where, "takes"), token, em.start(2))
+                    self.at((*where, "discard"), token, em.start(3))
+                    exchange = Exchange(seat=em.group(1), takes=bool(em.group(2)),
+                                        upcard=em.group(2), discard=em.group(3), **common)
+                if late:
+                    decls.append(exchange)
+                else:
+                    fields["exchange"] = exchange
             elif kind == "declare":
                 dm = _DECLARE_RE.fullmatch(text)
                 assert dm is not None

@@ -28,7 +28,7 @@ from .cards import Card, make_deck
 from .engine import Action, DealState, Phase, evidence_message
 from .errors import IllegalActionError, RenegeError
 from .findings import Finding, Severity
-from .models import Bid, Deal, Declaration, Game, Merge, Swap, Trick
+from .models import Bid, Deal, Declaration, Exchange, Game, Merge, Swap, Trick
 from .notation import Locus, SourceMap
 from .rules import MOON, Ruleset, TagProblem, ruleset_from_tags
 from .seats import Seat, clockwise_from
@@ -401,9 +401,9 @@ class _Replay:
         at = len(deal.bids)
         if deal.exchange is not None:
             ex = deal.exchange
-            part = {"K502": "discard", "K503": "takes"}
             err = state.check_exchange(ex)
-            where: Locus = ("deal", d, part.get(err.code, "exchange") if err else "exchange")
+            where: Locus = ("deal", d, _EXCHANGE_PART.get(err.code, "exchange") if err
+                            else "exchange")
             state.apply_exchange(self.act(state, ex, at, where, fault))
             at += 1
         for k, decl in enumerate(deal.declarations):
@@ -412,6 +412,10 @@ class _Replay:
                 err = state.check_merge(decl)
                 if err is not None:
                     locus = _merge_locus(locus, decl, err)
+            elif isinstance(decl, Exchange):
+                err = state.check_exchange(decl)
+                if err is not None and err.code in _EXCHANGE_PART:
+                    locus = (*locus, _EXCHANGE_PART[err.code])
             state.apply_act(self.act(state, decl, at + k, locus, fault))
         if sheet is not None and not sheet.thrown:
             if deal.declarations:
@@ -883,6 +887,10 @@ class _Replay:
         if bid is None or taken is None or state.maker is None:
             return None
         return rules.trick_points(state.maker, bid, taken)
+
+
+_EXCHANGE_PART = {"K502": "discard", "K503": "takes"}
+"""The part of an exchange line a finding points at, by its code."""
 
 
 def _merge_locus(line: Locus, merge: Merge, err: IllegalActionError) -> Locus:
