@@ -163,6 +163,7 @@ def normalize_card(text: str) -> str:
     return UNKNOWN if card is None else str(card)
 
 
+@functools.lru_cache(maxsize=8)
 def make_deck(size: int) -> tuple[Card, ...]:
     """Returns the deck of 24, 25 (with the joker) or 32 cards.
 
@@ -190,6 +191,25 @@ def sort_hand(cards: Iterable[Card]) -> list[Card]:
     """
     return sorted(cards, key=lambda c: (_SUIT_ORDER[c.suit] if c.suit else 9,
                                         _RANK_ORDER[c.rank]))
+
+
+@functools.lru_cache(maxsize=8)
+def deck_set(size: int) -> frozenset[Card]:
+    """The cards of the deck of ``size`` (see :func:`make_deck`), as a set."""
+    return frozenset(make_deck(size))
+
+
+@functools.lru_cache(maxsize=8)
+def suit_table(trump: Suit) -> dict[Card, Suit]:
+    """:func:`effective_suit` of every card that can be written (any rank, the joker) under
+    ``trump``, as one lookup."""
+    cards = [Card(rank, suit) for suit in Suit for rank in Rank if rank is not Rank.JOKER]
+    table: dict[Card, Suit] = {}
+    for card in (*cards, JOKER):
+        suit = effective_suit(card, trump)
+        assert suit is not None
+        table[card] = suit
+    return table
 
 
 def effective_suit(card: Card, trump: Suit | None) -> Suit | None:

@@ -552,6 +552,14 @@ def _parser() -> tuple[Lark, _Builder]:
     return made
 
 
+def _line_terminals(lark: Lark) -> _Lines:
+    """This thread's compiled line terminals of ``lark``."""
+    made: _Lines | None = getattr(_local, "lines", None)
+    if made is None:
+        made = _local.lines = _Lines(lark)
+    return made
+
+
 def prepare() -> None:
     """Builds the parser now (from Lark's cache when it can), so that processes forked
     afterwards share it instead of each building and caching it at once."""
@@ -948,19 +956,153 @@ def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     del number
 
 
+# ------------------------------------------------------------------ the line reader
+
+_BODY_HEADS = {"hands": "HANDS", "dummy": "EXTRA", "ghost": "EXTRA", "up": "UP", "bid": "BID",
+               "alone": "DECLARE", "defend": "DECLARE", "renege": "CLAIM", "trump": "SHEET",
+               "thrown": "THROWN", "points": "SCORE", "total": "SCORE"}
+"""The kind of a deal's line by its first word (a trick starts with its number, an exchange
+or a merge with a seat)."""
+_END_HEADS = {"result": "RESULT", "unfinished": "UNFINISHED"}
+_HEAD_RE = re.compile(r"[A-Za-z]+|[0-9]")
+_SEAT_HEAD = frozenset("NESWnesw")
+
+
+class _Lines:
+    """The grammar's line terminals, compiled from the LALR parser Lark built from
+    euchre.lark: the reader matches each line with its own terminal, so the syntax of a line
+    is written once, in the grammar."""
+
+    def __init__(self, lark: Lark) -> None:
+        self.match = {t.name: re.compile(t.pattern.to_regexp()).fullmatch for t in lark.terminals}
+        tag = next(t for t in lark.terminals if t.name == "TAG")
+        self.tag = re.compile(tag.pattern.to_regexp() + r"[ \t\f]*").match
+
+
+def _line_token(kind: str, text: str, line: int, column: int) -> Token:
+    return Token(kind, text, line=line, column=column)
+
+
+def _read_lines(text: str, lines: _Lines) -> list[Any] | None:
+    """Splits one game into the lines the builder takes, as the LALR parse would give them,
+    matching each line with its terminal; ``None`` for anything else (a line no terminal
+    takes, an order the grammar may refuse), which the LALR parser then reads or places.
+
+    The result is the game's leading comments, then the game's items (``None`` when the
+    text holds comments only)."""
+    if not text.endswith("\n") or "\r" in text.replace("\r\n", "\n") or "\f" in text:
+        return None
+    match = lines.match
+    leading: list[Any] = []
+    items: list[Any] = []
+    body: list[Any] | None = None
+    """The lines under the current deal, start or end line."""
+    stage = 0
+    """0: before the tags, 1: tags, 2: after the start line, 3: deals, 4: after the end."""
+    for number, raw in enumerate(text.split("\n")[:-1], 1):
+        raw = raw.removesuffix("\r")
+        content = raw.lstrip(" \t")
+        if not content:
+            continue
+        column = len(raw) - len(content) + 1
+        if content[0] == "[":
+            if stage > 1:
+                return None
+            stage = 1
+            tags: list[Token] = []
+            at = 0
+            while at < len(content) and content[at] == "[":
+                m = lines.tag(content, at)
+                if m is None:
+                    return None
+                tags.append(_line_token("TAG", content[at:m.end()].rstrip(" \t\f"), number,
+                                        column + at))
+                at = m.end()
+            rest = content[at:]
+            if rest and rest[0] != "#":
+                return None
+            items.append(("tags", tags, rest[1:].strip() if rest else None))
+            continue
+        cut = content.find("#")
+        note = None
+        if cut >= 0:
+            note = content[cut + 1:].strip()
+            content = content[:cut].rstrip(" \t")
+            if not content:
+                (leading if stage == 0 else body if body is not None else items).append(
+                    ("comment", note))
+                continue
+        else:
+            content = content.rstrip(" \t")
+        head_match = _HEAD_RE.match(content)
+        if head_match is None or stage == 0 or stage == 4:
+            return None
+        head = head_match.group().lower()
+        if head == "deal":
+            if not match["DEAL"](content):
+                return None
+            body = []
+            items.append(("deal", _line_token("DEAL", content, number, column), note, body))
+            stage = 3
+            continue
+        if head in _END_HEADS:
+            end_kind = _END_HEADS[head]
+            if not match[end_kind](content):
+                return None
+            body = []
+            items.append(("end", _line_token(end_kind, content, number, column), note, body))
+            stage = 4
+            continue
+        if head == "start":
+            if stage != 1 or not match["START"](content):
+                return None
+            body = []
+            items.append(("start", _line_token("START", content, number, column), note, body))
+            stage = 2
+            continue
+        if stage != 3 or body is None:
+            return None
+        kind: str | None = _BODY_HEADS.get(head)
+        if kind is None and head.isdigit():
+            kind = "TRICK"
+        elif kind is None and content[0] in _SEAT_HEAD:
+            kind = "MERGE" if "merges" in content[:12].lower() else "EXCHANGE"
+        if kind is None or not match[kind](content):
+            return None
+        body.append((kind.lower(), _line_token(kind, content, number, column), note))
+    if not items:
+        return [leading, None]
+    return [leading, items] if stage >= 3 else None
+
+
 def parse_game(text: str, first_line: int = 1) -> ParsedGame | list[str]:
     """Parses the text of one game whose first line is ``first_line`` of its file.
 
-    Returns the comment lines instead when the text holds only comments.
+    Each line is matched with its terminal of the grammar; a game the line reader does not
+    take is parsed by Lark's LALR parser, which also places every syntax error. Returns the
+    comment lines instead when the text holds only comments.
 
     :raises NotationError: on a syntax error, placed in the file.
     """
+    return _parse_game(text, first_line, line_reader=True)
+
+
+def _parse_game(text: str, first_line: int, *, line_reader: bool) -> ParsedGame | list[str]:
+    """:func:`parse_game`, by the line reader first or by the LALR parser alone (the tests
+    hold the two to the same results)."""
     lark, builder = _parser()
     builder.offset = first_line - 1
     text = text.lstrip("\ufeff")
     if not text.isascii():
         _refuse_surrogates(text, first_line)
+    read = _read_lines(text, _line_terminals(lark)) if line_reader else None
     try:
+        if read is not None:
+            leading, items = read
+            comments = [c[1] for c in leading]
+            if items is None:
+                return comments
+            return _GameAssembler(first_line - 1).build(comments, items)
         result: ParsedGame | list[str] = lark.parse(text)  # type: ignore[assignment]
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text, first_line - 1) from None

@@ -24,7 +24,7 @@ from difflib import get_close_matches
 from itertools import pairwise
 from typing import TypeVar, cast
 
-from .cards import Card, make_deck
+from .cards import Card, deck_set
 from .engine import Action, DealState, Phase, evidence_message
 from .errors import IllegalActionError, RenegeError
 from .findings import Finding, Severity
@@ -455,7 +455,7 @@ class _Replay:
         """Deal sizes, cards outside the deck and duplicates (C1, C8, F2)."""
         rules = self.ruleset
         n = deal.number
-        deck = set(make_deck(rules.options.deck))
+        deck = deck_set(rules.options.deck)
         hands: dict[Seat, list[Card | None]] = {}
         seen: dict[Card, Locus] = {}
         twice: set[Card] = set()
