@@ -78,6 +78,9 @@ _PLAIN_ORDER = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUE
                 Rank.KING, Rank.ACE)
 
 
+_INTERNED: dict[tuple[Rank, Suit | None], Card] = {}
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """A playing card. ``suit`` is ``None`` only for the joker (the Benny)."""
@@ -88,16 +91,23 @@ class Card:
     """The printed suit; ``None`` for the joker."""
     _key: int = field(init=False, repr=False)
 
+    def __new__(cls, rank: Rank, suit: Suit | None) -> Card:
+        # One object a card: cards are compared in every check of a play, so equality is
+        # identity (see __reduce__ for copies and pickles).
+        card = _INTERNED.get((rank, suit))
+        if card is None:
+            card = _INTERNED[(rank, suit)] = object.__new__(cls)
+        return card
+
     def __post_init__(self) -> None:
-        # Cards are hashed and compared in every check of a play: keep it one int.
         suit = _SUIT_INDEX[self.suit] if self.suit is not None else 4
         object.__setattr__(self, "_key", _RANK_INDEX[self.rank] * 5 + suit)
 
     def __hash__(self) -> int:
         return self._key
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Card) and self._key == other._key
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit | None]]:
+        return Card, (self.rank, self.suit)
 
     def __str__(self) -> str:
         return self.rank.value if self.suit is None else self.rank.value + self.suit.value

@@ -80,14 +80,41 @@ class SourceMap:
     """Line and column (1-based) of each part of one game that a finding can point at."""
 
     places: dict[Locus, tuple[int, int]] = field(default_factory=dict)
+    cards: dict[Locus, tuple[str, int, int]] = field(default_factory=dict)
+    """The text of a trick line or of one seat's cards, with its line and column: the places
+    of the plays, seats and cards in it are found when a finding asks for them."""
 
     def find(self, locus: Locus) -> tuple[int, int]:
         """The place of ``locus``, or of the closest enclosing part that has one."""
-        for n in range(len(locus), 0, -1):
+        place = self.places.get(locus)
+        if place is not None:
+            return place
+        for n in range(len(locus) - 1, 0, -1):
+            line = self.cards.get(locus[:n])
+            if line is not None:
+                place = _within(line, locus[n:])
+                if place is not None:
+                    return place
             place = self.places.get(locus[:n])
             if place is not None:
                 return place
         return self.places.get(("game",), (1, 1))
+
+
+def _within(line: tuple[str, int, int], rest: Locus) -> tuple[int, int] | None:
+    """The place of ``("play", p)``, ``("seat", p)`` or ``("card", k)`` in a line's text."""
+    text, number, column = line
+    if len(rest) != 2 or not isinstance(rest[1], int):
+        return None
+    kind, k = rest
+    pattern, group = {"play": (_PLAY_RE, 2), "seat": (_PLAY_RE, 1), "card": (_CARD_RE, 0)}.get(
+        kind, (None, 0))
+    if pattern is None:
+        return None
+    for i, m in enumerate(pattern.finditer(text)):
+        if i == k:
+            return number, column + m.start(group)
+    return None
 
 
 @dataclass
@@ -234,6 +261,7 @@ class _GameAssembler:
     def __init__(self, offset: int) -> None:
         self.offset = offset
         self.places: dict[Locus, tuple[int, int]] = {}
+        self.lines: dict[Locus, tuple[str, int, int]] = {}
 
     def at(self, locus: Locus, token: Token, start: int = 0) -> None:
         line = token.line if token.line is not None else 1
@@ -277,7 +305,7 @@ class _GameAssembler:
         if self.places:
             self.places[("tail",)] = (max(line for line, _ in self.places.values()), 1)
         return ParsedGame(Game(tags=tuple(tags), start=start, deals=tuple(deals), end=end,
-                               after=tuple(pending)), SourceMap(self.places))
+                               after=tuple(pending)), SourceMap(self.places, self.lines))
 
     def start(self, item: Any, pending: list[str]) -> tuple[Start, list[str]]:
         _, token, note, rest = item
@@ -370,8 +398,9 @@ class _GameAssembler:
                     if seat in seats or any(seat in h.cards for h in hands):
                         raise self.fail(f"the hand of {seat} is written twice", token, hm.start(1))
                     self.at(("deal", d, "hands", seat), token, hm.start(1))
-                    seats[seat] = self.cards(hm.group(2), token, hm.start(2),
-                                             ("deal", d, "hands", seat, "card"))
+                    seats[seat] = _CARD_RE.findall(hm.group(2))
+                    self.lines[("deal", d, "hands", seat)] = (
+                        hm.group(2), token.line + self.offset, token.column + hm.start(2))
                 hands.append(Hands(cards=seats, **common))
             elif kind == "up":
                 if "up" in fields:
@@ -461,11 +490,10 @@ class _GameAssembler:
                 self.at(("deal", d, "trick", t), token)
                 if int(tm.group(1)) < 1:
                     raise self.fail("a trick number starts at 1", token)
-                plays = []
-                for p, pm in enumerate(_PLAY_RE.finditer(text, tm.end())):
-                    self.at(("deal", d, "trick", t, "play", p), token, pm.start(2))
-                    self.at(("deal", d, "trick", t, "seat", p), token, pm.start(1))
-                    plays.append(Play(seat=pm.group(1), card=pm.group(2)))
+                plays = [Play(seat=seat, card=card)
+                         for seat, card in _PLAY_RE.findall(text, tm.end())]
+                self.lines[("deal", d, "trick", t)] = (
+                    text[tm.end():], token.line + self.offset, token.column + tm.end())
                 tricks.append(Trick(number=int(tm.group(1)), plays=tuple(plays), **common))
             elif kind == "claim":
                 cm = _CLAIM_RE.fullmatch(text)
