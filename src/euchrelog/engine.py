@@ -133,6 +133,8 @@ class DealState:
         self.acted: list[Seat] = []
         self.trump: Suit | None = None
         self.maker: Seat | None = None
+        self._makers: tuple[Seat | None, tuple[Seat, ...]] = (None, ())
+        """The maker the makers below are of, and the maker's side (see :attr:`makers`)."""
         self.fixed_in_round = 0
         self.exchanged = False
         self.alone: Seat | None = None
@@ -240,9 +242,13 @@ class DealState:
     @property
     def makers(self) -> tuple[Seat, ...]:
         """The maker and the maker's partners."""
-        if self.maker is None:
+        maker = self.maker
+        if maker is None:
             return ()
-        return _partners(self.ruleset, self.maker)
+        if self._makers[0] is not maker:
+            side = self.side(maker)
+            self._makers = (maker, tuple(s for s in self.seats if self.side(s) == side))
+        return self._makers[1]
 
     @property
     def defenders(self) -> tuple[Seat, ...]:
@@ -939,7 +945,8 @@ class DealState:
         won = self.tricks_won()
         if won is None:
             return None
-        return sum(n for s, n in won.items() if s in self.makers)
+        makers = self.makers
+        return sum(n for s, n in won.items() if s in makers)
 
     def legal_actions(self) -> Iterator[Action]:
         """Every act that is legal now (plays only of cards the state knows)."""
@@ -995,13 +1002,6 @@ class DealState:
 def _clockwise(start: Seat, active: tuple[Seat, ...]) -> tuple[Seat, ...]:
     """:func:`~euchrelog.seats.clockwise_from`, kept: the turn order of a trick."""
     return tuple(clockwise_from(start, active))
-
-
-@functools.lru_cache(maxsize=256)
-def _partners(ruleset: Ruleset, seat: Seat) -> tuple[Seat, ...]:
-    """``seat`` and the seats of its side."""
-    side = ruleset.side(seat)
-    return tuple(s for s in ruleset.seats if ruleset.side(s) == side)
 
 
 def sitting_out(ruleset: Ruleset, maker: Seat | None, alone: Seat | None,
