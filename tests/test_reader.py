@@ -18,7 +18,7 @@ import pytest
 
 from euchrelog.errors import NotationError
 from euchrelog.generate import Detail, random_game
-from euchrelog.notation import ParsedGame, _parse_game, split_games
+from euchrelog.notation import GameForm, _read_game, split_games
 from euchrelog.writer import dumps_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -58,11 +58,12 @@ def _typos(text: str, rng: random.Random, count: int) -> Iterator[str]:
 
 def _outcome(text: str, first: int, line_reader: bool) -> object:
     try:
-        result = _parse_game(text, first, line_reader=line_reader)
+        result = _read_game(text, first, line_reader=line_reader)
     except NotationError as exc:
         return ("error", exc.message, exc.line, exc.column)
-    if isinstance(result, ParsedGame):
-        return ("game", result.game, result.source.places)
+    if isinstance(result, GameForm):
+        return ("game", result.form, result.source.places, result.source.cards,
+                result.commented)
     return ("comments", result)
 
 

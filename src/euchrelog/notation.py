@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 from collections.abc import Iterable, Iterator
@@ -23,34 +24,13 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from pydantic import ValidationError
 
+from .cards import UNKNOWN, parse_card, parse_suit
 from .errors import NotationError
 from .models import (
     TAG_NAME,
-    Bid,
-    Bidding,
-    Call,
-    Claim,
-    Deal,
-    Declaration,
-    End,
-    Exchange,
-    Extra,
     Game,
-    Hands,
     Log,
     LogItem,
-    Merge,
-    Number,
-    Order,
-    Pass,
-    Play,
-    Score,
-    Sheet,
-    Start,
-    Swap,
-    Tag,
-    Trick,
-    Upcard,
 )
 from .rules import MOON
 
@@ -247,7 +227,7 @@ class _Builder(Transformer[Token, Any]):
     def game(self, c: list[Any]) -> list[Any]:
         return c
 
-    def start(self, c: list[Any]) -> ParsedGame | list[str]:
+    def start(self, c: list[Any]) -> GameForm | list[str]:
         comments = [item[1] for item in c if item[0] == "comment"]
         games = [item for item in c if item[0] != "comment"]
         if not games:
@@ -255,13 +235,36 @@ class _Builder(Transformer[Token, Any]):
         return _GameAssembler(self.offset).build(comments, games[0])
 
 
+Form = dict[str, Any]
+"""A game, deal or line in the JSON form of the models (the form ``json.loads`` gives a line
+of JSON Lines): the reader builds it, the fast replay reads it, and
+:meth:`Game.model_validate <euchrelog.models.Game>` makes the models of it."""
+
+
+@functools.lru_cache(maxsize=512)
+def _card(text: str) -> str:
+    """A card as the JSON form spells it (``10h`` -> ``TH``)."""
+    card = parse_card(text)
+    return UNKNOWN if card is None else str(card)
+
+
+def _commented(form: Form, before: list[str], note: str | None) -> Form:
+    if before:
+        form["before"] = before
+    if note is not None:
+        form["note"] = note
+    return form
+
+
 class _GameAssembler:
-    """Builds the models of one game from its parsed lines, recording every position."""
+    """Builds the JSON form of one game from its parsed lines, recording every position."""
 
     def __init__(self, offset: int) -> None:
         self.offset = offset
         self.places: dict[Locus, tuple[int, int]] = {}
         self.lines: dict[Locus, tuple[str, int, int]] = {}
+        self.comments = False
+        """Whether the game has a comment (the fast replay reads it without them)."""
 
     def at(self, locus: Locus, token: Token, start: int = 0) -> None:
         line = token.line if token.line is not None else 1
@@ -272,11 +275,10 @@ class _GameAssembler:
         line = (token.line or 1) + self.offset
         return NotationError(message, line, (token.column or 1) + start)
 
-    def build(self, leading: list[str], items: list[Any]) -> ParsedGame:
-        tags: list[Tag] = []
-        deals: list[Deal] = []
-        end: End | None = None
-        start: Start | None = None
+    def build(self, leading: list[str], items: list[Any]) -> GameForm:
+        tags: list[Form] = []
+        deals: list[Form] = []
+        game: Form = {"tags": tags, "deals": deals}
         pending: list[str] = list(leading)
         first = True
         for item in items:
@@ -292,58 +294,70 @@ class _GameAssembler:
                     m = _TAG_RE.fullmatch(str(token))
                     assert m is not None
                     last = i == len(item[1]) - 1
-                    tags.append(Tag(name=m.group(1), value=_unescape(m.group(2)),
-                                    before=tuple(pending), note=item[2] if last else None))
+                    tags.append(_commented({"name": m.group(1), "value": _unescape(m.group(2))},
+                                           pending, item[2] if last else None))
                     pending = []
             elif kind == "start":
-                start, pending = self.start(item, pending)
+                game["start"], pending = self.start(item, pending)
             elif kind == "deal":
                 deal, pending = self.deal(len(deals), item, pending)
                 deals.append(deal)
             elif kind == "end":
-                end, pending = self.end(item, pending)
+                game["end"], pending = self.end(item, pending)
+        if pending:
+            game["after"] = pending
         if self.places:
-            self.places[("tail",)] = (max(line for line, _ in self.places.values()), 1)
-        return ParsedGame(Game(tags=tuple(tags), start=start, deals=tuple(deals), end=end,
-                               after=tuple(pending)), SourceMap(self.places, self.lines))
+            # Lines come in order: the last place is on the game's last line.
+            self.places[("tail",)] = (next(reversed(self.places.values()))[0], 1)
+        self.comments = self.comments or bool(leading or pending) or any(
+            "before" in t or "note" in t for t in tags)
+        return GameForm(game, SourceMap(self.places, self.lines), self.comments)
 
-    def start(self, item: Any, pending: list[str]) -> tuple[Start, list[str]]:
+    def note(self, before: list[str], note: str | None) -> None:
+        if before or note is not None:
+            self.comments = True
+
+    def start(self, item: Any, pending: list[str]) -> tuple[Form, list[str]]:
         _, token, note, rest = item
         text = str(token)
         m = _START_RE.match(text)
         assert m is not None
         self.at(("start",), token)
+        form: Form = {}
         if m.group(1) is not None:
             self.at(("start", "deal"), token, m.start(1))
             if int(m.group(1)) < 1:
                 raise self.fail("a deal number starts at 1", token, m.start(1))
+            form["deal"] = int(m.group(1))
         split = _TOTAL_SPLIT_RE.search(text)
-        total = None
         if split:
             self.at(("start", "total"), token, split.start())
-            total = self.sides(text[split.start():], token, ("start", "total"), split.start())
-        model = Start(deal=int(m.group(1)) if m.group(1) else None, total=total,
-                      before=tuple(pending), note=note)
-        return model, [c[1] for c in rest]
+            form["total"] = self.sides(text[split.start():], token, ("start", "total"),
+                                       split.start())
+        self.note(pending, note)
+        return _commented(form, pending, note), [c[1] for c in rest]
 
-    def end(self, item: Any, pending: list[str]) -> tuple[End, list[str]]:
+    def end(self, item: Any, pending: list[str]) -> tuple[Form, list[str]]:
         _, token, note, rest = item
         text = str(token)
         self.at(("end",), token)
+        form: Form
         if text.lower().startswith("unfinished"):
-            model = End(act="unfinished", before=tuple(pending), note=note)
+            form = {"act": "unfinished"}
         else:
             body = text
-            winner = None
+            form = {"act": "result"}
             wm = _WINNER_RE.search(text)
             if wm:
-                winner = wm.group(1).upper()
                 self.at(("end", "winner"), token, wm.start(1))
                 body = text[: wm.start()]
             scores = self.sides(body, token, ("end", "score"))
-            model = End(act="result", scores=scores, winner=winner,
-                        before=tuple(pending), note=note)
-        return model, [c[1] for c in rest]
+            if scores:
+                form["scores"] = scores
+            if wm:
+                form["winner"] = wm.group(1).upper()
+        self.note(pending, note)
+        return _commented(form, pending, note), [c[1] for c in rest]
 
     def sides(self, text: str, token: Token, locus: Locus, start: int = 0) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -355,14 +369,14 @@ class _GameAssembler:
             out[side] = int(m.group(2))
         return out
 
-    def cards(self, text: str, token: Token, start: int, locus: Locus) -> list[Any]:
+    def cards(self, text: str, token: Token, start: int, locus: Locus) -> list[str]:
         out = []
         for k, m in enumerate(_CARD_RE.finditer(text)):
             self.at((*locus, k), token, start + m.start())
-            out.append(m.group())
+            out.append(_card(m.group()))
         return out
 
-    def deal(self, d: int, item: Any, pending: list[str]) -> tuple[Deal, list[str]]:
+    def deal(self, d: int, item: Any, pending: list[str]) -> tuple[Form, list[str]]:
         _, head, note, body = item
         m = _DEAL_RE.fullmatch(str(head))
         assert m is not None
@@ -371,15 +385,17 @@ class _GameAssembler:
         self.at(("deal", d, "number"), head, m.start(1))
         if int(m.group(1)) < 1:
             raise self.fail("a deal number starts at 1", head, m.start(1))
-        fields: dict[str, Any] = {"number": int(m.group(1)), "dealer": m.group(2),
-                                  "before": tuple(pending), "note": note}
+        self.note(pending, note)
+        fields: Form = _commented({"number": int(m.group(1)), "dealer": m.group(2).upper()},
+                                  pending, note)
         pending = []
-        hands: list[Hands] = []
-        bidding: list[Bidding] = []
-        decls: list[Declaration | Merge | Exchange] = []
-        tricks: list[Trick] = []
-        claims: list[Claim] = []
+        hands: list[Form] = []
+        bidding: list[Form] = []
+        decls: list[Form] = []
+        tricks: list[Form] = []
+        claims: list[Form] = []
         nbids = 0
+        merged = False
         for line in body:
             kind = line[0]
             if kind == "comment":
@@ -387,55 +403,69 @@ class _GameAssembler:
                 continue
             _, token, lnote = line
             text = str(token)
-            common: dict[str, Any] = {"before": tuple(pending), "note": lnote}
-            pending = []
+            before, pending = pending, []
+            if before or lnote is not None:
+                self.comments = True
             if tricks and kind in _BEFORE_PLAY:
                 raise self.fail(f"{_BEFORE_PLAY[kind]} must come before the first trick", token)
-            if kind == "hands":
-                seats: dict[str, list[Any]] = {}
+            if kind == "trick":
+                tm = _TRICK_RE.match(text)
+                assert tm is not None
+                t = len(tricks)
+                self.at(("deal", d, "trick", t), token)
+                if int(tm.group(1)) < 1:
+                    raise self.fail("a trick number starts at 1", token)
+                plays = [{"seat": seat.upper(), "card": _card(card)}
+                         for seat, card in _PLAY_RE.findall(text, tm.end())]
+                self.lines[("deal", d, "trick", t)] = (
+                    text[tm.end():], token.line + self.offset, token.column + tm.end())
+                tricks.append(_commented({"number": int(tm.group(1)), "plays": plays},
+                                         before, lnote))
+            elif kind == "hands":
+                seats: dict[str, list[str]] = {}
                 for hm in _HAND_RE.finditer(text):
                     seat = hm.group(1).upper()
-                    if seat in seats or any(seat in h.cards for h in hands):
+                    if seat in seats or any(seat in h["cards"] for h in hands):
                         raise self.fail(f"the hand of {seat} is written twice", token, hm.start(1))
                     self.at(("deal", d, "hands", seat), token, hm.start(1))
-                    seats[seat] = _CARD_RE.findall(hm.group(2))
+                    seats[seat] = [_card(c) for c in _CARD_RE.findall(hm.group(2))]
                     self.lines[("deal", d, "hands", seat)] = (
                         hm.group(2), token.line + self.offset, token.column + hm.start(2))
-                hands.append(Hands(cards=seats, **common))
+                hands.append(_commented({"cards": seats}, before, lnote))
             elif kind == "up":
                 if "up" in fields:
                     raise self.fail("a deal has one up line", token)
                 um = _UP_RE.fullmatch(text)
                 assert um is not None
                 self.at(("deal", d, "up"), token, um.start(1))
-                kitty = None
+                up: Form = {"card": _card(um.group(1))}
                 if um.group(2) is not None:
-                    kitty = self.cards(um.group(2), token, um.start(2), ("deal", d, "up", "kitty"))
-                fields["up"] = Upcard(card=um.group(1), kitty=kitty, **common)
+                    up["kitty"] = self.cards(um.group(2), token, um.start(2),
+                                             ("deal", d, "up", "kitty"))
+                fields["up"] = _commented(up, before, lnote)
             elif kind == "bid":
-                bids: list[Bid] = []
+                bids: list[Form] = []
                 for bm in _BID_RE.finditer(text, 3):
-                    seat = bm.group(1)
+                    seat = bm.group(1).upper()
                     if bm.group(2):
                         self.at(("deal", d, "bid", nbids), token, bm.start(2))
                         nbids += 1
-                        bids.append(Swap(act="swap", seat=seat))
+                        bids.append({"act": "swap", "seat": seat})
                     if bm.group(3) is None:
                         continue
                     self.at(("deal", d, "bid", nbids), token,
                             bm.start(1) if not bm.group(2) else bm.start(3))
                     nbids += 1
                     act = bm.group(3).lower()
-                    if act == "pass":
-                        bids.append(Pass(act="pass", seat=seat))
-                    elif act == "order":
-                        bids.append(Order(act="order", seat=seat))
+                    if act in ("pass", "order"):
+                        bids.append({"act": act, "seat": seat})
                     elif act.startswith("call"):
-                        bids.append(Call(act="call", seat=seat, suit=bm.group(4)))
+                        bids.append({"act": "call", "seat": seat,
+                                     "suit": parse_suit(bm.group(4)).value})
                     else:
-                        bids.append(Number(act="bid", seat=seat,
-                                           tricks=MOON if act == "moon" else int(act)))
-                bidding.append(Bidding(bids=tuple(bids), **common))
+                        bids.append({"act": "bid", "seat": seat,
+                                     "tricks": MOON if act == "moon" else int(act)})
+                bidding.append(_commented({"bids": bids}, before, lnote))
             elif kind == "extra":
                 if "extra" in fields:
                     raise self.fail("a deal has one dummy or ghost line", token)
@@ -443,113 +473,129 @@ class _GameAssembler:
                 assert xm is not None
                 self.at(("deal", d, "extra"), token)
                 cards = self.cards(xm.group(2), token, xm.start(2), ("deal", d, "extra", "card"))
-                fields["extra"] = Extra(kind=xm.group(1).lower(), cards=cards, **common)
+                fields["extra"] = _commented({"kind": xm.group(1).lower(), "cards": cards},
+                                             before, lnote)
             elif kind == "merge":
-                if any(isinstance(a, Merge) for a in decls):
+                if merged:
                     raise self.fail("a deal has one merge line", token)
+                merged = True
                 mm = _MERGE_RE.fullmatch(text)
                 assert mm is not None
                 self.at(("deal", d, "decl", len(decls)), token)
-                keeps = None
+                merge: Form = {"act": "merge", "seat": mm.group(1).upper()}
                 if mm.group(2) is not None:
-                    keeps = self.cards(mm.group(2), token, mm.start(2),
-                                       ("deal", d, "decl", len(decls), "card"))
-                decls.append(Merge(act="merge", seat=mm.group(1), keeps=keeps, **common))
+                    merge["keeps"] = self.cards(mm.group(2), token, mm.start(2),
+                                                ("deal", d, "decl", len(decls), "card"))
+                decls.append(_commented(merge, before, lnote))
             elif kind == "exchange":
-                if "exchange" in fields or any(isinstance(a, Exchange) for a in decls):
+                if "exchange" in fields or any(a["act"] not in _DECLARED for a in decls):
                     raise self.fail("a deal has one exchange line", token)
                 em = _EXCHANGE_RE.fullmatch(text)
                 assert em is not None
                 # An exchange after the merge keeps its place among the acts after the
                 # bidding, so the replay judges it (K501, X5) like every other act.
-                late = any(isinstance(a, Merge) for a in decls)
-                where: Locus = ("deal", d, "decl", len(decls)) if late else ("deal", d)
-                self.at((*where, "exchange") if not late else where, token)
+                where: Locus = ("deal", d, "decl", len(decls)) if merged else ("deal", d)
+                self.at((*where, "exchange") if not merged else where, token)
+                exchange: Form = {"seat": em.group(1).upper()}
                 if em.group(4):
-                    exchange = Exchange(seat=em.group(1), act="declines", **common)
+                    exchange["act"] = "declines"
                 else:
+                    exchange["act"] = "takes"
                     if em.group(2):
                         self.at((*where, "takes"), token, em.start(2))
+                        exchange["takes"] = True
+                        exchange["upcard"] = _card(em.group(2))
                     self.at((*where, "discard"), token, em.start(3))
-                    exchange = Exchange(seat=em.group(1), takes=bool(em.group(2)),
-                                        upcard=em.group(2), discard=em.group(3), **common)
-                if late:
-                    decls.append(exchange)
+                    exchange["discard"] = _card(em.group(3))
+                if merged:
+                    decls.append(_commented(exchange, before, lnote))
                 else:
-                    fields["exchange"] = exchange
+                    fields["exchange"] = _commented(exchange, before, lnote)
             elif kind == "declare":
                 dm = _DECLARE_RE.fullmatch(text)
                 assert dm is not None
                 self.at(("deal", d, "decl", len(decls)), token, dm.start(2))
-                decls.append(Declaration(act=dm.group(1).lower(), seat=dm.group(2),
-                                         **common))
-            elif kind == "trick":
-                tm = _TRICK_RE.match(text)
-                assert tm is not None
-                t = len(tricks)
-                self.at(("deal", d, "trick", t), token)
-                if int(tm.group(1)) < 1:
-                    raise self.fail("a trick number starts at 1", token)
-                plays = [Play(seat=seat, card=card)
-                         for seat, card in _PLAY_RE.findall(text, tm.end())]
-                self.lines[("deal", d, "trick", t)] = (
-                    text[tm.end():], token.line + self.offset, token.column + tm.end())
-                tricks.append(Trick(number=int(tm.group(1)), plays=tuple(plays), **common))
+                decls.append(_commented({"act": dm.group(1).lower(),
+                                         "seat": dm.group(2).upper()}, before, lnote))
             elif kind == "claim":
                 cm = _CLAIM_RE.fullmatch(text)
                 assert cm is not None
                 self.at(("deal", d, "claim", len(claims)), token, cm.start(1))
-                trick_no = int(cm.group(2)) if cm.group(2) else None
-                if trick_no == 0:
-                    raise self.fail("a trick number starts at 1", token, cm.start(2))
-                claims.append(Claim(seat=cm.group(1), trick=trick_no, **common))
+                claim: Form = {"seat": cm.group(1).upper()}
+                if cm.group(2):
+                    if int(cm.group(2)) == 0:
+                        raise self.fail("a trick number starts at 1", token, cm.start(2))
+                    claim["trick"] = int(cm.group(2))
+                claims.append(_commented(claim, before, lnote))
             elif kind in ("sheet", "thrown"):
                 if "sheet" in fields:
                     raise self.fail("a deal has one score-sheet line", token)
                 self.at(("deal", d, "sheet"), token)
                 if kind == "thrown":
-                    fields["sheet"] = Sheet(thrown=True, **common)
+                    fields["sheet"] = _commented({"thrown": True}, before, lnote)
                 else:
-                    sm = _SHEET_RE.fullmatch(text)
-                    assert sm is not None
-                    for group, part in ((1, "trump"), (2, "maker"), (4, "defend"), (5, "bid"),
-                                        (6, "tricks")):
-                        if sm.group(group):
-                            self.at(("deal", d, "sheet", part), token, sm.start(group))
-                    bid = sm.group(5)
-                    count = sm.group(6)
-                    taken = None
-                    if count is not None and not count.isdigit():
-                        taken = {}
-                        for km in _TAKEN_RE.finditer(text, sm.start(6)):
-                            seat = km.group(1).upper()
-                            if seat in taken:
-                                raise self.fail(f"the tricks of {seat} are written twice",
-                                                token, km.start(1))
-                            taken[seat] = int(km.group(2))
-                    fields["sheet"] = Sheet(
-                        trump=sm.group(1), maker=sm.group(2),
-                        alone=bool(sm.group(3)), defend=sm.group(4),
-                        bid=(MOON if bid.lower() == "moon" else int(bid)) if bid else None,
-                        tricks=int(count) if count and count.isdigit() else None,
-                        taken=taken, **common)
+                    fields["sheet"] = _commented(self.sheet(d, text, token), before, lnote)
             elif kind == "score":
                 if "score" in fields:
                     raise self.fail("a deal has one points line", token)
                 split = _TOTAL_SPLIT_RE.search(text)
                 cut = split.start() if split else len(text)
-                points = None
-                total = None
+                score: Form = {}
                 if text[:6].lower() == "points":
                     self.at(("deal", d, "points"), token)
-                    points = self.sides(text[:cut], token, ("deal", d, "points"))
+                    score["points"] = self.sides(text[:cut], token, ("deal", d, "points"))
                 if split:
                     self.at(("deal", d, "total"), token, cut)
-                    total = self.sides(text[cut:], token, ("deal", d, "total"), cut)
-                fields["score"] = Score(points=points, total=total, **common)
-        fields.update(hands=tuple(hands), bidding=tuple(bidding), declarations=tuple(decls),
-                      tricks=tuple(tricks), claims=tuple(claims))
-        return Deal(**fields), pending
+                    score["total"] = self.sides(text[cut:], token, ("deal", d, "total"), cut)
+                fields["score"] = _commented(score, before, lnote)
+        for name, lines in (("hands", hands), ("bidding", bidding), ("declarations", decls),
+                            ("tricks", tricks), ("claims", claims)):
+            if lines:
+                fields[name] = lines
+        return fields, pending
+
+    def sheet(self, d: int, text: str, token: Token) -> Form:
+        sm = _SHEET_RE.fullmatch(text)
+        assert sm is not None
+        for group, part in ((1, "trump"), (2, "maker"), (4, "defend"), (5, "bid"),
+                            (6, "tricks")):
+            if sm.group(group):
+                self.at(("deal", d, "sheet", part), token, sm.start(group))
+        sheet: Form = {"trump": parse_suit(sm.group(1)).value, "maker": sm.group(2).upper()}
+        if sm.group(3):
+            sheet["alone"] = True
+        if sm.group(4):
+            sheet["defend"] = sm.group(4).upper()
+        bid = sm.group(5)
+        if bid:
+            sheet["bid"] = MOON if bid.lower() == "moon" else int(bid)
+        count = sm.group(6)
+        if count is not None and count.isdigit():
+            sheet["tricks"] = int(count)
+        elif count is not None:
+            taken: dict[str, int] = {}
+            for km in _TAKEN_RE.finditer(text, sm.start(6)):
+                seat = km.group(1).upper()
+                if seat in taken:
+                    raise self.fail(f"the tricks of {seat} are written twice", token,
+                                    km.start(1))
+                taken[seat] = int(km.group(2))
+            sheet["taken"] = taken
+        return sheet
+
+
+_DECLARED = frozenset({"alone", "defend", "merge"})
+"""The acts of the declarations that are not an exchange."""
+
+
+@dataclass
+class GameForm:
+    """One game as read from notation, in its JSON form, with the source map for its
+    findings; ``commented`` tells whether any line carries a comment."""
+
+    form: Form
+    source: SourceMap
+    commented: bool
 
 
 # ------------------------------------------------------------------ the parser
@@ -1104,7 +1150,34 @@ def _read_lines(text: str, lines: _Lines) -> list[Any] | None:
 
 
 def parse_game(text: str, first_line: int = 1) -> ParsedGame | list[str]:
-    """Parses the text of one game whose first line is ``first_line`` of its file.
+    """Parses the text of one game whose first line is ``first_line`` of its file into its
+    models (see :func:`read_game`).
+
+    Returns the comment lines instead when the text holds only comments.
+
+    :raises NotationError: on a syntax error, placed in the file.
+    """
+    read = read_game(text, first_line)
+    if isinstance(read, list):
+        return read
+    return ParsedGame(validate_form(read.form, first_line), read.source)
+
+
+def validate_form(form: Form, first_line: int = 1) -> Game:
+    """The models of a game read in its JSON form (pydantic validates them here).
+
+    :raises NotationError: for a value the models refuse, placed at the game.
+    """
+    try:
+        return Game.model_validate(form)
+    except ValidationError as exc:
+        raise NotationError(f"invalid value: {exc.errors()[0]['msg'].lower()}",
+                            first_line, 1, "") from None
+
+
+def read_game(text: str, first_line: int = 1) -> GameForm | list[str]:
+    """Reads the text of one game whose first line is ``first_line`` of its file into its
+    JSON form and source map, without building models.
 
     Each line is matched with its terminal of the grammar; a game the line reader does not
     take is parsed by Lark's LALR parser, which also places every syntax error. Returns the
@@ -1112,11 +1185,11 @@ def parse_game(text: str, first_line: int = 1) -> ParsedGame | list[str]:
 
     :raises NotationError: on a syntax error, placed in the file.
     """
-    return _parse_game(text, first_line, line_reader=True)
+    return _read_game(text, first_line, line_reader=True)
 
 
-def _parse_game(text: str, first_line: int, *, line_reader: bool) -> ParsedGame | list[str]:
-    """:func:`parse_game`, by the line reader first or by the LALR parser alone (the tests
+def _read_game(text: str, first_line: int, *, line_reader: bool) -> GameForm | list[str]:
+    """:func:`read_game`, by the line reader first or by the LALR parser alone (the tests
     hold the two to the same results)."""
     lark, builder = _parser()
     builder.offset = first_line - 1
@@ -1131,15 +1204,12 @@ def _parse_game(text: str, first_line: int, *, line_reader: bool) -> ParsedGame 
             if items is None:
                 return comments
             return _GameAssembler(first_line - 1).build(comments, items)
-        result: ParsedGame | list[str] = lark.parse(text)  # type: ignore[assignment]
+        result: GameForm | list[str] = lark.parse(text)  # type: ignore[assignment]
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text, first_line - 1) from None
     except NotationError as exc:  # from a line builder: add the caret display
         exc.context = exc.context or _context(text, exc.line - first_line + 1, exc.column)
         raise
-    except ValidationError as exc:  # a value the models refuse
-        raise NotationError(f"invalid value: {exc.errors()[0]['msg'].lower()}",
-                            first_line, 1, "") from None
     return result
 
 
