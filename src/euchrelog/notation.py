@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NamedTuple, TextIO
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -266,12 +266,12 @@ class _GameAssembler:
         self.comments = False
         """Whether the game has a comment (the fast replay reads it without them)."""
 
-    def at(self, locus: Locus, token: Token, start: int = 0) -> None:
+    def at(self, locus: Locus, token: LineToken, start: int = 0) -> None:
         line = token.line if token.line is not None else 1
         column = token.column if token.column is not None else 1
         self.places[locus] = (line + self.offset, column + start)
 
-    def fail(self, message: str, token: Token, start: int = 0) -> NotationError:
+    def fail(self, message: str, token: LineToken, start: int = 0) -> NotationError:
         line = (token.line or 1) + self.offset
         return NotationError(message, line, (token.column or 1) + start)
 
@@ -291,7 +291,7 @@ class _GameAssembler:
                         self.at(("game",), token)
                         first = False
                     self.at(("tag", len(tags)), token)
-                    m = _TAG_RE.fullmatch(str(token))
+                    m = _TAG_RE.fullmatch(token.value)
                     assert m is not None
                     last = i == len(item[1]) - 1
                     tags.append(_commented({"name": m.group(1), "value": _unescape(m.group(2))},
@@ -319,7 +319,7 @@ class _GameAssembler:
 
     def start(self, item: Any, pending: list[str]) -> tuple[Form, list[str]]:
         _, token, note, rest = item
-        text = str(token)
+        text = token.value
         m = _START_RE.match(text)
         assert m is not None
         self.at(("start",), token)
@@ -339,7 +339,7 @@ class _GameAssembler:
 
     def end(self, item: Any, pending: list[str]) -> tuple[Form, list[str]]:
         _, token, note, rest = item
-        text = str(token)
+        text = token.value
         self.at(("end",), token)
         form: Form
         if text.lower().startswith("unfinished"):
@@ -359,7 +359,7 @@ class _GameAssembler:
         self.note(pending, note)
         return _commented(form, pending, note), [c[1] for c in rest]
 
-    def sides(self, text: str, token: Token, locus: Locus, start: int = 0) -> dict[str, int]:
+    def sides(self, text: str, token: LineToken, locus: Locus, start: int = 0) -> dict[str, int]:
         out: dict[str, int] = {}
         for m in _SIDE_RE.finditer(text):
             side = m.group(1).upper()
@@ -369,7 +369,7 @@ class _GameAssembler:
             out[side] = int(m.group(2))
         return out
 
-    def cards(self, text: str, token: Token, start: int, locus: Locus) -> list[str]:
+    def cards(self, text: str, token: LineToken, start: int, locus: Locus) -> list[str]:
         out = []
         for k, m in enumerate(_CARD_RE.finditer(text)):
             self.at((*locus, k), token, start + m.start())
@@ -378,7 +378,7 @@ class _GameAssembler:
 
     def deal(self, d: int, item: Any, pending: list[str]) -> tuple[Form, list[str]]:
         _, head, note, body = item
-        m = _DEAL_RE.fullmatch(str(head))
+        m = _DEAL_RE.fullmatch(head.value)
         assert m is not None
         self.at(("deal", d), head)
         self.at(("deal", d, "dealer"), head, m.start(2))
@@ -402,7 +402,7 @@ class _GameAssembler:
                 pending.append(line[1])
                 continue
             _, token, lnote = line
-            text = str(token)
+            text = token.value
             before, pending = pending, []
             if before or lnote is not None:
                 self.comments = True
@@ -554,7 +554,7 @@ class _GameAssembler:
                 fields[name] = lines
         return fields, pending
 
-    def sheet(self, d: int, text: str, token: Token) -> Form:
+    def sheet(self, d: int, text: str, token: LineToken) -> Form:
         sm = _SHEET_RE.fullmatch(text)
         assert sm is not None
         for group, part in ((1, "trump"), (2, "maker"), (4, "defend"), (5, "bid"),
@@ -1053,8 +1053,18 @@ class _Lines:
         self.tag = re.compile(tag.pattern.to_regexp() + r"[ \t\f]*").match
 
 
-def _line_token(kind: str, text: str, line: int, column: int) -> Token:
-    return Token(kind, text, line=line, column=column)
+class _LineText(NamedTuple):
+    """A line as the line reader takes it: what the builders read of a Lark token."""
+
+    type: str
+    value: str
+    line: int
+    column: int
+
+
+_line_token = _LineText
+LineToken = Token | _LineText
+"""A line the builders read: a Lark token, or the line reader's."""
 
 
 def _read_lines(text: str, lines: _Lines) -> list[Any] | None:
@@ -1083,7 +1093,7 @@ def _read_lines(text: str, lines: _Lines) -> list[Any] | None:
             if stage > 1:
                 return None
             stage = 1
-            tags: list[Token] = []
+            tags: list[_LineText] = []
             at = 0
             while at < len(content) and content[at] == "[":
                 m = lines.tag(content, at)
