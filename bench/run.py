@@ -35,6 +35,7 @@ from pathlib import Path
 from euchrelog.check import check_json_lines, check_lines
 from euchrelog.generate import random_game
 from euchrelog.jsonio import game_to_json
+from euchrelog.notation import read_games
 from euchrelog.rules import Options, Ruleset, find_variant
 from euchrelog.writer import dumps_game
 
@@ -168,6 +169,26 @@ def run_jsonl(text: str) -> int:
     return sum(r.deals for r in check_json_lines(io.StringIO(text)))
 
 
+def run_convert(text: str) -> int:
+    """What ``euchrelog convert --to jsonl`` does with notation: read every game, write JSON."""
+    deals = 0
+    for item in read_games(io.StringIO(text)):
+        if item.parsed is not None:
+            game_to_json(item.parsed.game)
+            deals += len(item.parsed.game.deals)
+    return deals
+
+
+def run_fmt(text: str) -> int:
+    """What ``euchrelog fmt`` does: read every game, write it in the canonical form."""
+    deals = 0
+    for item in read_games(io.StringIO(text)):
+        if item.parsed is not None:
+            dumps_game(item.parsed.game)
+            deals += len(item.parsed.game.deals)
+    return deals
+
+
 def run_pgn(text: str) -> int:
     import chess.pgn
 
@@ -292,6 +313,17 @@ def main() -> None:
                             "deals"))
     measure(kinds, args.repeat)
     for reader in kinds:
+        print(f"{reader.row()}  {reader.speed / chess_reader.speed:5.1f}x python-chess")
+
+    print("\nconvert and fmt (reading and writing, no replay), a third of the size:")
+    commands = []
+    for kind in ("canonical", "hand-typed"):
+        text, _ = kind_corpus(size // 3, kind)
+        for name, run in (("convert", run_convert), ("fmt", run_fmt)):
+            commands.append(Reader(f"{name} ({kind})", functools.partial(run, text),
+                                   len(text.encode()), "deals"))
+    measure(commands, args.repeat)
+    for reader in commands:
         print(f"{reader.row()}  {reader.speed / chess_reader.speed:5.1f}x python-chess")
 
     print("\nevery variant (full records, a third of the size, no peers):")

@@ -97,6 +97,9 @@ _PLAIN_ORDER = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUE
                 Rank.KING, Rank.ACE)
 
 
+_INTERNED: dict[tuple[Rank, Suit | None], Card] = {}
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """A playing card. ``suit`` is ``None`` only for the joker (the Benny)."""
@@ -107,16 +110,23 @@ class Card:
     """The printed suit; ``None`` for the joker."""
     _key: int = field(init=False, repr=False)
 
+    def __new__(cls, rank: Rank, suit: Suit | None) -> Card:
+        # One object a card: cards are compared in every check of a play, so equality is
+        # identity (see __reduce__ for copies and pickles).
+        card = _INTERNED.get((rank, suit))
+        if card is None:
+            card = _INTERNED[(rank, suit)] = object.__new__(cls)
+        return card
+
     def __post_init__(self) -> None:
-        # Cards are hashed and compared in every check of a play: keep it one int.
         suit = _SUIT_INDEX[self.suit] if self.suit is not None else 4
         object.__setattr__(self, "_key", _RANK_INDEX[self.rank] * 5 + suit)
 
     def __hash__(self) -> int:
         return self._key
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Card) and self._key == other._key
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit | None]]:
+        return Card, (self.rank, self.suit)
 
     def __str__(self) -> str:
         return self.rank.value if self.suit is None else self.rank.value + self.suit.value
@@ -198,6 +208,7 @@ def normalize_card(text: str) -> str:
     return UNKNOWN if card is None else str(card)
 
 
+@functools.lru_cache(maxsize=8)
 def make_deck(size: int) -> tuple[Card, ...]:
     """Returns the deck of 24, 25 (with the joker) or 32 cards.
 
@@ -225,6 +236,20 @@ def sort_hand(cards: Iterable[Card]) -> list[Card]:
     """
     return sorted(cards, key=lambda c: (_SUIT_ORDER[c.suit] if c.suit else 9,
                                         _RANK_ORDER[c.rank]))
+
+
+@functools.lru_cache(maxsize=8)
+def deck_set(size: int) -> frozenset[Card]:
+    """The cards of the deck of ``size`` (see :func:`make_deck`), as a set."""
+    return frozenset(make_deck(size))
+
+
+@functools.lru_cache(maxsize=8)
+def suit_table(trump: Trump) -> dict[Card, Suit | None]:
+    """:func:`effective_suit` of every card that can be written (any rank, the joker) under
+    ``trump``, as one lookup (``None``: the Benny at no trump, which follows no suit)."""
+    cards = [Card(rank, suit) for suit in Suit for rank in Rank if rank is not Rank.JOKER]
+    return {card: effective_suit(card, trump) for card in (*cards, JOKER)}
 
 
 def effective_suit(card: Card, trump: Trump | None) -> Suit | None:

@@ -20,6 +20,7 @@ from pydantic import (
     AfterValidator,
     BaseModel,
     ConfigDict,
+    Discriminator,
     Field,
     PlainSerializer,
     PlainValidator,
@@ -29,6 +30,7 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from pydantic import Tag as PydanticTag
 
 from .cards import UNKNOWN, Card, Suit, Trump, parse_card, parse_trump
 from .seats import Seat, parse_seat
@@ -277,8 +279,20 @@ class Declaration(Line):
     seat: SeatField
 
 
-Act = Annotated[Declaration | Merge, Field(discriminator="act")]
-"""What the maker and defenders do between the bidding and the first lead."""
+def _act_kind(value: Any) -> str:
+    """The kind of a declarations item: ``alone`` and ``defend`` are declarations, ``merge``
+    a merge, anything else (``takes``, ``declines`` or no act) an exchange."""
+    act = value.get("act", "takes") if isinstance(value, dict) else getattr(value, "act", "")
+    return {"alone": "declaration", "defend": "declaration", "merge": "merge"}.get(
+        act, "exchange")
+
+
+Act = Annotated[Annotated[Declaration, PydanticTag("declaration")]
+                | Annotated[Merge, PydanticTag("merge")]
+                | Annotated[Exchange, PydanticTag("exchange")], Discriminator(_act_kind)]
+"""What the maker, the dealer and the defenders do between the bidding and the first lead,
+after the exchange line: lone declarations, the dummy merge, and an exchange written after
+the merge (a breach of X5 that the replay reports, K501)."""
 
 
 class Play(Record):
@@ -373,7 +387,8 @@ class Deal(Line):
     bidding: tuple[Bidding, ...] = ()
     exchange: Exchange | None = None
     declarations: tuple[Act, ...] = ()
-    """Lone declarations and the dummy merge, in the order they were made."""
+    """Lone declarations and the dummy merge, in the order they were made; an exchange
+    written after the merge stays in its place here, for the replay to judge (K501)."""
     sheet: Sheet | None = None
     tricks: tuple[Trick, ...] = ()
     claims: tuple[Claim, ...] = ()

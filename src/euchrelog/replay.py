@@ -24,11 +24,11 @@ from difflib import get_close_matches
 from itertools import pairwise
 from typing import TypeVar, cast
 
-from .cards import NO_TRUMP, Card, make_deck
+from .cards import NO_TRUMP, Card, deck_set
 from .engine import Action, DealState, Phase, evidence_message
 from .errors import IllegalActionError, RenegeError
 from .findings import Finding, Severity
-from .models import Bid, Deal, Declaration, Game, Merge, Order, Swap, Trick
+from .models import Bid, Deal, Declaration, Exchange, Game, Merge, Order, Swap, Trick
 from .notation import Locus, SourceMap
 from .rules import MOON, Ruleset, TagProblem, ruleset_from_tags
 from .seats import Seat, clockwise_from
@@ -401,9 +401,9 @@ class _Replay:
         at = len(deal.bids)
         if deal.exchange is not None:
             ex = deal.exchange
-            part = {"K502": "discard", "K503": "takes"}
             err = state.check_exchange(ex)
-            where: Locus = ("deal", d, part.get(err.code, "exchange") if err else "exchange")
+            where: Locus = ("deal", d, _EXCHANGE_PART.get(err.code, "exchange") if err
+                            else "exchange")
             state.apply_exchange(self.act(state, ex, at, where, fault))
             at += 1
         for k, decl in enumerate(deal.declarations):
@@ -412,6 +412,10 @@ class _Replay:
                 err = state.check_merge(decl)
                 if err is not None:
                     locus = _merge_locus(locus, decl, err)
+            elif isinstance(decl, Exchange):
+                err = state.check_exchange(decl)
+                if err is not None and err.code in _EXCHANGE_PART:
+                    locus = (*locus, _EXCHANGE_PART[err.code])
             state.apply_act(self.act(state, decl, at + k, locus, fault))
         if sheet is not None and not sheet.thrown:
             if deal.declarations:
@@ -455,7 +459,7 @@ class _Replay:
         """Deal sizes, cards outside the deck and duplicates (C1, C8, F2)."""
         rules = self.ruleset
         n = deal.number
-        deck = set(make_deck(rules.options.deck))
+        deck = deck_set(rules.options.deck)
         hands: dict[Seat, list[Card | None]] = {}
         seen: dict[Card, Locus] = {}
         twice: set[Card] = set()
@@ -463,9 +467,18 @@ class _Replay:
         # A card in a hand with too many cards is the hand's slip (D303), not a duplicate.
         oversized = {card for line in deal.hands for seat, cards in line.cards.items()
                      if seat in rules.seats and len(cards) > size for card in cards}
+        dealt = [card for line in deal.hands for cards in line.cards.values() for card in cards]
+        if deal.extra is not None:
+            dealt.extend(deal.extra.cards)
+        if deal.up is not None:
+            dealt.append(deal.up.card)
+            dealt.extend(deal.up.kitty or ())
+        dealt = [card for card in dealt if card is not None]
+        # Most deals hold each card once, all of the deck: nothing to visit card by card.
+        clean = len(set(dealt)) == len(dealt) and deck.issuperset(dealt)
 
         def visit(card: Card | None, locus: Locus, what: str) -> None:
-            if card is None:
+            if card is None or clean:
                 return
             if card not in deck:
                 self.emit("D305", f"deal {n}: {card} ({what}) is not in the "
@@ -520,6 +533,10 @@ class _Replay:
                     self.emit("D306", f"deal {n}: the {rules.variant.kitty_name} has {have} "
                                       f"card{'' if have == 1 else 's'}, not {rules.kitty_size}",
                               ("deal", d, "up", "kitty", 0), deal=n)
+        played = {play.card for trick in deal.tricks for play in trick.plays}
+        played.discard(None)
+        if deck.issuperset(played):
+            return hands
         for t, trick in enumerate(deal.tricks):
             for p, play in enumerate(trick.plays):
                 if play.card is not None and play.card not in deck:
@@ -892,6 +909,10 @@ class _Replay:
         if bid is None or taken is None or state.maker is None:
             return None
         return rules.trick_points(state.maker, bid, taken)
+
+
+_EXCHANGE_PART = {"K502": "discard", "K503": "takes"}
+"""The part of an exchange line a finding points at, by its code."""
 
 
 def _merge_locus(line: Locus, merge: Merge, err: IllegalActionError) -> Locus:
