@@ -35,6 +35,7 @@ from pathlib import Path
 from euchrelog.check import check_json_lines, check_lines
 from euchrelog.generate import random_game
 from euchrelog.jsonio import game_to_json
+from euchrelog.models import Game
 from euchrelog.notation import read_games
 from euchrelog.rules import Options, Ruleset, find_variant
 from euchrelog.writer import dumps_game
@@ -169,22 +170,14 @@ def run_jsonl(text: str) -> int:
     return sum(r.deals for r in check_json_lines(io.StringIO(text)))
 
 
-def run_convert(text: str) -> int:
-    """What ``euchrelog convert --to jsonl`` does with notation: read every game, write JSON."""
+def run_rewrite(text: str, write: Callable[[Game], str]) -> int:
+    """What ``convert`` and ``fmt`` do with notation: read every game and write it out
+    (``write`` is :func:`game_to_json` for ``convert --to jsonl``, :func:`dumps_game` for
+    ``fmt``)."""
     deals = 0
     for item in read_games(io.StringIO(text)):
         if item.parsed is not None:
-            game_to_json(item.parsed.game)
-            deals += len(item.parsed.game.deals)
-    return deals
-
-
-def run_fmt(text: str) -> int:
-    """What ``euchrelog fmt`` does: read every game, write it in the canonical form."""
-    deals = 0
-    for item in read_games(io.StringIO(text)):
-        if item.parsed is not None:
-            dumps_game(item.parsed.game)
+            write(item.parsed.game)
             deals += len(item.parsed.game.deals)
     return deals
 
@@ -319,8 +312,8 @@ def main() -> None:
     commands = []
     for kind in ("canonical", "hand-typed"):
         text, _ = kind_corpus(size // 3, kind)
-        for name, run in (("convert", run_convert), ("fmt", run_fmt)):
-            commands.append(Reader(f"{name} ({kind})", functools.partial(run, text),
+        for name, write in (("convert", game_to_json), ("fmt", dumps_game)):
+            commands.append(Reader(f"{name} ({kind})", functools.partial(run_rewrite, text, write),
                                    len(text.encode()), "deals"))
     measure(commands, args.repeat)
     for reader in commands:

@@ -109,6 +109,7 @@ class Card:
     suit: Suit | None
     """The printed suit; ``None`` for the joker."""
     _key: int = field(init=False, repr=False)
+    _text: str = field(init=False, repr=False)
 
     def __new__(cls, rank: Rank, suit: Suit | None) -> Card:
         # One object a card: cards are compared in every check of a play, so equality is
@@ -121,6 +122,8 @@ class Card:
     def __post_init__(self) -> None:
         suit = _SUIT_INDEX[self.suit] if self.suit is not None else 4
         object.__setattr__(self, "_key", _RANK_INDEX[self.rank] * 5 + suit)
+        object.__setattr__(self, "_text", self.rank.value if self.suit is None
+                           else self.rank.value + self.suit.value)
 
     def __hash__(self) -> int:
         return self._key
@@ -129,7 +132,7 @@ class Card:
         return Card, (self.rank, self.suit)
 
     def __str__(self) -> str:
-        return self.rank.value if self.suit is None else self.rank.value + self.suit.value
+        return self._text
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"

@@ -153,12 +153,12 @@ _END_KEYS = frozenset({"act", "scores", "winner"})
 _TAG_NAME = re.compile(TAG_NAME)
 
 
-def replay_game(game: Any) -> GameReport | None:
-    """Replays one game in its JSON form (as ``json.loads`` gives it, or as the fast
-    notation reader builds it): its report if the fast path covers the game and finds it
-    clean, else ``None``."""
+def replay_game(game: Any, *, commented: bool = True) -> GameReport | None:
+    """Replays one game in its JSON form (as ``json.loads`` gives it, or as the notation
+    reader builds it): its report if the fast path covers the game and finds it clean,
+    else ``None``. Its comments change nothing; ``commented=False`` says it has none."""
     try:
-        return _game(game)
+        return _game(_bare(game) if commented else game)
     except _LOOKUP_ERRORS:
         return None
 
@@ -478,13 +478,13 @@ def verify_json(text: str) -> GameReport | None:
         game = json_value(text)
     except (ValueError, RecordError):
         return None
-    return replay_game(_bare(game)) if type(game) is dict else None
+    return replay_game(game) if type(game) is dict else None
 
 
 def replay_form(read: GameForm) -> GameReport | None:
     """The report of one game read from notation (:func:`~euchrelog.notation.read_game`),
     if the fast path covers it and finds it clean; otherwise ``None``."""
-    return replay_game(_bare(read.form) if read.commented else read.form)
+    return replay_game(read.form, commented=read.commented)
 
 
 def verify_notation(text: str) -> GameReport | None:
@@ -500,14 +500,44 @@ def verify_notation(text: str) -> GameReport | None:
 _COMMENT_KEYS = frozenset({"before", "note", "after"})
 
 
-def _bare(value: Any) -> Any:
-    """A JSON form without its comments (``before``, ``note`` and ``after``), which change
-    nothing in the replay."""
-    if type(value) is dict:
-        return {k: _bare(v) for k, v in value.items() if k not in _COMMENT_KEYS}
-    if type(value) is list:
-        return [_bare(v) for v in value]
-    return value
+_LINE_LISTS = ("tags", "hands", "bidding", "declarations", "tricks", "claims")
+"""The lists of lines in a game or deal, each line of which may carry comments."""
+_LINES = ("start", "extra", "up", "exchange", "sheet", "score", "end")
+"""The single lines of a game or deal that may carry comments."""
+
+
+def _bare(game: dict[str, Any]) -> dict[str, Any]:
+    """A game's JSON form without its comments (``before``, ``note`` and ``after``), which
+    change nothing in the replay; the lines that have none are shared, not copied."""
+    out = _without_comments(game)
+    for key in _LINES:
+        if key in out:
+            out[key] = _plain(out[key])
+    out["tags"] = [_plain(tag) for tag in out["tags"]]
+    deals = []
+    for deal in out.get("deals", ()):
+        deal = _without_comments(deal)
+        for key in _LINE_LISTS:
+            if key in deal:
+                deal[key] = [_plain(line) for line in deal[key]]
+        for key in _LINES:
+            if key in deal:
+                deal[key] = _plain(deal[key])
+        deals.append(deal)
+    out["deals"] = deals
+    return out
+
+
+def _without_comments(value: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a game's or deal's own keys but its comments."""
+    return {k: v for k, v in value.items() if k not in _COMMENT_KEYS}
+
+
+def _plain(line: Any) -> Any:
+    """One line without its comments: the line itself if it has none."""
+    if type(line) is dict and not _COMMENT_KEYS.isdisjoint(line):
+        return _without_comments(line)
+    return line
 
 
 def _encodable(text: str) -> bool:

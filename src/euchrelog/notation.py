@@ -1074,7 +1074,8 @@ def _read_lines(text: str, lines: _Lines) -> list[Any] | None:
 
     The result is the game's leading comments, then the game's items (``None`` when the
     text holds comments only)."""
-    if not text.endswith("\n") or "\r" in text.replace("\r\n", "\n") or "\f" in text:
+    if not text.endswith("\n") or "\f" in text or (
+            "\r" in text and "\r" in text.replace("\r\n", "\n")):
         return None
     match = lines.match
     leading: list[Any] = []
