@@ -79,7 +79,7 @@ def kind_corpus(size: int, kind: str, seed: int = 7) -> tuple[str, int]:
         copies = max(1, size // len(one) + 1)
         return "\n".join([one] * copies), deals * copies
     sys.path.insert(0, str(ROOT / "tests"))
-    from records import respell
+    from support.records import respell
 
     rng = random.Random(seed)
     detail = kind if kind in ("play-only", "score-sheet", "unknown-cards") else "full"
