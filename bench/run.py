@@ -70,7 +70,7 @@ def _commented(text: str, rng: random.Random) -> str:
 def kind_corpus(size: int, kind: str, seed: int = 7) -> tuple[str, int]:
     """Notation of at least ``size`` bytes of one kind of record a person writes: a level
     of detail of the generator, a game with one comment, a hand-typed game (other case and
-    spacing, comments at line ends: tests/records.py), or the bundled valid samples."""
+    spacing, comments at line ends: tests/support/records.py), or the bundled valid samples."""
     if kind == "samples":
         texts = [p.read_text(encoding="utf-8")
                  for p in sorted((ROOT / "samples" / "valid").glob("*.euchre"))]
