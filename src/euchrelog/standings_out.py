@@ -101,7 +101,7 @@ def headline(event: EventResult) -> str:
     """One line on how the event is played and how much of it there is."""
     s = event.settings
     who = _plural(len(event.standings), _who(event))
-    return (f"{s.format} ({s.basis}), {s.length()}; {who}, {_plural(len(event.rounds), 'round')}"
+    return (f"{s.describe()}; {who}, {_plural(len(event.rounds), 'round')}"
             f", {_plural(event.games, 'game')}, {_plural(event.deals, 'deal')}")
 
 
@@ -269,6 +269,8 @@ def event_dict(event: EventResult) -> dict[str, Any]:
         "format_from": s.basis,
         "deals": s.deals,
         "target": s.target,
+        "length_from": s.length_basis,
+        "lone": list(s.lone) if s.lone is not None else None,
         "ranking": [s.primary, *s.tiebreaks],
         "ranking_note": ranking_note(event),
         "tiebreaks_used": [{"tiebreak": d.key, "order": [
