@@ -21,8 +21,10 @@ printing belong to :mod:`euchrelog.score_cli` and :mod:`euchrelog.standings_out`
 
 from __future__ import annotations
 
+import functools
 import json
 import re
+import sys
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -396,6 +398,9 @@ _NAME_TAGS = {Seat.N: ("n", "north"), Seat.E: ("e", "east"), Seat.S: ("s", "sout
 Tags = tuple[tuple[str, str], ...]
 """A game's tags as (name, value), in order: what an event keeps of them."""
 
+Points = tuple[tuple[str, int], ...]
+"""The points of a deal by side, as (side, points) sorted by side."""
+
 
 def _tag_index(tags: Tags, *names: str) -> int | None:
     for i, (name, _) in enumerate(tags):
@@ -429,7 +434,14 @@ class Played:
     keeps only the places the event checks point at."""
     tags: Tags
     ruleset: Ruleset
-    report: GameReport
+    totals: dict[str, int]
+    """The points of each side at the end of the replay."""
+    ended: bool
+    """Whether the game reached its end (its target, or its number of deals)."""
+    winner: str | None
+    dealt: tuple[tuple[Seat, Points | None], ...]
+    """Each deal replayed: its dealer and the points each side scored (``None`` when not
+    known)."""
     round: str | None
     table: str | None
     players: dict[Seat, str]
@@ -743,7 +755,8 @@ def _replay(entry: Entry, game: Game, deals: int | None = None, target: int | No
     result = check_game(game, entry.index, entry.path, entry.line, entry.source)
     report = result.report
     assert report is not None
-    pairs = tuple((t.name, t.value) for t in game.tags)
+    ruleset = _shared(ruleset)
+    pairs = tuple((sys.intern(t.name), sys.intern(t.value)) for t in game.tags)
     players, name_tags = _players(pairs, ruleset)
     options = ruleset.options
     vote: tuple[str, int] | None = None
@@ -753,10 +766,27 @@ def _replay(entry: Entry, game: Game, deals: int | None = None, target: int | No
         vote = ("target", options.target)
     elif game.deals and not (game.end is not None and game.end.act == "unfinished"):
         vote = ("deals", len(game.deals))
-    return Played(_compact(entry), pairs, ruleset, report, _place(game.tag("Round")),
-                  _place(game.tag("Table")), players, name_tags, len(game.deals),
-                  game.end is not None, _lone_hands(ruleset, report),
-                  _euchre_takers(game, ruleset, report), result.findings, own, vote)
+    dealt = tuple(_shared_deal(deal.dealer, tuple(sorted(deal.points.items()))
+                               if deal.points is not None else None) for deal in report.deals)
+    return Played(_compact(entry), pairs, ruleset, report.totals, report.ended, report.winner,
+                  dealt, _place(game.tag("Round")), _place(game.tag("Table")), players,
+                  name_tags, len(game.deals), game.end is not None,
+                  _lone_hands(ruleset, report), _euchre_takers(game, ruleset, report),
+                  result.findings, own, vote)
+
+
+@functools.lru_cache(maxsize=64)
+def _shared(ruleset: Ruleset) -> Ruleset:
+    """One object for equal rulesets, so that an event keeps one for each kind of game
+    rather than one for each game."""
+    return ruleset
+
+
+@functools.lru_cache(maxsize=1024)
+def _shared_deal(dealer: Seat, points: Points | None) -> tuple[Seat, Points | None]:
+    """One object for each dealer and points a deal can have (they are few), rather than
+    one for each deal."""
+    return dealer, points
 
 
 class _Event:
@@ -942,7 +972,7 @@ class _Event:
     def check_lengths(self, settings: Settings) -> None:
         """E965 (not the event's length), E966 (not played to its end)."""
         for p in self.played:
-            if any(f.code == "T202" for f in p.report.findings):
+            if any(f.code == "T202" for f in p.findings):
                 continue  # an unknown variant is not replayed: T202 says so
             options = p.ruleset.options
             index = _tag_index(p.tags, "deals" if options.deals else "target")
@@ -959,19 +989,19 @@ class _Event:
                     options.deals is not None or options.target != settings.target):
                 self.emit("E965", f"the game plays {plays}, but the games of this event "
                                   f"are played to {settings.target}", p.entry, locus)
-            if p.report.ended:
+            if p.ended:
                 continue
             p.status = "unfinished"
-            if not any(f.code in ("G951", "G955") for f in p.report.findings):
+            if not any(f.code in ("G951", "G955") for f in p.findings):
                 self.short(p)  # G951 and G955 already say that the game did not end
 
     def short(self, p: Played) -> None:
         """E966 for a game that did not reach its end."""
         options = p.ruleset.options
         if options.deals:
-            goal = f"after {len(p.report.deals)} of its {options.deals} deals"
+            goal = f"after {len(p.dealt)} of its {options.deals} deals"
         else:
-            totals = " ".join(f"{s} {v}" for s, v in p.report.totals.items()) or "0"
+            totals = " ".join(f"{s} {v}" for s, v in p.totals.items()) or "0"
             goal = f"at {totals}, short of the target {options.target}"
         self.emit("E966", f"{p.where()} stops {goal}: play it out, or correct the record",
                   p.entry, ("end",) if p.has_end else ("tail",))
@@ -1134,21 +1164,21 @@ def _at(there: Entry, here: Entry, line: int | None = None) -> str:
 def _signature(p: Played) -> object | None:
     """What makes two entries the same game: the players and every deal's dealer and points,
     whatever the detail each was recorded at."""
-    if not p.report.deals:
+    if not p.dealt:
         return None
-    deals = tuple((d.dealer, tuple(sorted((d.points or {}).items()))) for d in p.report.deals)
+    deals = tuple((dealer, points or ()) for dealer, points in p.dealt)
     return tuple(sorted((s.value, n.casefold()) for s, n in p.players.items())), deals
 
 
 def _table_result(p: Played) -> TableResult:
     sides = p.sides()
-    scores = tuple((" & ".join(names) or side, p.report.totals.get(side, 0))
+    scores = tuple((" & ".join(names) or side, p.totals.get(side, 0))
                    for side, names in sides.items())
     winner = None
-    if p.report.ended and p.report.winner in sides:
-        winner = " & ".join(sides[p.report.winner]) or p.report.winner
+    if p.ended and p.winner in sides:
+        winner = " & ".join(sides[p.winner]) or p.winner
     assert p.round is not None and p.table is not None
-    return TableResult(p.round, p.table, scores, winner, len(p.report.deals), p.status,
+    return TableResult(p.round, p.table, scores, winner, len(p.dealt), p.status,
                        p.entry.path, p.entry.line)
 
 
@@ -1168,12 +1198,12 @@ def _competitors(p: Played, fmt: str) -> dict[str, tuple[str, str, tuple[str, ..
     return out
 
 
-def _deal_winners(points: dict[str, int] | None) -> set[str]:
+def _deal_winners(points: Points | None) -> set[str]:
     """The sides that won a deal: those that scored the most, when that is above 0."""
     if not points:
         return set()
-    best = max(points.values())
-    return {s for s, v in points.items() if v == best} if best > 0 else set()
+    best = max(v for _, v in points)
+    return {s for s, v in points if v == best} if best > 0 else set()
 
 
 def _standings(games: list[Played], settings: Settings, decisions: list[Decision]
@@ -1183,7 +1213,7 @@ def _standings(games: list[Played], settings: Settings, decisions: list[Decision
     meetings: list[tuple[set[str], set[str]]] = []
     for p in games:
         comps = _competitors(p, fmt)
-        totals = p.report.totals
+        totals = p.totals
         winners: set[str] = set()
         loners = [seat for seat, _, _ in p.lone_hands]
         for key, (side, label, names) in comps.items():
@@ -1195,17 +1225,16 @@ def _standings(games: list[Played], settings: Settings, decisions: list[Decision
             assert p.round is not None
             row.by_round[p.round] = row.by_round.get(p.round, 0) + own
             row.high_game = own if row.high_game is None else max(row.high_game, own)
-            if not p.report.ended:
+            if not p.ended:
                 row.unfinished += 1
-            elif p.report.winner is None:
+            elif p.winner is None:
                 row.drawn += 1
-            elif p.report.winner == side:
+            elif p.winner == side:
                 row.won += 1
                 winners.add(key)
             else:
                 row.lost += 1
-            row.deals_won += sum(1 for deal in p.report.deals
-                                 if side in _deal_winners(deal.points))
+            row.deals_won += sum(1 for _, points in p.dealt if side in _deal_winners(points))
             mine = {seat for seat in p.ruleset.seats if p.players.get(seat) in names}
             row.loners += sum(1 for seat in loners if seat in mine)
             row.euchres += sum(1 for seats in p.euchres if seats & mine)
@@ -1264,7 +1293,7 @@ def _own_points(p: Played, side: str, names: tuple[str, ...], lone: tuple[int, i
     """What a row scored in a game: its side's total; for one player with individual
     lone-hand points (``lone=L/P``, RULES.md H7), each lone hand of five tricks of that
     side counts L to its loner and P to the partner instead of the side's points."""
-    own = p.report.totals.get(side, 0)
+    own = p.totals.get(side, 0)
     if lone is None or len(names) != 1 or not p.ruleset.variant.partnership:
         return own
     for maker, tricks, points in p.lone_hands:
