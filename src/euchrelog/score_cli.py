@@ -143,7 +143,7 @@ def _tiebreaks(_ctx: click.Context, _param: click.Parameter, value: str | None
 @click.option("--force", is_flag=True, help="Rewrite OUTPUT even if it is read-only.")
 @click.option("-q", "--quiet", is_flag=True,
               help="Print neither the findings nor the summary on stderr.")
-@limit_options("256M")
+@limit_options("8G")
 def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: int | None,
           target: int | None, rank: str | None, tiebreak: tuple[str, ...] | None,
           only: tuple[str, ...],
