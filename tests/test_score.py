@@ -349,11 +349,16 @@ def test_format_is_inferred_and_said() -> None:
 
 
 def test_length_is_inferred_from_the_records() -> None:
-    """Without a length in the Format tag, an option or the sheets: games that stop after
-    the same number of deals short of the target are games of that many deals (not 8 deals
-    a game), and the standings say so; ``--deals`` overrides the inference."""
-    short = sheet("E", "1", "1", "A B C D", [ONE, ONE, ONE]) + sheet(
-        "E", "1", "2", "E F G H", [ONE, SET, ONE])
+    """Without a length in the Format tag, an option or the sheets: games closed by their
+    result line after the same number of deals, short of the target, are games of that many
+    deals (not 8 deals a game), and the standings say so; ``--deals`` overrides the
+    inference. A sheet without its result line shows nothing."""
+    short = sheet("E", "1", "1", "A B C D", [ONE, ONE, ONE], fmt="progressive",
+                  end="result") + sheet(
+        "E", "1", "2", "E F G H", [ONE, SET, ONE], end="result")
+    open_, = scored(short.replace("result\n", ""))
+    assert (open_.settings.deals, open_.settings.length_basis) == (
+        8, "the default of a progressive event")
     event, = scored(short)
     assert (event.settings.deals, event.settings.target) == (3, None)
     assert event.settings.length_basis == "inferred from the games: 2 of 2 games are 3 deals"
@@ -362,7 +367,7 @@ def test_length_is_inferred_from_the_records() -> None:
         event.settings.describe())
     event, = scored(short, Overrides(deals=4))
     assert event.settings.length_basis == "--deals"
-    assert codes(event) == ["G951", "G951"]  # the games stop short of 4 deals
+    assert codes(event) == ["G955", "G955"]  # each result line closes a game short of 4 deals
 
 
 def test_progressive_games_to_a_target_rank_by_games_won_then_points() -> None:

@@ -464,8 +464,9 @@ class Played:
     the event's."""
     vote: tuple[str, int] | None
     """What the game says of the event's length: ``("deals", N)`` or ``("target", N)``, as
-    it states it or, if it states none, as its record shows (it reaches the target, or stops
-    after N deals); ``None`` when it shows nothing (marked unfinished, no deal)."""
+    it states it or, if it states none, as its record shows (it reaches the target, or its
+    result line closes it after N deals short of it); ``None`` when it shows nothing (no
+    result line, marked unfinished)."""
     counted: bool = True
     """Whether the game counts in the standings."""
     status: str = "final"
@@ -764,8 +765,8 @@ def _replay(entry: Entry, game: Game, deals: int | None = None, target: int | No
         vote = ("deals", options.deals) if options.deals else ("target", options.target)
     elif report.ended and not options.deals:
         vote = ("target", options.target)
-    elif game.deals and not (game.end is not None and game.end.act == "unfinished"):
-        vote = ("deals", len(game.deals))
+    elif game.deals and game.end is not None and game.end.act == "result":
+        vote = ("deals", len(game.deals))  # a sheet closed short of the target
     dealt = tuple(_shared_deal(deal.dealer, tuple(sorted(deal.points.items()))
                                if deal.points is not None else None) for deal in report.deals)
     return Played(_compact(entry), pairs, ruleset, report.totals, report.ended, report.winner,
@@ -950,8 +951,8 @@ class _Event:
     def infer_length(self, fmt: str) -> tuple[int | None, int | None, str]:
         """The length of a game when neither the Format tag nor an option gives it: what
         most games state, or, for a game that states none, show (it ends at its target, or
-        stops after N deals); with no game to go by, 8 deals a game (progressive) or the
-        target most games are played to (partners)."""
+        its result line closes it after N deals); with no game to go by, 8 deals a game
+        (progressive) or the variant's target (partners)."""
         votes = Counter(p.vote for p in self.played if p.vote is not None)
         if not votes:
             if fmt == "progressive":
