@@ -431,6 +431,20 @@ def test_rotating_sample_is_the_real_case() -> None:
         r.points_for for r in top)
 
 
+def test_rank_and_length_options_override_the_tag_and_the_inference() -> None:
+    """``--rank points`` ranks the rotating sample by points; ``--target`` replaces the
+    length inferred from its games, and the JSON says where each came from."""
+    folder = str(EVENTS / make_events.ROTATING)
+    data = json.loads(score("-q", "--format", "json", folder).stdout)["events"][0]
+    assert data["ranking"] == ["games-won"] and data["length_from"].startswith("inferred")
+    assert [row["rank"] for row in data["standings"]] == [1, 1, 3, 3]
+    data = json.loads(score("-q", "--format", "json", "--rank", "points", "--target", "10",
+                            folder).stdout)["events"][0]
+    assert data["ranking"] == ["points"] and data["length_from"] == "--target"
+    assert [row["name"] for row in data["standings"]][:2] == ["Dirk Maas", "Bram Okafor"]
+    assert data["findings"] == [] and data["lone"] is None
+
+
 def test_tournaments_doc_quotes_the_rotating_golden() -> None:
     folder = EVENTS / make_events.ROTATING
     head = "".join((folder / "standings.txt").read_text(encoding="utf-8")

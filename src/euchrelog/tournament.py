@@ -58,7 +58,8 @@ FORMATS = ("partners", "progressive")
 """The event formats (docs/tournaments.md, "Formats")."""
 
 DEFAULT_DEALS = 8
-"""The deals of a round of a progressive event unless the event says otherwise."""
+"""The deals of a round of a progressive event when neither the event nor its games say
+(no game shows its length)."""
 
 NO_EVENT = ""
 """The event of the games that have no ``Event`` tag."""
