@@ -37,7 +37,6 @@ from pathlib import Path
 from euchrelog.check import check_json_lines, check_lines
 from euchrelog.generate import random_game, ruleset_for
 from euchrelog.jsonio import game_to_json
-from euchrelog.models import Tag
 from euchrelog.rules import Options, Ruleset, find_variant
 from euchrelog.writer import dumps_game
 
@@ -72,6 +71,8 @@ def event_corpus(tables: int, rounds: int = 8, seed: int = 5) -> tuple[str, int]
     rounds of 8 deals, every sheet a full record, the players drawn anew each round. The
     deals repeat 40 games of the generator under other names (each game is still a
     different game: its players differ)."""
+    from euchrelog.models import Tag
+
     rng = random.Random(seed)
     ruleset = ruleset_for(deals=8)
     templates = [random_game(random.Random(rng.random()), ruleset) for _ in range(40)]
