@@ -1,11 +1,13 @@
 """Events: games grouped by their ``Event`` tag, checked together and ranked.
 
-:func:`read_entries` reads the games of one text (notation or JSON) without checking them;
-:func:`score_events` groups them into events, replays every game with the engine (with the
-event's length when the game states none), adds the event checks (codes E961-E969, see
-docs/tournaments.md) and computes the standings, awards and per-round results of each
-event. Everything here is a pure function of the texts it is given; reading files and
-printing belong to :mod:`euchrelog.score_cli` and :mod:`euchrelog.standings_out`.
+:func:`read_entries` reads the games of one text (notation or JSON) without checking them,
+:func:`iter_entries` the games of a stream of lines one at a time; :func:`score_events` (or a
+:class:`Scorer` fed one game at a time) groups them into events, replays every game with
+the engine (with the event's length when the game states none), adds the event checks
+(codes E961-E969, see docs/tournaments.md) and computes the standings, awards and
+per-round results of each event. Everything here is a pure function of the texts it is
+given; reading files and printing belong to :mod:`euchrelog.score_cli` and
+:mod:`euchrelog.standings_out`.
 
 >>> sheet = '''[Event "Club"] [Format "progressive deals=1"] [Round "1"] [Table "1"]
 ... [Variant "four-hand"] [N "Ann"] [E "Bob"] [S "Cy"] [W "Dee"]
@@ -427,8 +429,8 @@ def _tags(game: Game) -> dict[str, str]:
 @dataclass
 class Played:
     """A game of an event, replayed, placed in its round and at its table: what the event
-    keeps of it once it is read (not the record itself), so that memory does not grow with
-    the deals read."""
+    keeps of it once it is read, not the record itself, so that an event holds only what its
+    standings and checks need."""
 
     entry: Entry
     """Where the game is; its record is not kept (``entry.game`` is ``None``), its source map
@@ -645,16 +647,8 @@ class EventResult:
 # ------------------------------------------------------------------ scoring
 
 
-def group_events(entries: Iterable[Entry]) -> dict[str, list[Entry]]:
-    """The entries by event name, events in the order first seen."""
-    events: dict[str, list[Entry]] = {}
-    for entry in entries:
-        if entry.game is not None:
-            events.setdefault(_event_name(entry.game), []).append(entry)
-    return events
-
-
 def _event_name(game: Game) -> str:
+    """The event a game belongs to: its Event tag, or :data:`NO_EVENT`."""
     return (game.tag("Event") or NO_EVENT).strip()
 
 
@@ -1389,6 +1383,6 @@ __all__ = [
     "DEFAULT_DEALS", "DEFAULT_TIEBREAKS", "FORMATS", "GAMES_WON_TIEBREAKS", "KEYS", "PRIMARY",
     "Award", "Decision", "Entry",
     "EventResult", "FormatTag", "Key", "Overrides", "Played", "Scorer", "Settings", "Standing",
-    "TableResult", "group_events", "iter_entries", "parse_format", "parse_tiebreaks",
+    "TableResult", "iter_entries", "parse_format", "parse_tiebreaks",
     "read_entries", "score_events", "tiebreaks_for",
 ]
