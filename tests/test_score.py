@@ -445,6 +445,25 @@ def test_rank_and_length_options_override_the_tag_and_the_inference() -> None:
     assert data["findings"] == [] and data["lone"] is None
 
 
+def test_lone_sample_scores_lone_hands_apart() -> None:
+    """The lone=5/4 sample: its lone hands of five tricks give 5 to the loner and 4 to the
+    partner, which puts Abe Lowell second alone; scored as the side's 4 to each, he would
+    share second place."""
+    texts = [p.read_text(encoding="utf-8")
+             for p in sorted((EVENTS / make_events.LONE).glob("*.euchre"))]
+    entries = [e for n, t in enumerate(texts) for e in read_entries(t, f"{n}.euchre")]
+    event, = score_events(entries)
+    assert event.settings.lone == (5, 4) and codes(event) == []
+    plain, = score_events([e for n, t in enumerate(texts) for e in read_entries(
+        t.replace(" lone=5/4", ""), f"{n}.euchre")])
+    ranks = {r.label: (r.rank, r.tied) for r in event.standings}
+    assert ranks["Abe Lowell"] == (2, False)
+    assert {r.label: (r.rank, r.tied) for r in plain.standings}["Abe Lowell"] == (2, True)
+    gained = sum(r.points_for for r in event.standings) - sum(
+        r.points_for for r in plain.standings)
+    assert gained == 4  # four lone hands of five tricks, one point more each
+
+
 def test_tournaments_doc_quotes_the_rotating_golden() -> None:
     folder = EVENTS / make_events.ROTATING
     head = "".join((folder / "standings.txt").read_text(encoding="utf-8")
@@ -705,7 +724,11 @@ def test_csv_of_several_events_has_one_header_and_the_same_columns() -> None:
     assert "event" not in [row[0] for row in body] and all(body)
     assert {len(row) for row in body} == {len(header)}
     assert {row[0] for row in body} == {"Legion Partners Cup", "Lakeside Rotation",
-                                        "Spring Progressive"}
+                                        "Harbor Lights Progressive", "Spring Progressive"}
+    # An event of 2 rounds comes before one of 6: the rounds still stand together, in order.
+    rounds = [k for k, name in enumerate(header) if name.startswith("round_")]
+    assert [header[k] for k in rounds] == [f"round_{n}" for n in range(1, 7)]
+    assert rounds == list(range(rounds[0], rounds[0] + 6))
     partners = next(row for row in body if row[0] == "Legion Partners Cup")
     assert partners[header.index("round_1")] == "" and partners[header.index("won")] != ""
     assert all(row[-1] == "final" for row in body)

@@ -241,10 +241,19 @@ def _csv_row(cells: Sequence[int | str]) -> str:
 
 def render_csv(events: Sequence[EventResult]) -> str:
     """The standings of every event as one table: one header row with every event's
-    columns, then one row per player or team (empty where its event has no such column)."""
+    columns (each event's in its order), then one row per player or team (empty where its
+    event has no such column)."""
     if not events:
         return ""
-    keys = list(dict.fromkeys(c.key for event in events for c in columns(event)))
+    keys: list[str] = []
+    for event in events:  # a new column goes after the event's column before it
+        after = len(keys)  # (round_3 after round_2), not after every other event's
+        for c in columns(event):
+            if c.key in keys:
+                after = keys.index(c.key) + 1
+            else:
+                keys.insert(after, c.key)
+                after += 1
     who = {_who(event) for event in events}
     rows = [_csv_row(["event", "rank", "tied", who.pop() if len(who) == 1 else "player or team",
                       *keys, "status"])]
