@@ -899,6 +899,7 @@ class _Event:
         length_basis = "the Format tag"
         if o.deals is not None:
             deals, length_basis = o.deals, "--deals"
+            target = o.target if o.target is not None else target
         elif o.target is not None:
             deals, target, length_basis = None, o.target, "--target"
         if deals is None and target is None:
