@@ -1,8 +1,10 @@
 """The ``euchrelog score`` command: check every game of an event and publish its standings.
 
-The command reads its sources, hands the games to :mod:`euchrelog.tournament` and prints
-the events with :mod:`euchrelog.standings_out`; findings go to standard error, like the
-summary, so standard output holds only the standings.
+The command reads its sources game by game through the size limits of
+:mod:`euchrelog.files`, hands each game to a :class:`~euchrelog.tournament.Scorer` (which
+keeps only what the standings need of it) and prints the events with
+:mod:`euchrelog.standings_out`; findings go to standard error, like the summary, so
+standard output holds only the standings.
 """
 
 from __future__ import annotations
