@@ -6,7 +6,7 @@ Not a test. Run it from a checkout (`pip install -e .`):
     python bench/profile.py --megabytes 2
 
 It times each stage of both paths on the same games, as written by the generator and as a
-person types them (tests/records.py `respell`): reading the notation into the JSON form
+person types them (tests/support/records.py `respell`): reading the notation into the JSON form
 (:func:`~euchrelog.notation.read_game`), the table-driven replay of that form
 (:mod:`euchrelog.fast`), from notation and from JSON Lines, and the full path (pydantic
 models, :class:`~euchrelog.engine.DealState`) that every game the fast path declines goes

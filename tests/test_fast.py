@@ -29,9 +29,9 @@ from euchrelog.rules import FOUR_HAND, Options, Ruleset, find_variant
 from euchrelog.writer import dumps_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from records import respell
 from strategies import VARIANT_NAMES, games
-from test_fuzz import mutated_records
+from support.fuzzing import mutated_records
+from support.records import respell
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE_FILES = sorted((ROOT / "samples").rglob("*.euchre"))

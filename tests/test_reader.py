@@ -22,8 +22,8 @@ from euchrelog.notation import GameForm, _read_game, split_games
 from euchrelog.writer import dumps_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from records import messy, random_ruleset, respell
 from strategies import VARIANT_NAMES
+from support.records import messy, random_ruleset, respell
 
 ROOT = Path(__file__).resolve().parent.parent
 DETAILS: tuple[Detail, ...] = ("full", "play-only", "unknown-cards", "score-sheet")
