@@ -36,7 +36,7 @@ from euchrelog.seats import Seat
 from euchrelog.writer import dumps
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from record_scripts import answers, record_options
+from support.record_scripts import answers, record_options
 
 
 def cards(text: str) -> list[Card]:
