@@ -160,7 +160,7 @@ _END_LINE = re.compile(r"\s*(result|unfinished)\b", re.IGNORECASE)
 _GAME_END_CODES = frozenset({"G951", "G952", "G953", "G954", "G955"})
 _TALLY_CODES = frozenset({"C902", "D307"}) | _GAME_END_CODES
 """Findings that compare running totals and the result, which a skipped deal upsets."""
-_GAP_CODES = frozenset({"B406", "C905", "P705", "P706", "P707"})
+_GAP_CODES = frozenset({"A604", "B406", "C905", "P705", "P706", "P707"})
 """Findings that a line missing from a deal makes anywhere in it."""
 
 

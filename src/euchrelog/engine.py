@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from itertools import combinations
 
-from .cards import JOKER, Card, Suit, deck_set, suit_table, trick_winner
+from .cards import JOKER, NO_TRUMP, Card, Suit, Trump, deck_set, suit_table, trick_winner
 from .errors import IllegalActionError, RenegeError
 from .models import Bid, Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap
 from .rules import MOON, Ruleset
@@ -131,7 +131,7 @@ class DealState:
         """The seat that swapped hands with the ghost hand."""
         self.merged = False
         self.acted: list[Seat] = []
-        self.trump: Suit | None = None
+        self.trump: Trump | None = None
         self.maker: Seat | None = None
         self._makers: tuple[Seat | None, tuple[Seat, ...]] = (None, ())
         """The maker the makers below are of, and the maker's side (see :attr:`makers`)."""
@@ -288,6 +288,10 @@ class DealState:
             return IllegalActionError("B405", f"{seat} bids {bid.act} after the bidding ended")
         if seat not in self.seats:
             return IllegalActionError("B401", f"{seat} has no player and cannot bid")
+        if (isinstance(bid, Call) and bid.suit is NO_TRUMP
+                and not self.ruleset.options.no_trump):
+            return IllegalActionError(
+                "B410", f"{seat} calls no trump, but the game is not played with no-trump (H5)")
         if self.variant.bidding == "tricks":
             return self._check_trick_bid(bid)
         if isinstance(bid, Number | Swap):
@@ -459,7 +463,7 @@ class DealState:
         self.verify_bid(bid)
         self.apply_bid(bid)
 
-    def fix_contract(self, trump: Suit, maker: Seat, bid: int | None = None) -> None:
+    def fix_contract(self, trump: Trump, maker: Seat, bid: int | None = None) -> None:
         """Fixes trump, maker and (ghost) the bid without bidding: a score-sheet record."""
         self.trump = trump
         self.maker = maker
@@ -708,6 +712,18 @@ class DealState:
         """The seats that play and the opening leader (F10), once declarations are done."""
         return lineup(self.ruleset, self.dealer, self.maker, self.alone, self.defender)
 
+    def check_canadian(self) -> IllegalActionError | None:
+        """The fault of a deal about to be played under ``canadian-loner`` (H3): the
+        dealer's partner ordered up in round 1 and has not gone alone."""
+        maker = self.maker
+        if (not self.ruleset.options.canadian_loner or self.fixed_in_round != 1
+                or maker is None or self.alone is not None or maker == self.dealer
+                or self.side(maker) != self.side(self.dealer)):
+            return None
+        return IllegalActionError(
+            "A604", f"{maker}, the dealer's partner, orders up and does not go alone, but "
+                    "under canadian-loner that player must (H3)")
+
     def _start_play(self) -> None:
         self.phase = Phase.PLAYING
         if self._upcard_with_dealer():
@@ -775,6 +791,9 @@ class DealState:
                     "P701", f"{seat} leads trick {trick_no} out of turn: {why} and leads")
             return IllegalActionError(
                 "P701", f"{seat} plays out of turn in trick {trick_no}: it is {expected}'s turn")
+        canadian = self.check_canadian() if starting else None
+        if canadian is not None:
+            return canadian
         if card is None:
             return None
         if card not in self.deck:
@@ -853,9 +872,9 @@ class DealState:
             led = self._led()
             if self.trump is not None and legit:
                 follows = suit_table(self.trump)
-                eff = follows[card]
-                shown = self.showouts[seat].pop(eff, None)
-                if shown is not None:
+                eff = follows[card]  # None: the Benny at no trump
+                shown = self.showouts[seat].pop(eff, None) if eff is not None else None
+                if shown is not None and eff is not None:
                     t, p, was = shown
                     self.reneges.append((seat, t, p))
                     proofs.append(Evidence(seat, t, p, eff, was, card, trick_index))
@@ -951,7 +970,7 @@ class DealState:
     def legal_actions(self) -> Iterator[Action]:
         """Every act that is legal now (plays only of cards the state knows)."""
         if self.phase is Phase.BIDDING:
-            suits = list(Suit)
+            suits: list[Trump] = [*Suit, NO_TRUMP]
             candidates: list[Bid] = []
             for seat in self.seats:
                 candidates += [Pass(act="pass", seat=seat), Order(act="order", seat=seat),

@@ -90,11 +90,11 @@ class _Table:
 
 
 def _supported(ruleset: Ruleset) -> bool:
-    """Whether the fast replay covers the ruleset: euchre bidding on an upcard, and no
-    ghost hand."""
+    """Whether the fast replay covers the ruleset: euchre bidding on an upcard, no ghost
+    hand, and no canadian-loner (H3)."""
     variant = ruleset.variant
     return (ruleset.extra_hand != "ghost" and variant.upcard and variant.bidding == "euchre"
-            and bool(variant.scoring))
+            and bool(variant.scoring) and not ruleset.options.canadian_loner)
 
 
 @functools.lru_cache(maxsize=64)
@@ -351,6 +351,7 @@ def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
                     round_ = 2
             elif act == "order" and round_ == 1:
                 trump, maker = up_suit, seat
+            # (A call of no trump, NT, is no key: declined, the full path replays it, H5.)
             elif act == "call" and round_ == 2 and _SUIT_INDEX[bid["suit"]] != up_suit:
                 trump, maker = _SUIT_INDEX[bid["suit"]], seat
             else:

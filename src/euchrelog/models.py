@@ -32,7 +32,7 @@ from pydantic import (
 )
 from pydantic import Tag as PydanticTag
 
-from .cards import UNKNOWN, Card, Suit, parse_card, parse_suit
+from .cards import UNKNOWN, Card, Suit, Trump, parse_card, parse_trump
 from .seats import Seat, parse_seat
 
 FORMAT_VERSION = 1
@@ -70,12 +70,12 @@ def _seat_in(value: Any) -> Seat:
     return parse_seat(value)
 
 
-def _suit_in(value: Any) -> Suit:
+def _trump_in(value: Any) -> Trump:
     if isinstance(value, Suit):
         return value
     if not isinstance(value, str):
-        raise ValueError("a suit must be one of C, D, H, S")
-    return parse_suit(value)
+        raise ValueError("a trump must be one of C, D, H, S or NT")
+    return parse_trump(value)
 
 
 SeatField = Annotated[
@@ -84,12 +84,13 @@ SeatField = Annotated[
     PlainSerializer(str, return_type=str),
     WithJsonSchema({"type": "string", "enum": ["N", "E", "S", "W"]}),
 ]
-SuitField = Annotated[
-    Suit,
-    PlainValidator(_suit_in),
+TrumpField = Annotated[
+    Trump,
+    PlainValidator(_trump_in),
     PlainSerializer(str, return_type=str),
-    WithJsonSchema({"type": "string", "enum": ["C", "D", "H", "S"]}),
+    WithJsonSchema({"type": "string", "enum": ["C", "D", "H", "S", "NT"]}),
 ]
+"""A suit, or ``NT`` for no trump (H5)."""
 
 
 def _side_in(value: Any) -> str:
@@ -196,11 +197,12 @@ class Order(Record):
 
 
 class Call(Record):
-    """Naming a suit as trump (round 2, or the dealer after a Benny turn-up)."""
+    """Naming a suit as trump (round 2, or the dealer after a Benny turn-up), or calling no
+    trump (round 2 under the ``no-trump`` option, H5)."""
 
     act: Literal["call"]
     seat: SeatField
-    suit: SuitField
+    suit: TrumpField
 
 
 class Number(Record):
@@ -321,7 +323,7 @@ class Sheet(Line):
     """
 
     thrown: StrictBool = False
-    trump: SuitField | None = None
+    trump: TrumpField | None = None
     maker: SeatField | None = None
     alone: StrictBool = False
     defend: SeatField | None = None

@@ -24,7 +24,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from pydantic import ValidationError
 
-from .cards import UNKNOWN, parse_card, parse_suit
+from .cards import UNKNOWN, parse_card, parse_trump
 from .errors import NotationError
 from .models import (
     TAG_NAME,
@@ -115,7 +115,7 @@ _START_RE = re.compile(r"start(?:\s+deal\s+(\d+))?", _I)
 _HAND_RE = re.compile(rf"([NESW])\s*:\s*({_CARD}(?:\s+{_CARD})*)", _I)
 _CARD_RE = re.compile(_CARD, _I)
 _UP_RE = re.compile(rf"up\s+({_CARD})(?:\s+kitty\s+(.*))?", _I)
-_BID_RE = re.compile(r"([NESW])\s+(swap\b)?\s*(pass|order|call\s+(\S)|moon|\d+)?", _I)
+_BID_RE = re.compile(r"([NESW])\s+(swap\b)?\s*(pass|order|call\s+(NT|\S)|moon|\d+)?", _I)
 _EXCHANGE_RE = re.compile(
     rf"([NESW])\s+(?:(?:takes\s+({_CARD})\s+)?discards\s+({_CARD})|(declines))", _I)
 _DECLARE_RE = re.compile(r"(alone|defend)\s+([NESW])", _I)
@@ -123,7 +123,7 @@ _TRICK_RE = re.compile(r"(\d+)\.", _I)
 _PLAY_RE = re.compile(rf"([NESW])\s*:\s*({_CARD})", _I)
 _CLAIM_RE = re.compile(r"renege\s+([NESW])(?:\s+trick\s+(\d+))?", _I)
 _SHEET_RE = re.compile(
-    r"trump\s+(\S)\s+maker\s+([NESW])(\s+alone)?(?:\s+defend\s+([NESW]))?"
+    r"trump\s+(NT|\S)\s+maker\s+([NESW])(\s+alone)?(?:\s+defend\s+([NESW]))?"
     r"(?:\s+bid\s+(\d+|moon))?(?:\s+tricks\s+(\d+|[NESW].*))?", _I)
 _TAKEN_RE = re.compile(r"([NESW])\s+(\d+)", _I)
 _EXTRA_RE = re.compile(r"(dummy|ghost)\s*:?\s*(.*)", _I)
@@ -461,7 +461,7 @@ class _GameAssembler:
                         bids.append({"act": act, "seat": seat})
                     elif act.startswith("call"):
                         bids.append({"act": "call", "seat": seat,
-                                     "suit": parse_suit(bm.group(4)).value})
+                                     "suit": parse_trump(bm.group(4)).value})
                     else:
                         bids.append({"act": "bid", "seat": seat,
                                      "tricks": MOON if act == "moon" else int(act)})
@@ -561,7 +561,7 @@ class _GameAssembler:
                             (6, "tricks")):
             if sm.group(group):
                 self.at(("deal", d, "sheet", part), token, sm.start(group))
-        sheet: Form = {"trump": parse_suit(sm.group(1)).value, "maker": sm.group(2).upper()}
+        sheet: Form = {"trump": parse_trump(sm.group(1)).value, "maker": sm.group(2).upper()}
         if sm.group(3):
             sheet["alone"] = True
         if sm.group(4):
@@ -722,7 +722,7 @@ def _syntax_error(exc: UnexpectedInput, chunk: str, offset: int) -> NotationErro
 
 _WORD_RE = re.compile(r'"(?:[^"\\\n]|\\.)*"?|[^\s,:"]+|[,:]')
 _SEAT_WORDS = {"n", "e", "s", "w"}
-_SUIT_OK = re.compile(r"(?i:[CDHS\u2663\u2666\u2665\u2660])")
+_TRUMP_OK = re.compile(r"(?i:[CDHS\u2663\u2666\u2665\u2660]|NT)")
 _CARD_OK = re.compile(_CARD, _I)
 _INT_OK = re.compile(r"[0-9]{1,6}")
 _SIGNED_OK = re.compile(r"-?[0-9]{1,6}")
@@ -861,7 +861,7 @@ def _diagnose(text: str, start: int) -> None:
             else:
                 act = cur.word("pass", "order", "call", "moon")
                 if act == "call":
-                    cur.take(_SUIT_OK, "a suit: C, D, H or S")
+                    cur.take(_TRUMP_OK, "a suit: C, D, H or S (or NT)")
             if cur.peek() == ",":
                 cur.i += 1
             if cur.peek() is None:
@@ -904,7 +904,7 @@ def _diagnose(text: str, start: int) -> None:
             cur.take(_INT_OK, "a trick number")
     elif first == "trump":
         cur.i += 1
-        cur.take(_SUIT_OK, "a suit: C, D, H or S")
+        cur.take(_TRUMP_OK, "a suit: C, D, H or S (or NT)")
         cur.word("maker")
         cur.take(_SEAT_P, _A_SEAT)
         if (cur.peek() or "").lower() == "alone":

@@ -24,11 +24,11 @@ from difflib import get_close_matches
 from itertools import pairwise
 from typing import TypeVar, cast
 
-from .cards import Card, deck_set
+from .cards import NO_TRUMP, Card, deck_set
 from .engine import Action, DealState, Phase, evidence_message
 from .errors import IllegalActionError, RenegeError
 from .findings import Finding, Severity
-from .models import Bid, Deal, Declaration, Exchange, Game, Merge, Swap, Trick
+from .models import Bid, Deal, Declaration, Exchange, Game, Merge, Order, Swap, Trick
 from .notation import Locus, SourceMap
 from .rules import MOON, Ruleset, TagProblem, ruleset_from_tags
 from .seats import Seat, clockwise_from
@@ -422,6 +422,10 @@ class _Replay:
                 self.compare_sheet_declarations(d, deal, state)
             else:
                 self.sheet_declarations(d, deal, state)
+        canadian = state.check_canadian() if deal.tricks or sheet is not None else None
+        if canadian is not None:  # reported at the order, not at the first play (H3)
+            k = next(k for k, bid in enumerate(deal.bids) if isinstance(bid, Order))
+            fault(canadian, ("deal", d, "bid", k), seat=state.maker)
         claimed = {c.seat for c in deal.claims}
         if deal.tricks and state.maker is not None and state.trump is None:
             self.emit("B406", f"deal {n}: {state.maker} orders up, but the upcard is not "
@@ -567,6 +571,9 @@ class _Replay:
             return
         assert sheet.trump is not None and sheet.maker is not None
         self.check_sheet_counts(d, deal)
+        if not deal.bidding and sheet.trump is NO_TRUMP and not self.ruleset.options.no_trump:
+            self.emit("B410", f"deal {n}: the sheet says no trump, but the game is not played "
+                              "with no-trump (H5)", (*here, "trump"), deal=n)
         if not deal.bidding:
             if sheet.maker not in self.ruleset.seats:
                 self.emit("C903", f"deal {n}: the maker {sheet.maker} has no player",
@@ -771,6 +778,8 @@ class _Replay:
                     elif out_of_turn:
                         err = None  # a trick written out of order: one finding, not one a card
                     out_of_turn = True
+                if err is not None and err.code == "A604":
+                    err = None  # reported at the order (H3)
                 if err is not None and err.code in ("P702", "P703", "P708"):
                     doubtful = True  # the trick's winner rests on a card the seat lacks
                 if err is not None and err.code == "P702":

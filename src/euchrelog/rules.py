@@ -122,7 +122,8 @@ FOUR_HAND = Variant(
     renege_penalty=2,
     renege_penalty_lone=4,
     options=frozenset({"deck", "target", "deals", "dealer-pickup", "stick-the-dealer",
-                       "lone-defender", "lone-lead", "lone-defender-euchre", "renege"}),
+                       "lone-defender", "lone-lead", "lone-defender-euchre", "renege",
+                       "canadian-loner", "no-trump"}),
 )
 
 _CUTTHROAT_TABLE = (
@@ -246,6 +247,10 @@ class Options:
     dummy: Literal["optional", "required", "off"] = "off"
     failed_moon: int = -6
     """What a failed moon costs the bidder (G6)."""
+    canadian_loner: bool = False
+    """The dealer's partner who orders up in round 1 must go alone (H3)."""
+    no_trump: bool = False
+    """A player may call no trump in round 2 (H5)."""
 
     @classmethod
     def defaults(cls, variant: Variant) -> Options:
@@ -279,6 +284,10 @@ class Options:
             words.append(f"dummy={self.dummy}")
         if self.failed_moon != base.failed_moon:
             words.append(f"failed-moon={self.failed_moon}")
+        if self.canadian_loner:
+            words.append("canadian-loner")
+        if self.no_trump:
+            words.append("no-trump")
         return " ".join(words)
 
 
@@ -385,7 +394,11 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "stick-the-dealer": ("on", "off"),
     "lone-defender": ("on", "off"),
     "dummy": ("optional", "required", "off"),
+    "canadian-loner": ("off", "on"),
+    "no-trump": ("off", "on"),
 }
+_SWITCHES = ("stick-the-dealer", "lone-defender", "canadian-loner", "no-trump")
+"""The options that are on or off, and on when named alone."""
 _NUMBERS = ("deck", "target", "deals", "lone-defender-euchre", "renege", "failed-moon")
 
 
@@ -424,7 +437,7 @@ def parse_rules(text: str, variant: Variant) -> tuple[dict[str, str | int | bool
         name, _, value = word.lower().partition("=")
         if name == "no-lone-defender" and not value:
             name, value = "lone-defender", "off"
-        if name in ("stick-the-dealer", "lone-defender") and not value:
+        if name in _SWITCHES and not value:
             value = "on"
         if name not in _CHOICES and name not in _NUMBERS:
             problems.append(f"unknown option {word!r} in the Rules tag")
@@ -496,7 +509,7 @@ def ruleset_from_tags(tags: Mapping[str, str]) -> tuple[Ruleset, list[TagProblem
     updates: dict[str, object] = {}
     for name, value in settings.items():
         key = name.replace("-", "_")
-        if name in ("stick-the-dealer", "lone-defender"):
+        if name in _SWITCHES:
             updates[key] = value == "on"
         else:
             updates[key] = value
@@ -504,6 +517,11 @@ def ruleset_from_tags(tags: Mapping[str, str]) -> tuple[Ruleset, list[TagProblem
         problems.append(TagProblem("T203", f"deck={updates['deck']} is not played in "
                                            f"{variant.name}", "deck"))
         del updates["deck"]
+    if updates.get("no_trump") and updates.get("deck", options.deck) == 25:
+        # The Benny belongs to the trump suit (C2): with no trump it would have no suit.
+        problems.append(TagProblem("T205", "no-trump does not combine with deck=25: the benny "
+                                           "needs a trump suit; no-trump is off", "rules"))
+        del updates["no_trump"]
     options = replace(options, **updates)  # type: ignore[arg-type]
     seats, problem = _seats(lower, variant)
     if problem:
