@@ -5,10 +5,12 @@ Not a test. Run it from a checkout (`pip install -e .`):
     python bench/profile.py                 # 0.5 MB of four-hand records, best of 5
     python bench/profile.py --megabytes 2
 
-It times each stage of both paths on the same games: the fast path (coarse grammar and
-table-driven replay, :mod:`euchrelog.fast`) from notation and from JSON Lines, and the
-full path (fine grammar, pydantic models, :class:`~euchrelog.engine.DealState`) that
-every game the fast path declines goes through.
+It times each stage of both paths on the same games, as written by the generator and as a
+person types them (tests/support/records.py `respell`): reading the notation into the JSON form
+(:func:`~euchrelog.notation.read_game`), the table-driven replay of that form
+(:mod:`euchrelog.fast`), from notation and from JSON Lines, and the full path (pydantic
+models, :class:`~euchrelog.engine.DealState`) that every game the fast path declines goes
+through.
 """
 
 from __future__ import annotations
@@ -22,13 +24,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from euchrelog.check import Chunk, check_chunk
-from euchrelog.fast import _parser, read_canonical, replay_game
+from euchrelog.fast import replay_form, replay_game
 from euchrelog.jsonio import parse_game_json
-from euchrelog.notation import parse_game, split_games
+from euchrelog.notation import GameForm, read_game, split_games, validate_form
 from euchrelog.replay import replay
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import euchre_corpus
+from run import euchre_corpus, kind_corpus
 
 
 def best(work: Callable[[], object], repeat: int) -> float:
@@ -47,35 +49,39 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     text, lines, deals = euchre_corpus(int(args.megabytes * 1_000_000))
-    chunks = [t for _, t in split_games(io.StringIO(text))]
+    typed, typed_deals = kind_corpus(int(args.megabytes * 1_000_000), "hand-typed")
     rows = lines.splitlines()
     games = [json.loads(r) for r in rows]
-    canonical = [read_canonical(c) for c in chunks]
-    lark = _parser()
-    parsed = [parse_game(c) for c in chunks]
-    models = [p.game for p in parsed if not isinstance(p, list)]
-    stages: list[tuple[str, Callable[[], object]]] = [
-        ("split the text into games", lambda: list(split_games(io.StringIO(text)))),
-        ("fast: Lark, coarse grammar", lambda: [lark.parse(c) for c in chunks]),
-        ("fast: Lark and reading the deals", lambda: [read_canonical(c) for c in chunks]),
-        ("fast: replay", lambda: [replay_game(g) for g in canonical]),
-        ("fast: whole check, notation",
-         lambda: [check_chunk(Chunk(1, 1, c, None)) for c in chunks]),
-        ("JSON: json.loads", lambda: [json.loads(r) for r in rows]),
-        ("JSON: replay", lambda: [replay_game(g) for g in games]),
+    stages: list[tuple[str, Callable[[], object], int]] = [
+        ("split the text into games", lambda: list(split_games(io.StringIO(text))), deals),
+        ("JSON: json.loads", lambda: [json.loads(r) for r in rows], deals),
+        ("JSON: fast replay", lambda: [replay_game(g) for g in games], deals),
         ("JSON: whole check, JSON Lines",
-         lambda: [check_chunk(Chunk(1, 1, r, None, json=True)) for r in rows]),
-        ("full: Lark, fine grammar, builder, models", lambda: [parse_game(c) for c in chunks]),
-        ("full: JSON through pydantic", lambda: [parse_game_json(r) for r in rows]),
-        ("full: replay (DealState)", lambda: [replay(g) for g in models]),
-        ("full: whole check, notation",
-         lambda: [check_chunk(Chunk(1, 1, c, None), fast=False) for c in chunks]),
+         lambda: [check_chunk(Chunk(1, 1, r, None, json=True)) for r in rows], deals),
+        ("full: JSON through pydantic", lambda: [parse_game_json(r) for r in rows], deals),
     ]
-    print(f"{len(text) / 1e6:.2f} MB, {len(chunks)} games, {deals} deals; "
+    for name, corpus, count in (("canonical", text, deals), ("hand-typed", typed, typed_deals)):
+        chunks = [t for _, t in split_games(io.StringIO(corpus))]
+        forms = [f for f in (read_game(c) for c in chunks) if isinstance(f, GameForm)]
+        models = [validate_form(f.form) for f in forms]
+        stages += [
+            (f"{name}: read into the JSON form", lambda c=chunks: [read_game(x) for x in c],
+             count),
+            (f"{name}: fast replay", lambda f=forms: [replay_form(x) for x in f], count),
+            (f"{name}: whole check", lambda c=chunks: [check_chunk(Chunk(1, 1, x, None))
+                                                      for x in c], count),
+            (f"{name}: models from the form", lambda f=forms: [validate_form(x.form)
+                                                              for x in f], count),
+            (f"{name}: full replay (DealState)", lambda m=models: [replay(g) for g in m],
+             count),
+            (f"{name}: whole check, full path", lambda c=chunks: [
+                check_chunk(Chunk(1, 1, x, None), fast=False) for x in c], count),
+        ]
+    print(f"{len(text) / 1e6:.2f} MB, {deals} deals; "
           f"best of {args.repeat} runs")
     print(f"{'stage':44} {'us/deal':>8}")
-    for name, work in stages:
-        print(f"{name:44} {best(work, args.repeat) / deals * 1e6:8.1f}")
+    for name, work, count in stages:
+        print(f"{name:44} {best(work, args.repeat) / count * 1e6:8.1f}")
 
 
 if __name__ == "__main__":

@@ -7,6 +7,8 @@ Not a test: nothing in the test suite depends on timing. Run it with the peers i
     python bench/run.py --megabytes 5 --repeat 5
     python bench/run.py --jobs 40          # also: the CLI with --jobs 1 and 2 on 40 MB
     python bench/run.py --memory 1024      # also: peak RSS of the CLI on a 1024 MB file
+    python bench/run.py --score-memory 400 # only: peak RSS of `score` on an event of 400
+                                           # tables x 8 rounds, and of 100 tables
 
 Every corpus is generated here, reproducibly (fixed seeds), to the same byte size: random
 legal four-hand euchre games (euchrelog's own generator) in notation and in JSON Lines,
@@ -33,8 +35,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from euchrelog.check import check_json_lines, check_lines
-from euchrelog.generate import random_game
+from euchrelog.generate import random_game, ruleset_for
 from euchrelog.jsonio import game_to_json
+from euchrelog.models import Game
+from euchrelog.notation import read_games
 from euchrelog.rules import Options, Ruleset, find_variant
 from euchrelog.writer import dumps_game
 
@@ -60,6 +64,38 @@ def euchre_corpus(size: int, seed: int = 1,
     return "\n".join(texts), "".join(lines), deals
 
 
+SEAT_TAGS = ("North", "East", "South", "West")
+"""The players' tags the generator writes (the event sheets name them N E S W)."""
+
+
+def event_corpus(tables: int, rounds: int = 8, seed: int = 5) -> tuple[str, int]:
+    """A progressive event as one file: ``tables`` tables of four players for ``rounds``
+    rounds of 8 deals, every sheet a full record, the players drawn anew each round. The
+    deals repeat 40 games of the generator under other names (each game is still a
+    different game: its players differ)."""
+    from euchrelog.models import Tag
+
+    rng = random.Random(seed)
+    ruleset = ruleset_for(deals=8)
+    templates = [random_game(random.Random(rng.random()), ruleset) for _ in range(40)]
+    players = [f"Player {k}" for k in range(4 * tables)]
+    texts: list[str] = []
+    deals = 0
+    for r in range(1, rounds + 1):
+        rng.shuffle(players)
+        for t in range(1, tables + 1):
+            game = templates[(r * tables + t) % len(templates)]
+            seated = players[4 * (t - 1):4 * t]
+            head = {"Event": "Bench Progressive", "Format": "progressive", "Round": str(r),
+                    "Table": str(t)}
+            head.update(zip(("N", "E", "S", "W"), seated, strict=True))
+            tags = [Tag(name=k, value=v) for k, v in head.items()]
+            kept = [g for g in game.tags if g.name not in head and g.name not in SEAT_TAGS]
+            texts.append(dumps_game(game.model_copy(update={"tags": (*tags, *kept)})))
+            deals += len(game.deals)
+    return "\n".join(texts), deals
+
+
 def _commented(text: str, rng: random.Random) -> str:
     """One comment in a game, on the first trick line, as a scorer writes one."""
     return text.replace("\n  1. ", "\n  # a long first trick\n  1. ", 1)
@@ -68,7 +104,7 @@ def _commented(text: str, rng: random.Random) -> str:
 def kind_corpus(size: int, kind: str, seed: int = 7) -> tuple[str, int]:
     """Notation of at least ``size`` bytes of one kind of record a person writes: a level
     of detail of the generator, a game with one comment, a hand-typed game (other case and
-    spacing, comments at line ends: tests/records.py), or the bundled valid samples."""
+    spacing, comments at line ends: tests/support/records.py), or the bundled valid samples."""
     if kind == "samples":
         texts = [p.read_text(encoding="utf-8")
                  for p in sorted((ROOT / "samples" / "valid").glob("*.euchre"))]
@@ -77,7 +113,7 @@ def kind_corpus(size: int, kind: str, seed: int = 7) -> tuple[str, int]:
         copies = max(1, size // len(one) + 1)
         return "\n".join([one] * copies), deals * copies
     sys.path.insert(0, str(ROOT / "tests"))
-    from records import respell
+    from support.records import respell
 
     rng = random.Random(seed)
     detail = kind if kind in ("play-only", "score-sheet", "unknown-cards") else "full"
@@ -168,6 +204,18 @@ def run_jsonl(text: str) -> int:
     return sum(r.deals for r in check_json_lines(io.StringIO(text)))
 
 
+def run_rewrite(text: str, write: Callable[[Game], str]) -> int:
+    """What ``convert`` and ``fmt`` do with notation: read every game and write it out
+    (``write`` is :func:`game_to_json` for ``convert --to jsonl``, :func:`dumps_game` for
+    ``fmt``)."""
+    deals = 0
+    for item in read_games(io.StringIO(text)):
+        if item.parsed is not None:
+            write(item.parsed.game)
+            deals += len(item.parsed.game.deals)
+    return deals
+
+
 def run_pgn(text: str) -> int:
     import chess.pgn
 
@@ -250,6 +298,20 @@ def write_repeated(path: Path, text: str, megabytes: float) -> int:
     return written
 
 
+def score_memory(tables: int) -> None:
+    """Peak RSS of `euchrelog score` on an event of ``tables`` tables x 8 rounds, and on
+    one of a quarter as many tables, to see whether it grows with the event."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for count in (max(1, tables // 4), tables):
+            text, deals = event_corpus(count)
+            path = Path(tmp) / f"event-{count}.euchre"
+            path.write_text(text, encoding="utf-8")
+            seconds, rss = cli(["score", "-q", str(path)])
+            print(f"peak RSS of `euchrelog score` on {count} tables x 8 rounds "
+                  f"({count * 8} games, {deals} deals, {len(text) / 1e6:.1f} MB): "
+                  f"{rss:.0f} MB ({seconds:.0f} s, {deals / seconds:.0f} deals/s)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--megabytes", type=float, default=1.5,
@@ -260,7 +322,13 @@ def main() -> None:
                         help="also time the CLI with --jobs 1 and 2 on a file of MB megabytes")
     parser.add_argument("--memory", type=float, default=0, metavar="MB",
                         help="also measure the CLI's peak RSS on a file of MB megabytes")
+    parser.add_argument("--score-memory", type=int, default=0, metavar="TABLES",
+                        help="only measure the peak RSS of `euchrelog score` on a progressive "
+                             "event of TABLES tables x 8 rounds (and of a quarter as many)")
     args = parser.parse_args()
+    if args.score_memory:
+        score_memory(args.score_memory)
+        return
     size = int(args.megabytes * 1_000_000)
     print(f"generating corpora of {args.megabytes} MB ...", file=sys.stderr)
     euchre, jsonl, _ = euchre_corpus(size)
@@ -292,6 +360,17 @@ def main() -> None:
                             "deals"))
     measure(kinds, args.repeat)
     for reader in kinds:
+        print(f"{reader.row()}  {reader.speed / chess_reader.speed:5.1f}x python-chess")
+
+    print("\nconvert and fmt (reading and writing, no replay), a third of the size:")
+    commands = []
+    for kind in ("canonical", "hand-typed"):
+        text, _ = kind_corpus(size // 3, kind)
+        for name, write in (("convert", game_to_json), ("fmt", dumps_game)):
+            commands.append(Reader(f"{name} ({kind})", functools.partial(run_rewrite, text, write),
+                                   len(text.encode()), "deals"))
+    measure(commands, args.repeat)
+    for reader in commands:
         print(f"{reader.row()}  {reader.speed / chess_reader.speed:5.1f}x python-chess")
 
     print("\nevery variant (full records, a third of the size, no peers):")

@@ -1,4 +1,4 @@
-"""Fuzz inputs from a plain ``random.Random``: the strategies of ``tests/test_fuzz.py``
+"""Fuzz inputs from a plain ``random.Random``: the strategies of ``tests/support/fuzzing.py``
 without Hypothesis, for long runs (``fuzz/run.py``).
 
 Each generator takes the generator of one input and the :class:`Corpus` of records that
@@ -10,7 +10,7 @@ suite try the same kinds of trouble; the input of a seed and an index is always 
 The corpus holds every sample and, per epoch of inputs, games generated for every variant
 (every level of detail): whole games, and short ones (one to three deals, the last cut
 anywhere and marked unfinished, with comments, unknown tags and ``??`` cards now and then,
-from ``tests/records.py``). Mutating a short record exercises the parser and the replay as
+from ``tests/support/records.py``). Mutating a short record exercises the parser and the replay as
 well as mutating a whole game, at a fraction of the cost; whole games keep a share of
 their own.
 """
@@ -29,15 +29,15 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
-import test_fuzz as props  # noqa: E402
 from euchrelog.errors import NotationError  # noqa: E402
 from euchrelog.generate import Detail, random_game, score_sheet  # noqa: E402
 from euchrelog.jsonio import dumps_json  # noqa: E402
 from euchrelog.models import End, Game, Log  # noqa: E402
 from euchrelog.notation import loads  # noqa: E402
 from euchrelog.writer import dumps_game  # noqa: E402
-from record_scripts import answers, record_options, ruleset_of  # noqa: E402
-from records import (  # noqa: E402
+from support import fuzzing as props  # noqa: E402
+from support.record_scripts import answers, record_options, ruleset_of  # noqa: E402
+from support.records import (  # noqa: E402
     VARIANT_NAMES,
     cut_deal,
     decorate,
@@ -151,7 +151,7 @@ def token_text(rng: random.Random, corpus: Corpus) -> str:
 
 
 def line_text(rng: random.Random, corpus: Corpus) -> str:
-    """Lines that start with a keyword (``test_fuzz.line_texts``)."""
+    """Lines that start with a keyword (``support.fuzzing.line_texts``)."""
     lines = rng.choices(props.TAGS, k=rng.randint(0, 4))
     starts = (*props.KEYWORDS, *(f"{n}." for n in range(8)), *props.SEATS, "#")
     pools: tuple[Sequence[str], ...] = (props.CARDS, props.SEATS, props.KEYWORDS,
@@ -249,7 +249,7 @@ def _body_line(rng: random.Random, kind: str, trick: int) -> str:
 
 
 def grammar_text(rng: random.Random, corpus: Corpus) -> str:
-    """Records that follow the grammar with random content (``test_fuzz.grammar_texts``):
+    """Records that follow the grammar with random content (``support.fuzzing.grammar_texts``):
     they get past the parser, so the replay sees every odd combination."""
     lines = rng.choices(props.TAGS[:-1], k=rng.randint(0, 5))
     if not lines or rng.randint(0, 3) == 0:
@@ -388,7 +388,7 @@ CHEAP: tuple[Mutation, ...] = (
     _replace_token, _replace_token, _truncate, _insert, _insert, _line_ends, _tabs, _case,
     _bom,
 )
-"""The mutations of ``test_fuzz.MUTATIONS`` that keep a record about its size."""
+"""The mutations of ``support.fuzzing.MUTATIONS`` that keep a record about its size."""
 
 
 def mutate(rng: random.Random, text: str, low: int = 1, high: int = 4) -> str:
@@ -470,7 +470,7 @@ def _key(rng: random.Random) -> str:
 
 def json_value(rng: random.Random) -> Any:
     """Any JSON value, up to about 30 leaves, with the schema's keys and values among the
-    random ones (``test_fuzz.json_values``)."""
+    random ones (``support.fuzzing.json_values``)."""
     budget = [rng.randint(1, 30)]
 
     def value(depth: int) -> Any:
@@ -500,7 +500,7 @@ def _paths(data: Any, at: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 
 def mutated_game_json(rng: random.Random, corpus: Corpus) -> str:
     """The JSON form of a generated game (a short one mostly) with one to three values
-    changed (``test_fuzz.mutated_game_json``)."""
+    changed (``support.fuzzing.mutated_game_json``)."""
     data: Any = json.loads(rng.choice(corpus.whole_json if rng.random() < 0.1
                                       else corpus.short_json))
     for _ in range(rng.randint(1, 3)):
@@ -554,7 +554,7 @@ def deep_json(rng: random.Random, corpus: Corpus) -> str:
 
 
 def json_text(rng: random.Random, corpus: Corpus, deep: bool = False) -> str:
-    """Any of the JSON inputs (``test_fuzz.json_texts``)."""
+    """Any of the JSON inputs (``support.fuzzing.json_texts``)."""
     kind = rng.choice(("value", "lines", "game", "game", "nested"))
     if kind == "value":
         return json_value_text(rng, corpus)
@@ -566,7 +566,7 @@ def json_text(rng: random.Random, corpus: Corpus, deep: bool = False) -> str:
 
 
 def notation_text(rng: random.Random, corpus: Corpus) -> str:
-    """Any of the cheap notation inputs (``test_fuzz.notation_texts``)."""
+    """Any of the cheap notation inputs (``support.fuzzing.notation_texts``)."""
     make = rng.choice((raw_text, token_text, line_text, grammar_text, grammar_text, mutated,
                        mutated))
     return make(rng, corpus)
@@ -648,7 +648,7 @@ def event_text(rng: random.Random, corpus: Corpus) -> str:
     """The files of a sample event, one to all of them, with the names of players, rounds,
     tables, events and formats changed (formula, markup, control characters, other
     digits), files repeated or mutated, one as JSON now and then; joined by
-    ``test_fuzz.EVENT_SEPARATOR``."""
+    ``support.fuzzing.EVENT_SEPARATOR``."""
     folder = rng.choice(EVENTS)
     if folder not in _EVENT_TEXTS:
         _EVENT_TEXTS[folder] = _event_files(folder)
@@ -679,7 +679,7 @@ def record_script(rng: random.Random, corpus: Corpus) -> str:
     """What a scorer types into ``euchrelog record``: the options of a generated game on
     the first line, then the answers that record it (full play or score sheet, deal by
     deal), cut short, with answers deleted, repeated, swapped or replaced by commands
-    (undo, sheet, quit, ?) and nonsense (``test_fuzz.check_record_script``)."""
+    (undo, sheet, quit, ?) and nonsense (``support.fuzzing.check_record_script``)."""
     game = rng.choice(corpus.whole)
     rules = ruleset_of(game)
     mode = rng.choice(("full", "sheet", "mixed"))
@@ -717,7 +717,7 @@ _SPLICES = (b"\xff", b"\xc3", b"\xed\xa0\x80", b"\xef\xbb\xbf", b"\x80\n", b"\xe
 
 def cli_bytes(rng: random.Random, corpus: Corpus) -> bytes:
     """Bytes for standard input: notation, JSON (deep too), random bytes, or a record with
-    bytes that are not UTF-8 (``test_fuzz.cli_inputs``)."""
+    bytes that are not UTF-8 (``support.fuzzing.cli_inputs``)."""
     kind = rng.choice(("notation", "json", "binary", "spliced"))
     if kind == "notation":
         return props.to_bytes(notation_text(rng, corpus))

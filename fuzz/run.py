@@ -1,4 +1,4 @@
-"""Long fuzz runs: the properties of ``tests/test_fuzz.py`` on a million inputs and more.
+"""Long fuzz runs: the fuzz properties (``tests/support/fuzzing.py``) on a million inputs and more.
 
 Inputs come from a seeded ``random.Random`` (``fuzz/inputs.py``), not from Hypothesis:
 input ``i`` of seed ``s`` is made by its own generator, seeded with ``(s, i)``, so any
@@ -57,7 +57,7 @@ sys.path[:0] = [str(HERE), str(HERE.parent / "tests")]
 import inputs  # noqa: E402
 from inputs import Corpus  # noqa: E402
 
-import test_fuzz as props  # noqa: E402
+from support import fuzzing as props  # noqa: E402
 
 Input = Any
 """One input of a property: a str, bytes, or (bytes, args) for the CLI."""
@@ -195,7 +195,7 @@ def signature(exc: BaseException) -> str:
     place = ""
     for frame in traceback.extract_tb(exc.__traceback__):
         name = frame.filename.replace(os.sep, "/")
-        if "/euchrelog/" in name or name.endswith("test_fuzz.py"):
+        if "/euchrelog/" in name or name.endswith("support/fuzzing.py"):
             place = f"{Path(name).name}:{frame.lineno} in {frame.name}"
     return f"{type(exc).__name__} at {place or 'unknown'}"
 

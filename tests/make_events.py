@@ -11,6 +11,13 @@ current ``euchrelog score`` (look at the diff before committing it), or
   table 1 is a full record, round 2 table 3 play only, round 3 table 2 only the points.
 - ``legion-partners-cup``: 4 fixed teams, a round robin of 3 rounds at 2 tables, every
   game a full record, to 10.
+- ``rotating-partners``: four players, six games to 10 at one table, the partners rotating
+  every game, ranked by games won with ties shared (RULES.md H7); two players won 4 games
+  each and are joint first, whatever their points. The sheets are score-sheet lines and
+  state no target: ``score`` infers it from the games.
+- ``lone-progressive``: 8 players at 2 tables for 2 rounds of 8 deals, partners changing,
+  with ``lone=5/4``: a lone hand of five tricks scores 5 to the loner and 4 to the partner
+  (RULES.md H7); four such lone hands are made.
 - ``spring-progressive-slip`` (samples/invalid/events): the progressive event with one
   arithmetic slip on purpose, in the result line of round 3 table 1.
 """
@@ -42,6 +49,8 @@ SITE = "Maple Grove Legion Hall"
 
 PROGRESSIVE = "spring-progressive"
 PARTNERS = "legion-partners-cup"
+ROTATING = "rotating-partners"
+LONE = "lone-progressive"
 SLIP = "spring-progressive-slip"
 
 GOLDEN_FORMATS = {"text": "txt", "csv": "csv", "json": "json", "markdown": "md", "html": "html"}
@@ -61,6 +70,22 @@ level on games won, parted by points for minus against, and two level on both, p
 their game against each other."""
 ROUND_ROBIN = (((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2)))
 """Who meets whom in each round of the partners event (team indexes; the first sits NS)."""
+
+
+ROTATING_PLAYERS = ("Ada Brandt", "Bram Okafor", "Cora Lindqvist", "Dirk Maas")
+ROTATION = (((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2)))
+"""The partners of each game, in turn (player indexes; the first pair sits NS)."""
+ROTATING_SEED = 98
+"""Found by searching the seeds for six games in which two players win 4 each and a player
+who won 2 has more points than one of them."""
+
+
+LONE_PLAYERS = ("Nora Quist", "Abe Lowell", "Tess Marlow", "Ivo Renn", "Greta Holm",
+                "Milo Sand", "Una Pike", "Rex Dunmore")
+LONE_SCHEDULE = (((0, 1, 2, 3), (4, 5, 6, 7)), ((0, 4, 1, 5), (2, 6, 3, 7)))
+"""Each round's tables, as the players of N, E, S and W (indexes of LONE_PLAYERS)."""
+LONE_SEED = 7
+"""Found by searching the seeds for games with at least three lone hands of five tricks."""
 
 
 def progressive_schedule(seed: int = 2025) -> list[list[tuple[str, str, str, str]]]:
@@ -150,6 +175,43 @@ def partners_rounds() -> list[Log]:
     return logs
 
 
+def rotating_games() -> Log:
+    """Six games to 10 at one table among four players, the partners rotating every game,
+    as score-sheet lines without a Target tag; the first sheet has the Format tag."""
+    games = []
+    for k in range(6):
+        (a, b), (c, d) = ROTATION[k % 3]
+        names = ROTATING_PLAYERS
+        players = {Seat.N: names[a], Seat.E: names[c], Seat.S: names[b], Seat.W: names[d]}
+        tags = {"Event": "Lakeside Rotation", "Site": "Lakeside Euchre Club",
+                "Date": "2025-09-02", "Round": str(k + 1), "Table": "1"}
+        if k == 0:
+            tags["Format"] = "progressive tiebreak="
+        game = score_sheet(random_game(random.Random(1000 * ROTATING_SEED + k), ruleset_for(),
+                                       players=players, tags=tags))
+        games.append(game.model_copy(update={"tags": tuple(
+            t for t in game.tags if t.name != "Target")}))
+    return Log(games=tuple(games))
+
+
+def lone_rounds() -> list[Log]:
+    """The progressive event with ``lone=5/4``, one log (file) per round, as score-sheet
+    lines."""
+    logs = []
+    for r, tables in enumerate(LONE_SCHEDULE, 1):
+        games = []
+        for t, seats in enumerate(tables, 1):
+            players = dict(zip((Seat.N, Seat.E, Seat.S, Seat.W),
+                               (LONE_PLAYERS[i] for i in seats), strict=True))
+            tags = {"Event": "Harbor Lights Progressive", "Date": "2025-10-14",
+                    "Format": "progressive deals=8 lone=5/4", "Round": str(r), "Table": str(t)}
+            rng = random.Random(100 * LONE_SEED + 10 * r + t)
+            games.append(score_sheet(random_game(rng, ruleset_for(deals=8), players=players,
+                                                 tags=tags)))
+        logs.append(Log(games=tuple(games)))
+    return logs
+
+
 def slip(texts: dict[str, str]) -> dict[str, str]:
     """The progressive event with the result line of round 3 table 1 added up wrong."""
     out = dict(texts)
@@ -178,6 +240,9 @@ def records() -> dict[Path, str]:
         files[INVALID_EVENTS / SLIP / name] = text
     for r, log in enumerate(partners_rounds(), 1):
         files[EVENTS / PARTNERS / f"round-{r}.euchre"] = dumps(log)
+    files[EVENTS / ROTATING / "games.euchre"] = dumps(rotating_games())
+    for r, log in enumerate(lone_rounds(), 1):
+        files[EVENTS / LONE / f"round-{r}.euchre"] = dumps(log)
     for path, text in files.items():
         if INVALID_EVENTS in path.parents:
             continue
@@ -190,7 +255,8 @@ def records() -> dict[Path, str]:
 
 def event_dirs() -> list[Path]:
     """The folders that have golden standings."""
-    return [EVENTS / PROGRESSIVE, EVENTS / PARTNERS, INVALID_EVENTS / SLIP]
+    return [EVENTS / PROGRESSIVE, EVENTS / PARTNERS, EVENTS / ROTATING, EVENTS / LONE,
+            INVALID_EVENTS / SLIP]
 
 
 def score_output(folder: Path, fmt: str) -> tuple[str, str]:

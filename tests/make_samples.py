@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from euchrelog.cards import NO_TRUMP
 from euchrelog.generate import (
     contract,
     hide_cards,
@@ -28,7 +29,7 @@ from euchrelog.generate import (
     score_sheet,
     trick_bid,
 )
-from euchrelog.models import Deal, End, Game, Log, Penalty, Swap, Tag
+from euchrelog.models import Call, Deal, End, Game, Log, Order, Penalty, Swap, Tag
 from euchrelog.replay import replay
 from euchrelog.rules import MOON, Ruleset, ruleset_from_tags
 from euchrelog.seats import Seat
@@ -116,6 +117,24 @@ FILES: dict[str, list[Sample]] = {
         ("Sam Ortiz", "Priya Nair", "Tom Becker", "Ines Halloran"),
         extra={"Stream": "twitch"},
         opening=("eight deals a round; the Stream tag is ours, euchrelog keeps it as is",))],
+    # ------------------------------------------------------------ house rules (H3, H5)
+    # 10 deals: the dealer's partner orders up four times and goes alone each time.
+    "four-hand-canadian-loner.euchre": [Sample(
+        33, ruleset_for(canadian_loner=True), _tags("Ontario Open", "2025-09-06", "1", "5"),
+        ("Moira Tesky", "Len Fortier", "Bev Lachance", "Stu Harnish"),
+        opening=("canadian loner: the dealer's partner who orders it up plays alone",))],
+    # 11 deals on the long deck: four round-2 calls of no trump.
+    "four-hand-no-trump.euchre": [Sample(
+        73, ruleset_for(no_trump=True, deck=32), _tags("Ontario Open", "2025-09-06", "2", "5"),
+        ("Bev Lachance", "Stu Harnish", "Moira Tesky", "Len Fortier"),
+        opening=("no trump may be called in round 2: no bowers, the led suit wins",))],
+    # 13 deals under both house rules: four calls of no trump, three canadian loners.
+    "four-hand-no-trump-score-sheet.euchre": [Sample(
+        52, ruleset_for(no_trump=True, canadian_loner=True),
+        _tags("Ontario Open", "2025-09-07", "3", "2"),
+        ("Len Fortier", "Moira Tesky", "Stu Harnish", "Bev Lachance"),
+        reduce=score_sheet,
+        opening=("the score sheet: NT where no trump was called",))],
     # ------------------------------------------------------------ cutthroat (X1-X9)
     "cutthroat-club-night.euchre": [Sample(
         45, ruleset_for("cutthroat"), _tags(THREES, "2025-06-03", "1", "7"),
@@ -325,13 +344,20 @@ def _annotate_deal(game: Game, deal: Deal, ruleset: Ruleset) -> Deal:
         update["bidding"] = tuple(
             line.model_copy(update={"before": (f"{_first_name(game, maker)} names trump",)})
             for line in deal.bidding)
+    if any(isinstance(b, Call) and b.suit is NO_TRUMP for b in deal.bids):
+        update["bidding"] = (*deal.bidding[:-1], deal.bidding[-1].model_copy(
+            update={"note": f"{_first_name(game, maker)} calls no trump"}))
     if deal.exchange is not None and deal.exchange.act == "declines":
         update["exchange"] = deal.exchange.model_copy(
             update={"note": f"{_first_name(game, deal.dealer)} leaves it"})
+    canadian = ruleset.options.canadian_loner and maker == deal.dealer.partner and any(
+        isinstance(b, Order) for b in deal.bids)
+    why = " (canadian loner)" if canadian else ""
     update["declarations"] = tuple(
         d if d.act == "merge" else
-        d.model_copy(update={"note": f"{_first_name(game, d.seat)} "
-                                     f"{'goes' if d.act == 'alone' else 'defends'} alone"})
+        d.model_copy(update={"note": f"{_first_name(game, d.seat)} goes alone{why}"
+                             if d.act == "alone" else f"{_first_name(game, d.seat)} defends "
+                                                      "alone"})
         for d in deal.declarations)
     score = deal.score
     if score is not None and score.points:

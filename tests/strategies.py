@@ -26,7 +26,7 @@ from typing import Any, Literal, TypeVar
 
 from hypothesis import strategies as st
 
-from euchrelog.cards import Card, Rank, Suit, effective_suit, trick_winner
+from euchrelog.cards import NO_TRUMP, Card, Rank, Suit, Trump, effective_suit, trick_winner
 from euchrelog.generate import (
     DealOutcome,
     Detail,
@@ -44,6 +44,7 @@ from euchrelog.models import (
     Game,
     Merge,
     Number,
+    Order,
     Pass,
     Play,
     Score,
@@ -111,6 +112,11 @@ def rulesets(draw: st.DrawFn, variant: str | None = None,
         updates["dummy"] = draw(st.sampled_from(("optional", "optional", "required", "off")))
     if "failed-moon" in takes:
         updates["failed_moon"] = draw(st.sampled_from((-6, -24)))
+    if "canadian-loner" in takes:
+        updates["canadian_loner"] = draw(st.booleans())
+    if "no-trump" in takes:
+        # The Benny belongs to the trump suit: no-trump is not played with it (T205).
+        updates["no_trump"] = draw(st.booleans()) and updates["deck"] != 25
     if "euchred-loner" in takes:
         updates["euchred_loner"] = draw(st.sampled_from((2, 2, 3, 4)))
     if "euchre-scoring" in takes:
@@ -183,19 +189,19 @@ def _cards(trick: Trick) -> list[Card]:
     return [c for c in cards if c is not None]
 
 
-def _winner(plays: Sequence[Play], trump: Suit) -> Seat:
+def _winner(plays: Sequence[Play], trump: Trump) -> Seat:
     cards = [p.card for p in plays if p.card is not None]
     assert len(cards) == len(plays)
     return plays[trick_winner(cards, trump)].seat
 
 
-def _led(trick: Trick, trump: Suit) -> Suit:
+def _led(trick: Trick, trump: Trump) -> Suit:
     led = effective_suit(_cards(trick)[0], trump)
     assert led is not None
     return led
 
 
-def _played(game: Game) -> Iterator[tuple[int, Deal, Suit, Seat]]:
+def _played(game: Game) -> Iterator[tuple[int, Deal, Trump, Seat]]:
     """The deals that were played out, with their index, trump and maker."""
     tricks = ruleset_of(game).variant.tricks
     for d, deal in enumerate(game.deals):
@@ -220,7 +226,7 @@ def _swap(deal: Deal, t: int, p: int, u: int, q: int) -> Deal:
     return _with_trick(deal, u, second)
 
 
-def _follows(deal: Deal, trump: Suit, v: int, seat: Seat, suit: Suit) -> bool:
+def _follows(deal: Deal, trump: Trump, v: int, seat: Seat, suit: Suit) -> bool:
     """Whether ``seat`` followed suit in trick ``v`` if ``suit`` was led there."""
     trick = deal.tricks[v]
     if _led(trick, trump) is not suit:
@@ -229,7 +235,7 @@ def _follows(deal: Deal, trump: Suit, v: int, seat: Seat, suit: Suit) -> bool:
                and effective_suit(p.card, trump) is suit for p in trick.plays)
 
 
-def _renege_swaps(deal: Deal, trump: Suit) -> list[tuple[int, int, int, int]]:
+def _renege_swaps(deal: Deal, trump: Trump) -> list[tuple[int, int, int, int]]:
     """Swaps that make a seat fail to follow in trick ``t`` though it holds the card ``A``
     it followed with, which it plays instead of a card ``B`` in a later trick ``u``.
 
@@ -324,10 +330,12 @@ def _outside(deal: Deal) -> list[Card]:
 # ---------------------------------------------------------------- injectors
 
 
-def renege_known(game: Game, rng: random.Random) -> Injected | None:
-    """R801: a seat that holds the led suit plays another suit (hands recorded)."""
+def renege_known(game: Game, rng: random.Random, *,
+                 no_trump: bool = False) -> Injected | None:
+    """R801: a seat that holds the led suit plays another suit (hands recorded); with
+    ``no_trump``, only in a deal played at no trump (H5)."""
     places = [(d, deal, trump, swap) for d, deal, trump, _ in _played(game)
-              for swap in _renege_swaps(deal, trump)]
+              if not no_trump or trump is NO_TRUMP for swap in _renege_swaps(deal, trump)]
     place = _pick(rng, places)
     if place is None:
         return None
@@ -335,7 +343,7 @@ def renege_known(game: Game, rng: random.Random) -> Injected | None:
     return _with_deal(game, d, _swap(deal, t, p, u, q)), "R801"
 
 
-def _upcard_held(deal: Deal, trump: Suit, t: int, p: int) -> bool:
+def _upcard_held(deal: Deal, trump: Trump, t: int, p: int) -> bool:
     """Whether play ``p`` of trick ``t`` is by a dealer who took the upcard, of the led suit,
     and still holds it: a play-only record then still proves the renege at the play."""
     play = deal.tricks[t].plays[p]
@@ -380,7 +388,7 @@ def renege_upcard_held(game: Game, rng: random.Random) -> Injected | None:
     return play_only(_with_deal(game, d, swapped)), "R801"
 
 
-def _shown_out(deal: Deal, seat: Seat, trump: Suit, before: int) -> set[Suit]:
+def _shown_out(deal: Deal, seat: Seat, trump: Trump, before: int) -> set[Suit]:
     """The suits ``seat`` failed to follow in the tricks before trick index ``before``."""
     out = set()
     for trick in deal.tricks[:before]:
@@ -392,7 +400,7 @@ def _shown_out(deal: Deal, seat: Seat, trump: Suit, before: int) -> set[Suit]:
     return out
 
 
-def _substitutes(deal: Deal, trump: Suit, u: int, q: int,
+def _substitutes(deal: Deal, trump: Trump, u: int, q: int,
                  cards: Sequence[Card]) -> Iterator[tuple[Card, bool]]:
     """Cards that may replace play ``q`` of trick ``u`` as one fault: the trick keeps its
     winner, and a seat that followed suit still follows (and one that did not, still does
@@ -1076,7 +1084,7 @@ def _with_merge(deal: Deal, merge: Merge) -> Deal:
     return deal.model_copy(update={"declarations": acts})
 
 
-def _merged(game: Game) -> Iterator[tuple[int, Deal, Suit, Seat]]:
+def _merged(game: Game) -> Iterator[tuple[int, Deal, Trump, Seat]]:
     for d, deal, trump, maker in _played(game):
         if deal.merge is not None and deal.merge.keeps and deal.up is not None:
             yield d, deal, trump, maker
@@ -1139,6 +1147,47 @@ def merge_missing(game: Game, rng: random.Random) -> Injected | None:
                      merge=False, alone=False), "K507"
 
 
+def renege_no_trump(game: Game, rng: random.Random) -> Injected | None:
+    """R801 in a deal played at no trump, where the jacks follow their own suits (H5)."""
+    return renege_known(game, rng, no_trump=True)
+
+
+def canadian_not_alone(game: Game, rng: random.Random) -> Injected | None:
+    """A604 (canadian-loner): the dealer's partner orders up in round 1 and plays the deal
+    with the dealer instead of alone. The deal is played again from its bidding that way,
+    and the game is scored and finished again from there."""
+    ruleset = ruleset_of(game)
+    if not ruleset.options.canadian_loner:
+        return None
+    places = [d for d, deal, _, maker in _played(game)
+              if maker == deal.dealer.partner and isinstance(deal.bids[-1], Order)]
+    d = _pick(rng, places)
+    if d is None:
+        return None
+    house = Ruleset(ruleset.variant, replace(ruleset.options, canadian_loner=False),
+                    ruleset.seats)
+    return _replayed(game, d, list(game.deals[d].bids), rng, ruleset=house,
+                     alone=False), "A604"
+
+
+def no_trump_off(game: Game, rng: random.Random) -> Injected | None:
+    """B410: a round-2 call of a suit becomes a call of no trump in a game without the
+    no-trump option. The deal is played on (legally, at no trump) from the same cards,
+    and the game is scored and finished again from there."""
+    rules = ruleset_of(game)
+    if rules.options.no_trump or rules.options.deck == 25:
+        return None  # (the generator plays no Benny at no trump: tests/test_canadian_no_trump.py)
+    places = [d for d, deal in enumerate(game.deals)
+              if len(deal.bidding) == 2 and deal.hands and isinstance(deal.bids[-1], Call)]
+    d = _pick(rng, places)
+    if d is None:
+        return None
+    call = game.deals[d].bids[-1]
+    assert isinstance(call, Call)
+    bids = [*game.deals[d].bids[:-1], call.model_copy(update={"suit": NO_TRUMP})]
+    return _replayed(game, d, bids, rng), "B410"
+
+
 # ---------------------------------------------------------------- the catalogue
 
 _ALL = VARIANT_NAMES
@@ -1188,6 +1237,9 @@ FAULTS: dict[str, Fault] = {
     "K506": Fault(merge_keeps_other, _CUTTHROAT, {"dummy": "optional"}),
     "K506-played": Fault(merge_keeps_other_played, _CUTTHROAT, {"dummy": "required"}),
     "K507": Fault(merge_missing, _CUTTHROAT, {"dummy": "required"}),
+    "A604": Fault(canadian_not_alone, _FOUR, {"canadian_loner": True}),
+    "B410": Fault(no_trump_off, _FOUR, {"no_trump": False}),
+    "R801-no-trump": Fault(renege_no_trump, _FOUR, {"no_trump": True, "deck": 24}),
 }
 """The injectors the engine reports as one finding, named by the code they must produce,
 with the variants they are injected into."""

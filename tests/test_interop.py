@@ -133,15 +133,10 @@ def _egn(**changes: Any) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("changes", "where", "says"), [
-    ({"metadata__ruleset__canadian": True}, "$.metadata.ruleset.canadian", "Canadian loner"),
-    ({"metadata__ruleset__allow_no_trump": True}, "$.metadata.ruleset.allow_no_trump",
-     "no trump"),
     ({"metadata__ruleset__loner_euchred_score": 5}, "$.metadata.ruleset.loner_euchred_score",
      "5 points"),
     ({"metadata__ruleset__min_rank": 8}, "$.metadata.ruleset.min_rank", "decks are 24"),
     ({"metadata__ruleset__num_players": 6}, "$.metadata.ruleset.num_players", "four"),
-    ({"deals__0__phases__0__calls": ["Pass", "Pass", "Pass", "Pass", "n"]},
-     "$.deals[0].phases[0].calls[4]", "no trump"),
     ({"deals__0__phases__0__cardExchanges": []}, "$.deals[0].phases[0].cardExchanges",
      "partner's best"),
     ({"deals__0__initialState__upCard": "Xs"}, "$.deals[0].initialState.upCard",

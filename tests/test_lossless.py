@@ -3,7 +3,7 @@ identity, and ``fmt`` is idempotent, on every sample and on generated records of
 variant, with comments, unknown tags, unknown cards and partial deals.
 
 The records are random legal games (``strategies.games``, every level of detail),
-decorated by the builders of ``tests/records.py`` from a drawn seed: cut inside a deal and
+decorated by the builders of ``tests/support/records.py`` from a drawn seed: cut inside a deal and
 marked ``unfinished``, ``??`` for cards of any line, comments above lines and at their
 ends, closing comments and unknown tags with awkward values. ``messy`` writes each record
 in another spelling (case, blanks, ``10`` and suit symbols, tags run together, lines moved,
@@ -38,8 +38,8 @@ from euchrelog.replay import replay
 from euchrelog.writer import dumps
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from records import cut_game, decorate, hide_more, messy, random_ruleset
 from strategies import VARIANT_NAMES, games
+from support.records import cut_game, decorate, hide_more, messy, random_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE_FILES = sorted((ROOT / "samples").rglob("*.euchre"))

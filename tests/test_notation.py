@@ -32,7 +32,7 @@ SYNTAX_ERRORS = [
      "deal 1 dealer N\n^"),
     (HEAD + "  hands N 9H\n", 3, 11, "expected ':' after the seat, found '9H'",
      "  hands N 9H\n          ^"),
-    (HEAD + "  bid E pass, S call X\n", 3, 22, "expected a suit: C, D, H or S, found 'X'",
+    (HEAD + "  bid E pass, S call X\n", 3, 22, "expected a suit: C, D, H or S (or NT), found 'X'",
      "  bid E pass, S call X\n                     ^"),
     (HEAD + "  points NS\n", 3, 12, "expected a number of points before the end of the line",
      "  points NS\n           ^"),

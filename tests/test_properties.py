@@ -23,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from euchrelog.cards import Card, Suit, make_deck, trick_winner
+from euchrelog.cards import Card, Trump, make_deck, trick_winner
 from euchrelog.generate import (
     Detail,
     contract,
@@ -84,7 +84,7 @@ by_variant = pytest.mark.parametrize("variant", VARIANT_NAMES)
 # ---------------------------------------------------------------- the tables of RULES.md
 
 
-def _taken(deal: Deal, trump: Suit) -> Counter[Seat]:
+def _taken(deal: Deal, trump: Trump) -> Counter[Seat]:
     """Tricks won by each seat, from the cards."""
     won: Counter[Seat] = Counter()
     for trick in deal.tricks:

@@ -30,7 +30,7 @@ from euchrelog.rules import Ruleset, find_variant
 from euchrelog.writer import dumps
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from record_scripts import (
+from support.record_scripts import (
     answers,
     full_answers,
     record_options,

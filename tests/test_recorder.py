@@ -511,7 +511,7 @@ def _bot_game(ruleset: Ruleset, seed: int, deals: int) -> tuple[Recorder, list[s
 
 def _random_sheet(rec: Recorder, rng: random.Random) -> None:
     seats = rec.seats
-    if rng.random() < 0.1:
+    if rng.random() < 0.1 and not rec.ruleset.options.stick_the_dealer:  # else B404
         rec.thrown_in()
         return
     trump, maker = rng.choice("CDHS"), rng.choice(seats)

@@ -14,6 +14,8 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -28,6 +30,8 @@ from euchrelog.tournament import (
     Entry,
     EventResult,
     Overrides,
+    Scorer,
+    iter_entries,
     parse_format,
     parse_tiebreaks,
     read_entries,
@@ -336,7 +340,138 @@ def test_format_is_inferred_and_said() -> None:
         "partners", "inferred: the partners never change")
     event, = scored(fixed, Overrides(format="progressive"))
     assert event.settings.format == "progressive" and event.settings.basis == "--event-format"
-    assert "E965" in codes(event)  # the games state a target, the event 8 deals
+    # The games state their target: the event's length is theirs, not 8 deals a game.
+    assert (event.settings.deals, event.settings.target) == (None, 2)
+    assert event.settings.length_basis == "inferred from the games: 2 of 2 games are played to 2"
+    assert codes(event) == []
+    event, = scored(fixed, Overrides(format="progressive", deals=8))
+    assert event.settings.length_basis == "--deals" and "E965" in codes(event)
+
+
+def test_length_is_inferred_from_the_records() -> None:
+    """Without a length in the Format tag, an option or the sheets: games closed by their
+    result line after the same number of deals, short of the target, are games of that many
+    deals (not 8 deals a game), and the standings say so; ``--deals`` overrides the
+    inference. A sheet without its result line shows nothing."""
+    short = sheet("E", "1", "1", "A B C D", [ONE, ONE, ONE], fmt="progressive",
+                  end="result") + sheet(
+        "E", "1", "2", "E F G H", [ONE, SET, ONE], end="result")
+    open_, = scored(short.replace("result\n", ""))
+    assert (open_.settings.deals, open_.settings.length_basis) == (
+        8, "the default of a progressive event")
+    event, = scored(short)
+    assert (event.settings.deals, event.settings.target) == (3, None)
+    assert event.settings.length_basis == "inferred from the games: 2 of 2 games are 3 deals"
+    assert codes(event) == []
+    assert "3 deals a game (inferred from the games: 2 of 2 games are 3 deals)" in (
+        event.settings.describe())
+    event, = scored(short, Overrides(deals=4))
+    assert event.settings.length_basis == "--deals"
+    assert codes(event) == ["G955", "G955"]  # each result line closes a game short of 4 deals
+
+
+def test_progressive_games_to_a_target_rank_by_games_won_then_points() -> None:
+    """RULES.md H7: partners rotating, games to a target: one game won for each player of
+    the winning side, then points; ``rank=points`` (or ``--rank points``) ranks by points."""
+    text = sheet("E", "1", "1", "A B C D", [TWO], fmt="progressive", extra='[Target "2"]') + (
+        sheet("E", "2", "1", "A C B D", [ONE, SET], extra='[Target "2"]'))
+    event, = scored(text)
+    assert event.settings.primary == "games-won" and event.settings.tiebreaks == ("points",)
+    assert [(r.label, r.won, r.points_for, r.rank) for r in event.standings] == [
+        ("C", 2, 5, 1), ("D", 1, 3, 2), ("A", 1, 2, 3), ("B", 0, 0, 4)]
+    assert event.settings.ranking() == "ranked by games won, then by total points."
+    assert [d.key for d in event.decisions] == ["points"]
+    for overrides in (None, Overrides(rank="points")):
+        tagged = text.replace('[Format "progressive"]', '[Format "progressive rank=points"]')
+        event, = scored(tagged if overrides is None else text, overrides)
+        assert event.settings.primary == "points"
+        assert event.settings.tiebreaks == ("deals-won",)
+
+
+def test_lone_hands_score_each_player_apart() -> None:
+    """``lone=5/4``: a lone hand of five tricks scores 5 to the loner and 4 to the
+    partner, each for themselves (RULES.md H7); the table keeps the side's points."""
+    text = sheet("E", "1", "1", "A B C D", [LONE, ONE], fmt="progressive deals=2 lone=5/4")
+    event, = scored(text)
+    assert codes(event) == []
+    assert {r.label: r.points_for for r in event.standings} == {"D": 6, "B": 5, "A": 0, "C": 0}
+    assert {r.label: r.by_round["1"] for r in event.standings}["D"] == 6
+    assert event.awards[2].winners == ("D",) and event.awards[2].value == 6
+    assert event.tables[0].scores == (("A & C", 0), ("B & D", 5))
+    plain, = scored(text.replace(" lone=5/4", ""))
+    assert {r.label: r.points_for for r in plain.standings} == {"D": 5, "B": 5, "A": 0, "C": 0}
+    # A lone hand of four tricks scores the side's point to both.
+    four, = scored(text.replace("alone tricks 5", "alone tricks 4"))
+    assert {r.label: r.points_for for r in four.standings}["D"] == 2
+    partners, = scored(text.replace("progressive deals=2", "partners deals=2"))
+    assert codes(partners) == ["E961"] and "progressive event only" in (
+        partners.findings[0].message)
+    assert partners.settings.lone is None
+
+
+def test_rotating_sample_is_the_real_case() -> None:
+    """Four players, six games to 10, the partners rotating every game, ranked by games
+    won with ties shared: the two who won 4 games each are joint first, though a player
+    with fewer wins has more points than one of them; the sheets state no target."""
+    path = EVENTS / make_events.ROTATING / "games.euchre"
+    entries = read_entries(path.read_text(encoding="utf-8"), str(path))
+    games = [e.game for e in entries if e.game is not None]
+    assert len(games) == 6 and not any(g.tag(t) for g in games for t in ("Target", "Rules"))
+    assert len({g.tag(s) for g in games for s in ("North", "East", "South", "West")}) == 4
+    pairs = [frozenset({g.tag("North"), g.tag("South")}) for g in games]
+    assert all(a != b for a, b in pairwise(pairs))
+    event, = score_events(entries)
+    s = event.settings
+    assert (s.format, s.deals, s.target, s.primary, s.tiebreaks) == (
+        "progressive", None, 10, "games-won", ())
+    assert s.length_basis == "inferred from the games: 6 of 6 games are played to 10"
+    top = [r for r in event.standings if r.rank == 1]
+    assert [(r.won, r.tied) for r in top] == [(4, True), (4, True)]
+    assert max(r.points_for for r in event.standings if r.rank > 1) > min(
+        r.points_for for r in top)
+
+
+def test_rank_and_length_options_override_the_tag_and_the_inference() -> None:
+    """``--rank points`` ranks the rotating sample by points; ``--target`` replaces the
+    length inferred from its games, and the JSON says where each came from."""
+    folder = str(EVENTS / make_events.ROTATING)
+    data = json.loads(score("-q", "--format", "json", folder).stdout)["events"][0]
+    assert data["ranking"] == ["games-won"] and data["length_from"].startswith("inferred")
+    assert [row["rank"] for row in data["standings"]] == [1, 1, 3, 3]
+    data = json.loads(score("-q", "--format", "json", "--rank", "points", "--target", "10",
+                            folder).stdout)["events"][0]
+    assert data["ranking"] == ["points"] and data["length_from"] == "--target"
+    assert [row["name"] for row in data["standings"]][:2] == ["Dirk Maas", "Bram Okafor"]
+    assert data["findings"] == [] and data["lone"] is None
+
+
+def test_lone_sample_scores_lone_hands_apart() -> None:
+    """The lone=5/4 sample: its lone hands of five tricks give 5 to the loner and 4 to the
+    partner, which puts Abe Lowell second alone; scored as the side's 4 to each, he would
+    share second place."""
+    texts = [p.read_text(encoding="utf-8")
+             for p in sorted((EVENTS / make_events.LONE).glob("*.euchre"))]
+    entries = [e for n, t in enumerate(texts) for e in read_entries(t, f"{n}.euchre")]
+    event, = score_events(entries)
+    assert event.settings.lone == (5, 4) and codes(event) == []
+    plain, = score_events([e for n, t in enumerate(texts) for e in read_entries(
+        t.replace(" lone=5/4", ""), f"{n}.euchre")])
+    ranks = {r.label: (r.rank, r.tied) for r in event.standings}
+    assert ranks["Abe Lowell"] == (2, False)
+    assert {r.label: (r.rank, r.tied) for r in plain.standings}["Abe Lowell"] == (2, True)
+    gained = sum(r.points_for for r in event.standings) - sum(
+        r.points_for for r in plain.standings)
+    assert gained == 4  # four lone hands of five tricks, one point more each
+
+
+def test_tournaments_doc_quotes_the_rotating_golden() -> None:
+    folder = EVENTS / make_events.ROTATING
+    head = "".join((folder / "standings.txt").read_text(encoding="utf-8")
+                   .splitlines(keepends=True)[:9])
+    doc = (ROOT / "docs" / "tournaments.md").read_text(encoding="utf-8")
+    block = re.search(r"```console\n\$ euchrelog score samples/events/rotating-partners \| "
+                      r"head -9\n(.*?)```\n", doc, re.DOTALL)
+    assert block is not None and block.group(1) == head
 
 
 def test_parse_format() -> None:
@@ -347,9 +482,11 @@ def test_parse_format() -> None:
     tag = parse_format("progressive target=10 rank=games-won tiebreak=")
     assert (tag.format, tag.target, tag.rank, tag.tiebreaks) == ("progressive", 10,
                                                                  "games-won", ())
+    assert parse_format("progressive lone=5/4").lone == (5, 4)
     for bad in ("swiss", "deals=0", "deals=x", "colour=red", "progressive progressive",
                 "progressive tiebreak=head-to-head", "tiebreak=luck", "rank=luck",
-                "rank=points rank=points"):
+                "rank=points rank=points", "lone=5", "lone=5/x", "lone=5/4/3",
+                "lone=5/4 lone=6/4", "partners tiebreak=points"):
         with pytest.raises(ValueError):
             parse_format(bad)
     assert parse_tiebreaks("deals-won, loners") == ("deals-won", "loners")
@@ -417,6 +554,46 @@ def test_json_input_gives_the_same_standings(tmp_path: Path) -> None:
     b = json.loads(score("-q", "--format", "json", *sorted(
         str(p) for p in tmp_path.glob("*.jsonl"))).stdout)["events"][0]
     assert a["standings"] == b["standings"] and b["findings"] == []
+
+
+def test_score_reads_game_by_game_and_keeps_no_record() -> None:
+    """``score`` replays each game as it is read and keeps only what the standings need:
+    the reader has pulled two games' lines when the first is scored, no record is kept,
+    and a game that states its length is never read again."""
+    text = "".join(sheet("E", str(r), "1", " ".join(f"P{r}{s}" for s in "NESW"), [ONE, TWO],
+                         fmt="progressive", extra='[Deals "2"]') for r in range(1, 7))
+    pulled: list[int] = []
+
+    def lines() -> Iterator[str]:
+        for number, line in enumerate(text.splitlines(keepends=True), 1):
+            pulled.append(number)
+            yield line
+    scorer = Scorer()
+    stream = iter_entries(lines(), "event.euchre")
+    scorer.add(next(stream))
+    assert len(pulled) < text.count("\n") // 2
+    for entry in stream:
+        scorer.add(entry)
+    played = scorer.events["E"].played
+    assert len(played) == 6 and all(p.entry.game is None for p in played)
+    event, = scorer.results(lambda wanted: pytest.fail("no game is read again"))
+    assert codes(event) == [] and len(event.standings) == 24
+
+
+def test_games_of_the_event_length_are_read_again_even_from_stdin(tmp_path: Path) -> None:
+    """Games that state no length are replayed with the event's, which the Format tag of a
+    later sheet may give: ``score`` reads them again, from a file or from standard input
+    (which it keeps aside for that)."""
+    text = sheet("E", "1", "1", "A B C D", [ONE, TWO]) + sheet(
+        "E", "2", "1", "A C B D", [TWO, ONE], fmt="progressive deals=2")
+    path = tmp_path / "event.euchre"
+    path.write_text(text, encoding="utf-8")
+    from_file = score("--format", "json", str(path))
+    from_stdin = score("--format", "json", "-", stdin=text)
+    assert from_file.exit_code == from_stdin.exit_code == 0, from_file.stderr
+    data = json.loads(from_stdin.stdout)["events"][0]
+    assert data["deals"] == 2 and data["findings"] == [] and data["status"] == "final"
+    assert from_stdin.stdout == from_file.stdout.replace(str(path), "<stdin>")
 
 
 def test_event_option_and_output_file(tmp_path: Path) -> None:
@@ -546,7 +723,12 @@ def test_csv_of_several_events_has_one_header_and_the_same_columns() -> None:
     assert header[:4] == ["event", "rank", "tied", "player or team"] and header[-1] == "status"
     assert "event" not in [row[0] for row in body] and all(body)
     assert {len(row) for row in body} == {len(header)}
-    assert {row[0] for row in body} == {"Legion Partners Cup", "Spring Progressive"}
+    assert {row[0] for row in body} == {"Legion Partners Cup", "Lakeside Rotation",
+                                        "Harbor Lights Progressive", "Spring Progressive"}
+    # An event of 2 rounds comes before one of 6: the rounds still stand together, in order.
+    rounds = [k for k, name in enumerate(header) if name.startswith("round_")]
+    assert [header[k] for k in rounds] == [f"round_{n}" for n in range(1, 7)]
+    assert rounds == list(range(rounds[0], rounds[0] + 6))
     partners = next(row for row in body if row[0] == "Legion Partners Cup")
     assert partners[header.index("round_1")] == "" and partners[header.index("won")] != ""
     assert all(row[-1] == "final" for row in body)

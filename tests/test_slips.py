@@ -28,9 +28,9 @@ from euchrelog.notation import loads
 from euchrelog.writer import dumps_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from records import random_ruleset, respell
-from slips import KINDS, Slip, slips
 from strategies import VARIANT_NAMES
+from support.records import random_ruleset, respell
+from support.slips import KINDS, Slip, slips
 
 ROOT = Path(__file__).resolve().parent.parent
 DETAILS: tuple[Detail, ...] = ("full", "play-only", "unknown-cards", "score-sheet")

@@ -41,6 +41,25 @@ class Suit(StrEnum):
         return self.name.lower()
 
 
+@unique
+class NoTrump(StrEnum):
+    """No trump (H5): a round-2 call under the ``no-trump`` option; the value is its
+    notation, ``NT``. With no trump there are no bowers and no trump suit."""
+
+    NO_TRUMP = "NT"
+
+    @property
+    def noun(self) -> str:
+        """How a message names it."""
+        return "no trump"
+
+
+NO_TRUMP = NoTrump.NO_TRUMP
+"""The no-trump call (H5)."""
+
+Trump = Suit | NoTrump
+"""What fixes the ranking of a deal: a trump suit, or no trump (H5)."""
+
 _PARTNER_SUIT = {
     Suit.CLUBS: Suit.SPADES,
     Suit.SPADES: Suit.CLUBS,
@@ -78,6 +97,9 @@ _PLAIN_ORDER = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUE
                 Rank.KING, Rank.ACE)
 
 
+_INTERNED: dict[tuple[Rank, Suit | None], Card] = {}
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """A playing card. ``suit`` is ``None`` only for the joker (the Benny)."""
@@ -87,20 +109,30 @@ class Card:
     suit: Suit | None
     """The printed suit; ``None`` for the joker."""
     _key: int = field(init=False, repr=False)
+    _text: str = field(init=False, repr=False)
+
+    def __new__(cls, rank: Rank, suit: Suit | None) -> Card:
+        # One object a card: cards are compared in every check of a play, so equality is
+        # identity (see __reduce__ for copies and pickles).
+        card = _INTERNED.get((rank, suit))
+        if card is None:
+            card = _INTERNED[(rank, suit)] = object.__new__(cls)
+        return card
 
     def __post_init__(self) -> None:
-        # Cards are hashed and compared in every check of a play: keep it one int.
         suit = _SUIT_INDEX[self.suit] if self.suit is not None else 4
         object.__setattr__(self, "_key", _RANK_INDEX[self.rank] * 5 + suit)
+        object.__setattr__(self, "_text", self.rank.value if self.suit is None
+                           else self.rank.value + self.suit.value)
 
     def __hash__(self) -> int:
         return self._key
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Card) and self._key == other._key
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit | None]]:
+        return Card, (self.rank, self.suit)
 
     def __str__(self) -> str:
-        return self.rank.value if self.suit is None else self.rank.value + self.suit.value
+        return self._text
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
@@ -122,6 +154,22 @@ _SUIT_ALIASES = {"C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Sui
 _RANK_ALIASES = {"7": Rank.SEVEN, "8": Rank.EIGHT, "9": Rank.NINE, "T": Rank.TEN,
                  "10": Rank.TEN, "J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE,
                  "2": Rank.TWO, "3": Rank.THREE, "4": Rank.FOUR, "5": Rank.FIVE, "6": Rank.SIX}
+
+
+def parse_trump(text: str) -> Trump:
+    """Parses a suit (as :func:`parse_suit`) or ``NT`` (any case), no trump.
+
+    :raises ValueError: if ``text`` is neither.
+
+    >>> parse_trump("nt"), parse_trump("h")
+    (<NoTrump.NO_TRUMP: 'NT'>, <Suit.HEARTS: 'H'>)
+    """
+    if text.upper() == NO_TRUMP:
+        return NO_TRUMP
+    try:
+        return parse_suit(text)
+    except ValueError:
+        raise ValueError(f"not a suit: {text!r} (expected C, D, H, S or NT)") from None
 
 
 def parse_suit(text: str) -> Suit:
@@ -163,6 +211,7 @@ def normalize_card(text: str) -> str:
     return UNKNOWN if card is None else str(card)
 
 
+@functools.lru_cache(maxsize=8)
 def make_deck(size: int) -> tuple[Card, ...]:
     """Returns the deck of 24, 25 (with the joker) or 32 cards.
 
@@ -192,12 +241,27 @@ def sort_hand(cards: Iterable[Card]) -> list[Card]:
                                         _RANK_ORDER[c.rank]))
 
 
-def effective_suit(card: Card, trump: Suit | None) -> Suit | None:
+@functools.lru_cache(maxsize=8)
+def deck_set(size: int) -> frozenset[Card]:
+    """The cards of the deck of ``size`` (see :func:`make_deck`), as a set."""
+    return frozenset(make_deck(size))
+
+
+@functools.lru_cache(maxsize=8)
+def suit_table(trump: Trump) -> dict[Card, Suit | None]:
+    """:func:`effective_suit` of every card that can be written (any rank, the joker) under
+    ``trump``, as one lookup (``None``: the Benny at no trump, which follows no suit)."""
+    cards = [Card(rank, suit) for suit in Suit for rank in Rank if rank is not Rank.JOKER]
+    return {card: effective_suit(card, trump) for card in (*cards, JOKER)}
+
+
+def effective_suit(card: Card, trump: Trump | None) -> Suit | None:
     """The suit a card follows and leads as: trump for both bowers and the Benny.
 
-    With no trump fixed, the printed suit (``None`` for the joker).
+    With no trump fixed, or no trump called (H5), the printed suit (``None`` for the
+    joker).
     """
-    if trump is None:
+    if trump is None or trump is NO_TRUMP:
         return card.suit
     if card.suit is None:
         return trump
@@ -207,11 +271,17 @@ def effective_suit(card: Card, trump: Suit | None) -> Suit | None:
 
 
 @functools.lru_cache(maxsize=64)
-def _power_table(trump: Suit, led: Suit) -> dict[Card, int]:
+def _power_table(trump: Trump, led: Suit) -> dict[Card, int]:
     table: dict[Card, int] = {}
     for suit in Suit:
         for i, rank in enumerate(_PLAIN_ORDER):
             table[Card(rank, suit)] = (i + 1) if suit is led else 0
+    if trump is NO_TRUMP:
+        # No bowers: each jack ranks in its own suit, between Q and 10 (H5). no-trump is
+        # not played with the Benny (T205); where a record has both anyway, the Benny
+        # follows no suit and beats every card.
+        table[JOKER] = 202
+        return table
     for i, rank in enumerate(r for r in _PLAIN_ORDER if r is not Rank.JACK):
         table[Card(rank, trump)] = 100 + i
     table[Card(Rank.JACK, trump.partner)] = 200
@@ -220,19 +290,27 @@ def _power_table(trump: Suit, led: Suit) -> dict[Card, int]:
     return table
 
 
-def card_power(card: Card, trump: Suit, led: Suit) -> int:
+def card_power(card: Card, trump: Trump, led: Suit) -> int:
     """The card's strength in a trick with this trump and led suit; 0 cannot win (nor can a
     card of no euchre deck).
 
-    Trump beats the led suit, which beats everything else (C2, C3, C6).
+    Trump beats the led suit, which beats everything else (C2, C3, C6); with no trump,
+    the led suit wins, its jack between Q and 10 (H5).
+
+    >>> jack, queen = parse_card("JS"), parse_card("QS")
+    >>> card_power(jack, NO_TRUMP, Suit.SPADES) < card_power(queen, NO_TRUMP, Suit.SPADES)
+    True
+    >>> card_power(parse_card("JC"), NO_TRUMP, Suit.SPADES)
+    0
     """
     return _power_table(trump, led).get(card, 0)
 
 
-def trick_winner(cards: list[Card], trump: Suit) -> int:
+def trick_winner(cards: list[Card], trump: Trump) -> int:
     """The index of the winning card among ``cards`` (played in order, first led)."""
     led = effective_suit(cards[0], trump)
-    assert led is not None
+    if led is None:
+        return 0  # the Benny led at no trump: it beats every card
     table = _power_table(trump, led)
     best = max(range(len(cards)), key=lambda i: table.get(cards[i], 0))
     return best

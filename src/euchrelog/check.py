@@ -14,11 +14,20 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 from .errors import NotationError, RecordError
-from .fast import verify_json, verify_notation
+from .fast import replay_form, verify_json
 from .findings import Finding, is_suppressed
 from .jsonio import is_document, is_json, json_value, loads_json, parse_game_json
 from .models import Game
-from .notation import ParsedGame, SourceMap, parse_game, split_games, text_lines
+from .notation import (
+    GameForm,
+    ParsedGame,
+    SourceMap,
+    parse_game,
+    read_game,
+    split_games,
+    text_lines,
+    validate_form,
+)
 from .replay import GameReport, replay
 
 
@@ -90,14 +99,13 @@ def check_chunk(chunk: Chunk, *, keep_report: bool = True, fast: bool = True) ->
     """Parses and replays one chunk; ``keep_report=False`` drops the replay report (for
     results sent back from another process).
 
-    A clean canonical game is proved clean by the fast path (:mod:`euchrelog.fast`);
-    every other game, or all with ``fast=False``, is read and replayed in full.
+    A clean full record is proved clean by the fast path (:mod:`euchrelog.fast`); every
+    other game, or all with ``fast=False``, is validated into models and replayed in full.
     """
-    if fast:
-        quick = verify_json(chunk.text) if chunk.json else verify_notation(chunk.text)
+    if fast and chunk.json:
+        quick = verify_json(chunk.text)
         if quick is not None:
-            return GameCheck(chunk.index, chunk.first_line, report=quick if keep_report else None,
-                             deals=len(quick.deals))
+            return _clean(chunk, quick, keep_report)
     if chunk.json:
         try:
             game = parse_game_json(chunk.text, f"line {chunk.first_line}")
@@ -108,19 +116,28 @@ def check_chunk(chunk: Chunk, *, keep_report: bool = True, fast: bool = True) ->
         result = check_game(game, chunk.index, chunk.path, chunk.first_line)
     else:
         try:
-            parsed = parse_game(chunk.text, chunk.first_line)
+            read = read_game(chunk.text, chunk.first_line)
+            if not isinstance(read, GameForm):  # only comments
+                return GameCheck(chunk.index, chunk.first_line)
+            quick = replay_form(read) if fast else None
+            if quick is not None:
+                return _clean(chunk, quick, keep_report)
+            game = validate_form(read.form, chunk.first_line)
         except NotationError as err:
             result = _recover(chunk, err)
         else:
-            if not isinstance(parsed, ParsedGame):  # only comments
-                return GameCheck(chunk.index, chunk.first_line)
-            result = check_game(parsed.game, chunk.index, chunk.path, chunk.first_line,
-                                parsed.source)
+            result = check_game(game, chunk.index, chunk.path, chunk.first_line, read.source)
         if "noqa" in chunk.text.lower():
             result.findings = _unsuppressed(result.findings, chunk)
     if not keep_report:
         result.report = None
     return result
+
+
+def _clean(chunk: Chunk, report: GameReport, keep_report: bool) -> GameCheck:
+    """The check of a game the fast path proved clean."""
+    return GameCheck(chunk.index, chunk.first_line, report=report if keep_report else None,
+                     deals=len(report.deals))
 
 
 def _unsuppressed(findings: list[Finding], chunk: Chunk) -> list[Finding]:
@@ -144,7 +161,7 @@ _START_DEAL = re.compile(r"\s*start\s+deal\s+(\d+)\b", re.IGNORECASE)
 _GAME_END_CODES = frozenset({"G951", "G952", "G953", "G954", "G955"})
 _TALLY_CODES = frozenset({"C902", "D307"}) | _GAME_END_CODES
 """Findings that compare running totals and the result, which a skipped deal upsets."""
-_GAP_CODES = frozenset({"B406", "C905", "P705", "P706", "P707"})
+_GAP_CODES = frozenset({"A604", "B406", "C905", "P705", "P706", "P707"})
 """Findings that a line missing from a deal makes anywhere in it."""
 
 

@@ -17,7 +17,7 @@ from typing import TextIO
 
 import click
 
-from . import __version__, fast
+from . import __version__
 from .check import (
     Chunk,
     GameCheck,
@@ -328,7 +328,6 @@ class Checker:
     def __enter__(self) -> Checker:
         if self.jobs > 1:
             prepare()
-            fast.prepare()
             context = multiprocessing.get_context(
                 "fork" if "fork" in multiprocessing.get_all_start_methods() else None)
             self.pool = context.Pool(self.jobs)

@@ -24,13 +24,14 @@ False
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from copy import copy
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from itertools import combinations
 
-from .cards import JOKER, Card, Suit, effective_suit, make_deck, trick_winner
+from .cards import JOKER, NO_TRUMP, Card, Suit, Trump, deck_set, suit_table, trick_winner
 from .errors import IllegalActionError, RenegeError
 from .models import Bid, Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap
 from .rules import MOON, Ruleset
@@ -93,7 +94,7 @@ class DealState:
         self.variant = ruleset.variant
         self.dealer = dealer
         self.upcard = upcard
-        self.deck = frozenset(make_deck(ruleset.options.deck))
+        self.deck = deck_set(ruleset.options.deck)
         self.seats = ruleset.seats
         self.hands: dict[Seat, HandInfo] = {}
         self.where: dict[Card, str] = {}
@@ -130,8 +131,10 @@ class DealState:
         """The seat that swapped hands with the ghost hand."""
         self.merged = False
         self.acted: list[Seat] = []
-        self.trump: Suit | None = None
+        self.trump: Trump | None = None
         self.maker: Seat | None = None
+        self._makers: tuple[Seat | None, tuple[Seat, ...]] = (None, ())
+        """The maker the makers below are of, and the maker's side (see :attr:`makers`)."""
         self.fixed_in_round = 0
         self.exchanged = False
         self.alone: Seat | None = None
@@ -239,10 +242,13 @@ class DealState:
     @property
     def makers(self) -> tuple[Seat, ...]:
         """The maker and the maker's partners."""
-        if self.maker is None:
+        maker = self.maker
+        if maker is None:
             return ()
-        side = self.side(self.maker)
-        return tuple(s for s in self.seats if self.side(s) == side)
+        if self._makers[0] is not maker:
+            side = self.side(maker)
+            self._makers = (maker, tuple(s for s in self.seats if self.side(s) == side))
+        return self._makers[1]
 
     @property
     def defenders(self) -> tuple[Seat, ...]:
@@ -282,6 +288,10 @@ class DealState:
             return IllegalActionError("B405", f"{seat} bids {bid.act} after the bidding ended")
         if seat not in self.seats:
             return IllegalActionError("B401", f"{seat} has no player and cannot bid")
+        if (isinstance(bid, Call) and bid.suit is NO_TRUMP
+                and not self.ruleset.options.no_trump):
+            return IllegalActionError(
+                "B410", f"{seat} calls no trump, but the game is not played with no-trump (H5)")
         if self.variant.bidding == "tricks":
             return self._check_trick_bid(bid)
         if isinstance(bid, Number | Swap):
@@ -453,7 +463,7 @@ class DealState:
         self.verify_bid(bid)
         self.apply_bid(bid)
 
-    def fix_contract(self, trump: Suit, maker: Seat, bid: int | None = None) -> None:
+    def fix_contract(self, trump: Trump, maker: Seat, bid: int | None = None) -> None:
         """Fixes trump, maker and (ghost) the bid without bidding: a score-sheet record."""
         self.trump = trump
         self.maker = maker
@@ -702,6 +712,18 @@ class DealState:
         """The seats that play and the opening leader (F10), once declarations are done."""
         return lineup(self.ruleset, self.dealer, self.maker, self.alone, self.defender)
 
+    def check_canadian(self) -> IllegalActionError | None:
+        """The fault of a deal about to be played under ``canadian-loner`` (H3): the
+        dealer's partner ordered up in round 1 and has not gone alone."""
+        maker = self.maker
+        if (not self.ruleset.options.canadian_loner or self.fixed_in_round != 1
+                or maker is None or self.alone is not None or maker == self.dealer
+                or self.side(maker) != self.side(self.dealer)):
+            return None
+        return IllegalActionError(
+            "A604", f"{maker}, the dealer's partner, orders up and does not go alone, but "
+                    "under canadian-loner that player must (H3)")
+
     def _start_play(self) -> None:
         self.phase = Phase.PLAYING
         if self._upcard_with_dealer():
@@ -719,15 +741,20 @@ class DealState:
             return self._lineup()[1]
         if self.phase is not Phase.PLAYING or (self.leader is None and not self.current):
             return None
-        first = self.current[0][0] if self.current else self.leader
+        current = self.current
+        first = current[0][0] if current else self.leader
         assert first is not None
-        played = {s for s, _ in self.current}
-        return next((s for s in clockwise_from(first, self.playing) if s not in played), None)
+        order = _clockwise(first, self.playing)
+        n = len(current)
+        if all(current[i][0] is order[i] for i in range(n)):  # played in turn
+            return order[n] if n < len(order) else None
+        played = {s for s, _ in current}
+        return next((s for s in order if s not in played), None)
 
     def _led(self) -> Suit | None:
-        if not self.current or self.current[0][1] is None:
+        if not self.current or self.current[0][1] is None or self.trump is None:
             return None
-        return effective_suit(self.current[0][1], self.trump) if self.trump else None
+        return suit_table(self.trump)[self.current[0][1]]
 
     def check_play(self, play: Play) -> IllegalActionError | None:
         """The fault of this play now, or ``None`` if it is legal."""
@@ -764,6 +791,9 @@ class DealState:
                     "P701", f"{seat} leads trick {trick_no} out of turn: {why} and leads")
             return IllegalActionError(
                 "P701", f"{seat} plays out of turn in trick {trick_no}: it is {expected}'s turn")
+        canadian = self.check_canadian() if starting else None
+        if canadian is not None:
+            return canadian
         if card is None:
             return None
         if card not in self.deck:
@@ -791,10 +821,9 @@ class DealState:
         led = self._led()
         unsure = starting and seat == self.dealer and self._upcard_with_dealer()
         if led is not None and self.trump is not None and not unsure:
-            eff = effective_suit(card, self.trump)
-            if eff is not led:
-                held = sorted((c for c in hand.held
-                               if effective_suit(c, self.trump) is led), key=str)
+            follows = suit_table(self.trump)
+            if follows[card] is not led:
+                held = sorted((c for c in hand.held if follows[c] is led), key=str)
                 if held:
                     lead_card = self.current[0][1]
                     return RenegeError(
@@ -842,16 +871,16 @@ class DealState:
             self.where[card] = "played"
             led = self._led()
             if self.trump is not None and legit:
-                eff = effective_suit(card, self.trump)
-                assert eff is not None
-                shown = self.showouts[seat].pop(eff, None)
-                if shown is not None:
+                follows = suit_table(self.trump)
+                eff = follows[card]  # None: the Benny at no trump
+                shown = self.showouts[seat].pop(eff, None) if eff is not None else None
+                if shown is not None and eff is not None:
                     t, p, was = shown
                     self.reneges.append((seat, t, p))
                     proofs.append(Evidence(seat, t, p, eff, was, card, trick_index))
                 if led is not None and eff is not led and not any(
                         r[0] == seat and r[1] == trick_index for r in self.reneges):
-                    if any(effective_suit(c, self.trump) is led for c in hand.held):
+                    if any(follows[c] is led for c in hand.held):
                         self.reneges.append((seat, trick_index, play_index))
                     else:
                         self.showouts[seat].setdefault(led, (trick_index, play_index, card))
@@ -935,12 +964,13 @@ class DealState:
         won = self.tricks_won()
         if won is None:
             return None
-        return sum(n for s, n in won.items() if s in self.makers)
+        makers = self.makers
+        return sum(n for s, n in won.items() if s in makers)
 
     def legal_actions(self) -> Iterator[Action]:
         """Every act that is legal now (plays only of cards the state knows)."""
         if self.phase is Phase.BIDDING:
-            suits = list(Suit)
+            suits: list[Trump] = [*Suit, NO_TRUMP]
             candidates: list[Bid] = []
             for seat in self.seats:
                 candidates += [Pass(act="pass", seat=seat), Order(act="order", seat=seat),
@@ -985,6 +1015,12 @@ class DealState:
         ten = sorted(hand.known | self.extra.known, key=str)
         for kept in combinations(ten, self.variant.hand_size):
             yield Merge(act="merge", seat=maker, keeps=kept)
+
+
+@functools.lru_cache(maxsize=256)
+def _clockwise(start: Seat, active: tuple[Seat, ...]) -> tuple[Seat, ...]:
+    """:func:`~euchrelog.seats.clockwise_from`, kept: the turn order of a trick."""
+    return tuple(clockwise_from(start, active))
 
 
 def sitting_out(ruleset: Ruleset, maker: Seat | None, alone: Seat | None,

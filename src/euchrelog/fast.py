@@ -1,15 +1,15 @@
-"""The fast path of ``check``: proves a canonical record clean, or declines.
+"""The fast path of ``check``: proves a clean game clean, or declines.
 
-Most records checked in bulk are canonical (what ``fmt``, ``convert`` and the recorder
-write) and clean. For those, :func:`verify_notation` reads the game with a coarse Lark
-grammar (``grammar/fast.lark``: one terminal a deal), :func:`verify_json` reads a JSON
-Lines game with the json module, and both replay it on integer cards and bitmask hands,
-returning the :class:`~euchrelog.replay.GameReport` the full replay would give.
+Most games checked in bulk are clean full records. For those, :func:`replay_form` replays
+the JSON form that the notation reader builds (:func:`~euchrelog.notation.read_game`: any
+spacing, case and comments), and :func:`verify_json` the form ``json.loads`` gives a line
+of JSON Lines, on integer cards and bitmask hands, returning the
+:class:`~euchrelog.replay.GameReport` the full replay would give.
 
-The fast path never reports a finding. At the first thing it does not cover (a comment, a
-dummy, a score-sheet line, an unknown card) or does not like (any fault at all), it returns
-``None``, and the caller reads the game again with the full grammar and
-:class:`~euchrelog.engine.DealState`, which place every finding at its line and column.
+The fast path never reports a finding. At the first thing it does not cover (a dummy left
+unknown, a score-sheet line, an unknown card) or does not like (any fault at all), it
+returns ``None``, and the caller builds the models and replays them with
+:class:`~euchrelog.engine.DealState`, which places every finding at its line and column.
 The test suite holds the two paths to the same verdicts and reports.
 
 >>> from euchrelog.generate import random_game
@@ -29,19 +29,15 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from lark import Lark, LarkError
-
 from .cards import Suit, card_power, effective_suit, make_deck
 from .engine import lineup
-from .errors import RecordError
+from .errors import NotationError, RecordError
 from .jsonio import json_value
 from .models import SIDE_NAMES, TAG_NAME
-from .notation import grammar_text
+from .notation import GameForm, read_game
 from .replay import DealResult, GameReport
 from .rules import Ruleset, ruleset_from_tags
 from .seats import Seat, clockwise_from
-
-GRAMMAR_FILE = "fast.lark"
 
 _SEAT = {s.value: s for s in Seat}
 _SUITS = tuple(Suit)
@@ -94,11 +90,12 @@ class _Table:
 
 
 def _supported(ruleset: Ruleset) -> bool:
-    """Whether the fast replay covers the ruleset: euchre bidding on an upcard, and no
-    ghost hand."""
+    """Whether the fast replay covers the ruleset: euchre bidding on an upcard, no ghost
+    hand, no canadian-loner (H3), and the default scoring and rotation (H1, H2, H4)."""
     variant = ruleset.variant
     return (ruleset.extra_hand != "ghost" and variant.upcard and variant.bidding == "euchre"
-            and bool(variant.scoring) and ruleset.options.euchred_loner == 2
+            and bool(variant.scoring) and not ruleset.options.canadian_loner
+            and ruleset.options.euchred_loner == 2
             and ruleset.options.euchre_scoring == "defenders"
             and ruleset.options.pass_out == "next-dealer")
 
@@ -159,12 +156,12 @@ _END_KEYS = frozenset({"act", "scores", "winner"})
 _TAG_NAME = re.compile(TAG_NAME)
 
 
-def replay_game(game: Any) -> GameReport | None:
-    """Replays one game in its JSON form (as ``json.loads`` gives it, or as the fast
-    notation reader builds it): its report if the fast path covers the game and finds it
-    clean, else ``None``."""
+def replay_game(game: Any, *, commented: bool = True) -> GameReport | None:
+    """Replays one game in its JSON form (as ``json.loads`` gives it, or as the notation
+    reader builds it): its report if the fast path covers the game and finds it clean,
+    else ``None``. Its comments change nothing; ``commented=False`` says it has none."""
     try:
-        return _game(game)
+        return _game(_bare(game) if commented else game)
     except _LOOKUP_ERRORS:
         return None
 
@@ -357,6 +354,7 @@ def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
                     round_ = 2
             elif act == "order" and round_ == 1:
                 trump, maker = up_suit, seat
+            # (A call of no trump, NT, is no key: declined, the full path replays it, H5.)
             elif act == "call" and round_ == 2 and _SUIT_INDEX[bid["suit"]] != up_suit:
                 trump, maker = _SUIT_INDEX[bid["suit"]], seat
             else:
@@ -471,22 +469,7 @@ def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
                       defender_alone=defender is not None, maker_tricks=made)
 
 
-# ------------------------------------------------------------------ reading
-
-
-@functools.lru_cache(maxsize=1)
-def _parser() -> Lark:
-    return Lark(grammar_text(GRAMMAR_FILE), parser="lalr", lexer="contextual", cache=True)
-
-
-def prepare() -> None:
-    """Builds the fast parser now, so that processes forked afterwards share it."""
-    _parser()
-
-
-def build_fast_parser(*, strict: bool = False) -> Lark:
-    """Builds the fast grammar's parser (the tests build it with ``strict=True``)."""
-    return Lark(grammar_text(GRAMMAR_FILE), parser="lalr", lexer="contextual", strict=strict)
+# ------------------------------------------------------------------ entries
 
 
 def verify_json(text: str) -> GameReport | None:
@@ -501,37 +484,63 @@ def verify_json(text: str) -> GameReport | None:
     return replay_game(game) if type(game) is dict else None
 
 
+def replay_form(read: GameForm) -> GameReport | None:
+    """The report of one game read from notation (:func:`~euchrelog.notation.read_game`),
+    if the fast path covers it and finds it clean; otherwise ``None``."""
+    return replay_game(read.form, commented=read.commented)
+
+
 def verify_notation(text: str) -> GameReport | None:
-    """The report of one game of canonical notation, if the fast path covers it and finds
-    it clean; otherwise ``None``."""
-    game = read_canonical(text)
-    return None if game is None else replay_game(game)
+    """The report of one game of notation, if it reads and the fast path covers it and
+    finds it clean; otherwise ``None``."""
+    try:
+        read = read_game(text)
+    except NotationError:
+        return None
+    return None if isinstance(read, list) else replay_form(read)
 
 
-def read_canonical(text: str) -> dict[str, Any] | None:
-    """One game of canonical notation in its JSON form, or ``None`` if the text is not
-    canonical notation without comments."""
-    if "#" in text or "\r" in text or not (text.isascii() or _encodable(text)):
-        return None
-    try:
-        tree = _parser().parse(text.lstrip("\n"))
-    except LarkError:
-        return None
-    game: dict[str, Any] = {}
-    deals: list[dict[str, Any]] = []
-    try:
-        for token in tree.children:
-            kind = token.type  # type: ignore[union-attr]
-            if kind == "DEAL":
-                deals.append(_read_deal(str(token)))
-            elif kind == "HEAD":
-                game["tags"] = _read_tags(str(token))
-            else:
-                game["end"] = _read_end(str(token))
-    except _DeclineError:
-        return None
-    game["deals"] = deals
-    return game
+_COMMENT_KEYS = frozenset({"before", "note", "after"})
+
+
+_LINE_LISTS = ("tags", "hands", "bidding", "declarations", "tricks", "claims")
+"""The lists of lines in a game or deal, each line of which may carry comments."""
+_LINES = ("start", "extra", "up", "exchange", "sheet", "score", "end")
+"""The single lines of a game or deal that may carry comments."""
+
+
+def _bare(game: dict[str, Any]) -> dict[str, Any]:
+    """A game's JSON form without its comments (``before``, ``note`` and ``after``), which
+    change nothing in the replay; the lines that have none are shared, not copied."""
+    out = _without_comments(game)
+    for key in _LINES:
+        if key in out:
+            out[key] = _plain(out[key])
+    out["tags"] = [_plain(tag) for tag in out["tags"]]
+    deals = []
+    for deal in out.get("deals", ()):
+        deal = _without_comments(deal)
+        for key in _LINE_LISTS:
+            if key in deal:
+                deal[key] = [_plain(line) for line in deal[key]]
+        for key in _LINES:
+            if key in deal:
+                deal[key] = _plain(deal[key])
+        deals.append(deal)
+    out["deals"] = deals
+    return out
+
+
+def _without_comments(value: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a game's or deal's own keys but its comments."""
+    return {k: v for k, v in value.items() if k not in _COMMENT_KEYS}
+
+
+def _plain(line: Any) -> Any:
+    """One line without its comments: the line itself if it has none."""
+    if type(line) is dict and not _COMMENT_KEYS.isdisjoint(line):
+        return _without_comments(line)
+    return line
 
 
 def _encodable(text: str) -> bool:
@@ -541,105 +550,3 @@ def _encodable(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
-
-
-def _read_tags(text: str) -> list[dict[str, str]]:
-    tags = []
-    for line in text.split("\n"):
-        if line:
-            name, _, value = line[1:-2].partition(' "')
-            if "\\" in value:
-                value = re.sub(r"\\(.)", r"\1", value)
-            tags.append({"name": name, "value": value})
-    return tags
-
-
-def _read_sides(words: list[str]) -> dict[str, int]:
-    out = {words[k]: int(words[k + 1]) for k in range(0, len(words), 2)}
-    if 2 * len(out) != len(words):
-        raise _DeclineError  # a side written twice
-    return out
-
-
-_STAGES = {"h": 1, "du": 2, "u": 3, "b": 4, "N": 5, "E": 5, "S": 5, "W": 5, "a": 6, "de": 6,
-           "p": 8, "t": 8}
-"""The order of a deal's lines in canonical notation, by their first letters (tricks are 7,
-merges 6)."""
-_REPEATS = frozenset({4, 6, 7})
-"""The kinds of line a deal may have more than one of."""
-
-
-def _read_deal(text: str) -> dict[str, Any]:
-    lines = text.split("\n")
-    head = lines[0].split(" ")
-    deal: dict[str, Any] = {"number": int(head[1]), "dealer": head[3]}
-    stage = 0
-    for line in lines[1:]:
-        if not line:
-            continue
-        first = line[2]
-        now = _STAGES.get(line[2:4] if first == "d" else first, 7)
-        if now == 5 and line[4] == "m":
-            now = 6  # a merge
-        if now < stage or (now == stage and now not in _REPEATS):
-            raise _DeclineError  # not in canonical order, or a line given twice
-        stage = now
-        if now == 7:
-            dot = line.index(".")
-            deal.setdefault("tricks", []).append(
-                {"number": int(line[2:dot]),
-                 "plays": [{"seat": p[0], "card": p[3:]} for p in line[dot + 2:].split("  ")]})
-        elif now == 4:
-            bids = []
-            for item in line[6:].split(", "):
-                if item[2] == "c":
-                    bids.append({"act": "call", "seat": item[0], "suit": item[-1]})
-                else:
-                    bids.append({"act": item[2:], "seat": item[0]})
-            deal.setdefault("bidding", []).append({"bids": bids})
-        elif now == 1:
-            parts = line[8:].split("  ")
-            cards = {part[0]: part[3:].split(" ") for part in parts}
-            if len(cards) != len(parts):
-                raise _DeclineError  # a hand written twice
-            deal["hands"] = [{"cards": cards}]
-        elif now == 2:
-            deal["extra"] = {"kind": "dummy", "cards": line[8:].split(" ")}
-        elif now == 3:
-            up, _, kitty = line[5:].partition("  kitty ")
-            deal["up"] = {"card": up, "kitty": kitty.split(" ")} if kitty else {"card": up}
-        elif now == 5:
-            words = line[2:].split(" ")
-            if len(words) == 2:
-                deal["exchange"] = {"seat": words[0], "act": "declines"}
-            elif len(words) == 5:
-                deal["exchange"] = {"seat": words[0], "takes": True, "upcard": words[2],
-                                    "discard": words[4]}
-            else:
-                deal["exchange"] = {"seat": words[0], "discard": words[2]}
-        elif now == 6:
-            words = line[2:].split(" ")
-            act = {"act": words[0], "seat": words[1]} if len(words) == 2 else {
-                "act": "merge", "seat": words[0], "keeps": words[3:]}
-            deal.setdefault("declarations", []).append(act)
-        else:
-            head_, _, tail = line[2:].partition("total ")
-            score: dict[str, dict[str, int]] = {}
-            if first == "p":
-                score["points"] = _read_sides(head_.split()[1:])
-            if tail:
-                score["total"] = _read_sides(tail.split())
-            deal["score"] = score
-    return deal
-
-
-def _read_end(text: str) -> dict[str, Any]:
-    words = text.split()
-    if words[0] == "unfinished":
-        return {"act": "unfinished"}
-    end: dict[str, Any] = {}
-    if len(words) > 1 and words[-2] == "winner":
-        end["winner"] = words[-1]
-        words = words[:-2]
-    end["scores"] = _read_sides(words[1:])
-    return end

@@ -26,7 +26,18 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from .cards import Card, Rank, Suit, card_power, effective_suit, make_deck, sort_hand, trick_winner
+from .cards import (
+    NO_TRUMP,
+    Card,
+    Rank,
+    Suit,
+    Trump,
+    card_power,
+    effective_suit,
+    make_deck,
+    sort_hand,
+    trick_winner,
+)
 from .engine import DealState, Phase
 from .models import (
     Bid,
@@ -76,15 +87,15 @@ fewer cards are out against the maker (and in cutthroat the maker may merge the 
 # ---------------------------------------------------------------- card sense
 
 
-def _trumps(hand: Iterable[Card], trump: Suit) -> list[Card]:
+def _trumps(hand: Iterable[Card], trump: Trump) -> list[Card]:
     return [c for c in hand if effective_suit(c, trump) is trump]
 
 
-def _trump_power(card: Card, trump: Suit) -> int:
-    return card_power(card, trump, trump)
+def _trump_power(card: Card, trump: Trump) -> int:
+    return card_power(card, trump, trump) if isinstance(trump, Suit) else 0
 
 
-def _strength(hand: Iterable[Card], trump: Suit) -> float:
+def _strength(hand: Iterable[Card], trump: Trump) -> float:
     """A rough worth of a hand with ``trump``: about 3 tricks' worth at 6."""
     total = 0.0
     for card in hand:
@@ -125,7 +136,7 @@ def expected_tricks(hand: Iterable[Card], trump: Suit) -> float:
     return total
 
 
-def _card_worth(card: Card, trump: Suit) -> tuple[Suit, float, bool]:
+def _card_worth(card: Card, trump: Trump) -> tuple[Suit, float, bool]:
     """A card's effective suit, its worth to :func:`hand_value` and whether it is a side
     king (worth more when guarded)."""
     suit = effective_suit(card, trump)
@@ -140,7 +151,7 @@ def _card_worth(card: Card, trump: Suit) -> tuple[Suit, float, bool]:
     return suit, 0.1 * _RANK_ORDER[card.rank], False
 
 
-def _worth(cards: Iterable[tuple[Suit, float, bool]], trump: Suit) -> float:
+def _worth(cards: Iterable[tuple[Suit, float, bool]], trump: Trump) -> float:
     value = 0.0
     counts = dict.fromkeys(Suit, 0)
     kings: list[Suit] = []
@@ -167,7 +178,7 @@ def hand_value(hand: Iterable[Card], trump: Suit) -> float:
     return _worth((_card_worth(c, trump) for c in hand), trump)
 
 
-def _keep_value(card: Card, hand: Sequence[Card], trump: Suit) -> float:
+def _keep_value(card: Card, hand: Sequence[Card], trump: Trump) -> float:
     """How much the dealer wants to keep ``card`` (the lowest is discarded)."""
     if effective_suit(card, trump) is trump:
         return 100.0 + _trump_power(card, trump)
@@ -178,11 +189,26 @@ def _keep_value(card: Card, hand: Sequence[Card], trump: Suit) -> float:
     return value - (0.5 if same == 1 else 0.0)
 
 
-def _weight(card: Card, trump: Suit, led: Suit) -> tuple[int, int]:
+def _weight(card: Card, trump: Trump, led: Suit) -> tuple[int, int]:
     """Orders cards from cheapest to dearest to give away on a trick."""
     return (card_power(card, trump, led),
             _trump_power(card, trump) if effective_suit(card, trump) is trump
             else _RANK_ORDER[card.rank])
+
+
+def _lead_weight(card: Card, trump: Trump) -> tuple[int, int]:
+    """:func:`_weight` of a card as the lead of a trick."""
+    led = effective_suit(card, trump)
+    assert led is not None
+    return _weight(card, trump, led)
+
+
+def _no_trump_strength(hand: Iterable[Card]) -> float:
+    """A rough worth of a hand with no trump (H5): aces, and kings beside them."""
+    cards = list(hand)
+    aces = {c.suit for c in cards if c.rank is Rank.ACE}
+    return sum(2.0 if c.rank is Rank.ACE else 1.0 if c.rank is Rank.KING and c.suit in aces
+               else 0.0 for c in cards)
 
 
 # ---------------------------------------------------------------- one deal
@@ -199,7 +225,7 @@ class DealOutcome:
     thrown: bool = False
     """Whether everyone passed."""
     maker: Seat | None = None
-    trump: Suit | None = None
+    trump: Trump | None = None
     alone: bool = False
     """Whether the maker went alone."""
     defender: Seat | None = None
@@ -317,6 +343,10 @@ class _DealPlayer:
                 return order
             return next(b for b in legal if isinstance(b, Pass))
         calls = [b for b in legal if isinstance(b, Call)]
+        no_trump = next((b for b in calls if b.suit is NO_TRUMP), None)
+        if no_trump is not None and _no_trump_strength(state.hands[seat].known) >= 4.0 \
+                and self.rng.random() < 0.8:
+            return no_trump
         best = self._best_suit(seat, self.upcard.suit if self.upcard is not None else None)
         passing = next((b for b in legal if isinstance(b, Pass)), None)
         if passing is None or self._wants(seat, best, 2):
@@ -376,12 +406,13 @@ class _DealPlayer:
         acts = list(state.legal_actions())
         decls = [a for a in acts if isinstance(a, Declaration)]
         alone = Declaration(act="alone", seat=maker)
-        if alone in decls and self.force_alone is not False:
+        must = state.check_canadian() is not None  # the dealer's partner ordered (H3)
+        if alone in decls and (must or self.force_alone is not False):
             hand = list(state.hands[maker].known)
             count = len(_trumps(hand, trump))
             strength = _strength(hand, trump)
             chance = 0.6 if count >= 4 and strength >= 7 else 0.3 if strength >= 8 else 0.01
-            if self.force_alone or self.rng.random() < chance:
+            if must or self.force_alone or self.rng.random() < chance:
                 state.declare(alone)
                 self.declarations.append(alone)
         merges = [a for a in acts if isinstance(a, Merge)]
@@ -400,7 +431,7 @@ class _DealPlayer:
                 state.declare(best)
                 self.declarations.append(best)
 
-    def _merge(self, maker: Seat, trump: Suit, merges: Sequence[Merge]) -> None:
+    def _merge(self, maker: Seat, trump: Trump, merges: Sequence[Merge]) -> None:
         """Takes up the dummy (X5), keeping the best five of the ten cards by
         :func:`hand_value`, unless the maker does without (only under ``dummy=optional``)."""
         required = self.ruleset.options.dummy == "required" or self.force_merge
@@ -443,8 +474,7 @@ class _DealPlayer:
             else:
                 off = [c for c in cards if c not in mine]
                 pool = off or cards
-                best = max(pool, key=lambda c: _weight(c, trump, effective_suit(c, trump)
-                                                        or trump))
+                best = max(pool, key=lambda c: _lead_weight(c, trump))
             return next(p for p in legal if p.card == best)
         played = [c for _, c in state.current if c is not None]
         led = effective_suit(played[0], trump)
@@ -721,7 +751,7 @@ def play_only(game: Game) -> Game:
     return game.model_copy(update={"deals": tuple(deals)})
 
 
-def contract(deal: Deal) -> tuple[Suit, Seat] | None:
+def contract(deal: Deal) -> tuple[Trump, Seat] | None:
     """Trump and maker as the bidding of a deal fixed them (``None``: thrown in or no bids).
 
     >>> deal = Deal.model_validate({"number": 1, "dealer": "N", "up": {"card": "9H"},
@@ -745,7 +775,7 @@ def trick_bid(deal: Deal) -> int | None:
     return max(numbers) if numbers else None
 
 
-def tricks_taken(deal: Deal, trump: Suit) -> dict[Seat, int]:
+def tricks_taken(deal: Deal, trump: Trump) -> dict[Seat, int]:
     """Tricks won by each seat that played in a fully recorded deal."""
     taken: Counter[Seat] = Counter()
     seats: dict[Seat, None] = {}

@@ -20,6 +20,7 @@ from pydantic import (
     AfterValidator,
     BaseModel,
     ConfigDict,
+    Discriminator,
     Field,
     PlainSerializer,
     PlainValidator,
@@ -29,8 +30,9 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from pydantic import Tag as PydanticTag
 
-from .cards import UNKNOWN, Card, Suit, parse_card, parse_suit
+from .cards import UNKNOWN, Card, Suit, Trump, parse_card, parse_trump
 from .seats import Seat, parse_seat
 
 FORMAT_VERSION = 1
@@ -68,12 +70,12 @@ def _seat_in(value: Any) -> Seat:
     return parse_seat(value)
 
 
-def _suit_in(value: Any) -> Suit:
+def _trump_in(value: Any) -> Trump:
     if isinstance(value, Suit):
         return value
     if not isinstance(value, str):
-        raise ValueError("a suit must be one of C, D, H, S")
-    return parse_suit(value)
+        raise ValueError("a trump must be one of C, D, H, S or NT")
+    return parse_trump(value)
 
 
 SeatField = Annotated[
@@ -82,12 +84,13 @@ SeatField = Annotated[
     PlainSerializer(str, return_type=str),
     WithJsonSchema({"type": "string", "enum": ["N", "E", "S", "W"]}),
 ]
-SuitField = Annotated[
-    Suit,
-    PlainValidator(_suit_in),
+TrumpField = Annotated[
+    Trump,
+    PlainValidator(_trump_in),
     PlainSerializer(str, return_type=str),
-    WithJsonSchema({"type": "string", "enum": ["C", "D", "H", "S"]}),
+    WithJsonSchema({"type": "string", "enum": ["C", "D", "H", "S", "NT"]}),
 ]
+"""A suit, or ``NT`` for no trump (H5)."""
 
 
 def _side_in(value: Any) -> str:
@@ -194,11 +197,12 @@ class Order(Record):
 
 
 class Call(Record):
-    """Naming a suit as trump (round 2, or the dealer after a Benny turn-up)."""
+    """Naming a suit as trump (round 2, or the dealer after a Benny turn-up), or calling no
+    trump (round 2 under the ``no-trump`` option, H5)."""
 
     act: Literal["call"]
     seat: SeatField
-    suit: SuitField
+    suit: TrumpField
 
 
 class Number(Record):
@@ -275,8 +279,20 @@ class Declaration(Line):
     seat: SeatField
 
 
-Act = Annotated[Declaration | Merge, Field(discriminator="act")]
-"""What the maker and defenders do between the bidding and the first lead."""
+def _act_kind(value: Any) -> str:
+    """The kind of a declarations item: ``alone`` and ``defend`` are declarations, ``merge``
+    a merge, anything else (``takes``, ``declines`` or no act) an exchange."""
+    act = value.get("act", "takes") if isinstance(value, dict) else getattr(value, "act", "")
+    return {"alone": "declaration", "defend": "declaration", "merge": "merge"}.get(
+        act, "exchange")
+
+
+Act = Annotated[Annotated[Declaration, PydanticTag("declaration")]
+                | Annotated[Merge, PydanticTag("merge")]
+                | Annotated[Exchange, PydanticTag("exchange")], Discriminator(_act_kind)]
+"""What the maker, the dealer and the defenders do between the bidding and the first lead,
+after the exchange line: lone declarations, the dummy merge, and an exchange written after
+the merge (a breach of X5 that the replay reports, K501)."""
 
 
 class Play(Record):
@@ -326,7 +342,7 @@ class Sheet(Line):
     """
 
     thrown: StrictBool = False
-    trump: SuitField | None = None
+    trump: TrumpField | None = None
     maker: SeatField | None = None
     alone: StrictBool = False
     defend: SeatField | None = None
@@ -390,7 +406,8 @@ class Deal(Line):
     bidding: tuple[Bidding, ...] = ()
     exchange: Exchange | None = None
     declarations: tuple[Act, ...] = ()
-    """Lone declarations and the dummy merge, in the order they were made."""
+    """Lone declarations and the dummy merge, in the order they were made; an exchange
+    written after the merge stays in its place here, for the replay to judge (K501)."""
     sheet: Sheet | None = None
     tricks: tuple[Trick, ...] = ()
     claims: tuple[Claim, ...] = ()

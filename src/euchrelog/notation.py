@@ -11,47 +11,26 @@ True
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NamedTuple, TextIO
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from pydantic import ValidationError
 
+from .cards import UNKNOWN, parse_card, parse_trump
 from .errors import NotationError
 from .models import (
     TAG_NAME,
-    Bid,
-    Bidding,
-    Call,
-    Claim,
-    Deal,
-    Declaration,
-    End,
-    Exchange,
-    Extra,
     Game,
-    Hands,
     Log,
     LogItem,
-    Merge,
-    Number,
-    Order,
-    Pass,
-    Penalty,
-    Play,
-    Score,
-    Sheet,
-    Start,
-    Swap,
-    Tag,
-    Trick,
-    Upcard,
 )
 from .rules import MOON
 
@@ -81,14 +60,41 @@ class SourceMap:
     """Line and column (1-based) of each part of one game that a finding can point at."""
 
     places: dict[Locus, tuple[int, int]] = field(default_factory=dict)
+    cards: dict[Locus, tuple[str, int, int]] = field(default_factory=dict)
+    """The text of a trick line or of one seat's cards, with its line and column: the places
+    of the plays, seats and cards in it are found when a finding asks for them."""
 
     def find(self, locus: Locus) -> tuple[int, int]:
         """The place of ``locus``, or of the closest enclosing part that has one."""
-        for n in range(len(locus), 0, -1):
+        place = self.places.get(locus)
+        if place is not None:
+            return place
+        for n in range(len(locus) - 1, 0, -1):
+            line = self.cards.get(locus[:n])
+            if line is not None:
+                place = _within(line, locus[n:])
+                if place is not None:
+                    return place
             place = self.places.get(locus[:n])
             if place is not None:
                 return place
         return self.places.get(("game",), (1, 1))
+
+
+def _within(line: tuple[str, int, int], rest: Locus) -> tuple[int, int] | None:
+    """The place of ``("play", p)``, ``("seat", p)`` or ``("card", k)`` in a line's text."""
+    text, number, column = line
+    if len(rest) != 2 or not isinstance(rest[1], int):
+        return None
+    kind, k = rest
+    pattern, group = {"play": (_PLAY_RE, 2), "seat": (_PLAY_RE, 1), "card": (_CARD_RE, 0)}.get(
+        kind, (None, 0))
+    if pattern is None:
+        return None
+    for i, m in enumerate(pattern.finditer(text)):
+        if i == k:
+            return number, column + m.start(group)
+    return None
 
 
 @dataclass
@@ -109,7 +115,7 @@ _START_RE = re.compile(r"start(?:\s+deal\s+(\d+))?", _I)
 _HAND_RE = re.compile(rf"([NESW])\s*:\s*({_CARD}(?:\s+{_CARD})*)", _I)
 _CARD_RE = re.compile(_CARD, _I)
 _UP_RE = re.compile(rf"up\s+({_CARD})(?:\s+kitty\s+(.*))?", _I)
-_BID_RE = re.compile(r"([NESW])\s+(swap\b)?\s*(pass|order|call\s+(\S)|moon|\d+)?", _I)
+_BID_RE = re.compile(r"([NESW])\s+(swap\b)?\s*(pass|order|call\s+(NT|\S)|moon|\d+)?", _I)
 _EXCHANGE_RE = re.compile(
     rf"([NESW])\s+(?:(?:takes\s+({_CARD})\s+)?discards\s+({_CARD})|(declines))", _I)
 _DECLARE_RE = re.compile(r"(alone|defend)\s+([NESW])", _I)
@@ -119,7 +125,7 @@ _CLAIM_RE = re.compile(r"renege\s+([NESW])(?:\s+trick\s+(\d+))?", _I)
 _PENALTY_RE = re.compile(
     r'penalty\s+(NS|EW|[NESW])\s+(\d+)\s+("(?:[^"\\\n]|\\.)*"|.*?)\s*', _I)
 _SHEET_RE = re.compile(
-    r"trump\s+(\S)\s+maker\s+([NESW])(\s+alone)?(?:\s+defend\s+([NESW]))?"
+    r"trump\s+(NT|\S)\s+maker\s+([NESW])(\s+alone)?(?:\s+defend\s+([NESW]))?"
     r"(?:\s+bid\s+(\d+|moon))?(?:\s+tricks\s+(\d+|[NESW].*))?", _I)
 _TAKEN_RE = re.compile(r"([NESW])\s+(\d+)", _I)
 _EXTRA_RE = re.compile(r"(dummy|ghost)\s*:?\s*(.*)", _I)
@@ -226,7 +232,7 @@ class _Builder(Transformer[Token, Any]):
     def game(self, c: list[Any]) -> list[Any]:
         return c
 
-    def start(self, c: list[Any]) -> ParsedGame | list[str]:
+    def start(self, c: list[Any]) -> GameForm | list[str]:
         comments = [item[1] for item in c if item[0] == "comment"]
         games = [item for item in c if item[0] != "comment"]
         if not games:
@@ -234,27 +240,50 @@ class _Builder(Transformer[Token, Any]):
         return _GameAssembler(self.offset).build(comments, games[0])
 
 
+Form = dict[str, Any]
+"""A game, deal or line in the JSON form of the models (the form ``json.loads`` gives a line
+of JSON Lines): the reader builds it, the fast replay reads it, and
+:meth:`Game.model_validate <euchrelog.models.Game>` makes the models of it."""
+
+
+@functools.lru_cache(maxsize=512)
+def _card(text: str) -> str:
+    """A card as the JSON form spells it (``10h`` -> ``TH``)."""
+    card = parse_card(text)
+    return UNKNOWN if card is None else str(card)
+
+
+def _commented(form: Form, before: list[str], note: str | None) -> Form:
+    if before:
+        form["before"] = before
+    if note is not None:
+        form["note"] = note
+    return form
+
+
 class _GameAssembler:
-    """Builds the models of one game from its parsed lines, recording every position."""
+    """Builds the JSON form of one game from its parsed lines, recording every position."""
 
     def __init__(self, offset: int) -> None:
         self.offset = offset
         self.places: dict[Locus, tuple[int, int]] = {}
+        self.lines: dict[Locus, tuple[str, int, int]] = {}
+        self.comments = False
+        """Whether the game has a comment (the fast replay reads it without them)."""
 
-    def at(self, locus: Locus, token: Token, start: int = 0) -> None:
+    def at(self, locus: Locus, token: LineToken, start: int = 0) -> None:
         line = token.line if token.line is not None else 1
         column = token.column if token.column is not None else 1
         self.places[locus] = (line + self.offset, column + start)
 
-    def fail(self, message: str, token: Token, start: int = 0) -> NotationError:
+    def fail(self, message: str, token: LineToken, start: int = 0) -> NotationError:
         line = (token.line or 1) + self.offset
         return NotationError(message, line, (token.column or 1) + start)
 
-    def build(self, leading: list[str], items: list[Any]) -> ParsedGame:
-        tags: list[Tag] = []
-        deals: list[Deal] = []
-        end: End | None = None
-        start: Start | None = None
+    def build(self, leading: list[str], items: list[Any]) -> GameForm:
+        tags: list[Form] = []
+        deals: list[Form] = []
+        game: Form = {"tags": tags, "deals": deals}
         pending: list[str] = list(leading)
         first = True
         for item in items:
@@ -267,63 +296,75 @@ class _GameAssembler:
                         self.at(("game",), token)
                         first = False
                     self.at(("tag", len(tags)), token)
-                    m = _TAG_RE.fullmatch(str(token))
+                    m = _TAG_RE.fullmatch(token.value)
                     assert m is not None
                     last = i == len(item[1]) - 1
-                    tags.append(Tag(name=m.group(1), value=_unescape(m.group(2)),
-                                    before=tuple(pending), note=item[2] if last else None))
+                    tags.append(_commented({"name": m.group(1), "value": _unescape(m.group(2))},
+                                           pending, item[2] if last else None))
                     pending = []
             elif kind == "start":
-                start, pending = self.start(item, pending)
+                game["start"], pending = self.start(item, pending)
             elif kind == "deal":
                 deal, pending = self.deal(len(deals), item, pending)
                 deals.append(deal)
             elif kind == "end":
-                end, pending = self.end(item, pending)
+                game["end"], pending = self.end(item, pending)
+        if pending:
+            game["after"] = pending
         if self.places:
-            self.places[("tail",)] = (max(line for line, _ in self.places.values()), 1)
-        return ParsedGame(Game(tags=tuple(tags), start=start, deals=tuple(deals), end=end,
-                               after=tuple(pending)), SourceMap(self.places))
+            # Lines come in order: the last place is on the game's last line.
+            self.places[("tail",)] = (next(reversed(self.places.values()))[0], 1)
+        self.comments = self.comments or bool(leading or pending) or any(
+            "before" in t or "note" in t for t in tags)
+        return GameForm(game, SourceMap(self.places, self.lines), self.comments)
 
-    def start(self, item: Any, pending: list[str]) -> tuple[Start, list[str]]:
+    def note(self, before: list[str], note: str | None) -> None:
+        if before or note is not None:
+            self.comments = True
+
+    def start(self, item: Any, pending: list[str]) -> tuple[Form, list[str]]:
         _, token, note, rest = item
-        text = str(token)
+        text = token.value
         m = _START_RE.match(text)
         assert m is not None
         self.at(("start",), token)
+        form: Form = {}
         if m.group(1) is not None:
             self.at(("start", "deal"), token, m.start(1))
             if int(m.group(1)) < 1:
                 raise self.fail("a deal number starts at 1", token, m.start(1))
+            form["deal"] = int(m.group(1))
         split = _TOTAL_SPLIT_RE.search(text)
-        total = None
         if split:
             self.at(("start", "total"), token, split.start())
-            total = self.sides(text[split.start():], token, ("start", "total"), split.start())
-        model = Start(deal=int(m.group(1)) if m.group(1) else None, total=total,
-                      before=tuple(pending), note=note)
-        return model, [c[1] for c in rest]
+            form["total"] = self.sides(text[split.start():], token, ("start", "total"),
+                                       split.start())
+        self.note(pending, note)
+        return _commented(form, pending, note), [c[1] for c in rest]
 
-    def end(self, item: Any, pending: list[str]) -> tuple[End, list[str]]:
+    def end(self, item: Any, pending: list[str]) -> tuple[Form, list[str]]:
         _, token, note, rest = item
-        text = str(token)
+        text = token.value
         self.at(("end",), token)
+        form: Form
         if text.lower().startswith("unfinished"):
-            model = End(act="unfinished", before=tuple(pending), note=note)
+            form = {"act": "unfinished"}
         else:
             body = text
-            winner = None
+            form = {"act": "result"}
             wm = _WINNER_RE.search(text)
             if wm:
-                winner = wm.group(1).upper()
                 self.at(("end", "winner"), token, wm.start(1))
                 body = text[: wm.start()]
             scores = self.sides(body, token, ("end", "score"))
-            model = End(act="result", scores=scores, winner=winner,
-                        before=tuple(pending), note=note)
-        return model, [c[1] for c in rest]
+            if scores:
+                form["scores"] = scores
+            if wm:
+                form["winner"] = wm.group(1).upper()
+        self.note(pending, note)
+        return _commented(form, pending, note), [c[1] for c in rest]
 
-    def sides(self, text: str, token: Token, locus: Locus, start: int = 0) -> dict[str, int]:
+    def sides(self, text: str, token: LineToken, locus: Locus, start: int = 0) -> dict[str, int]:
         out: dict[str, int] = {}
         for m in _SIDE_RE.finditer(text):
             side = m.group(1).upper()
@@ -333,87 +374,104 @@ class _GameAssembler:
             out[side] = int(m.group(2))
         return out
 
-    def cards(self, text: str, token: Token, start: int, locus: Locus) -> list[Any]:
+    def cards(self, text: str, token: LineToken, start: int, locus: Locus) -> list[str]:
         out = []
         for k, m in enumerate(_CARD_RE.finditer(text)):
             self.at((*locus, k), token, start + m.start())
-            out.append(m.group())
+            out.append(_card(m.group()))
         return out
 
-    def deal(self, d: int, item: Any, pending: list[str]) -> tuple[Deal, list[str]]:
+    def deal(self, d: int, item: Any, pending: list[str]) -> tuple[Form, list[str]]:
         _, head, note, body = item
-        m = _DEAL_RE.fullmatch(str(head))
+        m = _DEAL_RE.fullmatch(head.value)
         assert m is not None
         self.at(("deal", d), head)
         self.at(("deal", d, "dealer"), head, m.start(2))
         self.at(("deal", d, "number"), head, m.start(1))
         if int(m.group(1)) < 1:
             raise self.fail("a deal number starts at 1", head, m.start(1))
-        fields: dict[str, Any] = {"number": int(m.group(1)), "dealer": m.group(2),
-                                  "before": tuple(pending), "note": note}
+        self.note(pending, note)
+        fields: Form = _commented({"number": int(m.group(1)), "dealer": m.group(2).upper()},
+                                  pending, note)
         pending = []
-        hands: list[Hands] = []
-        bidding: list[Bidding] = []
-        decls: list[Declaration | Merge] = []
-        tricks: list[Trick] = []
-        claims: list[Claim] = []
-        penalties: list[Penalty] = []
+        hands: list[Form] = []
+        bidding: list[Form] = []
+        decls: list[Form] = []
+        tricks: list[Form] = []
+        claims: list[Form] = []
+        penalties: list[Form] = []
         nbids = 0
+        merged = False
         for line in body:
             kind = line[0]
             if kind == "comment":
                 pending.append(line[1])
                 continue
             _, token, lnote = line
-            text = str(token)
-            common: dict[str, Any] = {"before": tuple(pending), "note": lnote}
-            pending = []
+            text = token.value
+            before, pending = pending, []
+            if before or lnote is not None:
+                self.comments = True
             if tricks and kind in _BEFORE_PLAY:
                 raise self.fail(f"{_BEFORE_PLAY[kind]} must come before the first trick", token)
-            if kind == "hands":
-                seats: dict[str, list[Any]] = {}
+            if kind == "trick":
+                tm = _TRICK_RE.match(text)
+                assert tm is not None
+                t = len(tricks)
+                self.at(("deal", d, "trick", t), token)
+                if int(tm.group(1)) < 1:
+                    raise self.fail("a trick number starts at 1", token)
+                plays = [{"seat": seat.upper(), "card": _card(card)}
+                         for seat, card in _PLAY_RE.findall(text, tm.end())]
+                self.lines[("deal", d, "trick", t)] = (
+                    text[tm.end():], token.line + self.offset, token.column + tm.end())
+                tricks.append(_commented({"number": int(tm.group(1)), "plays": plays},
+                                         before, lnote))
+            elif kind == "hands":
+                seats: dict[str, list[str]] = {}
                 for hm in _HAND_RE.finditer(text):
                     seat = hm.group(1).upper()
-                    if seat in seats or any(seat in h.cards for h in hands):
+                    if seat in seats or any(seat in h["cards"] for h in hands):
                         raise self.fail(f"the hand of {seat} is written twice", token, hm.start(1))
                     self.at(("deal", d, "hands", seat), token, hm.start(1))
-                    seats[seat] = self.cards(hm.group(2), token, hm.start(2),
-                                             ("deal", d, "hands", seat, "card"))
-                hands.append(Hands(cards=seats, **common))
+                    seats[seat] = [_card(c) for c in _CARD_RE.findall(hm.group(2))]
+                    self.lines[("deal", d, "hands", seat)] = (
+                        hm.group(2), token.line + self.offset, token.column + hm.start(2))
+                hands.append(_commented({"cards": seats}, before, lnote))
             elif kind == "up":
                 if "up" in fields:
                     raise self.fail("a deal has one up line", token)
                 um = _UP_RE.fullmatch(text)
                 assert um is not None
                 self.at(("deal", d, "up"), token, um.start(1))
-                kitty = None
+                up: Form = {"card": _card(um.group(1))}
                 if um.group(2) is not None:
-                    kitty = self.cards(um.group(2), token, um.start(2), ("deal", d, "up", "kitty"))
-                fields["up"] = Upcard(card=um.group(1), kitty=kitty, **common)
+                    up["kitty"] = self.cards(um.group(2), token, um.start(2),
+                                             ("deal", d, "up", "kitty"))
+                fields["up"] = _commented(up, before, lnote)
             elif kind == "bid":
-                bids: list[Bid] = []
+                bids: list[Form] = []
                 for bm in _BID_RE.finditer(text, 3):
-                    seat = bm.group(1)
+                    seat = bm.group(1).upper()
                     if bm.group(2):
                         self.at(("deal", d, "bid", nbids), token, bm.start(2))
                         nbids += 1
-                        bids.append(Swap(act="swap", seat=seat))
+                        bids.append({"act": "swap", "seat": seat})
                     if bm.group(3) is None:
                         continue
                     self.at(("deal", d, "bid", nbids), token,
                             bm.start(1) if not bm.group(2) else bm.start(3))
                     nbids += 1
                     act = bm.group(3).lower()
-                    if act == "pass":
-                        bids.append(Pass(act="pass", seat=seat))
-                    elif act == "order":
-                        bids.append(Order(act="order", seat=seat))
+                    if act in ("pass", "order"):
+                        bids.append({"act": act, "seat": seat})
                     elif act.startswith("call"):
-                        bids.append(Call(act="call", seat=seat, suit=bm.group(4)))
+                        bids.append({"act": "call", "seat": seat,
+                                     "suit": parse_trump(bm.group(4)).value})
                     else:
-                        bids.append(Number(act="bid", seat=seat,
-                                           tricks=MOON if act == "moon" else int(act)))
-                bidding.append(Bidding(bids=tuple(bids), **common))
+                        bids.append({"act": "bid", "seat": seat,
+                                     "tricks": MOON if act == "moon" else int(act)})
+                bidding.append(_commented({"bids": bids}, before, lnote))
             elif kind == "extra":
                 if "extra" in fields:
                     raise self.fail("a deal has one dummy or ghost line", token)
@@ -421,64 +479,60 @@ class _GameAssembler:
                 assert xm is not None
                 self.at(("deal", d, "extra"), token)
                 cards = self.cards(xm.group(2), token, xm.start(2), ("deal", d, "extra", "card"))
-                fields["extra"] = Extra(kind=xm.group(1).lower(), cards=cards, **common)
+                fields["extra"] = _commented({"kind": xm.group(1).lower(), "cards": cards},
+                                             before, lnote)
             elif kind == "merge":
-                if any(isinstance(a, Merge) for a in decls):
+                if merged:
                     raise self.fail("a deal has one merge line", token)
+                merged = True
                 mm = _MERGE_RE.fullmatch(text)
                 assert mm is not None
                 self.at(("deal", d, "decl", len(decls)), token)
-                keeps = None
+                merge: Form = {"act": "merge", "seat": mm.group(1).upper()}
                 if mm.group(2) is not None:
-                    keeps = self.cards(mm.group(2), token, mm.start(2),
-                                       ("deal", d, "decl", len(decls), "card"))
-                decls.append(Merge(act="merge", seat=mm.group(1), keeps=keeps, **common))
+                    merge["keeps"] = self.cards(mm.group(2), token, mm.start(2),
+                                                ("deal", d, "decl", len(decls), "card"))
+                decls.append(_commented(merge, before, lnote))
             elif kind == "exchange":
-                if "exchange" in fields:
+                if "exchange" in fields or any(a["act"] not in _DECLARED for a in decls):
                     raise self.fail("a deal has one exchange line", token)
-                if any(isinstance(a, Merge) for a in decls):
-                    raise self.fail("the exchange comes before the merge: a dealer who merges "
-                                    "the dummy first gives up the exchange (X5)", token)
                 em = _EXCHANGE_RE.fullmatch(text)
                 assert em is not None
-                self.at(("deal", d, "exchange"), token)
+                # An exchange after the merge keeps its place among the acts after the
+                # bidding, so the replay judges it (K501, X5) like every other act.
+                where: Locus = ("deal", d, "decl", len(decls)) if merged else ("deal", d)
+                self.at((*where, "exchange") if not merged else where, token)
+                exchange: Form = {"seat": em.group(1).upper()}
                 if em.group(4):
-                    fields["exchange"] = Exchange(seat=em.group(1), act="declines",
-                                                  **common)
+                    exchange["act"] = "declines"
                 else:
+                    exchange["act"] = "takes"
                     if em.group(2):
-                        self.at(("deal", d, "takes"), token, em.start(2))
-                    self.at(("deal", d, "discard"), token, em.start(3))
-                    fields["exchange"] = Exchange(seat=em.group(1), takes=bool(em.group(2)),
-                                                  upcard=em.group(2), discard=em.group(3),
-                                                  **common)
+                        self.at((*where, "takes"), token, em.start(2))
+                        exchange["takes"] = True
+                        exchange["upcard"] = _card(em.group(2))
+                    self.at((*where, "discard"), token, em.start(3))
+                    exchange["discard"] = _card(em.group(3))
+                if merged:
+                    decls.append(_commented(exchange, before, lnote))
+                else:
+                    fields["exchange"] = _commented(exchange, before, lnote)
             elif kind == "declare":
                 dm = _DECLARE_RE.fullmatch(text)
                 assert dm is not None
                 self.at(("deal", d, "decl", len(decls)), token, dm.start(2))
-                decls.append(Declaration(act=dm.group(1).lower(), seat=dm.group(2),
-                                         **common))
-            elif kind == "trick":
-                tm = _TRICK_RE.match(text)
-                assert tm is not None
-                t = len(tricks)
-                self.at(("deal", d, "trick", t), token)
-                if int(tm.group(1)) < 1:
-                    raise self.fail("a trick number starts at 1", token)
-                plays = []
-                for p, pm in enumerate(_PLAY_RE.finditer(text, tm.end())):
-                    self.at(("deal", d, "trick", t, "play", p), token, pm.start(2))
-                    self.at(("deal", d, "trick", t, "seat", p), token, pm.start(1))
-                    plays.append(Play(seat=pm.group(1), card=pm.group(2)))
-                tricks.append(Trick(number=int(tm.group(1)), plays=tuple(plays), **common))
+                decls.append(_commented({"act": dm.group(1).lower(),
+                                         "seat": dm.group(2).upper()}, before, lnote))
             elif kind == "claim":
                 cm = _CLAIM_RE.fullmatch(text)
                 assert cm is not None
                 self.at(("deal", d, "claim", len(claims)), token, cm.start(1))
-                trick_no = int(cm.group(2)) if cm.group(2) else None
-                if trick_no == 0:
-                    raise self.fail("a trick number starts at 1", token, cm.start(2))
-                claims.append(Claim(seat=cm.group(1), trick=trick_no, **common))
+                claim: Form = {"seat": cm.group(1).upper()}
+                if cm.group(2):
+                    if int(cm.group(2)) == 0:
+                        raise self.fail("a trick number starts at 1", token, cm.start(2))
+                    claim["trick"] = int(cm.group(2))
+                claims.append(_commented(claim, before, lnote))
             elif kind == "penalty":
                 penm = _PENALTY_RE.fullmatch(text)
                 assert penm is not None
@@ -490,55 +544,78 @@ class _GameAssembler:
                     reason = _unescape(reason[1:-1])
                 if not reason.strip():
                     raise self.fail("a penalty gives its reason", token, penm.start(3))
-                penalties.append(Penalty(who=penm.group(1), points=int(penm.group(2)),
-                                         reason=reason, **common))
+                penalties.append(_commented({"who": penm.group(1).upper(),
+                                             "points": int(penm.group(2)), "reason": reason},
+                                            before, lnote))
             elif kind in ("sheet", "thrown"):
                 if "sheet" in fields:
                     raise self.fail("a deal has one score-sheet line", token)
                 self.at(("deal", d, "sheet"), token)
                 if kind == "thrown":
-                    fields["sheet"] = Sheet(thrown=True, **common)
+                    fields["sheet"] = _commented({"thrown": True}, before, lnote)
                 else:
-                    sm = _SHEET_RE.fullmatch(text)
-                    assert sm is not None
-                    for group, part in ((1, "trump"), (2, "maker"), (4, "defend"), (5, "bid"),
-                                        (6, "tricks")):
-                        if sm.group(group):
-                            self.at(("deal", d, "sheet", part), token, sm.start(group))
-                    bid = sm.group(5)
-                    count = sm.group(6)
-                    taken = None
-                    if count is not None and not count.isdigit():
-                        taken = {}
-                        for km in _TAKEN_RE.finditer(text, sm.start(6)):
-                            seat = km.group(1).upper()
-                            if seat in taken:
-                                raise self.fail(f"the tricks of {seat} are written twice",
-                                                token, km.start(1))
-                            taken[seat] = int(km.group(2))
-                    fields["sheet"] = Sheet(
-                        trump=sm.group(1), maker=sm.group(2),
-                        alone=bool(sm.group(3)), defend=sm.group(4),
-                        bid=(MOON if bid.lower() == "moon" else int(bid)) if bid else None,
-                        tricks=int(count) if count and count.isdigit() else None,
-                        taken=taken, **common)
+                    fields["sheet"] = _commented(self.sheet(d, text, token), before, lnote)
             elif kind == "score":
                 if "score" in fields:
                     raise self.fail("a deal has one points line", token)
                 split = _TOTAL_SPLIT_RE.search(text)
                 cut = split.start() if split else len(text)
-                points = None
-                total = None
+                score: Form = {}
                 if text[:6].lower() == "points":
                     self.at(("deal", d, "points"), token)
-                    points = self.sides(text[:cut], token, ("deal", d, "points"))
+                    score["points"] = self.sides(text[:cut], token, ("deal", d, "points"))
                 if split:
                     self.at(("deal", d, "total"), token, cut)
-                    total = self.sides(text[cut:], token, ("deal", d, "total"), cut)
-                fields["score"] = Score(points=points, total=total, **common)
-        fields.update(hands=tuple(hands), bidding=tuple(bidding), declarations=tuple(decls),
-                      tricks=tuple(tricks), claims=tuple(claims), penalties=tuple(penalties))
-        return Deal(**fields), pending
+                    score["total"] = self.sides(text[cut:], token, ("deal", d, "total"), cut)
+                fields["score"] = _commented(score, before, lnote)
+        for name, lines in (("hands", hands), ("bidding", bidding), ("declarations", decls),
+                            ("tricks", tricks), ("claims", claims), ("penalties", penalties)):
+            if lines:
+                fields[name] = lines
+        return fields, pending
+
+    def sheet(self, d: int, text: str, token: LineToken) -> Form:
+        sm = _SHEET_RE.fullmatch(text)
+        assert sm is not None
+        for group, part in ((1, "trump"), (2, "maker"), (4, "defend"), (5, "bid"),
+                            (6, "tricks")):
+            if sm.group(group):
+                self.at(("deal", d, "sheet", part), token, sm.start(group))
+        sheet: Form = {"trump": parse_trump(sm.group(1)).value, "maker": sm.group(2).upper()}
+        if sm.group(3):
+            sheet["alone"] = True
+        if sm.group(4):
+            sheet["defend"] = sm.group(4).upper()
+        bid = sm.group(5)
+        if bid:
+            sheet["bid"] = MOON if bid.lower() == "moon" else int(bid)
+        count = sm.group(6)
+        if count is not None and count.isdigit():
+            sheet["tricks"] = int(count)
+        elif count is not None:
+            taken: dict[str, int] = {}
+            for km in _TAKEN_RE.finditer(text, sm.start(6)):
+                seat = km.group(1).upper()
+                if seat in taken:
+                    raise self.fail(f"the tricks of {seat} are written twice", token,
+                                    km.start(1))
+                taken[seat] = int(km.group(2))
+            sheet["taken"] = taken
+        return sheet
+
+
+_DECLARED = frozenset({"alone", "defend", "merge"})
+"""The acts of the declarations that are not an exchange."""
+
+
+@dataclass
+class GameForm:
+    """One game as read from notation, in its JSON form, with the source map for its
+    findings; ``commented`` tells whether any line carries a comment."""
+
+    form: Form
+    source: SourceMap
+    commented: bool
 
 
 # ------------------------------------------------------------------ the parser
@@ -566,6 +643,14 @@ def _parser() -> tuple[Lark, _Builder]:
     if made is None:
         builder = _Builder()
         made = _local.parser = (build_parser(transformer=builder, cache=True), builder)
+    return made
+
+
+def _line_terminals(lark: Lark) -> _Lines:
+    """This thread's compiled line terminals of ``lark``."""
+    made: _Lines | None = getattr(_local, "lines", None)
+    if made is None:
+        made = _local.lines = _Lines(lark)
     return made
 
 
@@ -658,7 +743,7 @@ def _syntax_error(exc: UnexpectedInput, chunk: str, offset: int) -> NotationErro
 
 _WORD_RE = re.compile(r'"(?:[^"\\\n]|\\.)*"?|[^\s,:"]+|[,:]')
 _SEAT_WORDS = {"n", "e", "s", "w"}
-_SUIT_OK = re.compile(r"(?i:[CDHS\u2663\u2666\u2665\u2660])")
+_TRUMP_OK = re.compile(r"(?i:[CDHS\u2663\u2666\u2665\u2660]|NT)")
 _CARD_OK = re.compile(_CARD, _I)
 _INT_OK = re.compile(r"[0-9]{1,6}")
 _SIGNED_OK = re.compile(r"-?[0-9]{1,6}")
@@ -797,7 +882,7 @@ def _diagnose(text: str, start: int) -> None:
             else:
                 act = cur.word("pass", "order", "call", "moon")
                 if act == "call":
-                    cur.take(_SUIT_OK, "a suit: C, D, H or S")
+                    cur.take(_TRUMP_OK, "a suit: C, D, H or S (or NT)")
             if cur.peek() == ",":
                 cur.i += 1
             if cur.peek() is None:
@@ -850,7 +935,7 @@ def _diagnose(text: str, start: int) -> None:
         return
     elif first == "trump":
         cur.i += 1
-        cur.take(_SUIT_OK, "a suit: C, D, H or S")
+        cur.take(_TRUMP_OK, "a suit: C, D, H or S (or NT)")
         cur.word("maker")
         cur.take(_SEAT_P, _A_SEAT)
         if (cur.peek() or "").lower() == "alone":
@@ -976,28 +1061,197 @@ def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     del number
 
 
+# ------------------------------------------------------------------ the line reader
+
+_BODY_HEADS = {"hands": "HANDS", "dummy": "EXTRA", "ghost": "EXTRA", "up": "UP", "bid": "BID",
+               "alone": "DECLARE", "defend": "DECLARE", "renege": "CLAIM", "trump": "SHEET",
+               "thrown": "THROWN", "points": "SCORE", "total": "SCORE", "penalty": "PENALTY"}
+"""The kind of a deal's line by its first word (a trick starts with its number, an exchange
+or a merge with a seat)."""
+_END_HEADS = {"result": "RESULT", "unfinished": "UNFINISHED"}
+_HEAD_RE = re.compile(r"[A-Za-z]+|[0-9]")
+_SEAT_HEAD = frozenset("NESWnesw")
+
+
+class _Lines:
+    """The grammar's line terminals, compiled from the LALR parser Lark built from
+    euchre.lark: the reader matches each line with its own terminal, so the syntax of a line
+    is written once, in the grammar."""
+
+    def __init__(self, lark: Lark) -> None:
+        self.match = {t.name: re.compile(t.pattern.to_regexp()).fullmatch for t in lark.terminals}
+        tag = next(t for t in lark.terminals if t.name == "TAG")
+        self.tag = re.compile(tag.pattern.to_regexp() + r"[ \t\f]*").match
+
+
+class _LineText(NamedTuple):
+    """A line as the line reader takes it: what the builders read of a Lark token."""
+
+    type: str
+    value: str
+    line: int
+    column: int
+
+
+_line_token = _LineText
+LineToken = Token | _LineText
+"""A line the builders read: a Lark token, or the line reader's."""
+
+
+def _read_lines(text: str, lines: _Lines) -> list[Any] | None:
+    """Splits one game into the lines the builder takes, as the LALR parse would give them,
+    matching each line with its terminal; ``None`` for anything else (a line no terminal
+    takes, an order the grammar may refuse), which the LALR parser then reads or places.
+
+    The result is the game's leading comments, then the game's items (``None`` when the
+    text holds comments only)."""
+    if not text.endswith("\n") or "\f" in text or (
+            "\r" in text and "\r" in text.replace("\r\n", "\n")):
+        return None
+    match = lines.match
+    leading: list[Any] = []
+    items: list[Any] = []
+    body: list[Any] | None = None
+    """The lines under the current deal, start or end line."""
+    stage = 0
+    """0: before the tags, 1: tags, 2: after the start line, 3: deals, 4: after the end."""
+    for number, raw in enumerate(text.split("\n")[:-1], 1):
+        raw = raw.removesuffix("\r")
+        content = raw.lstrip(" \t")
+        if not content:
+            continue
+        column = len(raw) - len(content) + 1
+        if content[0] == "[":
+            if stage > 1:
+                return None
+            stage = 1
+            tags: list[_LineText] = []
+            at = 0
+            while at < len(content) and content[at] == "[":
+                m = lines.tag(content, at)
+                if m is None:
+                    return None
+                tags.append(_line_token("TAG", content[at:m.end()].rstrip(" \t\f"), number,
+                                        column + at))
+                at = m.end()
+            rest = content[at:]
+            if rest and rest[0] != "#":
+                return None
+            items.append(("tags", tags, rest[1:].strip() if rest else None))
+            continue
+        cut = content.find("#")
+        note = None
+        if cut >= 0:
+            note = content[cut + 1:].strip()
+            content = content[:cut].rstrip(" \t")
+            if not content:
+                (leading if stage == 0 else body if body is not None else items).append(
+                    ("comment", note))
+                continue
+        else:
+            content = content.rstrip(" \t")
+        head_match = _HEAD_RE.match(content)
+        if head_match is None or stage == 0 or stage == 4:
+            return None
+        head = head_match.group().lower()
+        if head == "deal":
+            if not match["DEAL"](content):
+                return None
+            body = []
+            items.append(("deal", _line_token("DEAL", content, number, column), note, body))
+            stage = 3
+            continue
+        if head in _END_HEADS:
+            end_kind = _END_HEADS[head]
+            if not match[end_kind](content):
+                return None
+            body = []
+            items.append(("end", _line_token(end_kind, content, number, column), note, body))
+            stage = 4
+            continue
+        if head == "start":
+            if stage != 1 or not match["START"](content):
+                return None
+            body = []
+            items.append(("start", _line_token("START", content, number, column), note, body))
+            stage = 2
+            continue
+        if stage != 3 or body is None:
+            return None
+        kind: str | None = _BODY_HEADS.get(head)
+        if kind is None and head.isdigit():
+            kind = "TRICK"
+        elif kind is None and content[0] in _SEAT_HEAD:
+            kind = "MERGE" if "merges" in content[:12].lower() else "EXCHANGE"
+        if kind is None or not match[kind](content):
+            return None
+        body.append((kind.lower(), _line_token(kind, content, number, column), note))
+    if not items:
+        return [leading, None]
+    return [leading, items] if stage >= 3 else None
+
+
 def parse_game(text: str, first_line: int = 1) -> ParsedGame | list[str]:
-    """Parses the text of one game whose first line is ``first_line`` of its file.
+    """Parses the text of one game whose first line is ``first_line`` of its file into its
+    models (see :func:`read_game`).
 
     Returns the comment lines instead when the text holds only comments.
 
     :raises NotationError: on a syntax error, placed in the file.
     """
+    read = read_game(text, first_line)
+    if isinstance(read, list):
+        return read
+    return ParsedGame(validate_form(read.form, first_line), read.source)
+
+
+def validate_form(form: Form, first_line: int = 1) -> Game:
+    """The models of a game read in its JSON form (pydantic validates them here).
+
+    :raises NotationError: for a value the models refuse, placed at the game.
+    """
+    try:
+        return Game.model_validate(form)
+    except ValidationError as exc:
+        raise NotationError(f"invalid value: {exc.errors()[0]['msg'].lower()}",
+                            first_line, 1, "") from None
+
+
+def read_game(text: str, first_line: int = 1) -> GameForm | list[str]:
+    """Reads the text of one game whose first line is ``first_line`` of its file into its
+    JSON form and source map, without building models.
+
+    Each line is matched with its terminal of the grammar; a game the line reader does not
+    take is parsed by Lark's LALR parser, which also places every syntax error. Returns the
+    comment lines instead when the text holds only comments.
+
+    :raises NotationError: on a syntax error, placed in the file.
+    """
+    return _read_game(text, first_line, line_reader=True)
+
+
+def _read_game(text: str, first_line: int, *, line_reader: bool) -> GameForm | list[str]:
+    """:func:`read_game`, by the line reader first or by the LALR parser alone (the tests
+    hold the two to the same results)."""
     lark, builder = _parser()
     builder.offset = first_line - 1
     text = text.lstrip("\ufeff")
     if not text.isascii():
         _refuse_surrogates(text, first_line)
+    read = _read_lines(text, _line_terminals(lark)) if line_reader else None
     try:
-        result: ParsedGame | list[str] = lark.parse(text)  # type: ignore[assignment]
+        if read is not None:
+            leading, items = read
+            comments = [c[1] for c in leading]
+            if items is None:
+                return comments
+            return _GameAssembler(first_line - 1).build(comments, items)
+        result: GameForm | list[str] = lark.parse(text)  # type: ignore[assignment]
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text, first_line - 1) from None
     except NotationError as exc:  # from a line builder: add the caret display
         exc.context = exc.context or _context(text, exc.line - first_line + 1, exc.column)
         raise
-    except ValidationError as exc:  # a value the models refuse
-        raise NotationError(f"invalid value: {exc.errors()[0]['msg'].lower()}",
-                            first_line, 1, "") from None
     return result
 
 

@@ -25,7 +25,7 @@ from typing import Literal
 
 import click
 
-from .cards import Card, Suit, parse_card, parse_suit, sort_hand
+from .cards import NO_TRUMP, Card, NoTrump, Suit, Trump, parse_card, parse_trump, sort_hand
 from .engine import DealState, Phase
 from .errors import IllegalActionError, NotationError, RenegeError
 from .files import FileLock, LockedError, failure_text, is_read_only, stale_temporaries
@@ -45,7 +45,7 @@ from .models import (
     Swap,
 )
 from .recorder import Action, CardsLike, DealCards, Recorder, RecorderError
-from .rules import MOON, Variant, find_variant
+from .rules import MOON, Ruleset, Variant, find_variant
 from .seats import SEATS, Seat, clockwise_from
 from .writer import act_text, exchange_text, penalty_text, sheet_text
 
@@ -58,8 +58,9 @@ _OPTIONAL = ("seats", "player ", "dealer", "mode", "hand ", "extra", "kitty", "a
 """The questions that Enter answers (the others ask again)."""
 """Words that may be typed at any prompt."""
 
-_SUIT_WORDS = {"clubs": Suit.CLUBS, "diamonds": Suit.DIAMONDS, "hearts": Suit.HEARTS,
-               "spades": Suit.SPADES}
+_SUIT_WORDS: dict[str, Trump] = {
+    "clubs": Suit.CLUBS, "diamonds": Suit.DIAMONDS, "hearts": Suit.HEARTS,
+    "spades": Suit.SPADES, "no-trump": NO_TRUMP, "notrump": NO_TRUMP}
 _SEAT_LETTERS = {s.value.lower(): s for s in SEATS}
 
 
@@ -182,13 +183,28 @@ def _cards_text(text: str) -> tuple[Card | None, ...]:
     return tuple(_card_word(w) for w in _words(text))
 
 
-def _suit_word(word: str) -> Suit | None:
+def _suit_word(word: str) -> Trump | None:
+    """The suit, or no trump (``NT``, H5), a word names."""
     if word in _SUIT_WORDS:
         return _SUIT_WORDS[word]
     try:
-        return parse_suit(word)
+        return parse_trump(word)
     except ValueError:
         return None
+
+
+def _suit_choices(rules: Ruleset) -> list[str]:
+    """The answers that name trump in this game: the suits, and NT under no-trump (H5)."""
+    return ["C", "D", "H", "S", *(["NT"] if rules.options.no_trump else [])]
+
+
+def trump_news(trump: Trump) -> str:
+    """How the session says what was made trump.
+
+    >>> trump_news(Suit.HEARTS), trump_news(NO_TRUMP)
+    ('hearts are trump', 'no trump is called')
+    """
+    return "no trump is called" if trump is NO_TRUMP else f"{trump.noun} are trump"
 
 
 def _seat_word(word: str, seats: Sequence[Seat]) -> Seat:
@@ -230,7 +246,8 @@ def parse_bids(text: str, seat: Seat, variant: Variant) -> list[Bid]:
         words.pop(0)
         suit = _suit_word(words[0])
         if suit is None:
-            raise UnclearError(f"not a suit: {words[0]!r} (the suits are C D H S)")
+            raise UnclearError(f"not a suit: {words[0]!r} (the suits are C D H S; NT is "
+                               "no trump)")
         return [*bids, Call(act="call", seat=seat, suit=suit)]
     if len(words) != 1:
         raise UnclearError(f"not a bid: {text.strip()!r} (type ? for help)")
@@ -677,10 +694,11 @@ class Session:
             return Question(key, f"{name}, {rec.ruleset.kitty_size} cards (Enter if not "
                                  "seen) > ", self.unseen(draft))
         if key == "trump":
+            suits = _suit_choices(rec.ruleset)
             if rec.ruleset.options.stick_the_dealer:  # no deal is thrown in (F6)
-                return Question(key, "trump [C D H S] > ", ["C", "D", "H", "S"])
-            return Question(key, "trump [C D H S], or thrown if everyone passed > ",
-                            ["C", "D", "H", "S", "thrown"])
+                return Question(key, f"trump [{' '.join(suits)}] > ", suits)
+            return Question(key, f"trump [{' '.join(suits)}], or thrown if everyone passed > ",
+                            [*suits, "thrown"])
         if key == "maker":
             return Question(key, f"maker [{' '.join(seats)}] > ", seats)
         if key == "alone":
@@ -868,7 +886,7 @@ class Session:
         if state.phase is Phase.DECLARING and phase is Phase.BIDDING:
             assert state.trump is not None
             bid = f", for {state.contract}" if state.contract else ""
-            say(f"  {state.trump.noun} are trump; {state.maker} is the maker{bid}")
+            say(f"  {trump_news(state.trump)}; {state.maker} is the maker{bid}")
         elif state.round != round_ and state.phase is Phase.BIDDING:
             say(f"  everyone passed: {state.upcard} is turned down; round {state.round}")
         if len(state.tricks) > tricks:
@@ -994,7 +1012,8 @@ class Session:
                 return "thrown"
             suit = _suit_word(word)
             if suit is None:
-                raise UnclearError("answer a suit, C D H or S, or thrown")
+                nt = ", NT (no trump)" if rec.ruleset.options.no_trump else ""
+                raise UnclearError(f"answer a suit, C D H or S{nt}, or thrown")
             return suit
         if key == "maker":
             return _seat_word(word, rec.seats)
@@ -1043,7 +1062,7 @@ class Session:
             return
         if key in ("alone", "defend"):
             trump, maker = draft.get("trump"), draft.get("maker")
-            assert isinstance(trump, Suit) and isinstance(maker, Seat)
+            assert isinstance(trump, Suit | NoTrump) and isinstance(maker, Seat)
             state = DealState(rec.ruleset, self.draft_dealer(draft))
             state.fix_contract(trump, maker)
             if draft.get("alone"):
@@ -1087,7 +1106,7 @@ class Session:
                 alone, defend, bid, tricks, maker = (draft.get(k) for k in (
                     "alone", "defend", "bid", "tricks", "maker"))
                 rec.sheet(
-                    trump=trump if isinstance(trump, Suit) else None,
+                    trump=trump if isinstance(trump, Suit | NoTrump) else None,
                     maker=maker if isinstance(maker, Seat) else None,
                     alone=alone if isinstance(alone, bool) and draft.has("alone") else None,
                     defend=defend if isinstance(defend, Seat) else None,
@@ -1245,15 +1264,16 @@ class Session:
             "mode": "full: enter every card of the deal (or as much as is known: hands may "
                     "be skipped); sheet: only the score-sheet line (trump, maker, tricks)",
             "upcard": "the card turned up, e.g. JH",
-            "trump": "the trump suit (C, D, H or S), or thrown if everyone passed",
+            "trump": "the trump suit (C, D, H or S; NT for no trump under no-trump), or "
+                     "thrown if everyone passed",
             "maker": "the seat that made trump",
             "alone": "y if the maker played alone, else n",
             "defend": "the seat of a defender who defended alone, or Enter",
             "bid": "the high bid: 3, 4, 5 or moon",
             "tricks": "how many tricks the maker's side took",
             "bid-act": "pass, order (order up, assist or take it), call H (or just H) in "
-                       "round 2; in ghost: swap, pass, 3 to 6, moon; a seat first bids for "
-                       "that seat (S order)",
+                       "round 2 (call NT under no-trump); in ghost: swap, pass, 3 to 6, "
+                       "moon; a seat first bids for that seat (S order)",
             "act": "a card (AD, 10h); while the dealer's exchange is open a card is the "
                    "discard: discard KD, discard ?? (not seen) or declines; before the lead "
                    "also alone, defend E, merge or merge keeps 5 cards; a seat first acts "

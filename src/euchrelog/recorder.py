@@ -43,7 +43,7 @@ from typing import TypeVar
 
 from pydantic import ValidationError
 
-from .cards import Card, Suit, effective_suit, make_deck, parse_card, parse_suit, sort_hand
+from .cards import Card, Trump, effective_suit, make_deck, parse_card, parse_trump, sort_hand
 from .engine import Action, DealState, Phase, evidence_message
 from .errors import EuchrelogError, IllegalActionError, RenegeError
 from .files import write_atomic
@@ -890,7 +890,7 @@ class Recorder:
         deal.reneges.append(_Renege(len(deal.entries) - 1, play.seat, trick, claimed))
         self._after(deal)
 
-    def sheet(self, trump: Suit | str | None = None, maker: SeatLike | None = None, *,
+    def sheet(self, trump: Trump | str | None = None, maker: SeatLike | None = None, *,
               alone: bool | None = None, defend: SeatLike | None = None,
               bid: int | str | None = None, tricks: int | None = None,
               taken: TakenLike | None = None, thrown: bool = False,
@@ -900,11 +900,12 @@ class Recorder:
         With no deal open, a deal is started without cards (``dealer`` as in :meth:`deal`).
         In an open deal where no card has been played, it finishes the deal from the sheet:
         trump, maker, lone hands and the trick bid default to what the bidding and the
-        declarations fixed. ``tricks`` is the makers' count; in ghost, give ``bid`` (3-6 or
-        ``"moon"``) and ``taken``, each player's tricks.
+        declarations fixed. ``trump`` is a suit, or ``"NT"`` for no trump (H5). ``tricks``
+        is the makers' count; in ghost, give ``bid`` (3-6 or ``"moon"``) and ``taken``, each
+        player's tricks.
 
         :raises IllegalActionError: for a line that cannot be right (C903, B408, A601,
-            A602) or cannot be scored (C905).
+            A602, A604, B410) or cannot be scored (C905).
         """
         opened = False
         if not self.deal_open:
@@ -954,7 +955,7 @@ class Recorder:
         deal.entries.append(line)
         deal.written = None
 
-    def _sheet(self, trump: Suit | str | None, maker: SeatLike | None, alone: bool | None,
+    def _sheet(self, trump: Trump | str | None, maker: SeatLike | None, alone: bool | None,
                defend: SeatLike | None, bid: int | str | None, tricks: int | None,
                taken: TakenLike | None, thrown: bool) -> None:
         deal = self._open()
@@ -979,7 +980,7 @@ class Recorder:
                 bid = state.contract
         if isinstance(trump, str):
             try:
-                trump = parse_suit(trump.strip())
+                trump = parse_trump(trump.strip())
             except ValueError as exc:
                 raise IllegalEntryError("S101", str(exc)) from None
         fields = {

@@ -24,11 +24,11 @@ from difflib import get_close_matches
 from itertools import pairwise
 from typing import TypeVar, cast
 
-from .cards import Card, make_deck
+from .cards import NO_TRUMP, Card, deck_set
 from .engine import Action, DealState, Phase, evidence_message
 from .errors import IllegalActionError, RenegeError
 from .findings import Finding, Severity
-from .models import Bid, Deal, Declaration, Game, Merge, Swap, Trick
+from .models import Bid, Deal, Declaration, Exchange, Game, Merge, Order, Swap, Trick
 from .notation import Locus, SourceMap
 from .rules import MOON, Ruleset, TagProblem, ruleset_from_tags
 from .seats import SEATS, Seat, clockwise_from
@@ -451,9 +451,9 @@ class _Replay:
         at = len(deal.bids)
         if deal.exchange is not None:
             ex = deal.exchange
-            part = {"K502": "discard", "K503": "takes"}
             err = state.check_exchange(ex)
-            where: Locus = ("deal", d, part.get(err.code, "exchange") if err else "exchange")
+            where: Locus = ("deal", d, _EXCHANGE_PART.get(err.code, "exchange") if err
+                            else "exchange")
             state.apply_exchange(self.act(state, ex, at, where, fault))
             at += 1
         for k, decl in enumerate(deal.declarations):
@@ -462,12 +462,20 @@ class _Replay:
                 err = state.check_merge(decl)
                 if err is not None:
                     locus = _merge_locus(locus, decl, err)
+            elif isinstance(decl, Exchange):
+                err = state.check_exchange(decl)
+                if err is not None and err.code in _EXCHANGE_PART:
+                    locus = (*locus, _EXCHANGE_PART[err.code])
             state.apply_act(self.act(state, decl, at + k, locus, fault))
         if sheet is not None and not sheet.thrown:
             if deal.declarations:
                 self.compare_sheet_declarations(d, deal, state)
             else:
                 self.sheet_declarations(d, deal, state)
+        canadian = state.check_canadian() if deal.tricks or sheet is not None else None
+        if canadian is not None:  # reported at the order, not at the first play (H3)
+            k = next(k for k, bid in enumerate(deal.bids) if isinstance(bid, Order))
+            fault(canadian, ("deal", d, "bid", k), seat=state.maker)
         claimed = {c.seat for c in deal.claims}
         if deal.tricks and state.maker is not None and state.trump is None:
             self.emit("B406", f"deal {n}: {state.maker} orders up, but the upcard is not "
@@ -501,7 +509,7 @@ class _Replay:
         """Deal sizes, cards outside the deck and duplicates (C1, C8, F2)."""
         rules = self.ruleset
         n = deal.number
-        deck = set(make_deck(rules.options.deck))
+        deck = deck_set(rules.options.deck)
         hands: dict[Seat, list[Card | None]] = {}
         seen: dict[Card, Locus] = {}
         twice: set[Card] = set()
@@ -509,9 +517,18 @@ class _Replay:
         # A card in a hand with too many cards is the hand's slip (D303), not a duplicate.
         oversized = {card for line in deal.hands for seat, cards in line.cards.items()
                      if seat in rules.seats and len(cards) > size for card in cards}
+        dealt = [card for line in deal.hands for cards in line.cards.values() for card in cards]
+        if deal.extra is not None:
+            dealt.extend(deal.extra.cards)
+        if deal.up is not None:
+            dealt.append(deal.up.card)
+            dealt.extend(deal.up.kitty or ())
+        dealt = [card for card in dealt if card is not None]
+        # Most deals hold each card once, all of the deck: nothing to visit card by card.
+        clean = len(set(dealt)) == len(dealt) and deck.issuperset(dealt)
 
         def visit(card: Card | None, locus: Locus, what: str) -> None:
-            if card is None:
+            if card is None or clean:
                 return
             if card not in deck:
                 self.emit("D305", f"deal {n}: {card} ({what}) is not in the "
@@ -566,6 +583,10 @@ class _Replay:
                     self.emit("D306", f"deal {n}: the {rules.variant.kitty_name} has {have} "
                                       f"card{'' if have == 1 else 's'}, not {rules.kitty_size}",
                               ("deal", d, "up", "kitty", 0), deal=n)
+        played = {play.card for trick in deal.tricks for play in trick.plays}
+        played.discard(None)
+        if deck.issuperset(played):
+            return hands
         for t, trick in enumerate(deal.tricks):
             for p, play in enumerate(trick.plays):
                 if play.card is not None and play.card not in deck:
@@ -600,6 +621,9 @@ class _Replay:
             return
         assert sheet.trump is not None and sheet.maker is not None
         self.check_sheet_counts(d, deal)
+        if not deal.bidding and sheet.trump is NO_TRUMP and not self.ruleset.options.no_trump:
+            self.emit("B410", f"deal {n}: the sheet says no trump, but the game is not played "
+                              "with no-trump (H5)", (*here, "trump"), deal=n)
         if not deal.bidding:
             if sheet.maker not in self.ruleset.seats:
                 self.emit("C903", f"deal {n}: the maker {sheet.maker} has no player",
@@ -804,6 +828,8 @@ class _Replay:
                     elif out_of_turn:
                         err = None  # a trick written out of order: one finding, not one a card
                     out_of_turn = True
+                if err is not None and err.code == "A604":
+                    err = None  # reported at the order (H3)
                 if err is not None and err.code in ("P702", "P703", "P708"):
                     doubtful = True  # the trick's winner rests on a card the seat lacks
                 if err is not None and err.code == "P702":
@@ -940,6 +966,10 @@ def rotation(number: int, dealer: Seat, want: Seat, redealt: bool) -> str:
         return (f"the deal passes from {dealer} to {want} after a thrown-in deal too (C7; "
                 "only pass-out=same-dealer keeps it, H4)")
     return f"the deal passes from {dealer} to {want}"
+
+
+_EXCHANGE_PART = {"K502": "discard", "K503": "takes"}
+"""The part of an exchange line a finding points at, by its code."""
 
 
 def _merge_locus(line: Locus, merge: Merge, err: IllegalActionError) -> Locus:

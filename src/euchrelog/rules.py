@@ -123,7 +123,8 @@ FOUR_HAND = Variant(
     renege_penalty_lone=4,
     options=frozenset({"deck", "target", "deals", "dealer-pickup", "stick-the-dealer",
                        "lone-defender", "lone-lead", "lone-defender-euchre", "renege",
-                       "euchred-loner", "euchre-scoring", "pass-out"}),
+                       "canadian-loner", "no-trump", "euchred-loner", "euchre-scoring",
+                       "pass-out"}),
 )
 
 _CUTTHROAT_TABLE = (
@@ -247,6 +248,10 @@ class Options:
     dummy: Literal["optional", "required", "off"] = "off"
     failed_moon: int = -6
     """What a failed moon costs the bidder (G6)."""
+    canadian_loner: bool = False
+    """The dealer's partner who orders up in round 1 must go alone (H3)."""
+    no_trump: bool = False
+    """A player may call no trump in round 2 (H5)."""
     euchred_loner: int = 2
     """What the defenders score for euchring a lone maker, at least (H1)."""
     euchre_scoring: Literal["defenders", "set"] = "defenders"
@@ -346,6 +351,12 @@ OPTIONS: tuple[OptionRow, ...] = (
               "deals no dummy"),
     OptionRow("failed-moon", "number", (), "`failed-moon=-6`, `failed-moon=-24`", "-6", "G6",
               "what a failed moon costs the bidder"),
+    OptionRow("canadian-loner", "flag", ("off", "on"),
+              "`canadian-loner` (or `canadian-loner=on`), `canadian-loner=off`", "off", "H3",
+              "the dealer's partner who orders up in round 1 must go alone"),
+    OptionRow("no-trump", "flag", ("off", "on"), "`no-trump` (or `no-trump=on`), `no-trump=off`",
+              "off", "H5", "a player may call no trump in round 2 (`call NT`): no bowers, the "
+              "led suit wins"),
     OptionRow("euchred-loner", "number", (), "`euchred-loner=2`, `euchred-loner=3`, "
               "`euchred-loner=4`", "2", "H1",
               "what the defenders score (at least) for euchring a lone maker"),
@@ -634,6 +645,11 @@ def ruleset_from_tags(tags: Mapping[str, str]) -> tuple[Ruleset, list[TagProblem
         problems.append(TagProblem("T203", f"deck={updates['deck']} is not played in "
                                            f"{variant.name}", "deck"))
         del updates["deck"]
+    if updates.get("no_trump") and updates.get("deck", options.deck) == 25:
+        # The Benny belongs to the trump suit (C2): with no trump it would have no suit.
+        problems.append(TagProblem("T205", "no-trump does not combine with deck=25: the benny "
+                                           "needs a trump suit; no-trump is off", "rules"))
+        del updates["no_trump"]
     options = replace(options, **updates)  # type: ignore[arg-type]
     seats, problem = _seats(lower, variant)
     if problem:

@@ -1,15 +1,20 @@
 """The ``euchrelog score`` command: check every game of an event and publish its standings.
 
-The command reads its sources, hands the games to :mod:`euchrelog.tournament` and prints
-the events with :mod:`euchrelog.standings_out`; findings go to standard error, like the
-summary, so standard output holds only the standings.
+The command reads its sources game by game through the size limits of
+:mod:`euchrelog.files`, hands each game to a :class:`~euchrelog.tournament.Scorer` (which
+keeps only what the standings need of it) and prints the events with
+:mod:`euchrelog.standings_out`; findings go to standard error, like the summary, so
+standard output holds only the standings.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import tempfile
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import IO
 
 import click
 
@@ -24,39 +29,81 @@ from .files import (
     write_output,
 )
 from .findings import Finding
-from .jsonio import game_per_line, peek
 from .progress import Progress, total_size
 from .report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, visible, visible_context
 from .standings_out import RENDERERS
 from .tournament import (
     FORMATS,
     KEYS,
+    RANKS,
     Entry,
     EventResult,
     Overrides,
+    Scorer,
+    iter_entries,
     parse_tiebreaks,
-    read_entries,
-    score_events,
 )
 
+STDIN = "<stdin>"
+"""The name standard input goes by in findings."""
 
-def _entries(path: str, order: int, limits: Limits) -> tuple[list[Entry], Finding | None]:
-    """A source's games, read through the limits, and the finding that stopped the reading
-    early, if any (bytes that are not UTF-8, a limit): the games before the one it stopped
-    in are kept."""
-    name = "<stdin>" if path == "-" else path
-    lines: list[str] = []
-    try:
-        for line in read_lines(path, limits):
-            lines.append(line)
-    except NotationError as exc:
-        stop = Finding(exc.code, exc.message, exc.line, exc.column, path=name)
-        entries = read_entries("".join(lines), name, order)
-        whole = bool(lines) and game_per_line(peek(lines)[0])  # JSON Lines: each game whole
-        return entries if whole else entries[:-1], stop
-    except OSError as exc:
-        raise FileFailure(f"cannot read {name}: {failure_text(exc)}") from None
-    return read_entries("".join(lines), name, order), None
+
+def _kept(lines: Iterable[str], spool: IO[bytes]) -> Iterator[str]:
+    """The lines, each also written to ``spool`` (standard input, to read it again)."""
+    for line in lines:
+        spool.write(line.encode("utf-8"))
+        yield line
+
+
+def _spooled(spool: IO[bytes]) -> Iterator[str]:
+    """The lines kept in ``spool``, from the start."""
+    spool.seek(0)
+    for raw in spool:
+        yield raw.decode("utf-8")
+
+
+class _Sources:
+    """The sources of one run, read through the limits game by game; standard input is
+    kept in a temporary file, so that a game can be read again (:meth:`reread`)."""
+
+    def __init__(self, paths: list[str], limits: Limits, spool: IO[bytes]) -> None:
+        self.paths = paths
+        self.limits = limits
+        self.spool = spool
+
+    def read(self, order: int, scorer: Scorer) -> Finding | None:
+        """Gives the games of one source to ``scorer``; returns the finding that stopped the
+        reading early, if any (bytes that are not UTF-8, a limit): the games before the
+        one it stopped in are scored.
+
+        :raises FileFailure: when the source cannot be read at all.
+        """
+        path = self.paths[order]
+        name = STDIN if path == "-" else path
+        lines = read_lines(path, self.limits)
+        try:
+            for entry in iter_entries(_kept(lines, self.spool) if path == "-" else lines,
+                                      name, order):
+                scorer.add(entry)
+        except NotationError as exc:
+            return Finding(exc.code, exc.message, exc.line, exc.column, path=name)
+        except OSError as exc:
+            raise FileFailure(f"cannot read {name}: {failure_text(exc)}") from None
+        return None
+
+    def reread(self, wanted: Sequence[Entry]) -> Iterator[Entry]:
+        """The games ``wanted``, read again whole from their sources."""
+        numbers: dict[int, set[int]] = {}
+        for entry in wanted:
+            numbers.setdefault(entry.order, set()).add(entry.index)
+        for order, indexes in numbers.items():
+            path = self.paths[order]
+            name = STDIN if path == "-" else path
+            lines = _spooled(self.spool) if path == "-" else read_lines(path, self.limits)
+            try:
+                yield from iter_entries(lines, name, order, indexes)
+            except (NotationError, OSError):
+                continue  # reported when it was first read; its games stay as replayed then
 
 
 def _tiebreaks(_ctx: click.Context, _param: click.Parameter, value: str | None
@@ -77,9 +124,13 @@ def _tiebreaks(_ctx: click.Context, _param: click.Parameter, value: str | None
 @click.option("--event-format", type=click.Choice(FORMATS),
               help="partners or progressive, whatever the Format tags say.")
 @click.option("--deals", type=click.IntRange(min=1),
-              help="Deals in every game (a round); 8 by default in a progressive event.")
+              help="Deals in every game (a round), whatever the Format tags say or the "
+                   "games show.")
 @click.option("--target", type=click.IntRange(min=1),
-              help="The target of every game, in an event played to a target.")
+              help="The target of every game, in an event played to a target, whatever the "
+                   "Format tags say or the games show.")
+@click.option("--rank", type=click.Choice(RANKS),
+              help="What the standings rank by first, whatever the Format tags say.")
 @click.option("--tiebreak", callback=_tiebreaks, metavar="A,B,...",
               help="Tie-breaks after the main ranking, in order, from: "
                    + ", ".join(k for k in KEYS if KEYS[k].formats) + ".")
@@ -94,9 +145,10 @@ def _tiebreaks(_ctx: click.Context, _param: click.Parameter, value: str | None
 @click.option("--force", is_flag=True, help="Rewrite OUTPUT even if it is read-only.")
 @click.option("-q", "--quiet", is_flag=True,
               help="Print neither the findings nor the summary on stderr.")
-@limit_options("256M")
+@limit_options("8G")
 def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: int | None,
-          target: int | None, tiebreak: tuple[str, ...] | None, only: tuple[str, ...],
+          target: int | None, rank: str | None, tiebreak: tuple[str, ...] | None,
+          only: tuple[str, ...],
           check_only: bool, output: Path | None, force: bool, quiet: bool, max_bytes: int,
           max_line: int) -> None:
     """Check every game of an event and print its standings.
@@ -120,25 +172,24 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     """
     if check_only and fmt not in ("text", "json"):
         raise click.UsageError("--check prints the findings as text or json")
-    entries: list[Entry] = []
     unreadable: list[Finding] = []
     orders: dict[str, int] = {}
-    limits = Limits(max_bytes, max_line)
     paths = list(expand(sources, quiet=quiet))
     progress = Progress(total_size(paths), verb="reading", enabled=not quiet)
-    for order, path in enumerate(paths):
-        orders.setdefault("<stdin>" if path == "-" else path, order)
-        read, failure = _entries(path, order, limits)
-        progress.advance(Path(path).stat().st_size if path != "-" else 0)
-        entries.extend(read)
-        if failure is not None:
-            unreadable.append(failure)
-    progress.clear()
-    overrides = Overrides(event_format, deals, target, tiebreak)
-    try:
-        events = score_events(entries, overrides)
-    except ValueError as exc:
-        raise click.UsageError(str(exc)) from None
+    scorer = Scorer(Overrides(event_format, deals, target, tiebreak, rank))
+    with tempfile.TemporaryFile() as spool:
+        read = _Sources(paths, Limits(max_bytes, max_line), spool)
+        for order, path in enumerate(paths):
+            orders.setdefault(STDIN if path == "-" else path, order)
+            failure = read.read(order, scorer)
+            progress.advance(Path(path).stat().st_size if path != "-" else 0)
+            if failure is not None:
+                unreadable.append(failure)
+        progress.clear()
+        try:
+            events = scorer.results(read.reread)
+        except ValueError as exc:
+            raise click.UsageError(str(exc)) from None
     if only:
         wanted = set(only)
         missing = wanted - {e.name for e in events}
@@ -146,8 +197,8 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
             known = ", ".join(repr(e.name) for e in events) or "none"
             raise click.UsageError(f"no event named {sorted(missing)[0]!r} (events: {known})")
         events = [e for e in events if e.name in wanted]
-    findings = _all_findings(events, entries, unreadable, orders, bool(only))
-    contexts = {f: e.failed.context for e in entries if e.failed is not None
+    findings = _all_findings(events, scorer.broken, unreadable, orders, bool(only))
+    contexts = {f: e.failed.context for e in scorer.broken if e.failed is not None
                 for f in e.failed.findings}
     shown = _show_findings(findings, contexts, "text")
     rendered = (_show_findings(findings, contexts, fmt) if check_only

@@ -101,7 +101,7 @@ def headline(event: EventResult) -> str:
     """One line on how the event is played and how much of it there is."""
     s = event.settings
     who = _plural(len(event.standings), _who(event))
-    return (f"{s.format} ({s.basis}), {s.length()}; {who}, {_plural(len(event.rounds), 'round')}"
+    return (f"{s.describe()}; {who}, {_plural(len(event.rounds), 'round')}"
             f", {_plural(event.games, 'game')}, {_plural(event.deals, 'deal')}")
 
 
@@ -241,10 +241,19 @@ def _csv_row(cells: Sequence[int | str]) -> str:
 
 def render_csv(events: Sequence[EventResult]) -> str:
     """The standings of every event as one table: one header row with every event's
-    columns, then one row per player or team (empty where its event has no such column)."""
+    columns (each event's in its order), then one row per player or team (empty where its
+    event has no such column)."""
     if not events:
         return ""
-    keys = list(dict.fromkeys(c.key for event in events for c in columns(event)))
+    keys: list[str] = []
+    for event in events:  # a new column goes after the event's column before it
+        after = len(keys)  # (round_3 after round_2), not after every other event's
+        for c in columns(event):
+            if c.key in keys:
+                after = keys.index(c.key) + 1
+            else:
+                keys.insert(after, c.key)
+                after += 1
     who = {_who(event) for event in events}
     rows = [_csv_row(["event", "rank", "tied", who.pop() if len(who) == 1 else "player or team",
                       *keys, "status"])]
@@ -269,6 +278,8 @@ def event_dict(event: EventResult) -> dict[str, Any]:
         "format_from": s.basis,
         "deals": s.deals,
         "target": s.target,
+        "length_from": s.length_basis,
+        "lone": list(s.lone) if s.lone is not None else None,
         "ranking": [s.primary, *s.tiebreaks],
         "ranking_note": ranking_note(event),
         "tiebreaks_used": [{"tiebreak": d.key, "order": [

@@ -1,11 +1,13 @@
 """Events: games grouped by their ``Event`` tag, checked together and ranked.
 
-:func:`read_entries` reads the games of one text (notation or JSON) without checking them;
-:func:`score_events` groups them into events, replays every game with the engine (with the
-event's length when the game states none), adds the event checks (codes E961-E969, see
-docs/tournaments.md) and computes the standings, awards and per-round results of each
-event. Everything here is a pure function of the texts it is given; reading files and
-printing belong to :mod:`euchrelog.score_cli` and :mod:`euchrelog.standings_out`.
+:func:`read_entries` reads the games of one text (notation or JSON) without checking them,
+:func:`iter_entries` the games of a stream of lines one at a time; :func:`score_events` (or a
+:class:`Scorer` fed one game at a time) groups them into events, replays every game with
+the engine (with the event's length when the game states none), adds the event checks
+(codes E961-E969, see docs/tournaments.md) and computes the standings, awards and
+per-round results of each event. Everything here is a pure function of the texts it is
+given; reading files and printing belong to :mod:`euchrelog.score_cli` and
+:mod:`euchrelog.standings_out`.
 
 >>> sheet = '''[Event "Club"] [Format "progressive deals=1"] [Round "1"] [Table "1"]
 ... [Variant "four-hand"] [N "Ann"] [E "Bob"] [S "Cy"] [W "Dee"]
@@ -21,16 +23,33 @@ printing belong to :mod:`euchrelog.score_cli` and :mod:`euchrelog.standings_out`
 
 from __future__ import annotations
 
+import functools
 import json
 import re
+import sys
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from .check import GameCheck, check_game, check_json_lines, notation_chunks
+from .check import (
+    Chunk,
+    GameCheck,
+    check_game,
+    check_json_lines,
+    json_line_chunks,
+    notation_chunks,
+)
 from .errors import NotationError, RecordError
 from .findings import Finding
-from .jsonio import is_document, is_json, json_value, loads_json, parse_game_json
+from .jsonio import (
+    game_per_line,
+    is_document,
+    is_json,
+    json_value,
+    loads_json,
+    parse_game_json,
+    peek,
+)
 from .models import Game, Tag
 from .notation import Locus, ParsedGame, SourceMap, parse_game, text_lines
 from .replay import GameReport
@@ -41,7 +60,8 @@ FORMATS = ("partners", "progressive")
 """The event formats (docs/tournaments.md, "Formats")."""
 
 DEFAULT_DEALS = 8
-"""The deals of a round of a progressive event unless the event says otherwise."""
+"""The deals of a round of a progressive event when neither the event nor its games say
+(no game shows its length)."""
 
 NO_EVENT = ""
 """The event of the games that have no ``Event`` tag."""
@@ -59,7 +79,7 @@ class Key:
 
 KEYS: dict[str, Key] = {k.name: k for k in (
     Key("games-won", "games won", frozenset()),
-    Key("points", "total points", frozenset()),
+    Key("points", "total points", frozenset({"progressive"})),
     Key("points-diff", "points for minus points against", frozenset({"partners"})),
     Key("head-to-head", "head to head (games won between the teams still level)",
         frozenset({"partners"})),
@@ -74,13 +94,18 @@ KEYS: dict[str, Key] = {k.name: k for k in (
 """Every ranking key by name; those with formats may be chosen as tie-breaks."""
 
 PRIMARY = {"partners": "games-won", "progressive": "points"}
-"""What each format ranks by first."""
+"""What each format ranks by first (a progressive event of games to a target: games won,
+see :attr:`Settings.primary`)."""
 
 DEFAULT_TIEBREAKS: dict[str, tuple[str, ...]] = {
     "partners": ("points-diff", "head-to-head"),
     "progressive": ("deals-won",),
 }
-"""The tie-breaks each format uses unless told otherwise."""
+"""The tie-breaks each format uses unless told otherwise (after games won, a progressive
+event ranks by points: :data:`GAMES_WON_TIEBREAKS`)."""
+
+GAMES_WON_TIEBREAKS = ("points",)
+"""The tie-breaks of a progressive event ranked by games won: its players' points (H7)."""
 
 
 def tiebreaks_for(fmt: str) -> tuple[str, ...]:
@@ -123,25 +148,58 @@ def read_entries(text: str, path: str, order: int = 0) -> list[Entry]:
     """The games of a text, notation or JSON, each with its place; a game that cannot be
     read is kept as its syntax error."""
     text = text.lstrip("\ufeff")
-    lines = [line + "\n" for line in text_lines(text)]
-    if is_json(text):
-        return _json_entries(text, lines, path, order)
-    entries = []
-    for chunk in notation_chunks(lines, path):
-        try:
-            parsed = parse_game(chunk.text, chunk.first_line)
-        except NotationError as err:
-            failure = Finding("S101", err.message, err.line, err.column, path=path,
-                              game=chunk.index)
-            hint = _EVENT_RE.search(chunk.text)
-            entries.append(Entry(path, chunk.index, chunk.first_line, order, failed=GameCheck(
-                chunk.index, chunk.first_line, [failure], None, err.context, syntax_error=True),
-                event_hint=hint.group(1).replace('\\"', '"').strip() if hint else None))
-            continue
-        if isinstance(parsed, ParsedGame):
-            entries.append(Entry(path, chunk.index, chunk.first_line, order, parsed.game,
-                                 parsed.source))
-    return entries
+    return list(iter_entries([line + "\n" for line in text_lines(text)], path, order))
+
+
+def iter_entries(lines: Iterable[str], path: str, order: int = 0,
+                 wanted: Collection[int] | None = None) -> Iterator[Entry]:
+    """The games of a source's lines as they are read, notation or JSON Lines, one at a
+    time (a JSON document is read whole); with ``wanted``, only the games of those numbers
+    are read."""
+    first, stream = peek(lines)
+    if not is_json(first):
+        for chunk in notation_chunks(stream, path):
+            if wanted is None or chunk.index in wanted:
+                entry = _notation_entry(chunk, order)
+                if entry is not None:
+                    yield entry
+    elif game_per_line(first):
+        for chunk in json_line_chunks(stream, path):
+            if wanted is None or chunk.index in wanted:
+                yield _json_line_entry(chunk, order)
+    else:
+        buffered = list(stream)
+        yield from (e for e in _json_entries("".join(buffered), buffered, path, order)
+                    if wanted is None or e.index in wanted)
+
+
+def _notation_entry(chunk: Chunk, order: int) -> Entry | None:
+    """One game of notation, or its syntax error; ``None`` for a chunk of comments."""
+    path = chunk.path or ""
+    try:
+        parsed = parse_game(chunk.text, chunk.first_line)
+    except NotationError as err:
+        failure = Finding("S101", err.message, err.line, err.column, path=path,
+                          game=chunk.index)
+        hint = _EVENT_RE.search(chunk.text)
+        return Entry(path, chunk.index, chunk.first_line, order, failed=GameCheck(
+            chunk.index, chunk.first_line, [failure], None, err.context, syntax_error=True),
+            event_hint=hint.group(1).replace('\\"', '"').strip() if hint else None)
+    if isinstance(parsed, ParsedGame):
+        return Entry(path, chunk.index, chunk.first_line, order, parsed.game, parsed.source)
+    return None
+
+
+def _json_line_entry(chunk: Chunk, order: int) -> Entry:
+    """One game of JSON Lines, or the finding that it is not one (S102)."""
+    path = chunk.path or ""
+    try:
+        game = parse_game_json(chunk.text, f"line {chunk.first_line}")
+    except RecordError as exc:
+        finding = Finding("S102", str(exc), chunk.first_line, 1, path=path, game=chunk.index)
+        return Entry(path, chunk.index, chunk.first_line, order, failed=GameCheck(
+            chunk.index, chunk.first_line, [finding], syntax_error=True))
+    return Entry(path, chunk.index, chunk.first_line, order, game)
 
 
 def _json_entries(text: str, lines: list[str], path: str, order: int) -> list[Entry]:
@@ -188,18 +246,41 @@ class Settings:
     """Where the format came from: the Format tag, an option, or the games."""
     rank: str | None = None
     """What the standings rank by first, when not the format's own (``rank=`` of the
-    Format tag)."""
+    Format tag, or ``--rank``)."""
+    length_basis: str = "the Format tag"
+    """Where the length of a game came from: the Format tag, an option, or the games
+    (``inferred from the games: ...``)."""
+    lone: tuple[int, int] | None = None
+    """In a progressive event, a lone hand that takes all five tricks scores these points to
+    the loner and to the partner, each for themselves (``lone=5/4``, RULES.md H7), instead of
+    the side's points to both."""
 
     @property
     def primary(self) -> str:
-        """The first ranking key: ``rank=``, else the format's (:data:`PRIMARY`)."""
-        return self.rank or PRIMARY[self.format]
+        """The first ranking key: ``rank=``, else the format's (:data:`PRIMARY`), but games
+        won in a progressive event of games to a target (RULES.md H7)."""
+        if self.rank is not None:
+            return self.rank
+        if self.format == "progressive" and self.deals is None:
+            return "games-won"
+        return PRIMARY[self.format]
 
     def length(self) -> str:
         """The length of a game of the event, in words."""
         if self.deals is not None:
             return f"{self.deals} deal{'s' if self.deals != 1 else ''} a game"
         return f"games to {self.target}" if self.target is not None else "games to a target"
+
+    def describe(self) -> str:
+        """The format, the length and the lone-hand points, each with where it came from:
+        ``progressive (the Format tag), games to 10 (inferred from the games: ...)``."""
+        out = f"{self.format} ({self.basis}), {self.length()}"
+        if self.length_basis != self.basis:
+            out += f" ({self.length_basis})"
+        if self.lone is not None:
+            out += (f", a lone hand of five tricks {self.lone[0]} to the loner and "
+                    f"{self.lone[1]} to the partner")
+        return out
 
     def ranking(self) -> str:
         """The ranking rule as printed under the standings."""
@@ -217,6 +298,7 @@ class Overrides:
     deals: int | None = None
     target: int | None = None
     tiebreaks: tuple[str, ...] | None = None
+    rank: str | None = None
 
 
 def parse_tiebreaks(text: str, fmt: str | None = None) -> tuple[str, ...]:
@@ -247,18 +329,23 @@ class FormatTag:
     target: int | None = None
     tiebreaks: tuple[str, ...] | None = None
     rank: str | None = None
+    lone: tuple[int, int] | None = None
 
 
 RANKS = ("games-won", "points")
 """What a Format tag may rank by first (``rank=``): games won, or total points."""
 
+_LONE_RE = re.compile(r"([0-9]{1,3})/([0-9]{1,3})")
+
 
 def parse_format(text: str) -> FormatTag:
     """Reads a Format tag value: a format name and ``deals=N``, ``target=N``,
-    ``tiebreak=a,b``, ``rank=games-won`` or ``rank=points`` in any order.
+    ``tiebreak=a,b``, ``rank=games-won`` or ``rank=points`` and ``lone=L/P`` in any order.
 
     >>> parse_format("progressive deals=8")
-    FormatTag(format='progressive', deals=8, target=None, tiebreaks=None, rank=None)
+    FormatTag(format='progressive', deals=8, target=None, tiebreaks=None, rank=None, lone=None)
+    >>> parse_format("progressive lone=5/4").lone
+    (5, 4)
 
     :raises ValueError: for a word it cannot read.
     """
@@ -280,9 +367,15 @@ def parse_format(text: str) -> FormatTag:
             raw_tiebreaks = value
         elif name == "rank" and value in RANKS:
             key, parsed = "rank", value
+        elif name == "lone":
+            points = _LONE_RE.fullmatch(value)
+            if points is None:
+                raise ValueError(f"lone={value} must be two whole numbers, the loner's points "
+                                 "and the partner's, as in lone=5/4")
+            key, parsed = "lone", (int(points.group(1)), int(points.group(2)))
         else:
             raise ValueError(f"unknown word {word!r} (expected partners, progressive, deals=N, "
-                             "target=N, tiebreak=a,b or rank=games-won|points)")
+                             "target=N, tiebreak=a,b, rank=games-won|points or lone=L/P)")
         if key in values:
             raise ValueError(f"{key} is given twice")
         values[key] = parsed
@@ -291,11 +384,12 @@ def parse_format(text: str) -> FormatTag:
     if raw_tiebreaks is not None:
         tiebreaks = parse_tiebreaks(raw_tiebreaks, fmt if isinstance(fmt, str) else None)
     deals, target = values.get("deals"), values.get("target")
-    rank = values.get("rank")
+    rank, lone = values.get("rank"), values.get("lone")
     return FormatTag(fmt if isinstance(fmt, str) else None,
                      deals if isinstance(deals, int) else None,
                      target if isinstance(target, int) else None, tiebreaks,
-                     rank if isinstance(rank, str) else None)
+                     rank if isinstance(rank, str) else None,
+                     lone if isinstance(lone, tuple) else None)
 
 
 # ------------------------------------------------------------------ placed games
@@ -304,11 +398,24 @@ _NAME_TAGS = {Seat.N: ("n", "north"), Seat.E: ("e", "east"), Seat.S: ("s", "sout
               Seat.W: ("w", "west")}
 
 
-def _tag_index(game: Game, *names: str) -> int | None:
-    for i, tag in enumerate(game.tags):
-        if tag.name.lower() in names:
+Tags = tuple[tuple[str, str], ...]
+"""A game's tags as (name, value), in order: what an event keeps of them."""
+
+Points = tuple[tuple[str, int], ...]
+"""The points of a deal by side, as (side, points) sorted by side."""
+
+
+def _tag_index(tags: Tags, *names: str) -> int | None:
+    for i, (name, _) in enumerate(tags):
+        if name.lower() in names:
             return i
     return None
+
+
+def _tag_value(tags: Tags, name: str) -> str | None:
+    """The value of the first tag called ``name`` (case-insensitive), as ``Game.tag``."""
+    index = _tag_index(tags, name.lower())
+    return tags[index][1] if index is not None else None
 
 
 def _tags(game: Game) -> dict[str, str]:
@@ -321,18 +428,48 @@ def _tags(game: Game) -> dict[str, str]:
 
 @dataclass
 class Played:
-    """A game of an event, replayed, placed in its round and at its table."""
+    """A game of an event, replayed, placed in its round and at its table: what the event
+    keeps of it once it is read, not the record itself, so that an event holds only what its
+    standings and checks need."""
 
     entry: Entry
-    game: Game
+    """Where the game is; its record is not kept (``entry.game`` is ``None``), its source map
+    keeps only the places the event checks point at."""
+    tags: Tags
     ruleset: Ruleset
-    report: GameReport
+    totals: dict[str, int]
+    """The points of each side at the end of the replay."""
+    ended: bool
+    """Whether the game reached its end (its target, or its number of deals)."""
+    winner: str | None
+    dealt: tuple[tuple[Seat, Points | None], ...]
+    """Each deal replayed: its dealer and the points each side scored (``None`` when not
+    known)."""
     round: str | None
     table: str | None
     players: dict[Seat, str]
     """The name of each seat in play that has one."""
     name_tags: dict[Seat, int]
     """The index of each seat's name tag."""
+    deals: int
+    """The deals written."""
+    has_end: bool
+    """Whether the game has an end line (``result`` or ``unfinished``)."""
+    lone_hands: tuple[tuple[Seat, int, int], ...]
+    """Each lone hand that made (3 tricks or more): the maker, its tricks and its side's
+    points; only in the variants where going alone is a choice."""
+    euchres: tuple[frozenset[Seat], ...]
+    """For each euchre, the seats that took it (:func:`_euchre_takers`)."""
+    findings: list[Finding]
+    """The replay's findings."""
+    own_length: bool
+    """Whether the game states its length (deals or target); if not, it is replayed with
+    the event's."""
+    vote: tuple[str, int] | None
+    """What the game says of the event's length: ``("deals", N)`` or ``("target", N)``, as
+    it states it or, if it states none, as its record shows (it reaches the target, or its
+    result line closes it after N deals short of it); ``None`` when it shows nothing (no
+    result line, marked unfinished)."""
     counted: bool = True
     """Whether the game counts in the standings."""
     status: str = "final"
@@ -510,58 +647,179 @@ class EventResult:
 # ------------------------------------------------------------------ scoring
 
 
-def group_events(entries: Iterable[Entry]) -> dict[str, list[Entry]]:
-    """The entries by event name, events in the order first seen."""
-    events: dict[str, list[Entry]] = {}
-    for entry in entries:
-        if entry.game is not None:
-            name = (entry.game.tag("Event") or NO_EVENT).strip()
-            events.setdefault(name, []).append(entry)
-    return events
+def _event_name(game: Game) -> str:
+    """The event a game belongs to: its Event tag, or :data:`NO_EVENT`."""
+    return (game.tag("Event") or NO_EVENT).strip()
+
+
+Reread = Callable[[Sequence[Entry]], Iterable[Entry]]
+"""Reads some games again: given entries whose record was dropped, yields them whole (with
+their game and source map), matched by order, path and number; a game it cannot find again
+is scored as first replayed."""
 
 
 def score_events(entries: Sequence[Entry], overrides: Overrides | None = None
                  ) -> list[EventResult]:
     """Every event of the entries, scored; games that could not be read go to their event
     (by the Event tag in their text) or, failing that, to every event."""
-    overrides = overrides or Overrides()
-    events = group_events(entries)
-    broken = [e for e in entries if e.failed is not None]
-    order: dict[str | None, int] = {}
+    scorer = Scorer(overrides)
     for entry in entries:
-        order.setdefault(entry.path, entry.order)
-    results = []
-    for name, members in events.items():
-        result = _Event(name, members, overrides).run()
-        for entry in broken:
-            if entry.event_hint in (None, name) or entry.event_hint not in events:
-                assert entry.failed is not None
-                result.findings.extend(entry.failed.findings)
-        result.findings.sort(key=lambda f: (order.get(f.path, 0), f.line, f.column))
-        results.append(result)
-    return results
+        scorer.add(entry)
+    whole = {(e.order, e.path, e.index): e for e in entries}
+    return scorer.results(lambda wanted: (whole[w.order, w.path, w.index] for w in wanted))
+
+
+class Scorer:
+    """Scores events from their games given one at a time (:meth:`add`): each game is
+    replayed as it comes and only what the standings need is kept, so that memory stays
+    flat however many deals an event has. :meth:`results` then settles each event's
+    settings, replays again the few games whose length was not known, runs the event
+    checks and ranks."""
+
+    def __init__(self, overrides: Overrides | None = None) -> None:
+        self.overrides = overrides or Overrides()
+        self.events: dict[str, _Event] = {}
+        self.broken: list[Entry] = []
+        """The games that could not be read."""
+        self.orders: dict[str | None, int] = {}
+
+    def add(self, entry: Entry) -> None:
+        """Replays one game (or keeps its syntax error) and drops its record."""
+        self.orders.setdefault(entry.path, entry.order)
+        if entry.game is not None:
+            name = _event_name(entry.game)
+            event = self.events.get(name)
+            if event is None:
+                event = self.events[name] = _Event(name, self.overrides)
+            event.add(entry)
+        elif entry.failed is not None:
+            self.broken.append(entry)
+
+    def results(self, reread: Reread) -> list[EventResult]:
+        """Every event, scored.
+
+        :raises ValueError: for a ``--tiebreak`` an event's format does not take.
+        """
+        results = []
+        for name, event in self.events.items():
+            result = event.finish(reread)
+            for entry in self.broken:
+                if entry.event_hint in (None, name) or entry.event_hint not in self.events:
+                    assert entry.failed is not None
+                    result.findings.extend(entry.failed.findings)
+            result.findings.sort(key=lambda f: (self.orders.get(f.path, 0), f.line, f.column))
+            results.append(result)
+        return results
+
+
+_KEPT_PLACES = frozenset({"game", "tag", "end", "tail"})
+"""The parts of a game the event checks point at (the source map keeps only these)."""
+
+
+def _compact(entry: Entry) -> Entry:
+    """The entry without its record, and with only the places the event checks use."""
+    source = None
+    if entry.source is not None:
+        source = SourceMap({k: v for k, v in entry.source.places.items()
+                            if k[0] in _KEPT_PLACES})
+    return Entry(entry.path, entry.index, entry.line, entry.order, source=source,
+                 event_hint=entry.event_hint)
+
+
+def _states_length(game: Game, tags: dict[str, str], ruleset: Ruleset) -> bool:
+    """Whether a game states its own length: a Deals or Target tag, or ``deals=`` or
+    ``target=`` in its Rules."""
+    return ("deals" in tags or "target" in tags or ruleset.options.deals is not None
+            or "target" in parse_rules(tags.get("rules", ""), ruleset.variant)[0])
+
+
+def _replay(entry: Entry, game: Game, deals: int | None = None, target: int | None = None
+            ) -> Played:
+    """Replays a game and keeps what the event needs of it; a game that states no length
+    is played ``deals`` deals, else to ``target``, when given."""
+    tags = _tags(game)
+    ruleset = ruleset_from_tags(tags)[0]
+    own = _states_length(game, tags, ruleset)
+    if not own:
+        if deals is not None:
+            game = game.model_copy(update={"tags": (
+                *game.tags, Tag(name="Deals", value=str(deals)))})
+        elif target is not None and target != ruleset.options.target:
+            game = game.model_copy(update={"tags": (
+                *game.tags, Tag(name="Target", value=str(target)))})
+        ruleset = ruleset_from_tags(_tags(game))[0]
+    result = check_game(game, entry.index, entry.path, entry.line, entry.source)
+    report = result.report
+    assert report is not None
+    ruleset = _shared(ruleset)
+    pairs = tuple((sys.intern(t.name), sys.intern(t.value)) for t in game.tags)
+    players, name_tags = _players(pairs, ruleset)
+    options = ruleset.options
+    vote: tuple[str, int] | None = None
+    if own:
+        vote = ("deals", options.deals) if options.deals else ("target", options.target)
+    elif report.ended and not options.deals:
+        vote = ("target", options.target)
+    elif game.deals and game.end is not None and game.end.act == "result":
+        vote = ("deals", len(game.deals))  # a sheet closed short of the target
+    dealt = tuple(_shared_deal(deal.dealer, tuple(sorted(deal.points.items()))
+                               if deal.points is not None else None) for deal in report.deals)
+    return Played(_compact(entry), pairs, ruleset, report.totals, report.ended, report.winner,
+                  dealt, _place(game.tag("Round")), _place(game.tag("Table")), players,
+                  name_tags, len(game.deals), game.end is not None,
+                  _lone_hands(ruleset, report), _euchre_takers(game, ruleset, report),
+                  result.findings, own, vote)
+
+
+@functools.lru_cache(maxsize=64)
+def _shared(ruleset: Ruleset) -> Ruleset:
+    """One object for equal rulesets, so that an event keeps one for each kind of game
+    rather than one for each game."""
+    return ruleset
+
+
+@functools.lru_cache(maxsize=1024)
+def _shared_deal(dealer: Seat, points: Points | None) -> tuple[Seat, Points | None]:
+    """One object for each dealer and points a deal can have (they are few), rather than
+    one for each deal."""
+    return dealer, points
 
 
 class _Event:
-    """Scores one event: settings, replay, event checks, standings and awards."""
+    """Scores one event: replay, settings, event checks, standings and awards."""
 
-    def __init__(self, name: str, entries: list[Entry], overrides: Overrides) -> None:
+    def __init__(self, name: str, overrides: Overrides) -> None:
         self.name = name
-        self.entries = entries
         self.overrides = overrides
         self.findings: list[Finding] = []
         self.played: list[Played] = []
+        self.formats: list[tuple[Entry, int, str]] = []
+        """Each Format tag: the game, the tag's index and its value."""
+        o = overrides
+        self.fixed = (o.deals, None) if o.deals is not None else (None, o.target)
+        """The length the options give every game that states none, if they give one."""
 
     def emit(self, code: str, message: str, entry: Entry, locus: Locus) -> None:
         line, column = entry.find(locus)
         self.findings.append(Finding(code, message, line, column, path=entry.path,
                                      game=entry.index))
 
-    def run(self) -> EventResult:
+    def add(self, entry: Entry) -> None:
+        """Replays a game of the event (with the options' length if it states none)."""
+        assert entry.game is not None
+        p = _replay(entry, entry.game, *self.fixed)
+        index = _tag_index(p.tags, "format")
+        if index is not None:
+            self.formats.append((p.entry, index, p.tags[index][1]))
+        self.played.append(p)
+
+    def finish(self, reread: Reread) -> EventResult:
+        """The event scored: its settings, the games that state no length replayed again
+        with the event's when it is not the one they were replayed with, the event checks,
+        the standings."""
         settings = self.settings()
-        for entry in self.entries:
-            assert entry.game is not None
-            self.played.append(self.replay(entry, entry.game, settings))
+        self.replay_again(settings, reread)
+        head, self.findings = self.findings, []
         self.check_lengths(settings)
         self.check_places()
         self.check_duplicates()
@@ -569,14 +827,15 @@ class _Event:
         self.check_tables()
         if settings.format == "partners":
             self.check_partners()
-        result = EventResult(self.name, settings, findings=self.findings)
-        result.games = len(self.entries)
-        result.deals = sum(len(e.game.deals) for e in self.entries if e.game is not None)
-        result.files = list(dict.fromkeys(e.path for e in self.entries))
-        games = [e.game for e in self.entries if e.game is not None]
-        result.dates = sorted({d.strip() for g in games if (d := g.tag("Date")) and d.strip()})
-        result.sites = list(dict.fromkeys(s.strip() for g in games
-                                          if (s := g.tag("Site")) and s.strip()))
+        findings = head + [f for p in self.played for f in p.findings] + self.findings
+        result = EventResult(self.name, settings, findings=findings)
+        result.games = len(self.played)
+        result.deals = sum(p.deals for p in self.played)
+        result.files = list(dict.fromkeys(p.entry.path for p in self.played))
+        result.dates = sorted({d.strip() for p in self.played
+                               if (d := _tag_value(p.tags, "Date")) and d.strip()})
+        result.sites = list(dict.fromkeys(s.strip() for p in self.played
+                                          if (s := _tag_value(p.tags, "Site")) and s.strip()))
         counted = [p for p in self.played if p.counted]
         result.rounds = sorted({p.round for p in counted if p.round is not None},
                                key=_round_key)
@@ -587,30 +846,43 @@ class _Event:
                                key=lambda t: (_round_key(t.round), _round_key(t.table)))
         return result
 
+    def replay_again(self, settings: Settings, reread: Reread) -> None:
+        """Replays with the event's length the games that state none and were replayed with
+        another."""
+        def again(p: Played) -> bool:
+            if p.own_length or self.fixed != (None, None):
+                return False
+            return settings.deals is not None or (
+                settings.target is not None and settings.target != p.ruleset.options.target)
+
+        where = {(p.entry.order, p.entry.path, p.entry.index): k
+                 for k, p in enumerate(self.played) if again(p)}
+        if not where:
+            return
+        wanted = [self.played[k].entry for k in where.values()]
+        for entry in reread(wanted):
+            k = where.get((entry.order, entry.path, entry.index))
+            if k is not None and entry.game is not None:
+                self.played[k] = _replay(entry, entry.game, settings.deals, settings.target)
+
     # -------------------------------------------------------------- settings
 
     def settings(self) -> Settings:
         """The event's settings: the first readable Format tag, then the overrides, then
         what the games say."""
         tag = FormatTag()
-        first: tuple[Entry, int] | None = None
-        for entry in self.entries:
-            assert entry.game is not None
-            index = _tag_index(entry.game, "format")
-            if index is None:
-                continue
-            value = entry.game.tags[index].value
+        first: tuple[Entry, int, str] | None = None
+        for entry, index, value in self.formats:
             try:
                 parsed = parse_format(value)
             except ValueError as exc:
                 self.emit("E961", f"the Format tag: {exc}", entry, ("tag", index))
                 continue
             if first is None:
-                tag, first = parsed, (entry, index)
+                tag, first = parsed, (entry, index, value)
             elif parsed != tag:
-                there, at = first
+                there, at, said = first
                 line, _ = there.find(("tag", at))
-                said = there.game.tags[at].value if there.game is not None else ""
                 self.emit("E961", f"the Format tag says {value!r}, but the one at "
                                   f"{_at(there, entry, line)} says {said!r}; the first one "
                                   "counts",
@@ -623,14 +895,16 @@ class _Event:
             fmt = self.infer_format()
             basis = ("inferred: the partners never change" if fmt == "partners"
                      else "inferred: the partners change")
-        deals = o.deals if o.deals is not None else tag.deals
-        target = o.target if o.target is not None else tag.target
-        if o.target is not None and o.deals is None:
-            deals = None  # a target on the command line replaces the deals of the tag
-        if deals is None and target is None and fmt == "progressive":
-            deals = DEFAULT_DEALS
+        deals, target = tag.deals, tag.target
+        length_basis = "the Format tag"
+        if o.deals is not None:
+            deals, length_basis = o.deals, "--deals"
+            target = o.target if o.target is not None else target
+        elif o.target is not None:
+            deals, target, length_basis = None, o.target, "--target"
         if deals is None and target is None:
-            target = self.common_target()
+            deals, target, length_basis = self.infer_length(fmt)
+        rank = o.rank if o.rank is not None else tag.rank
         tiebreaks = o.tiebreaks
         if tiebreaks is not None:
             bad = [t for t in tiebreaks if fmt not in KEYS[t].formats]
@@ -645,66 +919,62 @@ class _Event:
                           ("tag", first[1]))
             else:
                 tiebreaks = tag.tiebreaks
-        return Settings(fmt, deals, target, tiebreaks if tiebreaks is not None
-                        else DEFAULT_TIEBREAKS[fmt], basis, tag.rank)
+        lone = tag.lone
+        if lone is not None and fmt != "progressive" and first is not None:
+            self.emit("E961", f"lone={lone[0]}/{lone[1]} gives points to each player, so it "
+                              "applies to a progressive event only", first[0],
+                      ("tag", first[1]))
+            lone = None
+        settings = Settings(fmt, deals, target, (), basis, rank, length_basis, lone)
+        if tiebreaks is None:
+            tiebreaks = (GAMES_WON_TIEBREAKS if fmt == "progressive"
+                         and settings.primary == "games-won" else DEFAULT_TIEBREAKS[fmt])
+        return Settings(fmt, deals, target, tiebreaks, basis, rank, length_basis, lone)
 
     def infer_format(self) -> str:
         """Partners when every player always has the same partners, else progressive."""
         mates: dict[str, frozenset[str]] = {}
-        for entry in self.entries:
-            assert entry.game is not None
-            ruleset = ruleset_from_tags(_tags(entry.game))[0]
-            if not ruleset.variant.partnership:
+        for p in self.played:
+            if not p.ruleset.variant.partnership:
                 return "progressive"
-            names = _players(entry.game, ruleset)[0]
-            for seat, name in names.items():
-                partner = names.get(seat.partner)
+            for seat, name in p.players.items():
+                partner = p.players.get(seat.partner)
                 team = frozenset({name, partner} if partner else {name})
                 if mates.setdefault(name.casefold(), team) != team:
                     return "progressive"
         return "partners"
 
-    def common_target(self) -> int | None:
-        """The target most games of the event are played to."""
-        targets = Counter(ruleset_from_tags(_tags(e.game))[0].options.target
-                          for e in self.entries if e.game is not None)
-        return targets.most_common(1)[0][0] if targets else None
-
-    # -------------------------------------------------------------- replay
-
-    def replay(self, entry: Entry, game: Game, settings: Settings) -> Played:
-        """Replays a game; one that states no length gets the event's."""
-        tags = _tags(game)
-        ruleset = ruleset_from_tags(tags)[0]
-        states_deals = "deals" in tags or ruleset.options.deals is not None
-        states_target = "target" in tags or "target" in parse_rules(
-            tags.get("rules", ""), ruleset.variant)[0]
-        if not states_deals and not states_target:
-            if settings.deals is not None:
-                game = game.model_copy(update={"tags": (
-                    *game.tags, Tag(name="Deals", value=str(settings.deals)))})
-            elif settings.target is not None and settings.target != ruleset.options.target:
-                game = game.model_copy(update={"tags": (
-                    *game.tags, Tag(name="Target", value=str(settings.target)))})
-            ruleset = ruleset_from_tags(_tags(game))[0]
-        result = check_game(game, entry.index, entry.path, entry.line, entry.source)
-        self.findings.extend(result.findings)
-        assert result.report is not None
-        players, name_tags = _players(game, ruleset)
-        return Played(entry, game, ruleset, result.report, _place(game.tag("Round")),
-                      _place(game.tag("Table")), players, name_tags)
+    def infer_length(self, fmt: str) -> tuple[int | None, int | None, str]:
+        """The length of a game when neither the Format tag nor an option gives it: what
+        most games state, or, for a game that states none, show (it ends at its target, or
+        its result line closes it after N deals); with no game to go by, 8 deals a game
+        (progressive) or the variant's target (partners)."""
+        votes = Counter(p.vote for p in self.played if p.vote is not None)
+        if not votes:
+            if fmt == "progressive":
+                return DEFAULT_DEALS, None, "the default of a progressive event"
+            targets = Counter(p.ruleset.options.target for p in self.played)
+            return None, (targets.most_common(1)[0][0] if targets else None), \
+                "the default of the variant"
+        (kind, n), count = votes.most_common(1)[0]
+        games = len(self.played)
+        said = (f"{count} of {games} game{'s' if games != 1 else ''} "
+                f"{'is' if count == 1 else 'are'} "
+                f"{f'played to {n}' if kind == 'target' else f'{n} deals'}")
+        basis = f"inferred from the games: {said}"
+        return (n, None, basis) if kind == "deals" else (None, n, basis)
 
     # -------------------------------------------------------------- event checks
 
     def check_lengths(self, settings: Settings) -> None:
         """E965 (not the event's length), E966 (not played to its end)."""
         for p in self.played:
-            if any(f.code == "T202" for f in p.report.findings):
+            if any(f.code == "T202" for f in p.findings):
                 continue  # an unknown variant is not replayed: T202 says so
             options = p.ruleset.options
-            index = _tag_index(p.game, "deals" if options.deals else "target")
+            index = _tag_index(p.tags, "deals" if options.deals else "target")
             if index is None:
-                index = _tag_index(p.game, "rules")
+                index = _tag_index(p.tags, "rules")
             locus: Locus = ("tag", index) if index is not None else ("game",)
             plays = (f"{options.deals} deal{'s' if options.deals != 1 else ''}"
                      if options.deals else f"to {options.target}")
@@ -716,22 +986,22 @@ class _Event:
                     options.deals is not None or options.target != settings.target):
                 self.emit("E965", f"the game plays {plays}, but the games of this event "
                                   f"are played to {settings.target}", p.entry, locus)
-            if p.report.ended:
+            if p.ended:
                 continue
             p.status = "unfinished"
-            if not any(f.code in ("G951", "G955") for f in p.report.findings):
+            if not any(f.code in ("G951", "G955") for f in p.findings):
                 self.short(p)  # G951 and G955 already say that the game did not end
 
     def short(self, p: Played) -> None:
         """E966 for a game that did not reach its end."""
         options = p.ruleset.options
         if options.deals:
-            goal = f"after {len(p.report.deals)} of its {options.deals} deals"
+            goal = f"after {len(p.dealt)} of its {options.deals} deals"
         else:
-            totals = " ".join(f"{s} {v}" for s, v in p.report.totals.items()) or "0"
+            totals = " ".join(f"{s} {v}" for s, v in p.totals.items()) or "0"
             goal = f"at {totals}, short of the target {options.target}"
         self.emit("E966", f"{p.where()} stops {goal}: play it out, or correct the record",
-                  p.entry, ("end",) if p.game.end is not None else ("tail",))
+                  p.entry, ("end",) if p.has_end else ("tail",))
 
     def check_places(self) -> None:
         """E962: a game with no Round or Table tag, or a seat with no name."""
@@ -771,7 +1041,7 @@ class _Event:
             place = (p.round.casefold(), p.table.casefold())
             other = tables.get(place)
             if other is not None:
-                index = _tag_index(p.game, "table")
+                index = _tag_index(p.tags, "table")
                 self.emit("E968", f"a second game for {p.where()} (the first is at "
                                   f"{_at(other.entry, p.entry)}): correct its Round or "
                                   "Table tag; it is left out of the standings", p.entry,
@@ -821,7 +1091,7 @@ class _Event:
             for number in sorted(n for n in numbered if n is not None):
                 if number > before + 1:
                     p = numbered[number]
-                    index = _tag_index(p.game, "round")
+                    index = _tag_index(p.tags, "round")
                     first, last = before + 1, number - 1
                     gap = f"round {first} is missing: no game has the Round tag {first}" \
                         if first == last else f"rounds {first} to {last} are missing: no " \
@@ -834,7 +1104,7 @@ class _Event:
             absent = [label for key, label in tables if key not in have]
             if absent:
                 p = games[0]
-                index = _tag_index(p.game, "round")
+                index = _tag_index(p.tags, "round")
                 self.emit("E964", f"round {p.round} has no game for table"
                                   f"{'s' if len(absent) > 1 else ''} {', '.join(absent)} (the "
                                   f"event's tables are {labels})", p.entry,
@@ -868,15 +1138,15 @@ class _Event:
                     break
 
 
-def _players(game: Game, ruleset: Ruleset) -> tuple[dict[Seat, str], dict[Seat, int]]:
+def _players(tags: Tags, ruleset: Ruleset) -> tuple[dict[Seat, str], dict[Seat, int]]:
     names: dict[Seat, str] = {}
     where: dict[Seat, int] = {}
     for seat in SEATS:
         if seat not in ruleset.seats:
             continue
-        index = _tag_index(game, *_NAME_TAGS[seat])
-        if index is not None and game.tags[index].value.strip():
-            names[seat] = game.tags[index].value.strip()
+        index = _tag_index(tags, *_NAME_TAGS[seat])
+        if index is not None and tags[index][1].strip():
+            names[seat] = tags[index][1].strip()
             where[seat] = index
     return names, where
 
@@ -891,21 +1161,21 @@ def _at(there: Entry, here: Entry, line: int | None = None) -> str:
 def _signature(p: Played) -> object | None:
     """What makes two entries the same game: the players and every deal's dealer and points,
     whatever the detail each was recorded at."""
-    if not p.report.deals:
+    if not p.dealt:
         return None
-    deals = tuple((d.dealer, tuple(sorted((d.points or {}).items()))) for d in p.report.deals)
+    deals = tuple((dealer, points or ()) for dealer, points in p.dealt)
     return tuple(sorted((s.value, n.casefold()) for s, n in p.players.items())), deals
 
 
 def _table_result(p: Played) -> TableResult:
     sides = p.sides()
-    scores = tuple((" & ".join(names) or side, p.report.totals.get(side, 0))
+    scores = tuple((" & ".join(names) or side, p.totals.get(side, 0))
                    for side, names in sides.items())
     winner = None
-    if p.report.ended and p.report.winner in sides:
-        winner = " & ".join(sides[p.report.winner]) or p.report.winner
+    if p.ended and p.winner in sides:
+        winner = " & ".join(sides[p.winner]) or p.winner
     assert p.round is not None and p.table is not None
-    return TableResult(p.round, p.table, scores, winner, len(p.report.deals), p.status,
+    return TableResult(p.round, p.table, scores, winner, len(p.dealt), p.status,
                        p.entry.path, p.entry.line)
 
 
@@ -925,12 +1195,12 @@ def _competitors(p: Played, fmt: str) -> dict[str, tuple[str, str, tuple[str, ..
     return out
 
 
-def _deal_winners(points: dict[str, int] | None) -> set[str]:
+def _deal_winners(points: Points | None) -> set[str]:
     """The sides that won a deal: those that scored the most, when that is above 0."""
     if not points:
         return set()
-    best = max(points.values())
-    return {s for s, v in points.items() if v == best} if best > 0 else set()
+    best = max(v for _, v in points)
+    return {s for s, v in points if v == best} if best > 0 else set()
 
 
 def _standings(games: list[Played], settings: Settings, decisions: list[Decision]
@@ -940,33 +1210,31 @@ def _standings(games: list[Played], settings: Settings, decisions: list[Decision
     meetings: list[tuple[set[str], set[str]]] = []
     for p in games:
         comps = _competitors(p, fmt)
-        totals = p.report.totals
+        totals = p.totals
         winners: set[str] = set()
-        loners = _loner_makers(p)
-        euchres = _euchre_takers(p)
+        loners = [seat for seat, _, _ in p.lone_hands]
         for key, (side, label, names) in comps.items():
             row = rows.setdefault(key, Standing(key, label, names))
-            own = totals.get(side, 0)
+            own = _own_points(p, side, names, settings.lone)
             row.played += 1
             row.points_for += own
             row.points_against += sum(v for s, v in totals.items() if s != side)
             assert p.round is not None
             row.by_round[p.round] = row.by_round.get(p.round, 0) + own
             row.high_game = own if row.high_game is None else max(row.high_game, own)
-            if not p.report.ended:
+            if not p.ended:
                 row.unfinished += 1
-            elif p.report.winner is None:
+            elif p.winner is None:
                 row.drawn += 1
-            elif p.report.winner == side:
+            elif p.winner == side:
                 row.won += 1
                 winners.add(key)
             else:
                 row.lost += 1
-            row.deals_won += sum(1 for deal in p.report.deals
-                                 if side in _deal_winners(deal.points))
+            row.deals_won += sum(1 for _, points in p.dealt if side in _deal_winners(points))
             mine = {seat for seat in p.ruleset.seats if p.players.get(seat) in names}
             row.loners += sum(1 for seat in loners if seat in mine)
-            row.euchres += sum(1 for seats in euchres if seats & mine)
+            row.euchres += sum(1 for seats in p.euchres if seats & mine)
         meetings.append((set(comps), winners))
     primary = _rank(list(rows.values()), [settings.primary], meetings)
     ordered = [part for group in primary
@@ -1017,24 +1285,39 @@ def _head_to_head(rows: list[Standing], meetings: list[tuple[set[str], set[str]]
     return wins
 
 
-def _loner_makers(p: Played) -> list[Seat]:
-    """The maker of each lone hand that made (3 tricks or more); only in the variants
-    where going alone is a choice."""
-    if p.ruleset.variant.alone != "declared":
-        return []
-    return [deal.maker for deal in p.report.deals
-            if deal.alone and deal.maker is not None and deal.maker_tricks is not None
-            and deal.maker_tricks >= 3]
+def _own_points(p: Played, side: str, names: tuple[str, ...], lone: tuple[int, int] | None
+                ) -> int:
+    """What a row scored in a game: its side's total; for one player with individual
+    lone-hand points (``lone=L/P``, RULES.md H7), each lone hand of five tricks of that
+    side counts L to its loner and P to the partner instead of the side's points."""
+    own = p.totals.get(side, 0)
+    if lone is None or len(names) != 1 or not p.ruleset.variant.partnership:
+        return own
+    for maker, tricks, points in p.lone_hands:
+        if tricks == 5 and p.ruleset.side(maker) == side:
+            own += (lone[0] if p.players.get(maker) == names[0] else lone[1]) - points
+    return own
 
 
-def _euchre_takers(p: Played) -> list[set[Seat]]:
+def _lone_hands(rules: Ruleset, report: GameReport) -> tuple[tuple[Seat, int, int], ...]:
+    """The maker, tricks and side's points of each lone hand that made (3 tricks or more);
+    only in the variants where going alone is a choice."""
+    if rules.variant.alone != "declared":
+        return ()
+    return tuple((deal.maker, deal.maker_tricks, (deal.points or {}).get(
+                  rules.side(deal.maker), 0)) for deal in report.deals
+                 if deal.alone and deal.maker is not None and deal.maker_tricks is not None
+                 and deal.maker_tricks >= 3)
+
+
+def _euchre_takers(game: Game, rules: Ruleset, report: GameReport
+                   ) -> tuple[frozenset[Seat], ...]:
     """For each euchre (the makers set), the seats that took it: a lone defender alone,
     else every seat of the defending sides. A deal scored by a claimed renege is no
     euchre: its penalty replaced the tricks (P2)."""
-    out: list[set[Seat]] = []
-    rules = p.ruleset
-    for k, deal in enumerate(p.report.deals):
-        record = p.game.deals[k] if k < len(p.game.deals) else None
+    out: list[frozenset[Seat]] = []
+    for k, deal in enumerate(report.deals):
+        record = game.deals[k] if k < len(game.deals) else None
         if deal.maker is None or (record is not None and record.claims):
             continue
         if rules.variant.scoring:
@@ -1049,9 +1332,9 @@ def _euchre_takers(p: Played) -> list[set[Seat]]:
             if lone is None and record.sheet is not None:
                 lone = record.sheet.defend
         maker_side = rules.side(deal.maker)
-        out.append({seat for seat in rules.seats
-                    if rules.side(seat) != maker_side and (lone is None or seat == lone)})
-    return out
+        out.append(frozenset(seat for seat in rules.seats
+                             if rules.side(seat) != maker_side and (lone is None or seat == lone)))
+    return tuple(out)
 
 
 def _awards(games: list[Played], settings: Settings) -> list[Award]:
@@ -1066,17 +1349,17 @@ def _awards(games: list[Played], settings: Settings) -> list[Award]:
             counter[name.casefold()] += 1
 
     for p in games:
-        for seat in _loner_makers(p):
+        for seat, _, _ in p.lone_hands:
             credit(loners, p, seat)
-        for seats in _euchre_takers(p):
+        for seats in p.euchres:
             for seat in seats:
                 credit(euchres, p, seat)
     out = [_most("most loners made", loners, names), _most("most euchres taken", euchres, names)]
     best: int | None = None
     where: dict[str, list[str]] = {}
     for p in games:
-        for _, (side, label, _) in _competitors(p, settings.format).items():
-            own = p.report.totals.get(side, 0)
+        for _, (side, label, seated) in _competitors(p, settings.format).items():
+            own = _own_points(p, side, seated, settings.lone)
             if best is None or own > best:
                 best, where = own, {}
             if own == best:
@@ -1098,9 +1381,9 @@ def _most(title: str, counts: Counter[str], names: dict[str, str]) -> Award:
 
 
 __all__ = [
-    "DEFAULT_DEALS", "DEFAULT_TIEBREAKS", "FORMATS", "KEYS", "PRIMARY", "Award", "Decision",
-    "Entry",
-    "EventResult", "FormatTag", "Key", "Overrides", "Played", "Settings", "Standing",
-    "TableResult", "group_events", "parse_format", "parse_tiebreaks", "read_entries",
-    "score_events", "tiebreaks_for",
+    "DEFAULT_DEALS", "DEFAULT_TIEBREAKS", "FORMATS", "GAMES_WON_TIEBREAKS", "KEYS", "PRIMARY",
+    "Award", "Decision", "Entry",
+    "EventResult", "FormatTag", "Key", "Overrides", "Played", "Scorer", "Settings", "Standing",
+    "TableResult", "iter_entries", "parse_format", "parse_tiebreaks",
+    "read_entries", "score_events", "tiebreaks_for",
 ]

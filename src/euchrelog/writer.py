@@ -108,8 +108,10 @@ def exchange_text(ex: Exchange) -> str:
     return f"{ex.seat} {takes}discards {_card(ex.discard)}"
 
 
-def act_text(act: Declaration | Merge) -> str:
-    """A lone declaration or a dummy merge, as its line reads."""
+def act_text(act: Declaration | Merge | Exchange) -> str:
+    """A lone declaration, a dummy merge or an exchange, as its line reads."""
+    if isinstance(act, Exchange):
+        return exchange_text(act)
     if isinstance(act, Merge):
         keeps = f" keeps {_cards(act.keeps)}" if act.keeps is not None else ""
         return f"{act.seat} merges{keeps}"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from ..cards import Card, Suit, trick_winner
+from ..cards import Card, Trump, trick_winner
 from ..engine import lineup
 from ..errors import RecordError
 from ..findings import Finding
@@ -84,7 +84,7 @@ def check_converted(converted: Converted) -> tuple[GameReport, list[Placed]]:
 
 
 def seat_tricks(ruleset: Ruleset, dealer: Seat, maker: Seat | None, alone: Seat | None,
-                defender: Seat | None, trump: Suit,
+                defender: Seat | None, trump: Trump,
                 tricks: list[list[Card | None]]) -> list[list[Seat]]:
     """Who played each card of tricks written without seats, as EGN and OpenSpiel write
     them: the opening leader by F10, each later trick led by the winner of the one before

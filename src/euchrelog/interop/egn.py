@@ -26,7 +26,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..cards import Card, Suit, parse_card
+from ..cards import NO_TRUMP, Card, Suit, Trump, parse_card
 from ..models import (
     Bid,
     Bidding,
@@ -92,11 +92,9 @@ _SUITS = {"c": Suit.CLUBS, "d": Suit.DIAMONDS, "h": Suit.HEARTS, "s": Suit.SPADE
 _RANKS = {"N": "9", "T": "T", "J": "J", "Q": "Q", "K": "K", "A": "A", "9": "9", "8": "8",
           "7": "7"}
 _NO_EQUIVALENT = {
-    "canadian": "the Canadian loner (the dealer's partner who orders must go alone)",
     "farmers": "the farmer's hand",
     "partners_best": "calling for the partner's best card",
     "go_under": "going under (swapping cards with the kitty)",
-    "allow_no_trump": "no trump",
     "fast_break": "the fast break",
     "four_trick_tokens": "four-trick tokens",
 }
@@ -137,7 +135,7 @@ def _text(value: Any, where: str) -> str:
 _CARD = re.compile(r"([78N9TJQKAX])([SsHhCcDdxtngh])|([LRB])")
 
 
-def _card(value: Any, where: str, trump: Suit | None) -> Card | None:
+def _card(value: Any, where: str, trump: Trump | None) -> Card | None:
     """An EGN card: ``9c``, ``Nc`` (nine), ``R``/``L`` (the bowers), ``B`` (the Benny),
     ``Xx`` (unknown)."""
     m = _CARD.fullmatch(value) if isinstance(value, str) else None
@@ -148,6 +146,8 @@ def _card(value: Any, where: str, trump: Suit | None) -> Card | None:
     if m.group(3):
         if trump is None:
             raise _fail(f"bower {value} before trump is fixed", where)
+        if trump is NO_TRUMP:
+            raise _fail(f"bower {value} at no trump, which has no bowers", where)
         return parse_card("J" + str(trump if value == "R" else trump.partner))
     rank, suit = m.group(1), m.group(2)
     if rank == "X" and suit == "x":
@@ -175,7 +175,8 @@ def rules_words(ruleset: dict[str, Any], where: str) -> list[str]:
     """The options of the ``Rules`` tag that an EGN ruleset means, or a refusal naming
     the flag that has no equivalent in the rules reference."""
     _object(ruleset, where, frozenset({"std", "min_rank", "winning_score", "num_deals",
-                                       "canadian", "loner_lead", "loner_march_score",
+                                       "canadian", "allow_no_trump", "loner_lead",
+                                       "loner_march_score",
                                        "loner_euchred_score", "defend_alone", *_NO_EQUIVALENT,
                                        "joker", "num_players"}))
     words = []
@@ -197,6 +198,9 @@ def rules_words(ruleset: dict[str, Any], where: str) -> list[str]:
                     f"{where}.loner_euchred_score")
     if ruleset.get("std", True):
         words.append("stick-the-dealer")
+    for flag, word in (("canadian", "canadian-loner"), ("allow_no_trump", "no-trump")):
+        if ruleset.get(flag, False):
+            words.append(word)
     low = ruleset.get("min_rank", 9)
     joker = ruleset.get("joker", False)
     if low not in (7, 9) or (joker and low != 9):
@@ -230,6 +234,10 @@ def rules_words(ruleset: dict[str, Any], where: str) -> list[str]:
 def _ruleset_of(options: Options) -> tuple[dict[str, Any], list[str]]:
     """An EGN ruleset for options, and the options EGN cannot say."""
     ruleset: dict[str, Any] = {"std": options.stick_the_dealer}
+    if options.canadian_loner:
+        ruleset["canadian"] = True
+    if options.no_trump:
+        ruleset["allow_no_trump"] = True
     if options.deck != 24:
         ruleset.update({"min_rank": 7} if options.deck == 32 else {"joker": True})
     if options.deals:
@@ -425,11 +433,11 @@ class _Reader:
         return Deal(**fields)
 
     def calls(self, loc: Locus, calls: list[Any], dealer: Seat, upcard: Any, upwhere: str,
-              where: str) -> tuple[list[Bid], Seat | None, Suit | None]:
+              where: str) -> tuple[list[Bid], Seat | None, Trump | None]:
         """The bids, the maker and trump of a list of EGN calls."""
         bids: list[Bid] = []
         maker: Seat | None = None
-        trump: Suit | None = None
+        trump: Trump | None = None
         for k, call in enumerate(calls):
             seat = SEATS[(SEATS.index(dealer) + 1 + k) % 4]
             self.places[(*loc, "bid", k)] = f"{where}[{k}]"
@@ -441,13 +449,10 @@ class _Reader:
             if call == "Order":
                 bids.append(Order(act="order", seat=seat))
                 up = _card(upcard, upwhere, None)
-                suit = up.suit if up is not None else None
-            elif call in _SUITS:
-                suit = _SUITS[call]
+                suit: Trump | None = up.suit if up is not None else None
+            elif call in _SUITS or call == "n":
+                suit = _SUITS.get(call, NO_TRUMP)  # n: no trump (H5)
                 bids.append(Call(act="call", seat=seat, suit=suit))
-            elif call == "n":
-                raise _fail("a call of no trump has no equivalent in the rules reference",
-                            f"{where}[{k}]")
             elif call == "x":
                 raise _fail("an unknown call: the notation records the suit called",
                             f"{where}[{k}]")
@@ -474,7 +479,7 @@ class _Reader:
                      for r, n in zip(rounds, notes, strict=True))
 
     def hands(self, loc: Locus, init: dict[str, Any], where: str,
-              trump: Suit | None) -> tuple[Hands, ...]:
+              trump: Trump | None) -> tuple[Hands, ...]:
         hands = init.get("playerCards")
         if hands is None:
             return ()
@@ -489,7 +494,7 @@ class _Reader:
                 cards[seat] = tuple(held)
         return (Hands(cards=cards),) if cards else ()
 
-    def cards(self, value: Any, where: str, trump: Suit | None,
+    def cards(self, value: Any, where: str, trump: Trump | None,
               loc: Locus) -> list[Card | None]:
         if not isinstance(value, list):
             raise _fail("expected a list of cards", where)
@@ -498,7 +503,7 @@ class _Reader:
         return [_card(c, f"{where}[{k}]", trump) for k, c in enumerate(value)]
 
     def tricks(self, loc: Locus, phase: dict[str, Any], where: str, dealer: Seat,
-               maker: Seat | None, trump: Suit | None,
+               maker: Seat | None, trump: Trump | None,
                decls: tuple[Declaration, ...]) -> tuple[Trick, ...]:
         """The tricks, each play given to its seat (see :func:`.seat_tricks`)."""
         raw = phase.get("tricks", [])
@@ -778,7 +783,7 @@ def _deal_out(deal: Deal, lost: list[str]) -> dict[str, Any]:
             elif isinstance(bid, Order):
                 bidding["calls"].append("Order")
             elif isinstance(bid, Call):
-                bidding["calls"].append(str(bid.suit).lower())
+                bidding["calls"].append("n" if bid.suit is NO_TRUMP else str(bid.suit).lower())
             else:
                 raise _fail("a trick bid or swap: EGN records four-hand bidding", where)
     if notes:

@@ -21,7 +21,7 @@ from euchrelog.models import Game
 from euchrelog.notation import loads
 from euchrelog.rules import ruleset_from_tags
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from strategies import _renege_swaps as renege_swaps
 from strategies import _swap as swap
 

@@ -1,0 +1,705 @@
+"""The alphabets, strategies and properties of the fuzz suite, shared by tests/test_fuzz.py
+and by ``fuzz/run.py`` for long runs.
+
+Random text, random JSON and random mutations of real records (the samples and generated
+games) are fed to the library and to the CLI. Whatever the input, the library raises only
+its own error types, the checker reports instead of raising, the CLI exits 0, 1 or 2 and
+never prints a traceback, and whatever reads cleanly survives the format and JSON round
+trips: the property functions (``check_notation_text``, ``check_json_text``,
+``check_cli_input``, ``check_module_input``, ...) assert it.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+
+from euchrelog.check import GameCheck, check_text
+from euchrelog.cli import main
+from euchrelog.errors import EuchrelogError, NotationError, RecordError
+from euchrelog.findings import CODES
+from euchrelog.jsonio import dumps_json, is_json, loads_json
+from euchrelog.models import Log
+from euchrelog.notation import loads
+from euchrelog.record_cli import Console
+from euchrelog.replay import replay
+from euchrelog.standings_out import RENDERERS
+from euchrelog.tournament import read_entries, score_events
+from euchrelog.writer import dumps, dumps_game
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from strategies import VARIANT_NAMES, games
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE_FILES = sorted((ROOT / "samples").rglob("*.euchre"))
+SAMPLES: tuple[str, ...] = tuple(p.read_text(encoding="utf-8") for p in SAMPLE_FILES)
+"""Every sample record, valid and invalid: the seeds of the mutations."""
+
+LONG = 100_000
+"""The length of the very long lines the mutations insert."""
+
+TRACEBACK = "Traceback"
+SCRATCH = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
+"""Where the recorder's files go while fuzzed (memory: a save's fsync costs nothing)."""
+
+FUZZ = settings(derandomize=True, deadline=None, database=None, max_examples=150,
+                suppress_health_check=list(HealthCheck))
+"""Every property runs derandomized: the same inputs on every run."""
+
+
+# ---------------------------------------------------------------- alphabets and tokens
+
+KEYWORDS = (
+    "deal", "dealer", "hands", "up", "kitty", "bid", "pass", "order", "call", "moon", "swap",
+    "takes", "discards", "declines", "merges", "keeps", "alone", "defend", "renege", "trick",
+    "trump", "maker", "tricks", "thrown", "in", "points", "total", "result", "winner",
+    "unfinished", "dummy", "ghost", "DEAL", "Hands", "UNFINISHED",
+)
+CARDS = ("9H", "TS", "10C", "JD", "QH", "KS", "AC", "7D", "8S", "JK", "??", "A♠", "10♥", "jk",
+         "9h", "1H", "0S", "TX", "JKK", "???")
+SEATS = ("N", "E", "S", "W", "NS", "EW", "n", "ew", "X")
+TAGS = (
+    '[Variant "four-hand"]', '[Variant "cutthroat"]', '[Variant "three-hand"]',
+    '[Variant "ghost"]', '[Variant "two-hand"]', '[Variant "five-hand"]', '[Target "1"]',
+    '[Target "0"]', '[Target "-5"]', '[Target "99999999999999999999"]', '[Deals "2"]',
+    '[Deck "25"]', '[Deck "32"]', '[Deck "7"]', '[Seats "N S"]', '[Seats "NESW"]',
+    '[Rules "stick-the-dealer"]', '[Rules "dummy=required lone-defender"]',
+    '[Rules "failed-moon=-24 renege=0"]', '[Rules "target=٣"]', '[N "Ann"]', '[East "Bob"]',
+    '[Event "a \\" b"]', '[X ""]', '[',
+)
+PUNCTUATION = (":", ",", ".", "[", "]", '"', "\\", "#", "-", "=", "(", "{", "}", "1.", "2.",
+               "0.", "5.", "6.", "-1", "0", "3", "4", "6", "999999", "1234567", "٣")
+SPACES = (" ", "  ", "\t", "\n", "\r\n", "\r", "\n\n", "\x0c", "\x0b", "\x85", "\u2028")
+ODD_CHARS = ("\ufeff", "\x00", "\x1b", "\x7f", "\x1c", "\u00e9", "\u2663", "\u2666", "\u2665",
+             "\u2660", "\U0001f0a1", "\u200b", "\u0301", "\udc80", "\udcff", "\ud800", "\uffff",
+             "\u0660")
+TOKENS: tuple[str, ...] = (*KEYWORDS, *CARDS, *SEATS, *TAGS, *PUNCTUATION, *SPACES, *ODD_CHARS)
+"""Pieces of the notation and pieces of trouble, glued at random."""
+
+CHARS = tuple(sorted({c for t in TOKENS for c in t}))
+
+BAD_CARDS = ("1H", "", " ", "9", "H9", "JKK", "??x", "10♠", " 9h ", "jk", "JK ", "TT", "9Ⓗ",
+             "\udc80", "0x9H", "9H9H", "??", "1O", "JK?", "♠A")
+
+
+def _mixed_chars() -> st.SearchStrategy[str]:
+    return st.one_of(st.sampled_from(CHARS), st.characters(),
+                     st.characters(codec="ascii"), st.sampled_from(ODD_CHARS))
+
+
+def raw_texts() -> st.SearchStrategy[str]:
+    """Text over a mixed alphabet: notation characters, unicode, controls, surrogates."""
+    return st.text(_mixed_chars(), max_size=300)
+
+
+def token_texts() -> st.SearchStrategy[str]:
+    """Notation tokens glued in random order."""
+    return st.lists(st.sampled_from(TOKENS), max_size=80).map("".join)
+
+
+@st.composite
+def line_texts(draw: st.DrawFn) -> str:
+    """Records made of lines that start with a keyword: closer to the grammar, so the
+    parser and the replay go deeper than on raw text."""
+    head = draw(st.lists(st.sampled_from(TAGS), max_size=4))
+    lines = list(head)
+    starts = (*KEYWORDS, *(f"{n}." for n in range(8)), *SEATS, "#")
+    words = st.one_of(st.sampled_from(CARDS), st.sampled_from(SEATS), st.sampled_from(KEYWORDS),
+                      st.sampled_from(PUNCTUATION), st.integers(-3, 12).map(str))
+    for _ in range(draw(st.integers(0, 24))):
+        indent = draw(st.sampled_from(("", "  ", "\t", " ")))
+        start = draw(st.sampled_from(starts))
+        rest = draw(st.lists(words, max_size=12))
+        seps = draw(st.sampled_from((" ", "  ", ", ", "\t", ": ")))
+        lines.append(indent + seps.join([start, *rest]))
+    end = draw(st.sampled_from(("\n", "\r\n", "\n\n")))
+    return end.join(lines) + draw(st.sampled_from(("", end)))
+
+
+ALL_CARDS = (*(r + s for r in "789TJQKA" for s in "CDHS"), "JK", "??")
+_SEAT = st.sampled_from("NESW")
+_SIDE = st.sampled_from(("NS", "EW", "N", "E", "S", "W"))
+_SUIT = st.sampled_from("CDHS")
+
+
+def _cards(draw: st.DrawFn, low: int = 1, high: int = 7) -> str:
+    return " ".join(draw(st.lists(st.sampled_from(ALL_CARDS), min_size=low, max_size=high)))
+
+
+def _sides(draw: st.DrawFn) -> str:
+    pairs = draw(st.lists(st.tuples(_SIDE, st.integers(-30, 40)), min_size=1, max_size=4))
+    return " ".join(f"{side} {points}" for side, points in pairs)
+
+
+def _bid(draw: st.DrawFn) -> str:
+    act = draw(st.sampled_from(("pass", "pass", "order", "call", "moon", "number", "swap",
+                                "swap number")))
+    if act == "call":
+        act = f"call {draw(_SUIT)}"
+    elif act == "number":
+        act = str(draw(st.integers(0, 8)))
+    elif act == "swap number":
+        act = f"swap {draw(st.integers(2, 7))}"
+    return f"{draw(_SEAT)} {act}"
+
+
+def _sheet(draw: st.DrawFn) -> str:
+    if draw(st.integers(0, 4)) == 0:
+        return "thrown in"
+    text = f"trump {draw(_SUIT)} maker {draw(_SEAT)}"
+    if draw(st.booleans()):
+        text += " alone"
+    if draw(st.integers(0, 3)) == 0:
+        text += f" defend {draw(_SEAT)}"
+    if draw(st.integers(0, 3)) == 0:
+        text += f" bid {draw(st.sampled_from(('3', '4', '5', '6', 'moon', '0', '9')))}"
+    if draw(st.booleans()):
+        if draw(st.booleans()):
+            text += f" tricks {draw(st.integers(0, 7))}"
+        else:
+            pairs = draw(st.lists(st.tuples(_SEAT, st.integers(0, 7)), min_size=1, max_size=4))
+            text += " tricks " + " ".join(f"{seat} {n}" for seat, n in pairs)
+    return text
+
+
+def _body_line(draw: st.DrawFn, kind: str, trick: int) -> str:
+    if kind == "hands":
+        seats = draw(st.lists(_SEAT, min_size=1, max_size=4))
+        return "hands " + "  ".join(f"{seat}: {_cards(draw)}" for seat in seats)
+    if kind == "extra":
+        return f"{draw(st.sampled_from(('ghost', 'dummy', 'dummy:')))} {_cards(draw)}"
+    if kind == "up":
+        kitty = f"  kitty {_cards(draw, 1, 16)}" if draw(st.booleans()) else ""
+        return f"up {draw(st.sampled_from(ALL_CARDS))}{kitty}"
+    if kind == "bid":
+        return "bid " + ", ".join(_bid(draw) for _ in range(draw(st.integers(1, 6))))
+    if kind == "exchange":
+        seat, card = draw(_SEAT), draw(st.sampled_from(ALL_CARDS))
+        return draw(st.sampled_from((f"{seat} takes {card} discards {_cards(draw, 1, 1)}",
+                                     f"{seat} discards {card}", f"{seat} declines")))
+    if kind == "merge":
+        keeps = f" keeps {_cards(draw, 1, 6)}" if draw(st.booleans()) else ""
+        return f"{draw(_SEAT)} merges{keeps}"
+    if kind == "declare":
+        return f"{draw(st.sampled_from(('alone', 'defend')))} {draw(_SEAT)}"
+    if kind == "trick":
+        plays = draw(st.lists(st.tuples(_SEAT, st.sampled_from(ALL_CARDS)), min_size=1,
+                              max_size=5))
+        number = trick if draw(st.integers(0, 5)) else draw(st.integers(1, 9))
+        return f"{number}. " + "  ".join(f"{seat}: {card}" for seat, card in plays)
+    if kind == "claim":
+        at = f" trick {draw(st.integers(1, 7))}" if draw(st.booleans()) else ""
+        return f"renege {draw(_SEAT)}{at}"
+    if kind == "sheet":
+        return _sheet(draw)
+    total = f"  total {_sides(draw)}" if draw(st.booleans()) else ""
+    return draw(st.sampled_from((f"points {_sides(draw)}{total}", f"total {_sides(draw)}")))
+
+
+BODY_KINDS = ("hands", "extra", "up", "bid", "exchange", "merge", "declare", "sheet", "trick",
+              "claim", "score")
+"""The lines of a deal, in the order the parser allows (tricks after the others)."""
+
+
+@st.composite
+def grammar_texts(draw: st.DrawFn) -> str:
+    """Records that follow the grammar, with random seats, cards, bids and numbers: they
+    get past the parser, so the replay engine sees every odd combination."""
+    lines = list(draw(st.lists(st.sampled_from(TAGS[:-1]), max_size=5)))
+    if not lines or draw(st.integers(0, 3)) == 0:
+        lines.insert(0, f'[Variant "{draw(st.sampled_from(VARIANT_NAMES))}"]')
+    for d in range(1, draw(st.integers(1, 4)) + 1):
+        number = d if draw(st.integers(0, 5)) else draw(st.integers(1, 9))
+        lines += ["", f"deal {number} dealer {draw(_SEAT)}"]
+        kinds = sorted(draw(st.lists(st.sampled_from(BODY_KINDS), max_size=14)),
+                       key=BODY_KINDS.index)
+        trick = 0
+        for kind in kinds:
+            trick += kind == "trick"
+            lines.append("  " + _body_line(draw, kind, trick))
+    end = draw(st.sampled_from(("", "unfinished", "result", "result NS 10 EW 3 winner NS")))
+    if end == "result" and draw(st.booleans()):
+        end = f"result {_sides(draw)} winner {draw(_SIDE)}"
+    lines += ["", end] if end else []
+    return "\n".join(lines) + "\n"
+
+
+def _bytes_text(errors: str) -> st.SearchStrategy[str]:
+    return st.binary(max_size=24).map(lambda b: b.decode("utf-8", errors))
+
+
+# ---------------------------------------------------------------- mutations of records
+
+_SPLIT_RE = re.compile(r"(\s+)")
+
+
+def _lines(text: str) -> list[str]:
+    return text.split("\n")
+
+
+def _tokens(text: str) -> list[str]:
+    return _SPLIT_RE.split(text)
+
+
+def _long_line(draw: st.DrawFn) -> str:
+    unit = draw(st.sampled_from(("9H ", "TS  ", "10C ", "?? ", "N: 9H ", "NS 1 ", "N pass, ",
+                                 "a", "#", "9", " ", "\t", "JK", "\\\"")))
+    head = draw(st.sampled_from(("", "  hands N: ", "  1. ", "  bid ", "  points ", "# ",
+                                 '[Event "', "  up 9H  kitty ", "result ", "  ghost ")))
+    tail = draw(st.sampled_from(("", "XX", "9", '"]', " N:")))
+    return head + unit * (LONG // len(unit)) + tail
+
+
+@st.composite
+def mutated_records(draw: st.DrawFn, seeds: st.SearchStrategy[str] | None = None) -> str:
+    """A real record (a sample or a generated game) with one to four random mutations."""
+    if seeds is None:
+        seeds = st.one_of(st.sampled_from(SAMPLES),
+                          games(details=("full", "play-only", "score-sheet", "unknown-cards"))
+                          .map(dumps_game))
+    text = draw(seeds)
+    for _ in range(draw(st.integers(1, 4))):
+        op = draw(st.sampled_from(MUTATIONS))
+        text = op(draw, text)
+    return text
+
+
+def _pick(draw: st.DrawFn, items: Sequence[Any]) -> int:
+    return draw(st.integers(0, max(len(items) - 1, 0)))
+
+
+def _delete_line(draw: st.DrawFn, text: str) -> str:
+    lines = _lines(text)
+    del lines[_pick(draw, lines)]
+    return "\n".join(lines)
+
+
+def _duplicate_line(draw: st.DrawFn, text: str) -> str:
+    lines = _lines(text)
+    i = _pick(draw, lines)
+    lines.insert(_pick(draw, lines), lines[i])
+    return "\n".join(lines)
+
+
+def _swap_lines(draw: st.DrawFn, text: str) -> str:
+    lines = _lines(text)
+    i, j = _pick(draw, lines), _pick(draw, lines)
+    lines[i], lines[j] = lines[j], lines[i]
+    return "\n".join(lines)
+
+
+def _delete_token(draw: st.DrawFn, text: str) -> str:
+    tokens = _tokens(text)
+    del tokens[_pick(draw, tokens)]
+    return "".join(tokens)
+
+
+def _duplicate_token(draw: st.DrawFn, text: str) -> str:
+    tokens = _tokens(text)
+    i = _pick(draw, tokens)
+    tokens.insert(_pick(draw, tokens), tokens[i] + " ")
+    return "".join(tokens)
+
+
+def _swap_tokens(draw: st.DrawFn, text: str) -> str:
+    tokens = _tokens(text)
+    i, j = _pick(draw, tokens), _pick(draw, tokens)
+    tokens[i], tokens[j] = tokens[j], tokens[i]
+    return "".join(tokens)
+
+
+def _replace_token(draw: st.DrawFn, text: str) -> str:
+    tokens = _tokens(text)
+    tokens[_pick(draw, tokens)] = draw(st.sampled_from(TOKENS))
+    return "".join(tokens)
+
+
+def _truncate(draw: st.DrawFn, text: str) -> str:
+    return text[: draw(st.integers(0, len(text)))]
+
+
+def _insert(draw: st.DrawFn, text: str) -> str:
+    at = draw(st.integers(0, len(text)))
+    junk = draw(st.one_of(_bytes_text("surrogateescape"), _bytes_text("replace"),
+                          st.text(_mixed_chars(), max_size=8), st.sampled_from(TOKENS)))
+    return text[:at] + junk + text[at:]
+
+
+def _line_ends(draw: st.DrawFn, text: str) -> str:
+    end = draw(st.sampled_from(("\r\n", "\r", "\n\r", "\r\r\n", "\x85", "\u2028", "\x0b")))
+    return text.replace("\n", end)
+
+
+def _tabs(draw: st.DrawFn, text: str) -> str:
+    old = draw(st.sampled_from(("  ", " ")))
+    new = draw(st.sampled_from(("\t", " \t", "\x0c", "\u00a0")))
+    return text.replace(old, new)
+
+
+def _long(draw: st.DrawFn, text: str) -> str:
+    lines = _lines(text)
+    lines.insert(_pick(draw, lines), _long_line(draw))
+    return "\n".join(lines)
+
+
+def _repeat_tags(draw: st.DrawFn, text: str) -> str:
+    tag = draw(st.sampled_from(TAGS[:-1]))
+    block = "\n".join([tag] * draw(st.integers(2, 2000)))
+    at = draw(st.sampled_from((0, text.find("\ndeal") + 1, len(text))))
+    return text[:at] + block + "\n" + text[at:]
+
+
+def _case(draw: st.DrawFn, text: str) -> str:
+    return draw(st.sampled_from((str.upper, str.lower, str.swapcase)))(text)
+
+
+def _bom(draw: st.DrawFn, text: str) -> str:
+    at = draw(st.sampled_from((0, 0, len(text) // 2)))
+    return text[:at] + "\ufeff" + text[at:]
+
+
+Mutation = Callable[[st.DrawFn, str], str]
+MUTATIONS: tuple[Mutation, ...] = (
+    _delete_line, _duplicate_line, _swap_lines, _delete_token, _duplicate_token, _swap_tokens,
+    _replace_token, _replace_token, _truncate, _insert, _insert, _line_ends, _tabs, _long,
+    _repeat_tags, _case, _bom,
+)
+
+
+def notation_texts() -> st.SearchStrategy[str]:
+    """Every kind of notation input: raw text, tokens, lines, records that follow the
+    grammar, and mutated records."""
+    return st.one_of(raw_texts(), token_texts(), line_texts(), grammar_texts(),
+                     grammar_texts(), mutated_records(), mutated_records())
+
+
+# ---------------------------------------------------------------- JSON inputs
+
+JSON_KEYS = (
+    "format", "version", "games", "comments", "tags", "deals", "end", "after", "name", "value",
+    "number", "dealer", "hands", "cards", "up", "card", "kitty", "bidding", "bids", "act",
+    "seat", "suit", "tricks", "exchange", "takes", "upcard", "discard", "declarations", "keeps",
+    "sheet", "thrown", "trump", "maker", "alone", "defend", "bid", "taken", "plays", "claims",
+    "trick", "score", "points", "total", "scores", "winner", "before", "note", "extra", "kind",
+)
+
+
+def json_values() -> st.SearchStrategy[Any]:
+    """Any JSON value, with the schema's keys and values among the random ones."""
+    scalars = st.one_of(
+        st.none(), st.booleans(), st.integers(), st.integers(-2, 10), st.floats(),
+        st.text(_mixed_chars(), max_size=12), st.sampled_from(CARDS), st.sampled_from(SEATS),
+        st.sampled_from(("euchrelog", "pass", "order", "call", "bid", "swap", "merge", "alone",
+                         "defend", "result", "unfinished", "takes", "declines", "dummy")))
+    keys = st.one_of(st.sampled_from(JSON_KEYS), st.text(max_size=6))
+
+    def nest(children: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+        return st.one_of(st.lists(children, max_size=5),
+                         st.dictionaries(keys, children, max_size=6))
+
+    return st.recursive(scalars, nest, max_leaves=30)
+
+
+def _paths(data: Any, at: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield at
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _paths(value, (*at, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from _paths(value, (*at, i))
+
+
+def _get(data: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        data = data[key]
+    return data
+
+
+@st.composite
+def mutated_game_json(draw: st.DrawFn) -> str:
+    """The JSON form of a generated game with one to three values changed: a value of
+    another type, a key deleted, an unknown key, a bad card, a number out of range."""
+    game = draw(games(details=("full", "play-only", "score-sheet", "unknown-cards")))
+    data: Any = json.loads(dumps_json(Log(games=(game,))))
+    for _ in range(draw(st.integers(1, 3))):
+        paths = list(_paths(data))
+        path = draw(st.sampled_from(paths[1:] or paths))
+        op = draw(st.sampled_from(("type", "delete", "unknown", "card", "number", "dup")))
+        if not path:
+            data = draw(json_values())
+            continue
+        parent, key = _get(data, path[:-1]), path[-1]
+        if op == "type":
+            parent[key] = draw(json_values())
+        elif op == "delete":
+            del parent[key]
+        elif op == "unknown":
+            target = parent[key] if isinstance(parent[key], dict) else parent
+            if isinstance(target, dict):
+                target[draw(st.sampled_from(("zzz", "Card", "act", "", "games")))] = \
+                    draw(json_values())
+        elif op == "card":
+            parent[key] = draw(st.sampled_from(BAD_CARDS))
+        elif op == "number":
+            parent[key] = draw(st.sampled_from((-1, 0, 7, 10**30, -(2**63), 2**64, 1.5,
+                                                float("inf"), float("nan"))))
+        elif isinstance(parent, list):
+            parent.insert(int(key), parent[key])
+    form = draw(st.sampled_from(("document", "compact", "lines", "ascii")))
+    if form == "lines" and isinstance(data, dict) and isinstance(data.get("games"), list):
+        return "".join(json.dumps(g) + "\n" for g in data["games"])
+    text = json.dumps(data, indent=None if form == "compact" else 2,
+                      ensure_ascii=form == "ascii")
+    if draw(st.booleans()):
+        text = text[: draw(st.integers(0, len(text)))]
+    return text
+
+
+DEPTHS = (10, 100, 250, 500)
+"""Nesting depths that Python's json module reads (its limit is about 1000)."""
+
+DEEP = (1_000, 5_000, 100_000)
+"""Nesting depths beyond it (see ``test_deep_json_escapes``)."""
+
+
+@st.composite
+def json_texts(draw: st.DrawFn, deep: bool = False) -> str:
+    """Random JSON documents and JSON Lines, mutated JSON forms of real games, and deep
+    nesting (beyond Python's recursion limit too when ``deep``)."""
+    kind = draw(st.sampled_from(("value", "lines", "game", "game", "nested")))
+    if kind == "value":
+        return json.dumps(draw(json_values()), ensure_ascii=draw(st.booleans()))
+    if kind == "lines":
+        return "\n".join(json.dumps(v) for v in draw(st.lists(json_values(), max_size=4)))
+    if kind == "nested":
+        depth = draw(st.sampled_from(DEPTHS + DEEP if deep else DEPTHS))
+        opener: str = draw(st.sampled_from(('{"games":', '{"tags":', "", '{"a":')))
+        inner: str = draw(st.sampled_from(("[" * depth + "]" * depth,
+                                           '{"a":' * depth + "1" + "}" * depth)))
+        return opener + inner + ("}" if opener else "")
+    return draw(mutated_game_json())
+
+
+# ---------------------------------------------------------------- the properties
+
+
+def _line_count(text: str) -> int:
+    """The lines of a text as euchrelog reads them: split at ``\\n`` only."""
+    lines = text.lstrip("\ufeff").split("\n")
+    return len(lines) - (lines[-1] == "")
+
+
+def _checked(text: str) -> list[GameCheck]:
+    return list(check_text(text, "fuzz.euchre"))
+
+
+def check_findings(text: str) -> list[GameCheck]:
+    """``check_text`` does not raise, and every S101 finding points into the text."""
+    results = _checked(text)
+    lines = _line_count(text)
+    for result in results:
+        for f in result.findings:
+            if f.code == "S101":
+                assert 1 <= f.line <= lines + 1, (f, lines)
+                assert f.column >= 1, f
+    return results
+
+
+def check_notation_text(text: str) -> None:
+    """``loads`` raises only NotationError; what it reads survives the canonical form
+    (``fmt`` is idempotent) and the JSON round trip; ``check_text`` never raises, and
+    reports a syntax error exactly where ``loads`` raises one."""
+    error: NotationError | None = None
+    try:
+        log = loads(text)
+    except NotationError as exc:
+        assert exc.line >= 1 and exc.column >= 1, exc
+        error = exc
+    else:
+        canonical = dumps(log)
+        assert dumps(loads(canonical)) == canonical
+        assert loads_json(dumps_json(log)) == log
+        assert loads_json(dumps_json(log, lines=True)).games == log.games
+    results = check_findings(text)
+    if not is_json(text):
+        syntax = [f for r in results for f in r.findings if f.code == "S101"]
+        if error is None:
+            assert not syntax, syntax
+        else:
+            # Where loads stops, check reports it too, and reads on past it.
+            first = next((f for f in syntax if (f.line, f.column) == (error.line, error.column)),
+                         None)
+            assert first is not None, (error, syntax)
+            assert first.message.startswith(f"{error.message}; ")  # and what is skipped
+            assert first.message.endswith(("is not checked", "the rest is checked"))
+
+
+def check_json_text(text: str) -> None:
+    """``loads_json`` raises only RecordError, and what it reads survives the JSON round
+    trip and can be written as notation; ``check_text`` never raises."""
+    try:
+        log = loads_json(text)
+    except RecordError:
+        pass
+    else:
+        assert loads_json(dumps_json(log)) == log
+        assert loads(dumps(log)) == log  # what JSON holds, the notation holds
+    check_findings(text)
+
+
+CLI_COMMANDS: tuple[tuple[str, ...], ...] = (
+    ("check", "-"), ("check", "--format", "json", "-"), ("check", "-q", "-"), ("fmt", "-"),
+    ("fmt", "--check", "-"), ("convert", "-"), ("convert", "--to", "euchre", "-"),
+    ("convert", "--to", "jsonl", "-"), ("score", "-"), ("score", "--format", "csv", "-"),
+    ("score", "--format", "markdown", "-"), ("score", "--check", "--format", "json", "-"),
+)
+
+
+def check_cli_input(data: bytes, args: Sequence[str]) -> None:
+    """The CLI (through Click's runner) exits 0, 1 or 2 and prints no traceback.
+
+    An error of euchrelog's own that leaves ``main`` is allowed: the ``euchrelog`` entry
+    point turns it into a message and exit status 2.
+    """
+    result = CliRunner().invoke(main, list(args), input=data)
+    exc = result.exception
+    if exc is not None and not isinstance(exc, SystemExit | EuchrelogError):
+        raise exc
+    code = 2 if isinstance(exc, EuchrelogError) else result.exit_code
+    assert code in (0, 1, 2), (code, result.output)
+    shown = data.decode("utf-8", "replace")
+    assert TRACEBACK not in result.output or TRACEBACK in shown, result.output
+
+
+def check_module_input(data: bytes, args: Sequence[str] = ("check", "-"),
+                       timeout: float = 600) -> None:
+    """``python -m euchrelog`` exits 0, 1 or 2 and prints no traceback (a run longer than
+    ``timeout`` seconds raises TimeoutExpired: a hang)."""
+    proc = subprocess.run([sys.executable, "-m", "euchrelog", *args], input=data,
+                          capture_output=True, timeout=timeout, check=False)
+    out = proc.stdout.decode("utf-8", "replace") + proc.stderr.decode("utf-8", "replace")
+    assert proc.returncode in (0, 1, 2), (proc.returncode, out[-2000:])
+    assert TRACEBACK not in out or TRACEBACK in data.decode("utf-8", "replace"), out[-2000:]
+
+
+OBEYED = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+"""Characters a terminal obeys: none may reach a text output unescaped."""
+
+EVENT_SEPARATOR = "\n\x1e\n"
+"""Between the files of an event folder given as one text (fuzz/run.py's ``event``)."""
+
+
+def _csv_safe(text: str) -> None:
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    for row in rows:
+        for cell in row:
+            number = cell.lstrip("-").isdigit()
+            assert not cell.startswith(("=", "+", "@", "\t", "\r")), cell
+            assert not cell.startswith("-") or cell == "-" or number, cell
+
+
+def check_event_text(text: str) -> None:
+    """An event folder (its files' texts, separated by :data:`EVENT_SEPARATOR`) is scored
+    without an exception (an override that does not fit is a ``ValueError``, the usage
+    error of ``score``) and every output is safe: the text shows no control character, no
+    CSV cell starts a formula, the Markdown and the HTML page hold no tag of the names'."""
+    files = text.split(EVENT_SEPARATOR)
+    entries = [e for n, t in enumerate(files) for e in read_entries(t, f"r{n}.euchre", n)]
+    events = score_events(entries)
+    for name, render in RENDERERS.items():
+        out = render(events)
+        if name == "text":
+            assert not OBEYED.search(out), out[:300]
+        elif name == "csv":
+            _csv_safe(out)
+        elif name == "markdown":
+            assert "<" not in out, out[:300]
+        elif name == "html":
+            assert "<script" not in out.lower()
+        else:
+            json.loads(out)
+
+
+def check_record_script(text: str) -> None:
+    """``euchrelog record`` answering the lines of ``text`` (the first holds the command's
+    options) never ends with a traceback, says no ``internal error``, ends with status 0,
+    and leaves a file in canonical form that replays without an error and that the next
+    session resumes."""
+    options, *lines = text.split("\n")
+    try:
+        args = shlex.split(options)
+    except ValueError:  # a quote left open: the words as they are
+        args = options.split()
+    with tempfile.TemporaryDirectory(dir=SCRATCH) as folder:
+        path = Path(folder) / "g.euchre"
+        script = iter(lines)
+        said: list[str] = []
+
+        def ask(self: Console, prompt: str, words: Sequence[str]) -> str | None:
+            said.append(prompt)
+            return next(script, None)
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(Console, "ask", ask)
+            patch.setattr(Console, "say", lambda self, line="": said.append(line))
+            result = CliRunner().invoke(main, ["record", str(path), *args])
+            assert result.exception is None or isinstance(result.exception, SystemExit), (
+                result.exception)
+            assert result.exit_code in (0, 2), (result.exit_code, said[-5:])
+            assert not [line for line in said if "internal error" in line]
+            if result.exit_code == 2:  # a usage error: the options of the first line
+                assert not path.exists()
+                return
+            if not path.exists() or not path.stat().st_size:
+                return
+            written = path.read_text(encoding="utf-8")
+            assert dumps(loads(written)) == written
+            faults = [f for f in replay(loads(written).games[0]).findings
+                      if CODES[f.code].severity == "error"]
+            assert faults == [], faults
+            script = iter(["?", "undo", "quit"])
+            again = CliRunner().invoke(main, ["record", "--resume", str(path)])
+            assert again.exit_code == 0, (again.exit_code, again.output, said[-5:])
+
+
+def to_bytes(text: str) -> bytes:
+    """A text as the bytes of a file; lone surrogates become the bytes they stand for, or
+    invalid UTF-8."""
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass")
+
+
+@st.composite
+def cli_inputs(draw: st.DrawFn, deep: bool = False) -> bytes:
+    """Bytes for standard input: notation, JSON, random bytes, or a record with bytes that
+    are not UTF-8 (``deep`` as for :func:`json_texts`)."""
+    kind = draw(st.sampled_from(("notation", "json", "binary", "spliced")))
+    if kind == "notation":
+        return to_bytes(draw(notation_texts()))
+    if kind == "json":
+        return to_bytes(draw(json_texts(deep)))
+    if kind == "binary":
+        return draw(st.binary(max_size=200))
+    base = to_bytes(draw(st.sampled_from(SAMPLES)))
+    at = draw(st.integers(0, len(base)))
+    junk = draw(st.sampled_from((b"\xff", b"\xc3", b"\xed\xa0\x80", b"\xef\xbb\xbf", b"\x80\n",
+                                 b"\xe2\x82", b"\r", b"\x00")))
+    return base[:at] + junk + base[at:]
