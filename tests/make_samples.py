@@ -4,7 +4,8 @@ Run ``python tests/make_samples.py`` from the repository root to rewrite them, o
 ``python tests/make_samples.py --check`` to verify that they are up to date. Each sample is
 a game from :func:`euchrelog.generate.random_game` with club tags and player names; the
 comments a scorer would write (the Benny, lone hands, swaps, marches, euchres,
-moons, ties at the target, thrown-in deals) are added from what happened in the game, so
+moons, ties at the target, thrown-in deals) are added from what happened in the game, and
+the penalties a sample lists are charged (H6), so
 the files are reproducible byte for byte. The seeds of the samples of the other variants
 were found by searching for games that show what each file is about (see ``FILES``).
 """
@@ -28,7 +29,7 @@ from euchrelog.generate import (
     score_sheet,
     trick_bid,
 )
-from euchrelog.models import Call, Deal, End, Game, Log, Order, Swap, Tag
+from euchrelog.models import Call, Deal, End, Game, Log, Order, Penalty, Swap, Tag
 from euchrelog.replay import replay
 from euchrelog.rules import MOON, Ruleset, ruleset_from_tags
 from euchrelog.seats import Seat
@@ -55,6 +56,8 @@ class Sample:
     reduce: Callable[[Game], Game] | None = None
     opening: tuple[str, ...] = ()
     """Comment lines above the first deal."""
+    penalties: tuple[tuple[int, str, int, str], ...] = ()
+    """Penalties charged (H6): the deal's number, the player or side, points and reason."""
 
 
 def _tags(event: str, date: str, round_: str, table: str, site: str = CLUB) -> dict[str, str]:
@@ -205,6 +208,48 @@ FILES: dict[str, list[Sample]] = {
         9, ruleset_for("two-hand", "E W", deck=25), _tags(THREES, "2025-08-19", "2", "12"),
         ("Nell Garrow", "Bertie Sloane"),
         opening=("East against West, with the Benny",))],
+    # ------------------------------------------------------------ house rules (H1-H6)
+    # A lone maker euchred: the defenders score 4.
+    "four-hand-euchred-loner.euchre": [Sample(
+        27, ruleset_for(euchred_loner=4), _tags("Legion Saturday League", "2025-09-06", "1", "1"),
+        ("Ray Osterman", "Lena Voss", "Carl Duffy", "June Abernathy"),
+        opening=("house rule: euchre a lone hand and it is worth 4",))],
+    # Two makers set, one of them alone (-3); both sides below zero on the way.
+    "four-hand-set.euchre": [Sample(
+        280, ruleset_for(euchre_scoring="set", euchred_loner=3),
+        _tags("Legion Saturday League", "2025-09-13", "2", "1"),
+        ("Marge Keller", "Walt Brenner", "Dot Hanley", "Gus Ferris"),
+        opening=("set scoring: a euchre costs the makers 2, a lone hand 3",))],
+    # Eight deals a round, a deal thrown in and dealt again by the same dealer, a penalty.
+    "four-hand-same-dealer.euchre": [Sample(
+        4, ruleset_for(pass_out="same-dealer", deals=8),
+        _tags("Spring Progressive", "2025-09-20", "3", "2"),
+        ("Hal Pruitt", "Vera Lind", "Otis Crane", "Faye Dorsey"),
+        penalties=((3, "W", 1, "table talk"),),
+        opening=("eight deals; a hand nobody calls is dealt again by the same dealer",))],
+    "cutthroat-set-same-dealer.euchre": [Sample(
+        45, ruleset_for("cutthroat", euchre_scoring="set", pass_out="same-dealer"),
+        _tags(THREES, "2025-09-23", "1", "7"),
+        ("Sam Ortiz", "Priya Nair", "Tom Becker"),
+        penalties=((2, "N", 2, "false renege claim"),),
+        opening=("set scoring, and the same dealer deals again after a pass-out",))],
+    "three-hand-set-same-dealer.euchre": [Sample(
+        364, ruleset_for("three-hand", euchre_scoring="set", pass_out="same-dealer"),
+        _tags(THREES, "2025-09-30", "1", "9"),
+        ("Ines Halloran", "Lena Voss", "Ray Osterman"),
+        penalties=((4, "E", 1, "looked at the kitty"),),
+        opening=("set scoring, and the same dealer deals again after a pass-out",))],
+    "two-hand-set-same-dealer.euchre": [Sample(
+        159, ruleset_for("two-hand", euchre_scoring="set", pass_out="same-dealer"),
+        _tags(THREES, "2025-10-07", "1", "12"),
+        ("Nell Garrow", "Bertie Sloane"),
+        penalties=((2, "N", 1, "played before the lead"),),
+        opening=("set scoring, and the same dealer deals again after a pass-out",))],
+    "ghost-penalty.euchre": [Sample(
+        11, ruleset_for("ghost"), _tags(THREES, "2025-10-14", "1", "10"),
+        ("Dot Hanley", "Gus Ferris", "Marge Keller"),
+        penalties=((2, "E", 2, 'said "moon" out of turn'),),
+        opening=("a penalty for table talk, charged by the director",))],
 }
 """Every sample file and the games it holds."""
 
@@ -257,12 +302,14 @@ def _score_note(game: Game, deal: Deal, ruleset: Ruleset, maker: Seat,
         if own < 0:
             return f"{_first_name(game, maker)} is set: {own}"
         return None
+    if points.get(side, 0) < 0:
+        return f"euchred: set {-points[side]}"
     if name == "four-hand":
         (scorer, won), = points.items()
         if scorer != side:
             if defender is not None:
                 return f"euchred by {_first_name(game, defender)} alone: {won}"
-            return "euchred"
+            return "euchred" if won == 2 else f"lone hand euchred: {won}"
         if won >= 2:
             return "march" if won == 2 else "lone march, 4"
         return None
@@ -350,6 +397,29 @@ def annotate(game: Game, opening: tuple[str, ...]) -> Game:
 # ---------------------------------------------------------------- files
 
 
+def charge(game: Game, penalties: tuple[tuple[int, str, int, str], ...]) -> Game:
+    """The game with penalties charged (H6): each takes its points off the side's running
+    totals from its deal on, and off the result."""
+    ruleset = _ruleset(game)
+    deals = list(game.deals)
+    end = game.end
+    for number, who, points, reason in penalties:
+        k = next(i for i, deal in enumerate(deals) if deal.number == number)
+        side = ruleset.side_of(who)
+        penalty = Penalty(who=who, points=points, reason=reason)
+        deals[k] = deals[k].model_copy(update={"penalties": (*deals[k].penalties, penalty)})
+        for j in range(k, len(deals)):
+            score = deals[j].score
+            if score is not None and score.total is not None:
+                total = {**score.total, side: score.total[side] - points}
+                deals[j] = deals[j].model_copy(update={"score": score.model_copy(
+                    update={"total": total})})
+        if end is not None and end.scores:
+            end = end.model_copy(update={"scores": {**end.scores,
+                                                    side: end.scores[side] - points}})
+    return game.model_copy(update={"deals": tuple(deals), "end": end})
+
+
 def make_game(sample: Sample) -> Game:
     """Generates, reduces and annotates one sample game."""
     players = dict(zip(sample.ruleset.seats, sample.players, strict=True))
@@ -358,6 +428,8 @@ def make_game(sample: Sample) -> Game:
     if sample.extra:
         extra = tuple(Tag(name=k, value=v) for k, v in sample.extra.items())
         game = game.model_copy(update={"tags": game.tags + extra})
+    if sample.penalties:
+        game = charge(game, sample.penalties)
     if sample.reduce is not None:
         game = sample.reduce(game)
     return annotate(game, sample.opening)

@@ -17,9 +17,11 @@ scored and finished again from there.
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
+from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 from hypothesis import strategies as st
@@ -52,6 +54,9 @@ from euchrelog.models import (
 )
 from euchrelog.rules import VARIANTS, Options, Ruleset, find_variant, ruleset_from_tags
 from euchrelog.seats import SEATS, Seat, clockwise_from
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from make_samples import charge
 
 Injected = tuple[Game, str]
 """A game with one fault, and the code of the finding it must yield."""
@@ -112,6 +117,13 @@ def rulesets(draw: st.DrawFn, variant: str | None = None,
     if "no-trump" in takes:
         # The Benny belongs to the trump suit: no-trump is not played with it (T205).
         updates["no_trump"] = draw(st.booleans()) and updates["deck"] != 25
+    if "euchred-loner" in takes:
+        updates["euchred_loner"] = draw(st.sampled_from((2, 2, 3, 4)))
+    if "euchre-scoring" in takes:
+        updates["euchre_scoring"] = draw(st.sampled_from(("defenders", "defenders", "set")))
+    if "pass-out" in takes:
+        updates["pass_out"] = draw(st.sampled_from(("next-dealer", "next-dealer",
+                                                    "same-dealer")))
     updates.update(forced or {})
     return Ruleset(kind, replace(base, **updates), chosen)
 
@@ -665,6 +677,68 @@ def wrong_dealer(game: Game, rng: random.Random) -> Injected | None:
     return game.model_copy(update={"deals": tuple(deals)}), "D302"
 
 
+def wrong_dealer_after_redeal(game: Game, rng: random.Random) -> Injected | None:
+    """D302 under ``pass-out=same-dealer`` (H4): after a deal everyone passed, the record
+    has the next deal dealt by the dealer's partner (every seat moved to its partner's place
+    from there on, as :func:`wrong_dealer`), not by the same dealer again (four-hand)."""
+    places = [d for d in range(1, len(game.deals)) if contract(game.deals[d - 1]) is None
+              and game.deals[d - 1].bidding]
+    d = _pick(rng, places)
+    if d is None:
+        return None
+    deals = list(game.deals[:d])
+    deals += [Deal.model_validate(_rotated(deal.model_dump())) for deal in game.deals[d:]]
+    return game.model_copy(update={"deals": tuple(deals)}), "D302"
+
+
+def penalised(game: Game, rng: random.Random) -> tuple[Game, int, str, int] | None:
+    """The game with a penalty (H6) charged in one deal to a player or side that does not
+    win, the running totals and the result written with it: the game, the deal's index, the
+    side charged and the points (``None`` where the penalty would change how the game went:
+    a tie on top broken, so that it ends earlier)."""
+    ruleset = ruleset_of(game)
+    end = game.end
+    if end is None or end.winner is None or not game.deals:
+        return None
+    d = rng.randrange(len(game.deals))
+    seat = rng.choice([s for s in ruleset.seats if ruleset.side(s) != end.winner])
+    who = rng.choice((seat.value, ruleset.side(seat)))
+    side = ruleset.side(seat)
+    points = rng.randint(1, 3)
+    reason = rng.choice(("table talk", "false renege claim", 'said "pass" out of turn'))
+    out = charge(game, ((game.deals[d].number, who, points, reason),))
+    totals = dict.fromkeys(ruleset.side_names, 0)
+    counted = 0
+    for k, deal in enumerate(out.deals):
+        totals = dict(deal.score.total) if deal.score and deal.score.total else totals
+        counted += ruleset.counts(contract(deal) is None)
+        outcome = ruleset.outcome(totals, counted)
+        if (outcome is None) != (k < len(out.deals) - 1) or (
+                outcome is not None and outcome.winner != end.winner):
+            return None  # the penalty changes how the game goes (a tie on top broken)
+    return out, d, side, points
+
+
+def penalty_forgotten(game: Game, rng: random.Random) -> Injected | None:
+    """C902: a penalty is charged in a deal, but the scorer forgets to take it off that
+    deal's running total and carries the slip on; the result line has the true scores."""
+    made = penalised(game, rng)
+    if made is None:
+        return None
+    charged, d, side, points = made
+    deals = list(charged.deals)
+    first = deals[d].score
+    if first is None or first.total is None:
+        return None
+    for k in range(d, len(deals)):
+        score = deals[k].score
+        if score is not None and score.total is not None:
+            total = {**score.total, side: score.total[side] + points}
+            deals[k] = deals[k].model_copy(update={"score": score.model_copy(
+                update={"total": total})})
+    return charged.model_copy(update={"deals": tuple(deals)}), "C902"
+
+
 def wrong_points(game: Game, rng: random.Random) -> Injected | None:
     """C901: one deal's points are written one too high; the totals after it are left out."""
     places = [d for d, deal in enumerate(game.deals)
@@ -1137,6 +1211,8 @@ FAULTS: dict[str, Fault] = {
     "A601": Fault(alone_not_allowed),
     "D304": Fault(duplicate_card),
     "D302": Fault(wrong_dealer, _FOUR),
+    "D302-after-redeal": Fault(wrong_dealer_after_redeal, _FOUR, {"pass_out": "same-dealer"}),
+    "C902-penalty-forgotten": Fault(penalty_forgotten),
     "C901": Fault(wrong_points),
     "C902": Fault(wrong_total),
     "G953": Fault(wrong_winner),
@@ -1144,7 +1220,7 @@ FAULTS: dict[str, Fault] = {
     "P708": Fault(dead_card, _UPCARD),
     "A602": Fault(defend_not_allowed),
     "P704": Fault(sitting_out_plays, _LONE),
-    "B404": Fault(dealer_stuck_passes, _UPCARD),
+    "B404": Fault(dealer_stuck_passes, _UPCARD, {"pass_out": "next-dealer"}),
     "D303": Fault(short_hand),
     "D305": Fault(card_not_in_deck, _UPCARD),
     "D306": Fault(short_kitty, _UPCARD),
@@ -1168,10 +1244,11 @@ FAULTS: dict[str, Fault] = {
 """The injectors the engine reports as one finding, named by the code they must produce,
 with the variants they are injected into."""
 
-CORE = ("R801", "P702", "P701", "B401", "C901", "C902", "A601")
+CORE = ("R801", "P702", "P701", "B401", "C901", "C902", "A601", "C902-penalty-forgotten")
 """The faults injected into games of every variant with the most examples (A601: an
-``alone`` where no one may declare it, as in two-hand and three-hand)."""
+``alone`` where no one may declare it, as in two-hand and three-hand; a penalty, H6, left
+out of the running total)."""
 
-VARIANT_FAULTS = ("B408", "B409", "K505", "K506", "K506-played", "K507")
+VARIANT_FAULTS = ("B408", "B409", "K505", "K506", "K506-played", "K507", "D302-after-redeal")
 """The faults of one variant."""
 

@@ -17,6 +17,7 @@ from click.testing import CliRunner
 
 from euchrelog.cli import main
 from euchrelog.findings import CODES, EVENT_CODES, codes_table
+from euchrelog.rules import options_table
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -139,3 +140,9 @@ def test_all_codes_table_is_the_code_table() -> None:
     """docs/findings.md lists every code as findings.CODES has it (name, severity, rules)."""
     text = (ROOT / "docs" / "findings.md").read_text(encoding="utf-8")
     assert codes_table() in text
+
+
+def test_rules_tag_table_is_the_options_table() -> None:
+    """docs/notation.md lists every option of the Rules tag as rules.OPTIONS has it."""
+    text = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
+    assert options_table() in text

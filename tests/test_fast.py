@@ -76,10 +76,14 @@ def test_generated_games_agree(variant: str, data: st.DataObject) -> None:
 
 @DIFF
 @given(seed=st.integers(0, 2**32 - 1), deck=st.sampled_from((24, 32)),
-       stick=st.booleans(), lone_lead=st.sampled_from(("maker-left", "dealer-left")))
+       stick=st.booleans(), lone_lead=st.sampled_from(("maker-left", "dealer-left")),
+       loner=st.sampled_from((2, 3, 4)), scoring=st.sampled_from(("defenders", "set")))
 def test_full_four_hand_records_take_the_fast_path(seed: int, deck: int, stick: bool,
-                                                   lone_lead: str) -> None:
-    options = Options(deck=deck, stick_the_dealer=stick, lone_lead=lone_lead)  # type: ignore[arg-type]
+                                                   lone_lead: str, loner: int,
+                                                   scoring: str) -> None:
+    """H1 and H2 (the ruleset's points) are on the fast path too."""
+    options = Options(deck=deck, stick_the_dealer=stick, lone_lead=lone_lead,  # type: ignore[arg-type]
+                      euchred_loner=loner, euchre_scoring=scoring)  # type: ignore[arg-type]
     game = random_game(random.Random(seed), Ruleset(FOUR_HAND, options))
     assert agree(dumps_game(game))
     assert agree(game_to_json(game), json=True)

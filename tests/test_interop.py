@@ -19,7 +19,7 @@ from euchrelog.cli import main
 from euchrelog.interop import ConversionError, check_converted, kind_of, read_source
 from euchrelog.interop.egn import from_egn, loads_egn, to_egn, upgrade
 from euchrelog.interop.openspiel import from_history, read_lines, returns
-from euchrelog.models import Log
+from euchrelog.models import Log, Penalty
 from euchrelog.tournament import read_entries, score_events
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -133,8 +133,8 @@ def _egn(**changes: Any) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("changes", "where", "says"), [
-    ({"metadata__ruleset__loner_euchred_score": 4}, "$.metadata.ruleset.loner_euchred_score",
-     "4 points"),
+    ({"metadata__ruleset__loner_euchred_score": 5}, "$.metadata.ruleset.loner_euchred_score",
+     "5 points"),
     ({"metadata__ruleset__min_rank": 8}, "$.metadata.ruleset.min_rank", "decks are 24"),
     ({"metadata__ruleset__num_players": 6}, "$.metadata.ruleset.num_players", "four"),
     ({"deals__0__phases__0__cardExchanges": []}, "$.deals[0].phases[0].cardExchanges",
@@ -187,6 +187,22 @@ def test_the_ruleset_is_written_back_as_given_while_the_rules_agree() -> None:
     for bad in ('[EgnRuleset "{"]', '[EgnPlayers "x"]'):
         with pytest.raises(ConversionError, match="not JSON"):
             to_egn(loads(f'[Variant "four-hand"]\n{bad}\nunfinished\n').games[0])
+
+
+def test_a_euchred_loner_score_is_the_house_rule() -> None:
+    """EGN's loner_euchred_score is euchred-loner (H1), read and written back; set scoring,
+    same-dealer re-deals and penalty lines have no EGN field and are listed as lost."""
+    game = from_egn(_egn(metadata__ruleset__loner_euchred_score=3)).game
+    assert "euchred-loner=3" in (game.tag("Rules") or "").split()
+    assert to_egn(game)[0]["metadata"]["ruleset"]["loner_euchred_score"] == 3
+    rules = "euchre-scoring=set pass-out=same-dealer"
+    first = game.deals[0].model_copy(update={"penalties": (
+        Penalty(who="EW", points=1, reason="table talk"),)})
+    house = game.model_copy(update={"deals": (first, *game.deals[1:]), "tags": tuple(
+        t.model_copy(update={"value": rules}) if t.name == "Rules" else t for t in game.tags)})
+    _, lost = to_egn(house)
+    assert {"euchre-scoring=set", "pass-out=same-dealer",
+            "deal 1: the penalty charged to EW"} <= set(lost)
 
 
 def test_what_egn_cannot_hold_is_listed() -> None:

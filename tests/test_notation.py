@@ -53,6 +53,15 @@ SYNTAX_ERRORS = [
     (HEAD + "result\n  hands N: 9H\n", 4, 3,
      "unexpected 'hands' here: expected the tags of a new game: this game has ended",
      "  hands N: 9H\n  ^"),
+    (HEAD + "  penalty EW 2\n", 3, 15, "expected the reason of the penalty (like 'table "
+     "talk') before the end of the line", "  penalty EW 2\n              ^"),
+    (HEAD + "  penalty NE 1 x\n", 3, 11, "expected the player or side charged, like N or EW, "
+     "found 'NE'", "  penalty NE 1 x\n          ^"),
+    (HEAD + "  penalty N 0 x\n", 3, 13, "a penalty is at least 1 point",
+     "  penalty N 0 x\n            ^"),
+    (HEAD + '  penalty N 1 "table talk\n', 3, 15, "expected a reason in double quotes that ends "
+     "the line (a quote inside it is written \\\"), or a reason without quotes, found "
+     "'\"table talk'", '  penalty N 1 "table talk\n              ^'),
     (HEAD + "  foo bar\n", 3, 3, "expected a line such as deal, hands, up, bid, a trick like "
                                  "'1. N: 9H', points or result, found 'foo'", "  foo bar\n  ^"),
 ]
@@ -156,3 +165,23 @@ def test_a_rank_of_no_euchre_deck_is_a_card_not_in_the_deck() -> None:
     assert str(loads(text).games[0].deals[0].tricks[0].plays[0].card) == "5C"
     found = [(f.code, f.line) for game in check_text(text) for f in game.findings]
     assert found == [("D305", 4)]
+
+
+@pytest.mark.parametrize(("line", "reason", "canonical"), [
+    ("penalty ew 2 table talk  # noted", "table talk", "penalty EW 2 table talk  # noted"),
+    ('penalty N 1 "table talk"', "table talk", "penalty N 1 table talk"),
+    ('penalty N 1 "# 3 on the sheet"', "# 3 on the sheet", 'penalty N 1 "# 3 on the sheet"'),
+    ('penalty S 3 "\\"no\\" said twice"', '"no" said twice',
+     'penalty S 3 "\\"no\\" said twice"'),
+    ('penalty S 3 said "no" twice', 'said "no" twice', 'penalty S 3 said "no" twice'),
+])
+def test_penalty_lines_read_and_write(line: str, reason: str, canonical: str) -> None:
+    """A penalty's reason runs to the end of the line or stands in quotes; the canonical
+    form quotes it only when it must (H6)."""
+    log = loads(f"{HEAD}  {line}\nunfinished\n")
+    penalty = log.games[0].deals[0].penalties[0]
+    assert penalty.reason == reason
+    text = dumps(log)
+    assert f"\n  {canonical}\n" in text
+    assert loads(text) == log
+    assert loads_json(dumps_json(log)) == log

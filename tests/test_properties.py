@@ -3,9 +3,9 @@
 The games come from :mod:`euchrelog.generate` through the strategies of
 ``tests/strategies.py``: a seed, a variant with its seats and every house rule that applies
 to it, and a level of detail. A legal game replays clean, deals and plays every card as
-its variant says, scores as the tables of RULES.md say (F11, X8, T5, G6), and survives the
-notation and JSON round trips; a game with one injected fault yields exactly one finding,
-of the fault's code.
+its variant says, scores as the tables of RULES.md say (F11, X8, T5, G6, H1, H2), and
+survives the notation and JSON round trips; a game with one injected fault yields exactly
+one finding, of the fault's code.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import sys
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +40,7 @@ from euchrelog.jsonio import dumps_json, loads_json
 from euchrelog.models import Call, Deal, Game, Log, Number, Order, Pass, Swap
 from euchrelog.notation import loads
 from euchrelog.replay import replay
-from euchrelog.rules import MOON, Ruleset
+from euchrelog.rules import MOON, Ruleset, find_variant
 from euchrelog.seats import Seat
 from euchrelog.writer import dumps
 
@@ -52,6 +53,7 @@ from strategies import (
     faulty_games,
     games,
     outcomes,
+    penalised,
     ruleset_of,
 )
 
@@ -130,7 +132,12 @@ def table_points(ruleset: Ruleset, deal: Deal) -> dict[str, int]:
         return {side: top if makers == 5 else 1}
     lone = name != "two-hand" and defend and (
         makers == 0 or ruleset.options.lone_defender_euchre == 4)
-    return dict.fromkeys(others, 4 if lone else 2)
+    euchre = 4 if lone else 2
+    if name == "four-hand" and alone:
+        euchre = max(euchre, ruleset.options.euchred_loner)  # H1
+    if ruleset.options.euchre_scoring == "set":
+        return {side: -euchre}  # H2: the makers are set
+    return dict.fromkeys(others, euchre)
 
 
 # ---------------------------------------------------------------- legal games
@@ -150,6 +157,70 @@ def test_generated_game_replays_clean(variant: str, data: st.DataObject) -> None
         assert report.totals == game.end.scores
     else:
         assert not report.ended
+
+
+def _house_rules() -> list[Any]:
+    """Each value of the house rules H1, H2 and H4 other than the default, with every
+    variant that takes it."""
+    rules: list[dict[str, Any]] = [
+        {"euchred_loner": 3}, {"euchred_loner": 4}, {"euchre_scoring": "set"},
+        {"euchre_scoring": "set", "euchred_loner": 4}, {"pass_out": "same-dealer"},
+        {"pass_out": "same-dealer", "deals": 4}]
+    return [pytest.param(variant, forced, id=f"{variant}-{'-'.join(map(str, forced.values()))}")
+            for forced in rules for variant in VARIANT_NAMES
+            if {k.replace("_", "-") for k in forced} <= find_variant(variant).options]
+
+
+@pytest.mark.parametrize(("variant", "forced"), _house_rules())
+@FAST
+@given(data=st.data())
+def test_games_under_each_house_rule_replay_clean(variant: str, forced: dict[str, Any],
+                                                  data: st.DataObject) -> None:
+    """Random games under H1, H2 and H4 replay clean, in full and from the score sheet; a
+    thrown-in deal is dealt again by its dealer under ``pass-out=same-dealer`` and does not
+    count among ``deals=N``; a euchre under ``euchre-scoring=set`` costs the makers."""
+    game = data.draw(games(("full",), variant, forced))
+    ruleset = ruleset_of(game)
+    report = replay(game)
+    assert report.findings == []
+    for partial in (play_only(game), score_sheet(game)):
+        again = replay(partial)
+        assert again.findings == [] and again.totals == report.totals
+    for before, after in pairwise(report.deals):
+        assert after.dealer == ruleset.next_dealer(before.dealer, before.thrown)
+        if before.thrown and ruleset.options.pass_out == "same-dealer":
+            assert after.dealer == before.dealer
+    if ruleset.options.deals and report.ended:
+        assert sum(not d.thrown for d in report.deals) == ruleset.options.deals or (
+            ruleset.options.pass_out == "next-dealer")
+    if ruleset.options.euchre_scoring == "set":
+        assert all(result.points is not None and len(result.points) <= 1
+                   and all(n != 0 for n in result.points.values()) for result in report.deals)
+
+
+@by_variant
+@FAST
+@given(data=st.data(), seed=st.integers(0, 2**16))
+def test_a_penalty_changes_the_totals_and_nothing_else(variant: str, data: st.DataObject,
+                                                      seed: int) -> None:
+    """A penalty (H6) charged to a player or side that does not win replays clean: it takes
+    its points off that side's total, the report lists it, and it survives the notation
+    and JSON round trips."""
+    game = data.draw(games(variant=variant))
+    made = penalised(game, random.Random(seed))
+    if made is None:
+        return
+    charged, d, side, points = made
+    plain, report = replay(game), replay(charged)
+    assert report.findings == []
+    assert report.totals == {s: n - points * (s == side) for s, n in plain.totals.items()}
+    assert report.winner == plain.winner
+    assert [(c.deal, c.side, c.points) for c in report.penalties] == [
+        (game.deals[d].number, side, points)]
+    assert [r.points for r in report.deals] == [r.points for r in plain.deals]
+    log = Log(games=(charged,))
+    assert loads(dumps(log)).games[0] == charged
+    assert loads_json(dumps_json(log)).games[0] == charged
 
 
 def _holdings(ruleset: Ruleset, deal: Deal) -> dict[Seat, set[Card]]:

@@ -118,6 +118,9 @@ HOUSE_RULES: list[tuple[str, dict[str, object]]] = [
     ("three-hand", {"lone_defender": True, "stick_the_dealer": True}),
     ("ghost", {"failed_moon": -24, "deals": 4}),
     ("two-hand", {"deck": 32, "stick_the_dealer": True}),
+    ("four-hand", {"euchre_scoring": "set", "euchred_loner": 3, "pass_out": "same-dealer"}),
+    ("cutthroat", {"euchre_scoring": "set", "pass_out": "same-dealer"}),
+    ("two-hand", {"pass_out": "same-dealer", "deals": 6}),
 ]
 
 
@@ -155,6 +158,27 @@ def test_the_documented_example_game(tmp_path: Path) -> None:
     assert "  5. W: QH  N: JC  E: KS  S: AS\n  points EW 2  total NS 0 EW 2\n" in text
     assert "  trump H maker S tricks 3\n  points NS 1  total NS 1 EW 2\n" in text
     assert text.endswith("\nunfinished\n")
+    check_clean(path)
+
+
+def test_a_penalty_is_charged_at_any_prompt(tmp_path: Path) -> None:
+    """``penalty`` charges a player or side in the open deal, or between deals in the last
+    one (H6); a bad one is explained, and undo takes it back."""
+    path = tmp_path / "g.euchre"
+    lines = [*SETUP, *DEAL_1[:9], "penalty W 1 table talk", "penalty X 1 table talk",
+             "penalty EW one", *DEAL_1[9:], 'penalty NS 2 "false renege claim"',
+             "penalty N 1 oops", "undo", *DEAL_2, ""]
+    result = record(path, lines, "--target", "3")
+    assert result.exit_code == 0, result.output
+    assert "  deal 1: penalty W 1 table talk; score NS 0 EW -1" in result.output
+    assert "  refused: S101 not a side: 'X'" in result.output
+    assert "  write a penalty as: penalty, the player or side" in result.output
+    assert "  deal 1: penalty NS 2 false renege claim; score NS -2 EW 1" in result.output
+    assert "  undone: penalty N 1 oops" in result.output
+    text = path.read_text(encoding="utf-8")
+    assert ("  penalty W 1 table talk\n  penalty NS 2 false renege claim\n"
+            "  points EW 2  total NS -2 EW 1\n") in text
+    assert "  points NS 1  total NS -1 EW 1\n" in text
     check_clean(path)
 
 

@@ -38,7 +38,7 @@ from euchrelog import (
 )
 from euchrelog.cli import main
 from euchrelog.generate import play_only, random_game, ruleset_for, score_sheet
-from euchrelog.models import Merge, Number, Sheet, Swap
+from euchrelog.models import Merge, Number, Penalty, Sheet, Swap
 from euchrelog.recorder import DealCards, write_atomic
 from euchrelog.rules import Options, Ruleset
 from euchrelog.writer import dumps
@@ -249,6 +249,59 @@ def test_the_dealer_rotation_and_the_end_of_the_game() -> None:
     assert rec.dealer == Seat.W
 
 
+def test_house_rules_in_the_recorder() -> None:
+    """Under pass-out=same-dealer the dealer of a thrown-in deal deals again (H4) and the
+    deal is not one of deals=N; under euchre-scoring=set a euchre costs the makers (H1,
+    H2)."""
+    rec = Recorder("four-hand", rules="pass-out=same-dealer euchre-scoring=set "
+                                      "euchred-loner=3 deals=2")
+    rec.thrown_in(dealer="N")
+    assert (rec.dealer, rec.over) == (Seat.N, False)
+    error = refused(rec, lambda: rec.deal(dealer="E"), "D302")
+    assert "same-dealer" in error.message
+    rec.sheet("H", "E", alone=True, tricks=2)
+    assert rec.points() == {"EW": -3} and rec.dealer == Seat.E
+    rec.sheet("S", "S", tricks=1)
+    assert rec.totals == {"NS": -2, "EW": -3} and rec.over and rec.winner == "NS"
+    assert replay(rec.model()).findings == []
+    plain = Recorder("cutthroat")
+    plain.thrown_in(dealer="N")
+    assert plain.dealer == Seat.E
+
+
+def test_penalties_in_the_recorder() -> None:
+    """A penalty (H6) goes in the open deal, or the last one; it comes off the side's
+    total, is written and read back, and undo takes it back."""
+    rec = Recorder("four-hand", target=3)
+    with pytest.raises(RecorderError):
+        rec.penalty("N", 1, "table talk")
+    rec.deal(dealer="N")
+    refused(rec, lambda: rec.penalty("NE", 1, "table talk"), "S101")
+    refused(rec, lambda: rec.penalty("N", 0, "table talk"), "S101")
+    refused(rec, lambda: rec.penalty("N", 1, "  "), "S101")
+    rec.penalty("n", 2, "table talk")
+    rec.sheet("H", "S", tricks=5)
+    assert rec.points() == {"NS": 2} and rec.totals == {"NS": 0, "EW": 0}
+    rec.penalty("EW", 1, 'said "alone" too soon')
+    assert rec.totals == {"NS": 0, "EW": -1}
+    text = rec.dumps()
+    assert "  penalty N 2 table talk\n" in text
+    assert '  penalty EW 1 said "alone" too soon\n  points NS 2  total NS 0 EW -1' in text
+    assert replay(loads(text).games[0]).findings == []
+    assert Recorder.loads(text).dumps() == text
+    undone = rec.undo()
+    assert isinstance(undone, Penalty) and undone.who == "EW"
+    assert rec.totals == {"NS": 0, "EW": 0}
+    three = Recorder("cutthroat")
+    three.deal(dealer="N")
+    refused(three, lambda: three.penalty("W", 1, "slow play"), "C904")
+    refused(three, lambda: three.penalty("NS", 1, "slow play"), "C904")
+    kept = Recorder.loads('[Variant "four-hand"]\ndeal 1 dealer N\n  points NS 1\n'
+                          "unfinished\n")
+    with pytest.raises(RecorderError):
+        kept.penalty("N", 1, "table talk")
+
+
 @pytest.mark.parametrize(("variant", "kwargs", "code"), [
     ("four-hand", {"trump": "H", "maker": "S", "tricks": 6}, "C903"),
     ("four-hand", {"trump": "H", "maker": "S", "bid": 4, "tricks": 3}, "C903"),
@@ -436,6 +489,9 @@ def _bot_game(ruleset: Ruleset, seed: int, deals: int) -> tuple[Recorder, list[s
             _random_sheet(rec, rng)
             continue
         rec.deal_random(rng)
+        if rng.random() < 0.1:  # a penalty (H6), to a player or a side
+            who = rng.choice([*map(str, rec.seats), *rec.ruleset.side_names])
+            rec.penalty(who, rng.randint(1, 2), "table talk")
         while rec.deal_open:
             acts = rec.legal_actions()
             assert acts, rec.dumps()

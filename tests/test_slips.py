@@ -157,3 +157,12 @@ def test_a_typo_does_not_blind_the_check_of_its_game() -> None:
     found = faults("\n".join(lines))
     assert [(f.code, f.line) for f in found] == [("S101", first_trick + 1),
                                                  ("C902", min(slip.lines))]
+
+
+def test_an_unreadable_first_deal_of_a_game_from_the_middle_is_one_finding() -> None:
+    """The deal after it is numbered from the start line, not from deal 1 (P4)."""
+    text = ((ROOT / "samples" / "valid" / "from-the-middle.euchre").read_text("utf-8")
+            .replace("deal 7 dealer S", "deal Q dealer S"))
+    found = [f for game in check_text(text) for f in game.findings]
+    assert [(f.code, f.line) for f in found] == [("S101", 12)]
+    assert "deal 7 (lines 12-14) is skipped" in found[0].message

@@ -234,3 +234,42 @@ unfinished
     assert replay(loads(text).games[0]).findings == []
     bid = text.replace("maker N tricks", "maker N bid 4 tricks")
     assert [f.code for f in replay(loads(bid).games[0]).findings] == ["C903"]
+
+
+@pytest.mark.parametrize(("variant", "rules", "problems"), [
+    ("four-hand", "euchred-loner=3 euchre-scoring=set pass-out=same-dealer", []),
+    ("four-hand", "no-stick-the-dealer, stick-the-dealer=off", [
+        "option stick-the-dealer is given twice in the Rules tag"]),
+    ("four-hand", "euchred-loner=1", ["euchred-loner=1: the option takes 2, 3 or 4"]),
+    ("four-hand", "euchre-scoring=both", [
+        "option euchre-scoring takes one of defenders, set, not 'both'"]),
+    ("cutthroat", "euchred-loner=3", ["option euchred-loner does not apply to cutthroat"]),
+    ("ghost", "pass-out=same-dealer euchre-scoring=set", [
+        "option pass-out does not apply to ghost",
+        "option euchre-scoring does not apply to ghost"]),
+    ("two-hand", "no-deck", ["unknown option 'no-deck' in the Rules tag"]),
+])
+def test_house_rules_in_the_rules_tag(variant: str, rules: str, problems: list[str]) -> None:
+    """The options of H1, H2 and H4 are read from the Rules tag by their row of the options
+    table, and spelt back the same way."""
+    ruleset, found = ruleset_from_tags({"Variant": variant, "Rules": rules})
+    assert [p.message for p in found] == problems
+    if not problems:
+        assert ruleset.options.spell(ruleset.variant) == rules
+
+
+@pytest.mark.parametrize(("rules", "sheet", "points"), [
+    ("", "trump H maker E alone tricks 2", "NS 2"),
+    ("euchred-loner=3", "trump H maker E alone tricks 2", "NS 3"),
+    ("euchred-loner=3", "trump H maker E alone defend N tricks 0", "NS 4"),
+    ("euchred-loner=4", "trump H maker E tricks 2", "NS 2"),
+    ("euchre-scoring=set", "trump H maker E tricks 2", "EW -2"),
+    ("euchre-scoring=set euchred-loner=4", "trump H maker E alone tricks 1", "EW -4"),
+    ("euchre-scoring=set", "trump H maker E defend S tricks 0", "EW -4"),
+    ("euchre-scoring=set", "trump H maker E tricks 5", "EW 2"),
+])
+def test_euchred_loner_and_set_scoring(rules: str, sheet: str, points: str) -> None:
+    """H1 and H2 on the four-hand table (F11)."""
+    text = (f'[Variant "four-hand"] [Rules "{rules}"]\ndeal 1 dealer N\n  {sheet}\n'
+            f"  points {points}\nunfinished\n")
+    assert replay(loads(text).games[0]).findings == []

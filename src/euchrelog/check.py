@@ -157,6 +157,7 @@ MAX_SKIPS = 20
 _DEAL_LINE = re.compile(r"\s*\S+\s+(\d+)\b")
 _OWN_NUMBER = re.compile(r"\s*deal\s+(\d+)\s+dealer\s", re.IGNORECASE)
 _END_LINE = re.compile(r"\s*(result|unfinished)\b", re.IGNORECASE)
+_START_DEAL = re.compile(r"\s*start\s+deal\s+(\d+)\b", re.IGNORECASE)
 _GAME_END_CODES = frozenset({"G951", "G952", "G953", "G954", "G955"})
 _TALLY_CODES = frozenset({"C902", "D307"}) | _GAME_END_CODES
 """Findings that compare running totals and the result, which a skipped deal upsets."""
@@ -195,6 +196,9 @@ def _deal_block(lines: list[str], i: int) -> tuple[int, int, int | None]:
                and (m := _DEAL_LINE.match(line))]
     if numbers:
         return start, end, numbers[-1] + 1
+    first = [int(m.group(1)) for line in lines[:start] if (m := _START_DEAL.match(line))]
+    if first:
+        return start, end, first[-1]  # the first deal of a game recorded from the middle
     match = _DEAL_LINE.match(lines[start])
     return start, end, int(match.group(1)) if match else 1
 
@@ -206,7 +210,9 @@ def _recover(chunk: Chunk, first: NotationError) -> GameCheck:
     skipped line are left out: those of its deal after it, and those a missing line makes
     anywhere in its deal (no trump, a short deal, unknown points); after a skipped deal or
     header line, the dealer and numbering of the next deal, the running totals and the
-    result; after a skipped end line, the game's end."""
+    result (and so after any skipped line of a deal under ``pass-out=same-dealer``, where
+    whether the deal was thrown in decides them, H4); after a skipped end line, the
+    game's end."""
     lines = chunk.text.split("\n")
     skips: list[tuple[int, int, NotationError]] = []
     err = first
@@ -255,8 +261,14 @@ def _recover(chunk: Chunk, first: NotationError) -> GameCheck:
             kept = [f for f in kept if f.deal != number and f.code not in _TALLY_CODES
                     and not (f.code in ("D301", "D302") and f.deal == (number or 0) + 1)]
         elif number is not None:
-            kept = [f for f in kept if f.deal != number
-                    or (f.line < err.line and f.code not in _GAP_CODES)]
+            # Under pass-out=same-dealer whether the deal was thrown in, and so who deals
+            # next and whether it counts among deals=N, may rest on the line (H4).
+            redeal = result.report is not None and (
+                result.report.ruleset.options.pass_out == "same-dealer")
+            kept = [f for f in kept if (f.deal != number
+                    or (f.line < err.line and f.code not in _GAP_CODES))
+                    and not (redeal and (f.code in _TALLY_CODES or (
+                        f.code == "D302" and f.deal == number + 1)))]
     result.findings = sorted(found + kept, key=lambda f: (f.line, f.column))
     result.context = first.context
     result.syntax_error = True

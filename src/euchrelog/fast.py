@@ -91,10 +91,12 @@ class _Table:
 
 def _supported(ruleset: Ruleset) -> bool:
     """Whether the fast replay covers the ruleset: euchre bidding on an upcard, no ghost
-    hand, and no canadian-loner (H3)."""
+    hand, no canadian-loner (H3), and the deal passed on after a throw-in (no
+    pass-out=same-dealer, H4). The points are the ruleset's (H1, H2 included)."""
     variant = ruleset.variant
     return (ruleset.extra_hand != "ghost" and variant.upcard and variant.bidding == "euchre"
-            and bool(variant.scoring) and not ruleset.options.canadian_loner)
+            and bool(variant.scoring) and not ruleset.options.canadian_loner
+            and ruleset.options.pass_out == "next-dealer")
 
 
 @functools.lru_cache(maxsize=64)
@@ -457,10 +459,8 @@ def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
                 leader = seat
         if side[leader] == maker_side:
             made += 1
-    who, won = ruleset.deal_points(made, maker_alone=alone is not None,
-                                   defender_alone=defender is not None)
-    points = {maker_side: won} if who == "makers" else {
-        s: won for s in table.sides if s != maker_side}
+    points = ruleset.side_points(_SEAT[maker], made, maker_alone=alone is not None,
+                                 defender_alone=defender is not None)
     return DealResult(deal["number"], _SEAT[dealer], points, {}, maker=_SEAT[maker],
                       trump=_SUITS[trump].value, alone=alone is not None,
                       defender_alone=defender is not None, maker_tricks=made)

@@ -51,7 +51,8 @@ _TABLE = [
          "a Deck, Target, Deals or Seats tag, or the player-name tags, do not fit the game"),
     Code("T205", "conflicting-options", "", "two tags or options say different things"),
     Code("D301", "deal-number", "", "a deal number is not one more than the previous one"),
-    Code("D302", "wrong-dealer", "C7", "the deal did not pass to the left"),
+    Code("D302", "wrong-dealer", "C7 H4", "the deal did not pass to the left (or, under "
+         "pass-out=same-dealer, stay after a throw-in)"),
     Code("D303", "hand-size", "F2", "a hand does not have the right number of cards"),
     Code("D304", "duplicate-card", "C8", "a card is recorded in two places of the deal"),
     Code("D305", "card-not-in-deck", "C1", "a card is not in the deck the game uses"),
@@ -100,9 +101,10 @@ _TABLE = [
     Code("R803", "false-claim", "P2", "a renege claim with no renege behind it"),
     Code("C901", "points-differ", "F11 P2 P3",
          "the points written for a deal are not the points it scored"),
-    Code("C902", "total-differs", "F11", "a running total does not add up"),
+    Code("C902", "total-differs", "F11 H6", "a running total does not add up"),
     Code("C903", "sheet-impossible", "F11", "a score-sheet line that cannot be right"),
-    Code("C904", "unknown-side", "F1", "points written for a side this variant does not have"),
+    Code("C904", "unknown-side", "F1 H6", "points or a penalty written for a side this "
+         "variant does not have"),
     Code("C905", "points-unknown", "F11", "the deal's points can be neither recomputed nor read",
          "warning"),
     Code("G951", "game-unfinished", "C9", "the record stops before the game ended"),

@@ -572,14 +572,9 @@ class _DealPlayer:
             points = self.ruleset.trick_points(state.maker, bid, taken)
         else:
             bid = None
-            who, won = self.ruleset.deal_points(maker_tricks,
-                                                maker_alone=state.alone is not None,
-                                                defender_alone=state.defender is not None)
-            maker_side = state.side(state.maker)
-            if who == "makers":
-                points = {maker_side: won}
-            else:
-                points = {s: won for s in self.ruleset.side_names if s != maker_side}
+            points = self.ruleset.side_points(state.maker, maker_tricks,
+                                              maker_alone=state.alone is not None,
+                                              defender_alone=state.defender is not None)
         points = {s: points[s] for s in self.ruleset.side_names if s in points}
         return DealOutcome(deal, points, maker=state.maker, trump=state.trump,
                            alone=state.alone is not None, defender=state.defender,
@@ -657,6 +652,7 @@ def finish_game(rng: random.Random, ruleset: Ruleset, deals: Sequence[DealOutcom
     records: list[Deal] = []
     dealer = first_dealer
     limit = min(stop_after or MAX_DEALS, MAX_DEALS)
+    counted = 0
     while len(records) < limit:
         k = len(records)
         if k < len(deals):
@@ -671,8 +667,9 @@ def finish_game(rng: random.Random, ruleset: Ruleset, deals: Sequence[DealOutcom
             deal = deal.model_copy(update={"score": Score(points=dict(outcome.points),
                                                           total=dict(totals))})
         records.append(deal)
-        dealer = clockwise_from(dealer.left, ruleset.seats)[0]
-        if ruleset.outcome(totals, len(records)) is not None:
+        dealer = ruleset.next_dealer(dealer, outcome.thrown)
+        counted += ruleset.counts(outcome.thrown)
+        if ruleset.outcome(totals, counted) is not None:
             best = max(totals.values())
             leaders = [s for s in sides if totals[s] == best]
             winner = leaders[0] if len(leaders) == 1 else None

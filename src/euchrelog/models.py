@@ -316,6 +316,25 @@ class Claim(Line):
     trick: Ordinal | None = None
 
 
+def _reason_in(value: str) -> str:
+    value = _text(value, "a penalty's reason").strip()
+    if not value:
+        raise ValueError("a penalty gives its reason")
+    return value
+
+
+class Penalty(Line):
+    """A penalty charged at the table (H6): ``who`` (a player, or a side) loses ``points``
+    from this deal on, for ``reason``."""
+
+    who: SideField
+    """The player (a seat) or the side charged."""
+    points: Annotated[StrictInt, Field(ge=1, le=999_999)]
+    """The points taken off the side's running total."""
+    reason: Annotated[str, AfterValidator(_reason_in)]
+    """Why, in the scorer's words (one line)."""
+
+
 class Sheet(Line):
     """A score-sheet line: what was made, without the cards.
 
@@ -392,6 +411,7 @@ class Deal(Line):
     sheet: Sheet | None = None
     tricks: tuple[Trick, ...] = ()
     claims: tuple[Claim, ...] = ()
+    penalties: tuple[Penalty, ...] = ()
     score: Score | None = None
 
     @model_validator(mode="after")

@@ -122,6 +122,8 @@ _DECLARE_RE = re.compile(r"(alone|defend)\s+([NESW])", _I)
 _TRICK_RE = re.compile(r"(\d+)\.", _I)
 _PLAY_RE = re.compile(rf"([NESW])\s*:\s*({_CARD})", _I)
 _CLAIM_RE = re.compile(r"renege\s+([NESW])(?:\s+trick\s+(\d+))?", _I)
+_PENALTY_RE = re.compile(
+    r'penalty\s+(NS|EW|[NESW])\s+(\d+)\s+("(?:[^"\\\n]|\\.)*"|.*?)\s*', _I)
 _SHEET_RE = re.compile(
     r"trump\s+(NT|\S)\s+maker\s+([NESW])(\s+alone)?(?:\s+defend\s+([NESW]))?"
     r"(?:\s+bid\s+(\d+|moon))?(?:\s+tricks\s+(\d+|[NESW].*))?", _I)
@@ -194,6 +196,9 @@ class _Builder(Transformer[Token, Any]):
 
     def claim(self, c: list[Token]) -> Any:
         return self._line("claim", c)
+
+    def penalty(self, c: list[Token]) -> Any:
+        return self._line("penalty", c)
 
     def sheet(self, c: list[Token]) -> Any:
         return self._line("sheet", c)
@@ -394,6 +399,7 @@ class _GameAssembler:
         decls: list[Form] = []
         tricks: list[Form] = []
         claims: list[Form] = []
+        penalties: list[Form] = []
         nbids = 0
         merged = False
         for line in body:
@@ -527,6 +533,20 @@ class _GameAssembler:
                         raise self.fail("a trick number starts at 1", token, cm.start(2))
                     claim["trick"] = int(cm.group(2))
                 claims.append(_commented(claim, before, lnote))
+            elif kind == "penalty":
+                penm = _PENALTY_RE.fullmatch(text)
+                assert penm is not None
+                self.at(("deal", d, "penalty", len(penalties)), token, penm.start(1))
+                if int(penm.group(2)) < 1:
+                    raise self.fail("a penalty is at least 1 point", token, penm.start(2))
+                reason = penm.group(3)
+                if reason.startswith('"'):
+                    reason = _unescape(reason[1:-1])
+                if not reason.strip():
+                    raise self.fail("a penalty gives its reason", token, penm.start(3))
+                penalties.append(_commented({"who": penm.group(1).upper(),
+                                             "points": int(penm.group(2)), "reason": reason},
+                                            before, lnote))
             elif kind in ("sheet", "thrown"):
                 if "sheet" in fields:
                     raise self.fail("a deal has one score-sheet line", token)
@@ -549,7 +569,7 @@ class _GameAssembler:
                     score["total"] = self.sides(text[cut:], token, ("deal", d, "total"), cut)
                 fields["score"] = _commented(score, before, lnote)
         for name, lines in (("hands", hands), ("bidding", bidding), ("declarations", decls),
-                            ("tricks", tricks), ("claims", claims)):
+                            ("tricks", tricks), ("claims", claims), ("penalties", penalties)):
             if lines:
                 fields[name] = lines
         return fields, pending
@@ -651,6 +671,7 @@ _TERMINAL_WORDS = {
     "DECLARE": "alone or defend",
     "TRICK": "a trick like '1. E: 9H S: AH W: KH N: QH'",
     "CLAIM": "a renege claim",
+    "PENALTY": "a penalty line like 'penalty EW 2 table talk'",
     "SHEET": "a score-sheet line like 'trump H maker S tricks 3'",
     "THROWN": "thrown in",
     "SCORE": "a points line",
@@ -902,6 +923,16 @@ def _diagnose(text: str, start: int) -> None:
         if cur.peek() is not None:
             cur.word("trick")
             cur.take(_INT_OK, "a trick number")
+    elif first == "penalty":
+        cur.i += 1
+        cur.take(_SIDE_OK, "the player or side charged, like N or EW")
+        cur.take(_INT_OK, "the points of the penalty")
+        if cur.peek() is None:
+            raise cur.fail("the reason of the penalty (like 'table talk')")
+        if (cur.peek() or "").startswith('"'):
+            raise cur.fail('a reason in double quotes that ends the line (a quote inside it '
+                           'is written \\"), or a reason without quotes')
+        return
     elif first == "trump":
         cur.i += 1
         cur.take(_TRUMP_OK, "a suit: C, D, H or S (or NT)")
@@ -1034,7 +1065,7 @@ def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
 
 _BODY_HEADS = {"hands": "HANDS", "dummy": "EXTRA", "ghost": "EXTRA", "up": "UP", "bid": "BID",
                "alone": "DECLARE", "defend": "DECLARE", "renege": "CLAIM", "trump": "SHEET",
-               "thrown": "THROWN", "points": "SCORE", "total": "SCORE"}
+               "thrown": "THROWN", "points": "SCORE", "total": "SCORE", "penalty": "PENALTY"}
 """The kind of a deal's line by its first word (a trick starts with its number, an exchange
 or a merge with a seat)."""
 _END_HEADS = {"result": "RESULT", "unfinished": "UNFINISHED"}

@@ -39,6 +39,7 @@ from .models import (
     Number,
     Order,
     Pass,
+    Penalty,
     Play,
     Sheet,
     Swap,
@@ -46,12 +47,12 @@ from .models import (
 from .recorder import Action, CardsLike, DealCards, Recorder, RecorderError
 from .rules import MOON, Ruleset, Variant, find_variant
 from .seats import SEATS, Seat, clockwise_from
-from .writer import act_text, exchange_text, sheet_text
+from .writer import act_text, exchange_text, penalty_text, sheet_text
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
-COMMANDS = ("undo", "?", "help", "sheet", "quit")
+COMMANDS = ("undo", "?", "help", "sheet", "penalty", "quit")
 _OPTIONAL = ("seats", "player ", "dealer", "mode", "hand ", "extra", "kitty", "alone", "defend",
              "over", "Date", "Site")
 """The questions that Enter answers (the others ask again)."""
@@ -323,7 +324,7 @@ def parse_act(text: str, rec: Recorder) -> Action:
     raise UnclearError(f"not understood: {text.strip()!r} (type ? for help)")
 
 
-def describe(entry: DealCards | Action | Sheet) -> str:
+def describe(entry: DealCards | Action | Sheet | Penalty) -> str:
     """An entry in words, as the record writes it."""
     if isinstance(entry, DealCards):
         return f"the start of deal {entry.number}"
@@ -341,6 +342,8 @@ def describe(entry: DealCards | Action | Sheet) -> str:
         return act_text(entry)
     if isinstance(entry, Play):
         return f"{entry.seat}: {entry.card or '??'}"
+    if isinstance(entry, Penalty):
+        return penalty_text(entry)
     return sheet_text(entry)
 
 
@@ -440,7 +443,10 @@ class Session:
                     say("  the game is over: press Enter to finish, or type undo")
                 else:
                     try:
-                        self.answer(question, text)
+                        if command.split()[:1] == ["penalty"] and self.rec is not None:
+                            self.penalty(text)
+                        else:
+                            self.answer(question, text)
                     except UnclearError as exc:
                         say(f"  {exc}")
                     except IllegalActionError as exc:
@@ -899,6 +905,24 @@ class Session:
         shown = " ".join(f"{s} {n}" for s, n in counts.items())
         return f"  trick {len(state.tricks)} to {winner}; tricks {shown}"
 
+    def penalty(self, text: str) -> None:
+        """``penalty EW 2 table talk``: charges a penalty (H6) to a player or side, in the
+        open deal or, between deals, in the last one."""
+        rec = self.rec
+        assert rec is not None
+        words = text.split(None, 3)
+        if len(words) < 4 or not words[2].isdigit():
+            raise UnclearError("write a penalty as: penalty, the player or side, the points "
+                               "and the reason, e.g. penalty EW 2 table talk")
+        reason = words[3].strip()
+        if len(reason) > 1 and reason[0] == reason[-1] == '"':
+            reason = reason[1:-1]
+        rec.penalty(words[1].upper(), int(words[2]), reason)
+        number = rec.deal_number if rec.deal_open else rec.deals
+        entry = rec.entries[-1]
+        self.save(f"{describe(entry)} (deal {number})")
+        self.console.say(f"  deal {number}: {describe(entry)}; {self.score()}")
+
     def deal_over(self, number: int) -> None:
         rec = self.rec
         assert rec is not None
@@ -1280,7 +1304,8 @@ class Session:
         if rec is not None:
             say(f"  {self.standing()}")
         say("  commands: undo (take back the last entry), sheet (score this deal from the "
-            "score sheet), quit (stop; all is saved), ? (this help); Tab completes")
+            "score sheet), penalty EW 2 table talk (charge a player or side a penalty), quit "
+            "(stop; all is saved), ? (this help); Tab completes")
 
 
 def _yes_no(text: str) -> bool:

@@ -65,6 +65,7 @@ from .models import (
     Number,
     Order,
     Pass,
+    Penalty,
     Play,
     Score,
     Sheet,
@@ -73,7 +74,7 @@ from .models import (
     Trick,
     Upcard,
 )
-from .replay import GameReport, replay
+from .replay import DealResult, GameReport, replay, rotation
 from .rules import (
     MOON,
     Options,
@@ -88,7 +89,8 @@ from .writer import dumps
 
 __all__ = [
     "Action", "CardLike", "CardsLike", "DealCards", "Entry", "HandsLike", "IllegalEntryError",
-    "PlayersLike", "Recorder", "RecorderError", "SeatLike", "TakenLike", "write_atomic",
+    "PlayersLike", "Recorder", "RecorderError", "SeatLike", "SideLike", "TakenLike",
+    "write_atomic",
 ]
 
 CardLike = Card | str | None
@@ -98,6 +100,8 @@ CardsLike = str | Sequence[CardLike]
 """Cards as a sequence, or as one string of cards separated by spaces (``"9C TC QS"``)."""
 SeatLike = Seat | str
 """A seat, or its letter."""
+SideLike = Seat | str
+"""A player (a seat, or its letter) or a side (``NS``, ``EW``)."""
 HandsLike = Mapping[Seat, CardsLike] | Mapping[str, CardsLike]
 """Cards by seat (the seat as a :class:`~euchrelog.seats.Seat` or its letter)."""
 TakenLike = Mapping[Seat, int] | Mapping[str, int]
@@ -132,9 +136,9 @@ class DealCards:
     """The dummy (cutthroat) or the ghost hand (ghost)."""
 
 
-Entry = Action | Sheet
+Entry = Action | Sheet | Penalty
 """What the recorder takes within a deal: a bid, the exchange, a merge, a declaration, a
-play, or a score-sheet line."""
+play, a score-sheet line, or a penalty."""
 
 T = TypeVar("T")
 
@@ -194,6 +198,8 @@ class _Deal:
     written: Deal | None = None
     """The record of the deal once it is over, with its points and total (kept, so that
     writing the game after every entry does not rebuild every deal)."""
+    thrown: bool = False
+    """Whether the deal was thrown in (everyone passed), once it is over."""
 
     @property
     def over(self) -> bool:
@@ -204,6 +210,11 @@ class _Deal:
     def sheet(self) -> Sheet | None:
         """The deal's score-sheet line, if it has one."""
         return next((e for e in self.entries if isinstance(e, Sheet)), None)
+
+    @property
+    def penalties(self) -> tuple[Penalty, ...]:
+        """The penalties charged in the deal (H6)."""
+        return tuple(e for e in self.entries if isinstance(e, Penalty))
 
     @property
     def claims(self) -> tuple[Claim, ...]:
@@ -323,7 +334,7 @@ class Recorder:
             if (finished and rec.deal_open) or len(rec._deals) == count:
                 del rec._deals[count:]
                 rec._keep(deal, report.deals[index - 1].totals if index else {},
-                          report.deals[index].totals)
+                          report.deals[index])
         rec._unknown_ok = False
         end = game.end
         if end is not None and end.act == "result" and not rec.over:
@@ -342,6 +353,8 @@ class Recorder:
                         "recorder records a renege where it is played")
         self.deal(hands, upcard=up.card if up else None, kitty=up.kitty if up else None,
                   extra=deal.extra.cards if deal.extra else None, dealer=deal.dealer)
+        for penalty in deal.penalties:
+            self.penalty(penalty.who, penalty.points, penalty.reason)
         for bid in deal.bids:
             self.bid(bid)
         if deal.exchange is not None:
@@ -365,13 +378,15 @@ class Recorder:
             raise IllegalEntryError("R803", f"renege claimed against {seat}, but the record "
                                             f"shows no renege by {seat}")
 
-    def _keep(self, deal: Deal, before: Mapping[str, int], after: Mapping[str, int]) -> None:
+    def _keep(self, deal: Deal, before: Mapping[str, int], result: DealResult) -> None:
         """Keeps a finished deal as written, with the points ``check`` gives it (the change
-        of the running totals): a deal that cannot be entered act by act, such as one
-        written as its points only or with a card not known."""
+        of the running totals, penalties included): a deal that cannot be entered act by
+        act, such as one written as its points only or with a card not known."""
         cards = DealCards(deal.number, deal.dealer)
+        after = result.totals
         points = {s: after.get(s, 0) - before.get(s, 0) for s in self.ruleset.side_names}
-        self._deals.append(_Deal(cards, self._state(cards), points=points, written=deal))
+        self._deals.append(_Deal(cards, self._state(cards), points=points, written=deal,
+                                 thrown=result.thrown))
 
     @classmethod
     def loads(cls, text: str) -> Recorder:
@@ -424,7 +439,7 @@ class Recorder:
         last = self._deals[-1]
         if not last.over:
             return last.cards.dealer
-        return clockwise_from(last.cards.dealer.left, self.seats)[0]
+        return self.ruleset.next_dealer(last.cards.dealer, last.thrown)
 
     @property
     def entries(self) -> list[Entry]:
@@ -453,9 +468,16 @@ class Recorder:
         """The score of each side after the finished deals."""
         totals = dict.fromkeys(self.ruleset.side_names, 0)
         for deal in self._deals:
-            for side, n in (deal.points or {}).items():
-                totals[side] = totals.get(side, 0) + n
+            self._add(totals, deal)
         return totals
+
+    def _add(self, totals: dict[str, int], deal: _Deal) -> None:
+        """Adds a deal's points to running totals, less its penalties (H6)."""
+        for side, n in (deal.points or {}).items():
+            totals[side] = totals.get(side, 0) + n
+        for penalty in deal.penalties:
+            side = self.ruleset.side_of(penalty.who)
+            totals[side] = totals.get(side, 0) - penalty.points
 
     @property
     def over(self) -> bool:
@@ -463,7 +485,8 @@ class Recorder:
         finished = [d for d in self._deals if d.over]
         if not finished or self.deal_open:
             return False
-        return self.ruleset.outcome(self.totals, len(finished)) is not None
+        counted = sum(self.ruleset.counts(d.thrown) for d in finished)
+        return self.ruleset.outcome(self.totals, counted) is not None
 
     @property
     def winner(self) -> str | None:
@@ -541,11 +564,12 @@ class Recorder:
         totals = dict.fromkeys(self.ruleset.side_names, 0)
         for deal in self._deals:
             score = None
+            self._add(totals, deal)
             if deal.points:
-                for side, n in deal.points.items():
-                    totals[side] += n
                 points = {s: deal.points[s] for s in self.ruleset.side_names if s in deal.points}
                 score = Score(points=points, total=dict(totals))
+            elif deal.over and deal.penalties:
+                score = Score(total=dict(totals))
             written = deal.written if deal.over else None
             if written is None:
                 written = self._deal_model(deal, score)
@@ -601,7 +625,7 @@ class Recorder:
         return Deal(number=cards.number, dealer=cards.dealer, hands=hands, extra=extra, up=up,
                     bidding=tuple(Bidding(bids=tuple(b)) for _, b in sorted(lines.items())),
                     exchange=exchange, declarations=tuple(acts), sheet=sheet, tricks=tricks,
-                    claims=deal.claims, score=score)
+                    claims=deal.claims, penalties=deal.penalties, score=score)
 
     # ------------------------------------------------------------ checks by replay
 
@@ -689,9 +713,10 @@ class Recorder:
             raise IllegalEntryError("D302", f"deal {number} is dealt by {who}, but {who} has "
                                             f"no player: the seats are {' '.join(self.seats)}")
         if due is not None and who != due:
-            previous = self._deals[-1].cards.dealer
-            raise IllegalEntryError("D302", f"deal {number} is dealt by {who}, but the deal "
-                                            f"passes from {previous} to {due}")
+            last = self._deals[-1]
+            redealt = last.thrown and who == last.cards.dealer
+            why = rotation(last.cards.number, last.cards.dealer, due, redealt)
+            raise IllegalEntryError("D302", f"deal {number} is dealt by {who}, but {why}")
         cards = DealCards(
             number, who, {_seat(s): _cards(c) for s, c in _items(hands)},
             _card(upcard), _cards(kitty) if kitty is not None else None,
@@ -897,6 +922,39 @@ class Recorder:
         """Enters a deal that everyone passed, from the score sheet (``thrown in``)."""
         self.sheet(thrown=True, dealer=dealer)
 
+    def verify_penalty(self, who: SideLike, points: int, reason: str) -> Penalty:
+        """The penalty line :meth:`penalty` would enter, or raises why it would not."""
+        if not self._deals:
+            raise RecorderError("no deal yet: a penalty is charged in a deal")
+        last = self._deals[-1]
+        if last.over and not last.entries:
+            raise RecorderError(f"deal {last.cards.number} was read from the record as it is: "
+                                "write its penalty there, or charge it in the next deal")
+        try:
+            line = Penalty(who=str(who).strip(), points=points, reason=reason)
+        except ValidationError as exc:
+            error = exc.errors()[0]
+            raise IllegalEntryError("S101", _plain(error["msg"])) from None
+        if self.ruleset.side_of(line.who) not in self.ruleset.side_names:
+            raise IllegalEntryError(
+                "C904", f"a penalty to {line.who}, but {self.variant.name} scores for "
+                        f"{' and '.join(self.ruleset.side_names)}")
+        return line
+
+    def penalty(self, who: SideLike, points: int, reason: str) -> None:
+        """Charges a penalty (H6) to a player (a seat) or a side: its side loses ``points``
+        from this deal on. It goes in the open deal, or, when none is open, in the last
+        deal; it is no finding, and the running totals take it.
+
+        :raises IllegalActionError: for a player or side not in the game (C904), points
+            below 1 or an empty reason (S101).
+        :raises RecorderError: before the first deal.
+        """
+        line = self.verify_penalty(who, points, reason)
+        deal = self._deals[-1]
+        deal.entries.append(line)
+        deal.written = None
+
     def _sheet(self, trump: Trump | str | None, maker: SeatLike | None, alone: bool | None,
                defend: SeatLike | None, bid: int | str | None, tricks: int | None,
                taken: TakenLike | None, thrown: bool) -> None:
@@ -951,6 +1009,7 @@ class Recorder:
             deal.entries.pop()
             raise fault
         deal.points = dict(points or {})
+        deal.thrown = report.deals[0].thrown
 
     def _taken(self, taken: TakenLike) -> dict[Seat, int]:
         """Each player's tricks, in seat order."""
@@ -972,6 +1031,7 @@ class Recorder:
             self._rebuild(deal)
             raise fault
         deal.points = dict(points or {})
+        deal.thrown = report.deals[0].thrown
 
     # ------------------------------------------------------------ undo
 
@@ -998,6 +1058,7 @@ class Recorder:
         deal.rounds = []
         deal.points = None
         deal.written = None
+        deal.thrown = False
         deal.reneges = [r for r in deal.reneges if r.entry < len(deal.entries)]
         for entry in deal.entries:
             if isinstance(entry, Pass | Order | Call | Number | Swap):
@@ -1012,8 +1073,9 @@ class Recorder:
             elif isinstance(entry, Play):
                 state.apply_play(entry)
         if deal.sheet is not None or deal.ended:
-            points = self._replay_one(deal, done=True).deals[0].points
-            deal.points = dict(points or {})
+            result = self._replay_one(deal, done=True).deals[0]
+            deal.points = dict(result.points or {})
+            deal.thrown = result.thrown
 
     def _score_text(self) -> str:
         return " ".join(f"{s} {n}" for s, n in self.totals.items())

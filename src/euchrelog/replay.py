@@ -31,7 +31,7 @@ from .findings import Finding, Severity
 from .models import Bid, Deal, Declaration, Exchange, Game, Merge, Order, Swap, Trick
 from .notation import Locus, SourceMap
 from .rules import MOON, Ruleset, TagProblem, ruleset_from_tags
-from .seats import Seat, clockwise_from
+from .seats import SEATS, Seat, clockwise_from
 
 A = TypeVar("A", bound=Action)
 
@@ -55,6 +55,22 @@ class DealResult:
     defender_alone: bool = False
     maker_tricks: int | None = None
     thrown: bool = False
+    penalties: list[Charge] = field(default_factory=list)
+    """The penalties charged in the deal (H6), already in ``totals``."""
+
+
+@dataclass(frozen=True)
+class Charge:
+    """A penalty charged in a deal (H6): to a player, whose side loses the points, or to a
+    side."""
+
+    deal: int
+    seat: Seat | None
+    """The player charged, when the record names one (``None``: a side)."""
+    side: str
+    """The side whose running total loses the points."""
+    points: int
+    reason: str
 
 
 @dataclass
@@ -72,6 +88,11 @@ class GameReport:
     def ok(self) -> bool:
         """Whether the replay found nothing."""
         return not self.findings
+
+    @property
+    def penalties(self) -> list[Charge]:
+        """Every penalty charged in the game (H6), deal by deal."""
+        return [charge for deal in self.deals for charge in deal.penalties]
 
 
 class _Replay:
@@ -159,6 +180,7 @@ class _Replay:
         written = dict(totals)  # the running totals as the scorer kept them
         before = start.deal - 1 if start and start.deal else 0  # deals before the record
         ended = False
+        counted = 0  # the deals that count among deals=N (H4)
         previous: Deal | None = None
         # The final scores the result line may give: the true totals, and (after a slip in
         # the points or totals written, or deals after the end) the totals the scorer carried.
@@ -192,10 +214,14 @@ class _Replay:
             for side, n in points.items():
                 if side in totals:
                     totals[side] += n
+            result.penalties = self.charges(d, deal)
+            for charge in result.penalties:
+                totals[charge.side] -= charge.points
             result.totals = dict(totals)
-            self.check_written(d, deal, result.points, written, totals)
+            self.check_written(d, deal, result.points, written, totals, result.penalties)
             self.report.deals.append(result)
-            played = before + len(self.report.deals)
+            counted += rules.counts(result.thrown)
+            played = before + counted
             outcome = rules.outcome(totals, played)
             if outcome is not None and not (self.open_deal and result.points is None):
                 # (a deal of an unfinished record that was not played out ends nothing)
@@ -228,10 +254,11 @@ class _Replay:
         """Deal numbers and dealer rotation; returns the dealer due when it is not the one
         written."""
         seats = self.ruleset.seats
+        thrown = bool(self.report.deals) and self.report.deals[-1].thrown
         if deal.dealer not in seats:
-            due = (clockwise_from(previous.dealer.left, seats)[0] if previous
+            due = (self.ruleset.next_dealer(previous.dealer, thrown) if previous
                    else clockwise_from(deal.dealer, seats)[0])
-            where = (f"the deal passes from {previous.dealer} to {due}" if previous
+            where = (rotation(previous.number, previous.dealer, due, redealt=False) if previous
                      else f"the seats are {' '.join(seats)}")
             self.emit("D302", f"deal {deal.number} is dealt by {deal.dealer}, but "
                               f"{deal.dealer} has no player: {where}",
@@ -245,13 +272,14 @@ class _Replay:
             self.emit("D301", f"deal {deal.number} follows deal {expected - 1}: expected deal "
                               f"{expected}", ("deal", d, "number"), deal=deal.number)
         if previous is not None:
-            seats = self.ruleset.seats
-            want = clockwise_from(previous.dealer.left, seats)[0]
+            rules = self.ruleset
+            want = rules.next_dealer(previous.dealer, thrown)
             # After a wrong dealer, the right one of the rotation is right too: one finding.
-            also = clockwise_from(self.due.left, seats)[0] if self.due else want
+            also = rules.next_dealer(self.due, thrown) if self.due else want
             if deal.dealer not in (want, also):
-                self.emit("D302", f"deal {deal.number} is dealt by {deal.dealer}, but the deal "
-                                  f"passes from {previous.dealer} to {want}",
+                redealt = thrown and deal.dealer == previous.dealer
+                self.emit("D302", f"deal {deal.number} is dealt by {deal.dealer}, but "
+                                  f"{rotation(previous.number, previous.dealer, want, redealt)}",
                           ("deal", d, "dealer"), deal=deal.number, seat=deal.dealer)
                 self.due = want
                 return want
@@ -260,16 +288,37 @@ class _Replay:
             self.due = deal.dealer
         return None
 
+    def charges(self, d: int, deal: Deal) -> list[Charge]:
+        """The penalties of a deal (H6), each charged to its side; a penalty to a player or
+        side that does not play is reported (C904) and charges nothing."""
+        rules = self.ruleset
+        out = []
+        for k, penalty in enumerate(deal.penalties):
+            side = rules.side_of(penalty.who)
+            if side not in rules.side_names:
+                self.emit("C904", f"deal {deal.number}: a penalty to {penalty.who}, but "
+                                  f"{rules.variant.name} scores for "
+                                  f"{' and '.join(rules.side_names)}",
+                          ("deal", d, "penalty", k), deal=deal.number)
+                continue
+            seat = Seat(penalty.who) if penalty.who in SEATS else None
+            out.append(Charge(deal.number, seat, side, penalty.points, penalty.reason))
+        return out
+
     def check_written(self, d: int, deal: Deal, points: dict[str, int] | None,
-                      written: dict[str, int], totals: dict[str, int]) -> None:
+                      written: dict[str, int], totals: dict[str, int],
+                      charges: list[Charge]) -> None:
         """Compares the points and running total written for a deal with the replay's (the
-        rule for totals of RULES.md, "What a record may leave out")."""
+        rule for totals of RULES.md, "What a record may leave out"); the deal's penalties
+        (H6) are in the running totals, not in its points."""
         score = deal.score
         sides = self.ruleset.side_names
+        charged = dict.fromkeys(sides, 0)
+        for charge in charges:
+            charged[charge.side] += charge.points
         if score is None:
-            if points is not None:
-                for side in sides:
-                    written[side] += points.get(side, 0)
+            for side in sides:
+                written[side] += (points or {}).get(side, 0) - charged[side]
             return
         for key, part in (("points", score.points), ("total", score.total)):
             for side in part or {}:
@@ -289,19 +338,20 @@ class _Replay:
                                   f"deal scored {_sides(scored)}",
                           ("deal", d, "points", side), deal=deal.number)
         delta = score.points if score.points is not None else (points or {})
-        expected = {s: written[s] + delta.get(s, 0) for s in sides}
+        expected = {s: written[s] + delta.get(s, 0) - charged[s] for s in sides}
         if score.total is not None:
             readable = all(side in sides for side in score.points or {})  # else C904 said it
             # A total is right if it is the true total, or the scorer's last total plus
             # this deal's points, true or written: one slip is reported where it was made.
             fits = [s for s in sides if s in score.total and score.total[s] in (
-                totals[s], expected[s], written[s] + (points or delta).get(s, 0))]
+                totals[s], expected[s], written[s] + (points or delta).get(s, 0) - charged[s])]
             wrong = [s for s in sides if s in score.total and s not in fits]
             if wrong and readable:
                 s = wrong[0]
                 true = "" if totals[s] == expected[s] else f", and the true total is {totals[s]}"
+                less = f" less the penalty {charged[s]}" if charged[s] else ""
                 self.emit("C902", f"deal {deal.number}: total {s} {score.total[s]} does not add "
-                                  f"up: {written[s]} before plus {delta.get(s, 0)} is "
+                                  f"up: {written[s]} before plus {delta.get(s, 0)}{less} is "
                                   f"{expected[s]}{true}", ("deal", d, "total", s),
                           deal=deal.number)
             for s in sides:
@@ -869,9 +919,8 @@ class _Replay:
 
     def scored(self, deal: Deal, state: DealState) -> dict[str, int] | None:
         """The points of a deal as played or written on its sheet, claims aside (F11, X8,
-        G6, T5), or ``None`` when the record does not tell."""
+        G6, T5, H1, H2), or ``None`` when the record does not tell."""
         rules = self.ruleset
-        sides = rules.side_names
         if state.phase is Phase.THROWN:
             return {}
         if state.maker is None:
@@ -889,12 +938,8 @@ class _Replay:
                                    if seat in state.makers)
         if maker_tricks is None or maker_tricks > rules.variant.tricks:
             return None
-        who, won = rules.deal_points(maker_tricks, maker_alone=state.alone is not None,
-                                     defender_alone=state.defender is not None)
-        maker_side = state.side(state.maker)
-        if who == "makers":
-            return {maker_side: won}
-        return {s: won for s in sides if s != maker_side}
+        return rules.side_points(state.maker, maker_tricks, maker_alone=state.alone is not None,
+                                 defender_alone=state.defender is not None)
 
     def trick_points(self, deal: Deal, state: DealState) -> dict[str, int] | None:
         """Ghost scoring (G6) from the tricks played, or from the score-sheet line."""
@@ -909,6 +954,18 @@ class _Replay:
         if bid is None or taken is None or state.maker is None:
             return None
         return rules.trick_points(state.maker, bid, taken)
+
+
+def rotation(number: int, dealer: Seat, want: Seat, redealt: bool) -> str:
+    """Why ``want`` deals after deal ``number``, dealt by ``dealer`` (C7, H4), for a D302
+    message; ``redealt``: the record has the dealer of a thrown-in deal deal again."""
+    if want == dealer:
+        return (f"deal {number} was thrown in, and under pass-out=same-dealer {want} deals "
+                "again (H4)")
+    if redealt:
+        return (f"the deal passes from {dealer} to {want} after a thrown-in deal too (C7; "
+                "only pass-out=same-dealer keeps it, H4)")
+    return f"the deal passes from {dealer} to {want}"
 
 
 _EXCHANGE_PART = {"K502": "discard", "K503": "takes"}

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from .seats import SEATS, Seat
+from .seats import SEATS, Seat, clockwise_from
 
 Who = Literal["makers", "defenders"]
 
@@ -123,7 +123,8 @@ FOUR_HAND = Variant(
     renege_penalty_lone=4,
     options=frozenset({"deck", "target", "deals", "dealer-pickup", "stick-the-dealer",
                        "lone-defender", "lone-lead", "lone-defender-euchre", "renege",
-                       "canadian-loner", "no-trump"}),
+                       "canadian-loner", "no-trump", "euchred-loner", "euchre-scoring",
+                       "pass-out"}),
 )
 
 _CUTTHROAT_TABLE = (
@@ -146,7 +147,7 @@ CUTTHROAT = Variant(
     renege_penalty=2,
     renege_penalty_lone=2,
     options=frozenset({"deck", "target", "deals", "dealer-pickup", "stick-the-dealer",
-                       "lone-defender", "dummy", "renege"}),
+                       "lone-defender", "dummy", "renege", "euchre-scoring", "pass-out"}),
     extra_hand="dummy",
     lead="cutthroat",
     dummy="optional",
@@ -202,7 +203,7 @@ TWO_HAND = Variant(
     renege_penalty=2,
     renege_penalty_lone=2,
     options=frozenset({"deck", "target", "deals", "dealer-pickup", "stick-the-dealer",
-                       "renege"}),
+                       "renege", "euchre-scoring", "pass-out"}),
     alone="never",
     lone_defender=False,
     kitty_name="stock",
@@ -251,6 +252,12 @@ class Options:
     """The dealer's partner who orders up in round 1 must go alone (H3)."""
     no_trump: bool = False
     """A player may call no trump in round 2 (H5)."""
+    euchred_loner: int = 2
+    """What the defenders score for euchring a lone maker, at least (H1)."""
+    euchre_scoring: Literal["defenders", "set"] = "defenders"
+    """Who a euchre scores for: the defenders, or against the makers (H2)."""
+    pass_out: Literal["next-dealer", "same-dealer"] = "next-dealer"
+    """Who deals after a deal everyone passed (C7, H4)."""
 
     @classmethod
     def defaults(cls, variant: Variant) -> Options:
@@ -262,33 +269,118 @@ class Options:
         """The options that differ from the defaults, as a ``Rules`` tag value."""
         base = Options.defaults(variant)
         words = []
-        if self.deck != base.deck:
-            words.append(f"deck={self.deck}")
-        if self.target != base.target:
-            words.append(f"target={self.target}")
-        if self.deals is not None:
-            words.append(f"deals={self.deals}")
-        if self.dealer_pickup != base.dealer_pickup:
-            words.append(f"dealer-pickup={self.dealer_pickup}")
-        if self.stick_the_dealer:
-            words.append("stick-the-dealer")
-        if self.lone_defender != base.lone_defender:
-            words.append("lone-defender" if self.lone_defender else "no-lone-defender")
-        if self.lone_lead != base.lone_lead:
-            words.append(f"lone-lead={self.lone_lead}")
-        if self.lone_defender_euchre is not None:
-            words.append(f"lone-defender-euchre={self.lone_defender_euchre}")
-        if self.renege is not None:
-            words.append(f"renege={self.renege}")
-        if self.dummy != base.dummy:
-            words.append(f"dummy={self.dummy}")
-        if self.failed_moon != base.failed_moon:
-            words.append(f"failed-moon={self.failed_moon}")
-        if self.canadian_loner:
-            words.append("canadian-loner")
-        if self.no_trump:
-            words.append("no-trump")
+        for row in OPTIONS:
+            value = getattr(self, row.field)
+            if value != getattr(base, row.field):
+                words.append(row.word(value))
         return " ".join(words)
+
+
+@dataclass(frozen=True)
+class OptionRow:
+    """One option of the ``Rules`` tag: a row of the options table, from which the tag is
+    read and spelt and the table of docs/notation.md is made."""
+
+    name: str
+    """Its name in the ``Rules`` tag."""
+    kind: Literal["number", "flag", "choice"]
+    """A number (``deck=32``), a flag (``stick-the-dealer``, ``no-lone-defender``) or one
+    of ``values`` (``lone-lead=dealer-left``)."""
+    values: tuple[str, ...]
+    """The words a choice takes (a flag: on, off); empty for a number."""
+    writing: str
+    """How to write it, for the docs."""
+    default: str
+    """Its default, in words."""
+    rule: str
+    """The rules it changes."""
+    meaning: str
+    """What it does, in words."""
+
+    @property
+    def field(self) -> str:
+        """The attribute of :class:`Options` that holds it."""
+        return self.name.replace("-", "_")
+
+    def word(self, value: object) -> str:
+        """The option set to ``value``, as the ``Rules`` tag writes it."""
+        if self.kind == "flag":
+            return self.name if value else f"no-{self.name}"
+        return f"{self.name}={value}"
+
+    @property
+    def variants(self) -> str:
+        """The variants that take it, in words."""
+        names = [v.name for v in VARIANTS if self.name in v.options]
+        if len(names) == len(VARIANTS):
+            return "all"
+        if len(names) == len(VARIANTS) - 1:
+            return "all but " + next(v.name for v in VARIANTS if v.name not in names)
+        return ", ".join(names)
+
+
+OPTIONS: tuple[OptionRow, ...] = (
+    OptionRow("deck", "number", (), "`deck=24`, `deck=25`, `deck=32`", "24", "C1",
+              "32 adds the sevens and eights; 25 adds the Benny (a joker, `JK`)"),
+    OptionRow("target", "number", (), "`target=N`, N at least 1", "10; ghost 32",
+              "F12, X9, G7, T6", "the score that wins"),
+    OptionRow("deals", "number", (), "`deals=N`, N at least 1", "none: play to the target",
+              "C9, H4", "the game ends after N deals, thrown-in deals included (but see "
+              "`pass-out`), instead of at the target"),
+    OptionRow("dealer-pickup", "choice", ("optional", "required"),
+              "`dealer-pickup=optional`, `dealer-pickup=required`", "optional", "F4",
+              "whether the dealer must take the upcard after a round-1 order"),
+    OptionRow("stick-the-dealer", "flag", ("on", "off"),
+              "`stick-the-dealer` (or `stick-the-dealer=on`), `stick-the-dealer=off`", "off",
+              "F6", "the dealer may not pass in round 2"),
+    OptionRow("lone-defender", "flag", ("on", "off"),
+              "`no-lone-defender` (or `lone-defender=off`), `lone-defender` (or "
+              "`lone-defender=on`)", "on; three-hand off", "F9, X6",
+              "whether a defender may defend alone"),
+    OptionRow("lone-lead", "choice", ("maker-left", "dealer-left"),
+              "`lone-lead=maker-left`, `lone-lead=dealer-left`", "maker-left", "F10",
+              "who leads when the maker goes alone"),
+    OptionRow("lone-defender-euchre", "number", (), "`lone-defender-euchre=4` (the only value)",
+              "the F11 table", "F11",
+              "points for any euchre by a lone defender (tournament practice: 4)"),
+    OptionRow("renege", "number", (), "`renege=N`, a whole number, at least 0", "the P3 table",
+              "P3", "every renege penalty becomes N points (in ghost, the offender loses N)"),
+    OptionRow("dummy", "choice", ("optional", "required", "off"),
+              "`dummy=optional`, `dummy=required`, `dummy=off`", "optional", "X5",
+              "whether the maker may, must (unless alone) or cannot take up the dummy; `off` "
+              "deals no dummy"),
+    OptionRow("failed-moon", "number", (), "`failed-moon=-6`, `failed-moon=-24`", "-6", "G6",
+              "what a failed moon costs the bidder"),
+    OptionRow("canadian-loner", "flag", ("off", "on"),
+              "`canadian-loner` (or `canadian-loner=on`), `canadian-loner=off`", "off", "H3",
+              "the dealer's partner who orders up in round 1 must go alone"),
+    OptionRow("no-trump", "flag", ("off", "on"), "`no-trump` (or `no-trump=on`), `no-trump=off`",
+              "off", "H5", "a player may call no trump in round 2 (`call NT`): no bowers, the "
+              "led suit wins"),
+    OptionRow("euchred-loner", "number", (), "`euchred-loner=2`, `euchred-loner=3`, "
+              "`euchred-loner=4`", "2", "H1",
+              "what the defenders score (at least) for euchring a lone maker"),
+    OptionRow("euchre-scoring", "choice", ("defenders", "set"),
+              "`euchre-scoring=defenders`, `euchre-scoring=set`", "defenders", "H2",
+              "`set`: a euchre scores nothing for the defenders, the makers lose what the "
+              "defenders would have scored (totals may be negative)"),
+    OptionRow("pass-out", "choice", ("next-dealer", "same-dealer"),
+              "`pass-out=next-dealer`, `pass-out=same-dealer`", "next-dealer", "C7, H4",
+              "`same-dealer`: a deal everyone passed is dealt again by the same dealer, and "
+              "does not count among `deals=N`"),
+)
+"""Every option of the ``Rules`` tag, in the order the tag is spelt."""
+
+_OPTION = {row.name: row for row in OPTIONS}
+
+
+def options_table() -> str:
+    """The table of the options in docs/notation.md ("The Rules tag"), from :data:`OPTIONS`."""
+    rows = ["| option | how to write it | default | rule | meaning | variants |",
+            "|---|---|---|---|---|---|"]
+    rows.extend(f"| {r.name} | {r.writing} | {r.default} | {r.rule} | {r.meaning} | "
+                f"{r.variants} |" for r in OPTIONS)
+    return "\n".join(rows)
 
 
 @dataclass(frozen=True)
@@ -330,6 +422,11 @@ class Ruleset:
             return "NS" if seat in (Seat.N, Seat.S) else "EW"
         return seat.value
 
+    def side_of(self, who: str) -> str:
+        """The side that ``who``, a player (a seat letter) or a side (``NS``), scores for;
+        one not in :attr:`side_names` is not in the game."""
+        return self.side(Seat(who)) if who in SEATS else who
+
     @property
     def side_names(self) -> tuple[str, ...]:
         """The sides, in seat order, each once."""
@@ -337,14 +434,54 @@ class Ruleset:
 
     def deal_points(self, maker_tricks: int, *, maker_alone: bool,
                     defender_alone: bool) -> tuple[Who, int]:
-        """Who scores and how much for a deal played out (F11, X8, T5)."""
-        euchre = self.options.lone_defender_euchre
-        if euchre is not None and defender_alone and maker_tricks < 3:
-            return ("defenders", euchre)
-        for row in self.variant.scoring:
-            if row.applies(maker_tricks, maker_alone, defender_alone):
-                return (row.who, row.points)
-        raise ValueError(f"no scoring row for {maker_tricks} tricks")
+        """Who scores and how much for a deal played out (F11, X8, T5, H1); under
+        ``euchre-scoring=set`` a euchre is the makers' loss (H2).
+
+        >>> rules, _ = ruleset_from_tags({"Variant": "four-hand",
+        ...                               "Rules": "euchred-loner=3 euchre-scoring=set"})
+        >>> rules.deal_points(2, maker_alone=True, defender_alone=False)
+        ('makers', -3)
+        """
+        options = self.options
+        row = next((row for row in self.variant.scoring
+                    if row.applies(maker_tricks, maker_alone, defender_alone)), None)
+        if row is None:
+            raise ValueError(f"no scoring row for {maker_tricks} tricks")
+        who, points = row.who, row.points
+        if who == "defenders":
+            if options.lone_defender_euchre is not None and defender_alone:
+                points = options.lone_defender_euchre
+            if maker_alone:
+                points = max(points, options.euchred_loner)
+            if options.euchre_scoring == "set":
+                return ("makers", -points)
+        return (who, points)
+
+    def side_points(self, maker: Seat, maker_tricks: int, *, maker_alone: bool,
+                    defender_alone: bool) -> dict[str, int]:
+        """The points of a deal played out, by side (see :meth:`deal_points`).
+
+        >>> Ruleset().side_points(Seat.E, 1, maker_alone=False, defender_alone=False)
+        {'NS': 2}
+        """
+        who, won = self.deal_points(maker_tricks, maker_alone=maker_alone,
+                                    defender_alone=defender_alone)
+        maker_side = self.side(maker)
+        if who == "makers":
+            return {maker_side: won}
+        return {s: won for s in self.side_names if s != maker_side}
+
+    def next_dealer(self, dealer: Seat, thrown: bool) -> Seat:
+        """Who deals after ``dealer``: the next seat with a player (C7), or the same dealer
+        after a deal everyone passed under ``pass-out=same-dealer`` (H4)."""
+        if thrown and self.options.pass_out == "same-dealer":
+            return dealer
+        return clockwise_from(dealer.left, self.seats)[0]
+
+    def counts(self, thrown: bool) -> bool:
+        """Whether a deal counts among the N of ``deals=N``: every deal, except one thrown
+        in under ``pass-out=same-dealer`` (H4)."""
+        return not (thrown and self.options.pass_out == "same-dealer")
 
     def trick_points(self, bidder: Seat, bid: int, taken: Mapping[Seat, int]) -> dict[str, int]:
         """Ghost-hand scoring (G6): 1 a trick, a made moon 24, a set bidder loses the bid."""
@@ -357,9 +494,10 @@ class Ruleset:
         return points
 
     def outcome(self, totals: Mapping[str, int], deals: int) -> Outcome | None:
-        """How the game ended after ``deals`` deals with these totals, or ``None`` while it
-        goes on (C9, X9, G7): after the number of deals of ``deals=N``, else when one side
-        alone has the most points and at least the target.
+        """How the game ended after ``deals`` deals (those that :meth:`counts`) with these
+        totals, or ``None`` while it goes on (C9, X9, G7, H2, H4): after the number of deals
+        of ``deals=N``, else when one side alone has the most points and at least the
+        target.
 
         >>> Ruleset().outcome({"NS": 10, "EW": 4}, 7)
         Outcome(winner='NS')
@@ -388,20 +526,6 @@ class Outcome:
     winner: str | None
 
 
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "dealer-pickup": ("optional", "required"),
-    "lone-lead": ("maker-left", "dealer-left"),
-    "stick-the-dealer": ("on", "off"),
-    "lone-defender": ("on", "off"),
-    "dummy": ("optional", "required", "off"),
-    "canadian-loner": ("off", "on"),
-    "no-trump": ("off", "on"),
-}
-_SWITCHES = ("stick-the-dealer", "lone-defender", "canadian-loner", "no-trump")
-"""The options that are on or off, and on when named alone."""
-_NUMBERS = ("deck", "target", "deals", "lone-defender-euchre", "renege", "failed-moon")
-
-
 def _number(name: str, text: str) -> int:
     try:
         value = int(text)
@@ -417,6 +541,8 @@ def _number(name: str, text: str) -> int:
         raise ValueError(f"renege={value}: a penalty cannot be negative")
     if name == "failed-moon" and value not in (-6, -24):
         raise ValueError(f"failed-moon={value}: the option takes -6 or -24")
+    if name == "euchred-loner" and value not in (2, 3, 4):
+        raise ValueError(f"euchred-loner={value}: the option takes 2, 3 or 4")
     return value
 
 
@@ -435,22 +561,24 @@ def parse_rules(text: str, variant: Variant) -> tuple[dict[str, str | int | bool
     problems: list[str] = []
     for word in text.replace(",", " ").split():
         name, _, value = word.lower().partition("=")
-        if name == "no-lone-defender" and not value:
-            name, value = "lone-defender", "off"
-        if name in _SWITCHES and not value:
-            value = "on"
-        if name not in _CHOICES and name not in _NUMBERS:
+        row = _OPTION.get(name)
+        flag = _OPTION.get(name.removeprefix("no-"))
+        if row is None and not value and flag is not None and flag.kind == "flag":
+            row, name, value = flag, flag.name, "off"
+        if row is None:
             problems.append(f"unknown option {word!r} in the Rules tag")
             continue
+        if row.kind == "flag" and not value:
+            value = "on"
         if name not in variant.options:
             problems.append(f"option {name} does not apply to {variant.name}")
             continue
         if name in settings:
             problems.append(f"option {name} is given twice in the Rules tag")
             continue
-        if name in _CHOICES:
-            if value not in _CHOICES[name]:
-                choices = ", ".join(_CHOICES[name])
+        if row.kind != "number":
+            if value not in row.values:
+                choices = ", ".join(row.values)
                 problems.append(f"option {name} takes one of {choices}, not {value!r}")
                 continue
             settings[name] = value
@@ -509,7 +637,7 @@ def ruleset_from_tags(tags: Mapping[str, str]) -> tuple[Ruleset, list[TagProblem
     updates: dict[str, object] = {}
     for name, value in settings.items():
         key = name.replace("-", "_")
-        if name in _SWITCHES:
+        if _OPTION[name].kind == "flag":
             updates[key] = value == "on"
         else:
             updates[key] = value

@@ -3,13 +3,14 @@
 The canonical form: one tag per line; a blank line before each deal and before the end
 line; two-space indent inside a deal; the parts of a deal in a fixed order (hands, up,
 bid, exchange, declarations and merge in the order made, score-sheet line, tricks,
-claims, points); cards and seats
+claims, penalties, points); cards and seats
 in upper case with ``T`` for ten; keywords in lower case; comments as ``# text``.
 """
 
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterable
 from typing import TextIO
 
@@ -27,6 +28,7 @@ from .models import (
     LogItem,
     Merge,
     Number,
+    Penalty,
     Score,
     Sheet,
     Start,
@@ -134,6 +136,17 @@ def sheet_text(sheet: Sheet) -> str:
     return text
 
 
+_BARE_REASON = re.compile(r'[^\s#"][^#\r\n]*')
+
+
+def penalty_text(penalty: Penalty) -> str:
+    """A penalty line, as it reads: the reason bare, or in quotes when it needs them."""
+    reason = penalty.reason
+    if not _BARE_REASON.fullmatch(reason) or reason != reason.strip():
+        reason = f'"{_escape(reason)}"'
+    return f"penalty {penalty.who} {penalty.points} {reason}"
+
+
 def deal_lines(deal: Deal) -> list[str]:
     """The canonical lines of one deal."""
     out: list[str] = []
@@ -162,6 +175,8 @@ def deal_lines(deal: Deal) -> list[str]:
     for claim in deal.claims:
         text = f"renege {claim.seat}" + (f" trick {claim.trick}" if claim.trick else "")
         _emit(out, INDENT, claim, text)
+    for penalty in deal.penalties:
+        _emit(out, INDENT, penalty, penalty_text(penalty))
     if deal.score is not None:
         _emit(out, INDENT, deal.score, _score_text(deal.score))
     return out

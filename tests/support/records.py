@@ -72,6 +72,9 @@ def random_ruleset(rng: random.Random, variant: str | None = None) -> Ruleset:
         "lone-defender-euchre": ("lone_defender_euchre", (None, 4)),
         "dummy": ("dummy", ("optional", "optional", "required", "off")),
         "failed-moon": ("failed_moon", (-6, -24)),
+        "euchred-loner": ("euchred_loner", (2, 2, 3, 4)),
+        "euchre-scoring": ("euchre_scoring", ("defenders", "defenders", "set")),
+        "pass-out": ("pass_out", ("next-dealer", "next-dealer", "same-dealer")),
     }
     for option, (field, values) in choices.items():
         if option in takes:
@@ -82,7 +85,7 @@ def random_ruleset(rng: random.Random, variant: str | None = None) -> Ruleset:
 # ---------------------------------------------------------------- partial deals
 
 _HEAD = ("hands", "extra", "up", "bidding", "exchange", "declarations", "sheet")
-_TAIL = ("tricks", "claims", "score")
+_TAIL = ("tricks", "claims", "penalties", "score")
 FIELDS = _HEAD + _TAIL
 """The parts of a deal in the canonical order; a prefix of them is a deal cut short."""
 
@@ -237,7 +240,7 @@ def unknown_tag(rng: random.Random) -> Tag:
     return Tag(name=name, value=value)
 
 
-_LISTS = ("hands", "bidding", "declarations", "tricks", "claims")
+_LISTS = ("hands", "bidding", "declarations", "tricks", "claims", "penalties")
 _SINGLE = ("extra", "up", "exchange", "sheet", "score")
 
 
@@ -355,7 +358,12 @@ def _messy_line(line: str, rng: random.Random) -> str:
         after = (rng.choice(("", " ", "\t")) + _comment(rest.strip(), rng)) if rest else ""
         return _indent(rng, "") + tag + after
     words, note = _split_note(stripped)
-    text = _indent(rng, usual) + _content(words, rng) + rng.choice(("", "", " ", "\t"))
+    reason = ""
+    if words.lower().startswith("penalty "):  # the reason is free text: kept as written
+        words, reason = " ".join(words.split(" ")[:3]), " ".join(words.split(" ")[3:])
+        reason = _blank(rng) + reason
+    text = (_indent(rng, usual) + _content(words, rng) + reason
+            + rng.choice(("", "", " ", "\t")))
     if note is not None:
         text += rng.choice(("", " ", "  ", "\t")) + _comment(note, rng)
     return text

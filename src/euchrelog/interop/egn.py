@@ -187,10 +187,15 @@ def rules_words(ruleset: dict[str, Any], where: str) -> list[str]:
     if ruleset.get("num_players", 4) != 4:
         raise _fail("num_players: EGN games of other than four players are not read",
                     f"{where}.num_players")
-    for flag, default in (("loner_march_score", 4), ("loner_euchred_score", 2)):
-        if ruleset.get(flag, default) != default:
-            raise _fail(f"{flag}: {ruleset[flag]} points has no equivalent in the rules "
-                        f"reference (F11 scores {default})", f"{where}.{flag}")
+    if ruleset.get("loner_march_score", 4) != 4:
+        raise _fail(f"loner_march_score: {ruleset['loner_march_score']} points has no "
+                    "equivalent in the rules reference (F11 scores 4)",
+                    f"{where}.loner_march_score")
+    euchred = ruleset.get("loner_euchred_score", 2)
+    if euchred not in (2, 3, 4) or type(euchred) is not int:
+        raise _fail(f"loner_euchred_score: {euchred} points has no equivalent in the rules "
+                    "reference (euchred-loner takes 2, 3 or 4, H1)",
+                    f"{where}.loner_euchred_score")
     if ruleset.get("std", True):
         words.append("stick-the-dealer")
     for flag, word in (("canadian", "canadian-loner"), ("allow_no_trump", "no-trump")):
@@ -221,6 +226,8 @@ def rules_words(ruleset: dict[str, Any], where: str) -> list[str]:
         words.append("lone-defender-euchre=4")  # EGN: a lone defender who euchres scores 4
     else:
         words.append("no-lone-defender")
+    if euchred != 2:
+        words.append(f"euchred-loner={euchred}")
     return words
 
 
@@ -240,6 +247,8 @@ def _ruleset_of(options: Options) -> tuple[dict[str, Any], list[str]]:
     ruleset["loner_lead"] = ("LEFT_OF_DEALER" if options.lone_lead == "dealer-left"
                              else "LEFT_OF_LONER")
     ruleset["defend_alone"] = options.lone_defender
+    if options.euchred_loner != 2:
+        ruleset["loner_euchred_score"] = options.euchred_loner
     lost = []
     if options.lone_defender and options.lone_defender_euchre != 4:
         lost.append("a lone defender's euchre scoring 2 (EGN's defend_alone scores 4)")
@@ -247,6 +256,10 @@ def _ruleset_of(options: Options) -> tuple[dict[str, Any], list[str]]:
         lost.append("dealer-pickup=required")
     if options.renege is not None:
         lost.append(f"renege={options.renege}")
+    if options.euchre_scoring != "defenders":
+        lost.append(f"euchre-scoring={options.euchre_scoring}")
+    if options.pass_out != "next-dealer":
+        lost.append(f"pass-out={options.pass_out}")
     return ruleset, lost
 
 
@@ -803,6 +816,7 @@ def _deal_out(deal: Deal, lost: list[str]) -> dict[str, Any]:
             play["playAnnotations"] = plays
         phases.append(play)
     lost.extend(f"deal {n}: the renege claim against {c.seat}" for c in deal.claims)
+    lost.extend(f"deal {n}: the penalty charged to {p.who}" for p in deal.penalties)
     if deal.score is not None:
         lost.append(f"deal {n}: the points line (EGN works the score out)")
     out: dict[str, Any] = {"dealNumber": n - 1, "initialState": init, "phases": phases}
