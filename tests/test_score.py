@@ -409,6 +409,22 @@ def test_lone_hands_score_each_player_apart() -> None:
     assert partners.settings.lone is None
 
 
+def test_a_penalty_to_one_player_counts_against_that_player_only() -> None:
+    """RULES.md H6: a penalty charged to one player takes the points from the side's
+    running total, and in a progressive event from that player's total alone; one charged
+    to a side counts against both partners."""
+    text = sheet("E", "1", "1", "A B C D", [LONE, ONE], fmt="progressive deals=2")
+    played = f"  {LONE}\n"
+    assert played in text
+    charged, = scored(text.replace(played, played + "  penalty W 2 table talk\n"))
+    assert codes(charged) == []
+    assert {r.label: r.points_for for r in charged.standings} == {
+        "B": 5, "D": 3, "A": 0, "C": 0}
+    assert charged.tables[0].scores == (("A & C", 0), ("B & D", 3))
+    side, = scored(text.replace(played, played + "  penalty EW 2 table talk\n"))
+    assert {r.label: r.points_for for r in side.standings}["B"] == 3
+
+
 def test_rotating_sample_is_the_real_case() -> None:
     """Four players, six games to 10, the partners rotating every game, ranked by games
     won with ties shared: the two who won 4 games each are joint first, though a player

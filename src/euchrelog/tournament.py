@@ -470,6 +470,9 @@ class Played:
     it states it or, if it states none, as its record shows (it reaches the target, or its
     result line closes it after N deals short of it); ``None`` when it shows nothing (no
     result line, marked unfinished)."""
+    charged: tuple[tuple[Seat, int], ...] = ()
+    """Each penalty charged to one player (H6): the seat and its points, already taken
+    from that player's side in ``totals``."""
     counted: bool = True
     """Whether the game counts in the standings."""
     status: str = "final"
@@ -768,7 +771,8 @@ def _replay(entry: Entry, game: Game, deals: int | None = None, target: int | No
                   dealt, _place(game.tag("Round")), _place(game.tag("Table")), players,
                   name_tags, len(game.deals), game.end is not None,
                   _lone_hands(ruleset, report), _euchre_takers(game, ruleset, report),
-                  result.findings, own, vote)
+                  result.findings, own, vote,
+                  tuple((c.seat, c.points) for c in report.penalties if c.seat is not None))
 
 
 @functools.lru_cache(maxsize=64)
@@ -1287,11 +1291,16 @@ def _head_to_head(rows: list[Standing], meetings: list[tuple[set[str], set[str]]
 
 def _own_points(p: Played, side: str, names: tuple[str, ...], lone: tuple[int, int] | None
                 ) -> int:
-    """What a row scored in a game: its side's total; for one player with individual
-    lone-hand points (``lone=L/P``, RULES.md H7), each lone hand of five tricks of that
-    side counts L to its loner and P to the partner instead of the side's points."""
+    """What a row scored in a game: its side's total; for one player, a penalty charged to
+    the partner alone does not count (RULES.md H6), and with individual lone-hand points
+    (``lone=L/P``, H7) each lone hand of five tricks of that side counts L to its loner and
+    P to the partner instead of the side's points."""
     own = p.totals.get(side, 0)
-    if lone is None or len(names) != 1 or not p.ruleset.variant.partnership:
+    if len(names) != 1 or not p.ruleset.variant.partnership:
+        return own
+    own += sum(points for seat, points in p.charged
+               if p.ruleset.side(seat) == side and p.players.get(seat) != names[0])
+    if lone is None:
         return own
     for maker, tricks, points in p.lone_hands:
         if tricks == 5 and p.ruleset.side(maker) == side:
