@@ -56,6 +56,23 @@ def agree(text: str, *, json: bool = False) -> bool:
     return True
 
 
+@settings(DIFF, max_examples=20)
+@given(seed=st.integers(0, 2**32 - 1), who=st.sampled_from(("N", "EW", "S")),
+       same_dealer=st.booleans())
+def test_penalties_and_same_dealer_redeals_take_the_fast_path(seed: int, who: str,
+                                                              same_dealer: bool) -> None:
+    """A penalty line (H6) and a re-deal by the same dealer (H4) are replayed by the fast
+    path with the ruleset's own rules (``side_of``, ``next_dealer``, ``counts``,
+    ``outcome``), to the full path's report."""
+    options = Options(deals=4, pass_out="same-dealer" if same_dealer else "next-dealer")
+    game = random_game(random.Random(seed), Ruleset(FOUR_HAND, options))
+    text = re.sub(r"  total [^\n]*", "", dumps_game(game))
+    text = text.replace("\ndeal 2 ", f"  penalty {who} 1 table talk\n\ndeal 2 ", 1)
+    text = re.sub(r"\nresult[^\n]*", "", text)
+    assert "penalty" in text
+    assert agree(text)
+
+
 @settings(DIFF, max_examples=30)
 @given(seed=st.integers(0, 2**32 - 1), spelling=st.integers(0, 2**32 - 1))
 def test_hand_typed_full_records_take_the_fast_path(seed: int, spelling: int) -> None:

@@ -35,7 +35,7 @@ from .errors import NotationError, RecordError
 from .jsonio import json_value
 from .models import SIDE_NAMES, TAG_NAME
 from .notation import GameForm, read_game
-from .replay import DealResult, GameReport
+from .replay import Charge, DealResult, GameReport
 from .rules import Ruleset, ruleset_from_tags
 from .seats import Seat, clockwise_from
 
@@ -53,7 +53,6 @@ class _Table:
 
     ruleset: Ruleset
     seats: tuple[str, ...]
-    next_dealer: dict[str, str]
     bidders: dict[str, tuple[str, ...]]
     index: dict[str, int]
     """Card text to bit number."""
@@ -95,8 +94,7 @@ def _supported(ruleset: Ruleset) -> bool:
     pass-out=same-dealer, H4). The points are the ruleset's (H1, H2 included)."""
     variant = ruleset.variant
     return (ruleset.extra_hand != "ghost" and variant.upcard and variant.bidding == "euchre"
-            and bool(variant.scoring) and not ruleset.options.canadian_loner
-            and ruleset.options.pass_out == "next-dealer")
+            and bool(variant.scoring) and not ruleset.options.canadian_loner)
 
 
 @functools.lru_cache(maxsize=64)
@@ -118,8 +116,6 @@ def _table(ruleset: Ruleset) -> _Table | None:
     return _Table(
         ruleset=ruleset,
         seats=seats,
-        next_dealer={s.value: clockwise_from(s.left, ruleset.seats)[0].value
-                     for s in ruleset.seats},
         bidders={s.value: tuple(x.value for x in clockwise_from(s.left, ruleset.seats))
                  for s in ruleset.seats},
         index=index,
@@ -147,7 +143,7 @@ _LOOKUP_ERRORS = (_DeclineError, KeyError, IndexError, TypeError, ValueError, At
 
 _GAME_KEYS = frozenset({"tags", "deals", "end", "after"})
 _DEAL_KEYS = frozenset({"number", "dealer", "hands", "extra", "up", "bidding", "exchange",
-                        "declarations", "tricks", "score"})
+                        "declarations", "tricks", "score", "penalties"})
 _UP_KEYS = frozenset({"card", "kitty"})
 _EXCHANGE_KEYS = frozenset({"seat", "act", "takes", "upcard", "discard"})
 _SCORE_KEYS = frozenset({"points", "total"})
@@ -198,36 +194,36 @@ def _game(game: dict[str, Any]) -> GameReport | None:
         return None
     report = GameReport(ruleset)
     totals = dict.fromkeys(table.sides, 0)
-    options = ruleset.options
     ended = False
-    dealer = ""
+    due: Seat | None = None
+    counted = 0
     deals = game.get("deals", ())
     if type(deals) is not list:
         return None
     for d, deal in enumerate(deals):
         if not _DEAL_KEYS.issuperset(deal):
-            return None  # a comment, a dummy, a score-sheet line, a claim
-        if ended or _int(deal["number"]) != d + 1 or deal["dealer"] not in table.next_dealer:
+            return None  # a dummy left unknown, a score-sheet line, a claim
+        dealer = _SEAT.get(deal["dealer"])
+        if (ended or _int(deal["number"]) != d + 1 or dealer not in ruleset.seats
+                or (due is not None and dealer is not due)):
             return None  # D307, D301, D302
-        if d and deal["dealer"] != table.next_dealer[dealer]:
-            return None  # D302
-        dealer = deal["dealer"]
         result = _deal(table, deal)
         points = result.points
         assert points is not None
         for side, n in points.items():
             totals[side] += n
+        result.penalties = _charges(ruleset, deal, totals)
         score = deal.get("score")
         if score is not None and not _written(table, score, points, totals):
             return None
         result.totals = dict(totals)
         report.deals.append(result)
-        top = max(totals.values())
-        done = len(report.deals) >= options.deals if options.deals else top >= options.target
-        leaders = [s for s, v in totals.items() if v == top]
-        if done and (len(leaders) == 1 or options.deals):
+        due = ruleset.next_dealer(dealer, result.thrown)
+        counted += ruleset.counts(result.thrown)
+        outcome = ruleset.outcome(totals, counted)
+        if outcome is not None:
             ended = True
-            report.winner = leaders[0] if len(leaders) == 1 else None
+            report.winner = outcome.winner
     report.totals = totals
     report.ended = ended
     end = game.get("end")
@@ -245,6 +241,19 @@ def _game(game: dict[str, Any]) -> GameReport | None:
     if any(totals.get(s) != v for s, v in scores.items()):
         return None  # G952
     return report
+
+
+def _charges(ruleset: Ruleset, deal: dict[str, Any], totals: dict[str, int]) -> list[Charge]:
+    """The penalties of a deal (H6), taken from the running totals of the sides charged."""
+    out = []
+    for penalty in deal.get("penalties", ()):
+        who, points, reason = penalty["who"], _int(penalty["points"]), penalty["reason"]
+        side = ruleset.side_of(who)
+        if side not in totals or points < 1 or type(reason) is not str or len(penalty) != 3:
+            raise _DeclineError  # C904, or a shape the models refuse
+        totals[side] -= points
+        out.append(Charge(deal["number"], _SEAT.get(who), side, points, reason))
+    return out
 
 
 def _written(table: _Table, score: dict[str, Any], points: dict[str, int],
@@ -500,7 +509,7 @@ def verify_notation(text: str) -> GameReport | None:
 _COMMENT_KEYS = frozenset({"before", "note", "after"})
 
 
-_LINE_LISTS = ("tags", "hands", "bidding", "declarations", "tricks", "claims")
+_LINE_LISTS = ("tags", "hands", "bidding", "declarations", "tricks", "claims", "penalties")
 """The lists of lines in a game or deal, each line of which may carry comments."""
 _LINES = ("start", "extra", "up", "exchange", "sheet", "score", "end")
 """The single lines of a game or deal that may carry comments."""
