@@ -26,8 +26,8 @@ from pathlib import Path
 
 from euchrelog.check import Chunk, check_chunk
 from euchrelog.fast import replay_form, replay_game
-from euchrelog.jsonio import parse_game_json
 from euchrelog.notation import GameForm, read_game, split_games, validate_form
+from euchrelog.notation.jsonio import parse_game_json
 from euchrelog.replay import replay
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -36,11 +36,11 @@ from pathlib import Path
 
 from euchrelog.check import check_json_lines, check_lines
 from euchrelog.generate import random_game, ruleset_for
-from euchrelog.jsonio import game_to_json
 from euchrelog.models import Game
 from euchrelog.notation import read_games
+from euchrelog.notation.jsonio import game_to_json
+from euchrelog.notation.writer import dumps_game
 from euchrelog.rules import Options, Ruleset, find_variant
-from euchrelog.writer import dumps_game
 
 VARIANTS = ("four-hand", "cutthroat", "three-hand", "ghost", "two-hand")
 ROOT = Path(__file__).resolve().parent.parent

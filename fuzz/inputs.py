@@ -31,10 +31,10 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
 from euchrelog.errors import NotationError  # noqa: E402
 from euchrelog.generate import Detail, random_game, score_sheet  # noqa: E402
-from euchrelog.jsonio import dumps_json  # noqa: E402
 from euchrelog.models import End, Game, Log  # noqa: E402
 from euchrelog.notation import loads  # noqa: E402
-from euchrelog.writer import dumps_game  # noqa: E402
+from euchrelog.notation.jsonio import dumps_json  # noqa: E402
+from euchrelog.notation.writer import dumps_game  # noqa: E402
 from support import fuzzing as props  # noqa: E402
 from support.record_scripts import answers, record_options, ruleset_of  # noqa: E402
 from support.records import (  # noqa: E402

@@ -37,9 +37,9 @@ from euchrelog.cli import main as cli_main
 from euchrelog.generate import play_only, random_game, ruleset_for, score_sheet
 from euchrelog.models import Deal, Game, Log, Score
 from euchrelog.notation import loads
+from euchrelog.notation.writer import dumps
 from euchrelog.replay import replay
 from euchrelog.seats import Seat
-from euchrelog.writer import dumps
 
 ROOT = Path(__file__).resolve().parents[1]
 EVENTS = ROOT / "samples" / "events"

@@ -30,10 +30,10 @@ from euchrelog.generate import (
     trick_bid,
 )
 from euchrelog.models import Call, Deal, End, Game, Log, Order, Penalty, Swap, Tag
+from euchrelog.notation.writer import dumps
 from euchrelog.replay import replay
 from euchrelog.rules import MOON, Ruleset, ruleset_from_tags
 from euchrelog.seats import Seat
-from euchrelog.writer import dumps
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "samples" / "valid"

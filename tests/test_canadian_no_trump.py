@@ -20,20 +20,20 @@ from euchrelog.cards import (
     trick_winner,
 )
 from euchrelog.cli import main
+from euchrelog.cli.record import parse_bids
 from euchrelog.engine import DealState, Phase
 from euchrelog.errors import IllegalActionError
 from euchrelog.generate import random_game, ruleset_for, score_sheet
 from euchrelog.interop import ConversionError
 from euchrelog.interop.egn import from_egn, to_egn
-from euchrelog.jsonio import dumps_json, loads_json
 from euchrelog.models import Call, Declaration, Exchange, Log, Order, Pass, Play
 from euchrelog.notation import loads
-from euchrelog.record_cli import parse_bids
+from euchrelog.notation.jsonio import dumps_json, loads_json
+from euchrelog.notation.writer import dumps
 from euchrelog.recorder import Recorder
 from euchrelog.replay import replay
 from euchrelog.rules import FOUR_HAND, ruleset_from_tags
 from euchrelog.seats import Seat
-from euchrelog.writer import dumps
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from support.record_scripts import answers, record_options

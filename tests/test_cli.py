@@ -16,11 +16,11 @@ from click.testing import CliRunner, Result
 
 from euchrelog import progress
 from euchrelog.cli import main
+from euchrelog.cli.formats import use_colour
 from euchrelog.findings import CODES
-from euchrelog.formats import use_colour
-from euchrelog.jsonio import loads_json
 from euchrelog.notation import loads
-from euchrelog.writer import dumps
+from euchrelog.notation.jsonio import loads_json
+from euchrelog.notation.writer import dumps
 
 # A clean, canonical game: W orders hearts, N picks up, EW make 4 tricks (Target 1).
 CLEAN = """\

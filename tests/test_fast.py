@@ -22,11 +22,11 @@ from hypothesis import strategies as st
 from euchrelog.check import Chunk, check_chunk, notation_chunks
 from euchrelog.fast import replay_game, verify_json, verify_notation
 from euchrelog.generate import Detail, random_game
-from euchrelog.jsonio import game_to_json
 from euchrelog.models import Game, Start
+from euchrelog.notation.jsonio import game_to_json
+from euchrelog.notation.writer import dumps_game
 from euchrelog.replay import replay
 from euchrelog.rules import FOUR_HAND, Options, Ruleset, find_variant
-from euchrelog.writer import dumps_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from strategies import VARIANT_NAMES, games

@@ -267,7 +267,7 @@ def test_a_file_changed_behind_the_session_is_not_overwritten(tmp_path: Path) ->
             path.write_text("edited elsewhere\n", encoding="utf-8")
         return answer
 
-    from euchrelog.record_cli import Console
+    from euchrelog.cli.record import Console
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(Console, "ask", ask)
         result = CliRunner().invoke(main, ["record", str(path)])

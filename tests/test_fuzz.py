@@ -27,9 +27,9 @@ from hypothesis import strategies as st
 
 from euchrelog.cli import main
 from euchrelog.errors import NotationError, RecordError
-from euchrelog.jsonio import dumps_json, loads_json
 from euchrelog.notation import loads
-from euchrelog.writer import dumps
+from euchrelog.notation.jsonio import dumps_json, loads_json
+from euchrelog.notation.writer import dumps
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from support.fuzzing import (

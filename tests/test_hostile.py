@@ -11,7 +11,7 @@ from click.testing import CliRunner, Result
 from euchrelog.cli import main
 from euchrelog.errors import RecordError
 from euchrelog.fast import verify_json
-from euchrelog.jsonio import loads_json
+from euchrelog.notation.jsonio import loads_json
 
 GAME_LINE = ('{"tags":[{"name":"Variant","value":"four-hand"}],"deals":[{"number":1,'
              '"dealer":"N"}],"end":{"act":"unfinished"}}')
@@ -181,7 +181,7 @@ def test_a_carriage_return_or_line_feed_in_a_cell_is_quoted() -> None:
     import csv
     import io
 
-    from euchrelog.standings_out import _csv_row
+    from euchrelog.events.output import _csv_row
 
     text = _csv_row(["a\rb", "c\nd", "=1", "-", -3, "ok"])
     assert text.endswith("\n") and text.count('"') == 4

@@ -16,11 +16,11 @@ from click.testing import CliRunner
 
 from euchrelog import dumps, loads
 from euchrelog.cli import main
+from euchrelog.events import read_entries, score_events
 from euchrelog.interop import ConversionError, check_converted, kind_of, read_source
 from euchrelog.interop.egn import from_egn, loads_egn, to_egn, upgrade
 from euchrelog.interop.openspiel import from_history, read_lines, returns
 from euchrelog.models import Log, Penalty
-from euchrelog.tournament import read_entries, score_events
 
 DATA = Path(__file__).resolve().parent / "data"
 EGN_FILES = sorted((DATA / "egn").rglob("*.egn"))

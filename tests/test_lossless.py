@@ -31,11 +31,11 @@ from euchrelog.check import check_text
 from euchrelog.cli import main
 from euchrelog.errors import NotationError, RecordError
 from euchrelog.generate import Detail, hide_cards, random_game
-from euchrelog.jsonio import dumps_json, loads_json
 from euchrelog.models import Game, Log
 from euchrelog.notation import loads
+from euchrelog.notation.jsonio import dumps_json, loads_json
+from euchrelog.notation.writer import dumps
 from euchrelog.replay import replay
-from euchrelog.writer import dumps
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from strategies import VARIANT_NAMES, games

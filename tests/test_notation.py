@@ -12,10 +12,10 @@ import pytest
 from euchrelog import NotationError, Seat, dumps, loads
 from euchrelog.check import check_text
 from euchrelog.generate import random_game, ruleset_for
-from euchrelog.jsonio import dumps_json, loads_json
 from euchrelog.models import Start
 from euchrelog.notation import ParsedGame, build_parser, parse_game, read_games, split_games
-from euchrelog.writer import dumps_game
+from euchrelog.notation.jsonio import dumps_json, loads_json
+from euchrelog.notation.writer import dumps_game
 
 HEAD = '[Event "x"]\ndeal 1 dealer N\n'
 

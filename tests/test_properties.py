@@ -36,13 +36,13 @@ from euchrelog.generate import (
     score_sheet,
     trick_bid,
 )
-from euchrelog.jsonio import dumps_json, loads_json
 from euchrelog.models import Call, Deal, Game, Log, Number, Order, Pass, Swap
 from euchrelog.notation import loads
+from euchrelog.notation.jsonio import dumps_json, loads_json
+from euchrelog.notation.writer import dumps
 from euchrelog.replay import replay
 from euchrelog.rules import MOON, Ruleset, find_variant
 from euchrelog.seats import Seat
-from euchrelog.writer import dumps
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from strategies import (

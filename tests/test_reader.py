@@ -19,7 +19,7 @@ import pytest
 from euchrelog.errors import NotationError
 from euchrelog.generate import Detail, random_game
 from euchrelog.notation import GameForm, _read_game, split_games
-from euchrelog.writer import dumps_game
+from euchrelog.notation.writer import dumps_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from strategies import VARIANT_NAMES

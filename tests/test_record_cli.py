@@ -20,14 +20,14 @@ import pytest
 from click.testing import CliRunner, Result
 
 from euchrelog.cli import main
+from euchrelog.cli.record import Console, Session
 from euchrelog.generate import play_only, random_game, ruleset_for
 from euchrelog.models import Game
 from euchrelog.notation import loads
-from euchrelog.record_cli import Console, Session
+from euchrelog.notation.writer import dumps
 from euchrelog.recorder import Recorder
 from euchrelog.replay import replay
 from euchrelog.rules import Ruleset, find_variant
-from euchrelog.writer import dumps
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from support.record_scripts import (

@@ -39,9 +39,9 @@ from euchrelog import (
 from euchrelog.cli import main
 from euchrelog.generate import play_only, random_game, ruleset_for, score_sheet
 from euchrelog.models import Merge, Number, Penalty, Sheet, Swap
+from euchrelog.notation.writer import dumps
 from euchrelog.recorder import DealCards, write_atomic
 from euchrelog.rules import Options, Ruleset
-from euchrelog.writer import dumps
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from strategies import rulesets

@@ -30,10 +30,10 @@ from click.testing import CliRunner
 from euchrelog.check import check_text
 from euchrelog.cli import main
 from euchrelog.findings import CODES, EVENT_CODES
-from euchrelog.jsonio import dumps_json, loads_json
 from euchrelog.notation import loads
+from euchrelog.notation.jsonio import dumps_json, loads_json
+from euchrelog.notation.writer import dumps
 from euchrelog.rules import VARIANTS
-from euchrelog.writer import dumps
 
 ROOT = Path(__file__).resolve().parents[1]
 VALID_DIR = ROOT / "samples" / "valid"

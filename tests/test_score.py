@@ -25,8 +25,7 @@ from hypothesis import strategies as st
 
 from euchrelog.cli import main
 from euchrelog.errors import EuchrelogError
-from euchrelog.findings import CODES, EVENT_CODES
-from euchrelog.tournament import (
+from euchrelog.events import (
     Entry,
     EventResult,
     Overrides,
@@ -37,6 +36,7 @@ from euchrelog.tournament import (
     read_entries,
     score_events,
 )
+from euchrelog.findings import CODES, EVENT_CODES
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import make_events

@@ -25,7 +25,7 @@ from euchrelog.errors import NotationError
 from euchrelog.findings import Finding
 from euchrelog.generate import Detail, random_game
 from euchrelog.notation import loads
-from euchrelog.writer import dumps_game
+from euchrelog.notation.writer import dumps_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from strategies import VARIANT_NAMES

@@ -16,10 +16,10 @@ from click.testing import CliRunner
 from euchrelog import cli
 from euchrelog.cli import main
 from euchrelog.generate import random_game
-from euchrelog.jsonio import dumps_json, iter_json_log, write_json
 from euchrelog.models import Log, log_items
 from euchrelog.notation import iter_log, loads, text_lines
-from euchrelog.writer import dumps, dumps_game, write_log
+from euchrelog.notation.jsonio import dumps_json, iter_json_log, write_json
+from euchrelog.notation.writer import dumps, dumps_game, write_log
 
 ROOT = Path(__file__).resolve().parents[1]
 INVALID = sorted((ROOT / "samples" / "invalid").glob("*.euchre"))

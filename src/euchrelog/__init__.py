@@ -3,6 +3,13 @@
 The library mirrors the json module for the notation (:func:`loads`, :func:`load`,
 :func:`dumps`, :func:`dump`) and offers :func:`replay` to check a game.
 
+The modules follow the pipeline: sources (``files``, ``interop``) -> ``notation`` (the
+reader; ``notation.writer`` and ``notation.jsonio`` write and read the text and JSON
+forms) -> ``models`` -> ``engine`` and ``replay`` (``fast`` for clean full records) ->
+``findings`` and ``report`` -> ``check``; ``cards``, ``seats`` and ``rules`` are the data
+they share. The applications sit on top: the ``recorder``, ``events`` (an event's
+standings) and ``cli`` (the commands).
+
 >>> import euchrelog
 >>> log = euchrelog.loads('[Variant "four-hand"]\\ndeal 1 dealer N\\n  thrown in\\nunfinished\\n')
 >>> euchrelog.replay(log.games[0]).findings
@@ -24,7 +31,6 @@ from .cards import Card, Rank, Suit, card_power, effective_suit, parse_card, tri
 from .engine import DealState, Phase
 from .errors import EuchrelogError, IllegalActionError, NotationError, RecordError, RenegeError
 from .findings import CODES, Finding
-from .jsonio import dumps_json, loads_json
 from .models import (
     Bidding,
     Call,
@@ -46,11 +52,12 @@ from .models import (
     Upcard,
 )
 from .notation import load, loads, read_games
+from .notation.jsonio import dumps_json, loads_json
+from .notation.writer import dump, dumps
 from .recorder import IllegalEntryError, Recorder, RecorderError
 from .replay import DealResult, GameReport, replay
 from .rules import FOUR_HAND, VARIANTS, Options, Ruleset, Variant, find_variant
 from .seats import Seat
-from .writer import dump, dumps
 
 __all__ = [
     "CODES", "FOUR_HAND", "VARIANTS", "Bidding", "Call", "Card", "Claim", "Deal", "DealResult",

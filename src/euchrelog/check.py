@@ -16,7 +16,6 @@ from dataclasses import dataclass, field, replace
 from .errors import NotationError, RecordError
 from .fast import replay_form, verify_json
 from .findings import Finding, is_suppressed
-from .jsonio import is_document, is_json, json_value, loads_json, parse_game_json
 from .models import Game
 from .notation import (
     GameForm,
@@ -28,6 +27,7 @@ from .notation import (
     text_lines,
     validate_form,
 )
+from .notation.jsonio import is_document, is_json, json_value, loads_json, parse_game_json
 from .replay import GameReport, replay
 
 

@@ -13,7 +13,7 @@ returns ``None``, and the caller builds the models and replays them with
 The test suite holds the two paths to the same verdicts and reports.
 
 >>> from euchrelog.generate import random_game
->>> from euchrelog.writer import dumps_game
+>>> from euchrelog.notation.writer import dumps_game
 >>> import random
 >>> report = verify_notation(dumps_game(random_game(random.Random(3))))
 >>> report is not None and report.ended and report.findings
@@ -32,9 +32,9 @@ from typing import Any
 from .cards import Suit, card_power, effective_suit, make_deck
 from .engine import lineup
 from .errors import NotationError, RecordError
-from .jsonio import json_value
 from .models import SIDE_NAMES, TAG_NAME
 from .notation import GameForm, read_game
+from .notation.jsonio import json_value
 from .replay import Charge, DealResult, GameReport
 from .rules import Ruleset, ruleset_from_tags
 from .seats import Seat, clockwise_from

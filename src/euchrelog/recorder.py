@@ -74,6 +74,7 @@ from .models import (
     Trick,
     Upcard,
 )
+from .notation.writer import dumps
 from .replay import DealResult, GameReport, replay, rotation
 from .rules import (
     MOON,
@@ -85,7 +86,6 @@ from .rules import (
     ruleset_from_tags,
 )
 from .seats import SEATS, Seat, clockwise_from, parse_seat
-from .writer import dumps
 
 __all__ = [
     "Action", "CardLike", "CardsLike", "DealCards", "Entry", "HandsLike", "IllegalEntryError",

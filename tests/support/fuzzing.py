@@ -31,16 +31,16 @@ from hypothesis import strategies as st
 
 from euchrelog.check import GameCheck, check_text
 from euchrelog.cli import main
+from euchrelog.cli.record import Console
 from euchrelog.errors import EuchrelogError, NotationError, RecordError
+from euchrelog.events import read_entries, score_events
+from euchrelog.events.output import RENDERERS
 from euchrelog.findings import CODES
-from euchrelog.jsonio import dumps_json, is_json, loads_json
 from euchrelog.models import Log
 from euchrelog.notation import loads
-from euchrelog.record_cli import Console
+from euchrelog.notation.jsonio import dumps_json, is_json, loads_json
+from euchrelog.notation.writer import dumps, dumps_game
 from euchrelog.replay import replay
-from euchrelog.standings_out import RENDERERS
-from euchrelog.tournament import read_entries, score_events
-from euchrelog.writer import dumps, dumps_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from strategies import VARIANT_NAMES, games

@@ -25,11 +25,11 @@ from typing import Literal
 
 import click
 
-from .cards import NO_TRUMP, Card, NoTrump, Suit, Trump, parse_card, parse_trump, sort_hand
-from .engine import DealState, Phase
-from .errors import IllegalActionError, NotationError, RenegeError
-from .files import FileLock, LockedError, failure_text, is_read_only, stale_temporaries
-from .models import (
+from ..cards import NO_TRUMP, Card, NoTrump, Suit, Trump, parse_card, parse_trump, sort_hand
+from ..engine import DealState, Phase
+from ..errors import IllegalActionError, NotationError, RenegeError
+from ..files import FileLock, LockedError, failure_text, is_read_only, stale_temporaries
+from ..models import (
     Bid,
     Call,
     Declaration,
@@ -44,10 +44,10 @@ from .models import (
     Sheet,
     Swap,
 )
-from .recorder import Action, CardsLike, DealCards, Recorder, RecorderError
-from .rules import MOON, Ruleset, Variant, find_variant
-from .seats import SEATS, Seat, clockwise_from
-from .writer import act_text, exchange_text, penalty_text, sheet_text
+from ..notation.writer import act_text, exchange_text, penalty_text, sheet_text
+from ..recorder import Action, CardsLike, DealCards, Recorder, RecorderError
+from ..rules import MOON, Ruleset, Variant, find_variant
+from ..seats import SEATS, Seat, clockwise_from
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -725,7 +725,7 @@ class Session:
         """The cards not yet given in a deal draft: the words that complete."""
         rec = self.rec
         assert rec is not None
-        from .cards import make_deck
+        from ..cards import make_deck
 
         given: set[Card] = set()
         for _, value in draft.answers:
@@ -784,7 +784,7 @@ class Session:
         return Question("act", f"trick {trick}{so_far}; {seat} {verb} {choices} > ", words)
 
     def any_cards(self, state: DealState) -> list[str]:
-        from .cards import make_deck
+        from ..cards import make_deck
 
         return [str(c) for c in make_deck(state.ruleset.options.deck)
                 if state.where.get(c) in (None, state.dealer.value)]
@@ -1410,7 +1410,7 @@ def record(file: Path, variant: str | None, rules: str | None, target: int | Non
 
 
 def _resume(path: Path, console: Console, *, force: bool) -> Session:
-    from .notation import loads
+    from ..notation import loads
 
     try:
         text = path.read_bytes().decode("utf-8").removeprefix("\ufeff")

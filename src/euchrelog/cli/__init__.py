@@ -17,8 +17,8 @@ from typing import TextIO
 
 import click
 
-from . import __version__
-from .check import (
+from .. import __version__
+from ..check import (
     Chunk,
     GameCheck,
     check_chunk,
@@ -26,24 +26,24 @@ from .check import (
     json_line_chunks,
     notation_chunks,
 )
-from .errors import EuchrelogError, NotationError, RecordError
-from .explain import explain
-from .files import EXTENSION, FileFailure, Limits, write_output
-from .files import expand as _expand
-from .files import limit_options as _limit_options
-from .files import read_lines as _lines
-from .findings import Finding
+from ..errors import EuchrelogError, NotationError, RecordError
+from ..explain import explain
+from ..files import EXTENSION, FileFailure, Limits, write_output
+from ..files import expand as _expand
+from ..files import limit_options as _limit_options
+from ..files import read_lines as _lines
+from ..findings import Finding
+from ..interop import KINDS, ConversionError, check_converted, kind_of, read_source
+from ..interop.egn import dumps_egn
+from ..models import Log, LogItem
+from ..notation import iter_log, loads, prepare, text_lines
+from ..notation.jsonio import game_per_line, is_json, iter_json_log, loads_json, peek, write_json
+from ..notation.writer import dumps, write_log
+from ..progress import Progress, total_size
+from ..report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, Report, visible, visible_context
 from .formats import FORMATS, FindingPrinter, Selection, use_colour
-from .interop import KINDS, ConversionError, check_converted, kind_of, read_source
-from .interop.egn import dumps_egn
-from .jsonio import game_per_line, is_json, iter_json_log, loads_json, peek, write_json
-from .models import Log, LogItem
-from .notation import iter_log, loads, prepare, text_lines
-from .progress import Progress, total_size
-from .record_cli import record
-from .report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, Report, visible, visible_context
-from .score_cli import score
-from .writer import dumps, write_log
+from .record import record
+from .score import score
 
 
 def _read(path: str, limits: Limits, progress: Progress | None = None) -> str:

@@ -14,8 +14,8 @@ import re
 from collections.abc import Iterable
 from typing import TextIO
 
-from .cards import UNKNOWN, Card
-from .models import (
+from ..cards import UNKNOWN, Card
+from ..models import (
     Bid,
     Call,
     Deal,
@@ -36,8 +36,8 @@ from .models import (
     Tag,
     log_items,
 )
-from .rules import MOON
-from .seats import Seat
+from ..rules import MOON
+from ..seats import Seat
 
 INDENT = "  "
 

@@ -1,7 +1,7 @@
 """Writing scored events: a terminal table, CSV, JSON, Markdown and one printable HTML
 page with an inline SVG chart (docs/tournaments.md, "Output").
 
-Every renderer takes the events of :func:`euchrelog.tournament.score_events` and returns
+Every renderer takes the events of :func:`euchrelog.events.score_events` and returns
 text; none of them prints, reads a clock or fetches anything, so the same events always
 give the same text.
 """
@@ -17,8 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .report import visible
-from .tournament import KEYS, Award, EventResult, Standing, TableResult
+from ..report import visible
+from . import KEYS, Award, EventResult, Standing, TableResult
 
 STANDINGS_FORMAT = "euchrelog-standings"
 """The ``format`` field of the JSON output."""

@@ -1,9 +1,9 @@
 """The ``euchrelog score`` command: check every game of an event and publish its standings.
 
 The command reads its sources game by game through the size limits of
-:mod:`euchrelog.files`, hands each game to a :class:`~euchrelog.tournament.Scorer` (which
+:mod:`euchrelog.files`, hands each game to a :class:`~euchrelog.events.Scorer` (which
 keeps only what the standings need of it) and prints the events with
-:mod:`euchrelog.standings_out`; findings go to standard error, like the summary, so
+:mod:`euchrelog.events.output`; findings go to standard error, like the summary, so
 standard output holds only the standings.
 """
 
@@ -18,21 +18,8 @@ from typing import IO
 
 import click
 
-from .errors import NotationError
-from .files import (
-    FileFailure,
-    Limits,
-    expand,
-    failure_text,
-    limit_options,
-    read_lines,
-    write_output,
-)
-from .findings import Finding
-from .progress import Progress, total_size
-from .report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, visible, visible_context
-from .standings_out import RENDERERS
-from .tournament import (
+from ..errors import NotationError
+from ..events import (
     FORMATS,
     KEYS,
     RANKS,
@@ -43,6 +30,19 @@ from .tournament import (
     iter_entries,
     parse_tiebreaks,
 )
+from ..events.output import RENDERERS
+from ..files import (
+    FileFailure,
+    Limits,
+    expand,
+    failure_text,
+    limit_options,
+    read_lines,
+    write_output,
+)
+from ..findings import Finding
+from ..progress import Progress, total_size
+from ..report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, visible, visible_context
 
 STDIN = "<stdin>"
 """The name standard input goes by in findings."""

@@ -18,8 +18,8 @@ from typing import Any, TextIO
 
 from pydantic import ValidationError
 
-from .errors import RecordError
-from .models import FORMAT_VERSION, Game, Log, LogItem, log_items
+from ..errors import RecordError
+from ..models import FORMAT_VERSION, Game, Log, LogItem, log_items
 
 
 def game_to_json(game: Game) -> str:

@@ -6,8 +6,8 @@
 the engine (with the event's length when the game states none), adds the event checks
 (codes E961-E969, see docs/tournaments.md) and computes the standings, awards and
 per-round results of each event. Everything here is a pure function of the texts it is
-given; reading files and printing belong to :mod:`euchrelog.score_cli` and
-:mod:`euchrelog.standings_out`.
+given; reading files and printing belong to :mod:`euchrelog.cli.score` and
+:mod:`euchrelog.events.output`.
 
 >>> sheet = '''[Event "Club"] [Format "progressive deals=1"] [Round "1"] [Table "1"]
 ... [Variant "four-hand"] [N "Ann"] [E "Bob"] [S "Cy"] [W "Dee"]
@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from .check import (
+from ..check import (
     Chunk,
     GameCheck,
     check_game,
@@ -39,9 +39,11 @@ from .check import (
     json_line_chunks,
     notation_chunks,
 )
-from .errors import NotationError, RecordError
-from .findings import Finding
-from .jsonio import (
+from ..errors import NotationError, RecordError
+from ..findings import Finding
+from ..models import Game, Tag
+from ..notation import Locus, ParsedGame, SourceMap, parse_game, text_lines
+from ..notation.jsonio import (
     game_per_line,
     is_document,
     is_json,
@@ -50,11 +52,9 @@ from .jsonio import (
     parse_game_json,
     peek,
 )
-from .models import Game, Tag
-from .notation import Locus, ParsedGame, SourceMap, parse_game, text_lines
-from .replay import GameReport
-from .rules import Ruleset, parse_rules, ruleset_from_tags
-from .seats import SEATS, Seat
+from ..replay import GameReport
+from ..rules import Ruleset, parse_rules, ruleset_from_tags
+from ..seats import SEATS, Seat
 
 FORMATS = ("partners", "progressive")
 """The event formats (docs/tournaments.md, "Formats")."""

@@ -20,9 +20,9 @@ from urllib.parse import quote
 
 import click
 
-from . import __version__
-from .findings import CODES, UNSELECTABLE, Finding
-from .report import visible, visible_context
+from .. import __version__
+from ..findings import CODES, UNSELECTABLE, Finding
+from ..report import visible, visible_context
 
 HOMEPAGE = "https://euchrelog.example.org/"
 """The project's home page (``Homepage`` in pyproject.toml)."""

@@ -24,15 +24,15 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from pydantic import ValidationError
 
-from .cards import UNKNOWN, parse_card, parse_trump
-from .errors import NotationError
-from .models import (
+from ..cards import UNKNOWN, parse_card, parse_trump
+from ..errors import NotationError
+from ..models import (
     TAG_NAME,
     Game,
     Log,
     LogItem,
 )
-from .rules import MOON
+from ..rules import MOON
 
 Locus = tuple[Any, ...]
 """Where in a game a finding points: ``("deal", 0, "trick", 2, "play", 1)`` and the like."""
@@ -47,7 +47,7 @@ def shipped_text(folder: str, name: str) -> str:
     if packaged.is_file():
         return packaged.read_text(encoding="utf-8")
     # An editable install of a checkout: the folder sits at the top of the tree.
-    return (Path(__file__).resolve().parents[2] / folder / name).read_text("utf-8")
+    return (Path(__file__).resolve().parents[3] / folder / name).read_text("utf-8")
 
 
 def grammar_text(name: str = GRAMMAR_FILE) -> str:
