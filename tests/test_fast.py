@@ -73,6 +73,18 @@ def test_penalties_and_same_dealer_redeals_take_the_fast_path(seed: int, who: st
     assert agree(text)
 
 
+@settings(DIFF, max_examples=20)
+@given(seed=st.integers(0, 2**32 - 1), deck=st.sampled_from((24, 32)))
+def test_canadian_loner_and_no_trump_take_the_fast_path(seed: int, deck: int) -> None:
+    """Full records under ``canadian-loner`` (H3, ``Ruleset.must_go_alone``) and
+    ``no-trump`` (H5, the ranking tables built for no trump too) are replayed by the fast
+    path, to the full path's report."""
+    options = Options(deck=deck, canadian_loner=True, no_trump=True)
+    game = random_game(random.Random(seed), Ruleset(FOUR_HAND, options))
+    assert agree(dumps_game(game))
+    assert agree(game_to_json(game), json=True)
+
+
 @settings(DIFF, max_examples=30)
 @given(seed=st.integers(0, 2**32 - 1), spelling=st.integers(0, 2**32 - 1))
 def test_hand_typed_full_records_take_the_fast_path(seed: int, spelling: int) -> None:

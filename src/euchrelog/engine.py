@@ -716,9 +716,8 @@ class DealState:
         """The fault of a deal about to be played under ``canadian-loner`` (H3): the
         dealer's partner ordered up in round 1 and has not gone alone."""
         maker = self.maker
-        if (not self.ruleset.options.canadian_loner or self.fixed_in_round != 1
-                or maker is None or self.alone is not None or maker == self.dealer
-                or self.side(maker) != self.side(self.dealer)):
+        if (maker is None or self.alone is not None
+                or not self.ruleset.must_go_alone(self.dealer, maker, self.fixed_in_round)):
             return None
         return IllegalActionError(
             "A604", f"{maker}, the dealer's partner, orders up and does not go alone, but "

@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import Suit, card_power, effective_suit, make_deck
+from .cards import JOKER, NO_TRUMP, Suit, Trump, card_power, effective_suit, make_deck
 from .engine import lineup
 from .errors import NotationError, RecordError
 from .models import SIDE_NAMES, TAG_NAME
@@ -42,6 +42,9 @@ from .seats import Seat, clockwise_from
 _SEAT = {s.value: s for s in Seat}
 _SUITS = tuple(Suit)
 _SUIT_INDEX = {s.value: i for i, s in enumerate(_SUITS)}
+_TRUMPS: tuple[Trump, ...] = (*_SUITS, NO_TRUMP)
+"""What fixes a deal's ranking, by index: the four suits, then no trump (H5)."""
+_NO_TRUMP = len(_SUITS)
 
 
 # ------------------------------------------------------------------ tables
@@ -89,12 +92,11 @@ class _Table:
 
 
 def _supported(ruleset: Ruleset) -> bool:
-    """Whether the fast replay covers the ruleset: euchre bidding on an upcard, no ghost
-    hand, no canadian-loner (H3), and the deal passed on after a throw-in (no
-    pass-out=same-dealer, H4). The points are the ruleset's (H1, H2 included)."""
+    """Whether the fast replay covers the ruleset: euchre bidding on an upcard, and no
+    ghost hand. The house rules are the ruleset's (H1-H5)."""
     variant = ruleset.variant
     return (ruleset.extra_hand != "ghost" and variant.upcard and variant.bidding == "euchre"
-            and bool(variant.scoring) and not ruleset.options.canadian_loner)
+            and bool(variant.scoring))
 
 
 @functools.lru_cache(maxsize=64)
@@ -106,7 +108,9 @@ def _table(ruleset: Ruleset) -> _Table | None:
     eff: list[tuple[int, ...]] = []
     power: list[tuple[tuple[int, ...], ...]] = []
     masks: list[tuple[int, ...]] = []
-    for trump in _SUITS:
+    if ruleset.options.no_trump and JOKER in deck:
+        return None  # T205: the Benny has no suit at no trump
+    for trump in _TRUMPS if ruleset.options.no_trump else _SUITS:
         follows = tuple(_SUIT_INDEX[str(effective_suit(c, trump))] for c in deck)
         eff.append(follows)
         power.append(tuple(tuple(card_power(c, trump, led) for c in deck) for led in _SUITS))
@@ -362,7 +366,9 @@ def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
                     round_ = 2
             elif act == "order" and round_ == 1:
                 trump, maker = up_suit, seat
-            # (A call of no trump, NT, is no key: declined, the full path replays it, H5.)
+            elif (act == "call" and round_ == 2 and bid["suit"] == NO_TRUMP.value
+                  and ruleset.options.no_trump):
+                trump, maker = _NO_TRUMP, seat  # H5
             elif act == "call" and round_ == 2 and _SUIT_INDEX[bid["suit"]] != up_suit:
                 trump, maker = _SUIT_INDEX[bid["suit"]], seat
             else:
@@ -431,6 +437,8 @@ def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
             raise _DeclineError  # A601, A602, A603
     if table.dummy and ruleset.options.dummy == "required" and not merged and alone is None:
         raise _DeclineError  # K507
+    if alone is None and ruleset.must_go_alone(_SEAT[dealer], _SEAT[maker], round_):
+        raise _DeclineError  # A604
     # The play (P1-P4, F10).
     tricks = deal["tricks"]
     if len(tricks) != variant.tricks:
@@ -471,7 +479,7 @@ def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
     points = ruleset.side_points(_SEAT[maker], made, maker_alone=alone is not None,
                                  defender_alone=defender is not None)
     return DealResult(deal["number"], _SEAT[dealer], points, {}, maker=_SEAT[maker],
-                      trump=_SUITS[trump].value, alone=alone is not None,
+                      trump=_TRUMPS[trump].value, alone=alone is not None,
                       defender_alone=defender is not None, maker_tricks=made)
 
 

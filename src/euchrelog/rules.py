@@ -471,6 +471,12 @@ class Ruleset:
             return {maker_side: won}
         return {s: won for s in self.side_names if s != maker_side}
 
+    def must_go_alone(self, dealer: Seat, maker: Seat, fixed_in_round: int) -> bool:
+        """Whether the maker must go alone (H3, ``canadian-loner``): the dealer's partner
+        who orders up in round 1."""
+        return (self.options.canadian_loner and fixed_in_round == 1 and maker != dealer
+                and self.side(maker) == self.side(dealer))
+
     def next_dealer(self, dealer: Seat, thrown: bool) -> Seat:
         """Who deals after ``dealer``: the next seat with a player (C7), or the same dealer
         after a deal everyone passed under ``pass-out=same-dealer`` (H4)."""
