@@ -1093,7 +1093,6 @@ class _LineText(NamedTuple):
     column: int
 
 
-_line_token = _LineText
 LineToken = Token | _LineText
 """A line the builders read: a Lark token, or the line reader's."""
 
@@ -1131,7 +1130,7 @@ def _read_lines(text: str, lines: _Lines) -> list[Any] | None:
                 m = lines.tag(content, at)
                 if m is None:
                     return None
-                tags.append(_line_token("TAG", content[at:m.end()].rstrip(" \t\f"), number,
+                tags.append(_LineText("TAG", content[at:m.end()].rstrip(" \t\f"), number,
                                         column + at))
                 at = m.end()
             rest = content[at:]
@@ -1158,7 +1157,7 @@ def _read_lines(text: str, lines: _Lines) -> list[Any] | None:
             if not match["DEAL"](content):
                 return None
             body = []
-            items.append(("deal", _line_token("DEAL", content, number, column), note, body))
+            items.append(("deal", _LineText("DEAL", content, number, column), note, body))
             stage = 3
             continue
         if head in _END_HEADS:
@@ -1166,14 +1165,14 @@ def _read_lines(text: str, lines: _Lines) -> list[Any] | None:
             if not match[end_kind](content):
                 return None
             body = []
-            items.append(("end", _line_token(end_kind, content, number, column), note, body))
+            items.append(("end", _LineText(end_kind, content, number, column), note, body))
             stage = 4
             continue
         if head == "start":
             if stage != 1 or not match["START"](content):
                 return None
             body = []
-            items.append(("start", _line_token("START", content, number, column), note, body))
+            items.append(("start", _LineText("START", content, number, column), note, body))
             stage = 2
             continue
         if stage != 3 or body is None:
@@ -1185,7 +1184,7 @@ def _read_lines(text: str, lines: _Lines) -> list[Any] | None:
             kind = "MERGE" if "merges" in content[:12].lower() else "EXCHANGE"
         if kind is None or not match[kind](content):
             return None
-        body.append((kind.lower(), _line_token(kind, content, number, column), note))
+        body.append((kind.lower(), _LineText(kind, content, number, column), note))
     if not items:
         return [leading, None]
     return [leading, items] if stage >= 3 else None
