@@ -52,6 +52,7 @@ from support.fuzzing import (
     mutated_game_json,
     mutated_records,
     raw_texts,
+    thrown_in_record,
     token_texts,
 )
 
@@ -151,14 +152,6 @@ def test_module(data: bytes) -> None:
 
 N = 2_500
 """The small size of the linear-time properties; the large one is 4N."""
-
-
-def thrown_in_record(n: int) -> str:
-    """A four-hand game of ``n`` deals that everyone passed."""
-    seats = "NESW"
-    deals = "".join(f"\ndeal {k} dealer {seats[(k - 1) % 4]}\n  thrown in\n"
-                    for k in range(1, n + 1))
-    return '[Variant "four-hand"]\n' + deals + "\nunfinished\n"
 
 
 def test_many_deals_linear() -> None:

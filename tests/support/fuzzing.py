@@ -703,3 +703,11 @@ def cli_inputs(draw: st.DrawFn, deep: bool = False) -> bytes:
     junk = draw(st.sampled_from((b"\xff", b"\xc3", b"\xed\xa0\x80", b"\xef\xbb\xbf", b"\x80\n",
                                  b"\xe2\x82", b"\r", b"\x00")))
     return base[:at] + junk + base[at:]
+
+
+def thrown_in_record(n: int) -> str:
+    """A four-hand game of ``n`` deals that everyone passed."""
+    seats = "NESW"
+    deals = "".join(f"\ndeal {k} dealer {seats[(k - 1) % 4]}\n  thrown in\n"
+                    for k in range(1, n + 1))
+    return '[Variant "four-hand"]\n' + deals + "\nunfinished\n"
