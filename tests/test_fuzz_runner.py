@@ -132,3 +132,16 @@ def test_a_stop_file_ends_a_run_cleanly(corpora: Any, tmp_path: Path) -> None:
     current.close()
     last = json.loads(journal.getvalue().splitlines()[-1])
     assert last["next"] == 100 and sum(last["counts"].values()) == 100
+
+
+def test_every_property_the_runner_uses_is_in_the_support_package() -> None:
+    """``fuzz/`` reaches the fuzz suite's alphabets, strategies and properties as
+    ``props.NAME`` (tests/support/fuzzing.py): each one must be there, or a generator
+    breaks only on the inputs that reach it."""
+    import re
+
+    from support import fuzzing
+
+    used = {name for path in FUZZ.glob("*.py")
+            for name in re.findall(r"\bprops\.(\w+)", path.read_text(encoding="utf-8"))}
+    assert used and not [name for name in sorted(used) if not hasattr(fuzzing, name)]
