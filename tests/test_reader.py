@@ -77,6 +77,12 @@ def test_the_line_reader_reads_as_the_lalr_parser(name: str, text: str) -> None:
     _agree(text)
 
 
+@pytest.mark.parametrize(("name", "text"), list(_records())[::9], ids=lambda v: str(v)[:40])
+def test_the_line_reader_reads_crlf_as_the_lalr_parser(name: str, text: str) -> None:
+    """Lines ended by CR LF (a file saved on Windows) read the same both ways."""
+    _agree(text.replace("\n", "\r\n"))
+
+
 @pytest.mark.slow
 def test_the_line_reader_agrees_on_typos() -> None:
     rng = random.Random(7)
