@@ -417,16 +417,19 @@ class _GameAssembler:
             if kind == "trick":
                 tm = _TRICK_RE.match(text)
                 assert tm is not None
-                t = len(tricks)
-                self.at(("deal", d, "trick", t), token)
-                if int(tm.group(1)) < 1:
+                locus = ("deal", d, "trick", len(tricks))
+                line_no = token.line + self.offset
+                self.places[locus] = (line_no, token.column)
+                number = int(tm.group(1))
+                if number < 1:
                     raise self.fail("a trick number starts at 1", token)
+                end = tm.end()
                 plays = [{"seat": seat.upper(), "card": _card(card)}
-                         for seat, card in _PLAY_RE.findall(text, tm.end())]
-                self.lines[("deal", d, "trick", t)] = (
-                    text[tm.end():], token.line + self.offset, token.column + tm.end())
-                tricks.append(_commented({"number": int(tm.group(1)), "plays": plays},
-                                         before, lnote))
+                         for seat, card in _PLAY_RE.findall(text, end)]
+                self.lines[locus] = (text[end:], line_no, token.column + end)
+                trick: Form = {"number": number, "plays": plays}
+                tricks.append(_commented(trick, before, lnote) if before or lnote is not None
+                              else trick)
             elif kind == "hands":
                 seats: dict[str, list[str]] = {}
                 for hm in _HAND_RE.finditer(text):
