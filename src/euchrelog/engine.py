@@ -134,6 +134,10 @@ class DealState:
         self.trump: Trump | None = None
         self.maker: Seat | None = None
         self._makers: tuple[Seat | None, tuple[Seat, ...]] = (None, ())
+        self._lineups: tuple[tuple[Seat | None, ...], tuple[tuple[Seat, ...], Seat]] = (
+            (), ((), dealer))
+        """The maker, lone maker and lone defender the line-up below is of, and the line-up
+        (see :meth:`_lineup`)."""
         """The maker the makers below are of, and the maker's side (see :attr:`makers`)."""
         self.fixed_in_round = 0
         self.exchanged = False
@@ -710,7 +714,10 @@ class DealState:
 
     def _lineup(self) -> tuple[tuple[Seat, ...], Seat]:
         """The seats that play and the opening leader (F10), once declarations are done."""
-        return lineup(self.ruleset, self.dealer, self.maker, self.alone, self.defender)
+        key = (self.maker, self.alone, self.defender)
+        if self._lineups[0] != key:
+            self._lineups = (key, lineup(self.ruleset, self.dealer, *key))
+        return self._lineups[1]
 
     def check_canadian(self) -> IllegalActionError | None:
         """The fault of a deal about to be played under ``canadian-loner`` (H3): the
@@ -750,6 +757,10 @@ class DealState:
         played = {s for s, _ in current}
         return next((s for s in order if s not in played), None)
 
+    def _in_trick(self, seat: Seat) -> bool:
+        """Whether ``seat`` has played in the current trick."""
+        return any(played is seat for played, _ in self.current)
+
     def _led(self) -> Suit | None:
         if not self.current or self.current[0][1] is None or self.trump is None:
             return None
@@ -779,7 +790,7 @@ class DealState:
             why = "has no player" if seat not in self.seats else "sits out this deal"
             return IllegalActionError("P704", f"{seat} plays {card or '??'} in trick {trick_no}, "
                                               f"but {seat} {why}")
-        if any(s == seat for s, _ in self.current):
+        if self._in_trick(seat):
             return IllegalActionError("P701", f"{seat} plays twice in trick {trick_no}")
         expected = self.to_play()
         if expected is not None and expected != seat:
@@ -838,7 +849,7 @@ class DealState:
         if self.phase is not Phase.PLAYING:
             return []
         seat, card = play.seat, play.card
-        if seat not in self.playing or any(s == seat for s, _ in self.current):
+        if seat not in self.playing or self._in_trick(seat):
             return []
         hand = self.hands[seat]
         proofs: list[Evidence] = []
@@ -856,7 +867,7 @@ class DealState:
                 hand.held.discard(card)
             else:
                 owner = self.where.get(card)
-                if owner is not None and owner in Seat.__members__ and owner != seat.value:
+                if owner is not None and owner in _SEAT_LETTERS and owner != seat.value:
                     # The record put it in another hand: trust the play from here on.
                     other = self.hands[Seat(owner)]
                     if card in other.known:
@@ -1014,6 +1025,10 @@ class DealState:
         ten = sorted(hand.known | self.extra.known, key=str)
         for kept in combinations(ten, self.variant.hand_size):
             yield Merge(act="merge", seat=maker, keeps=kept)
+
+
+_SEAT_LETTERS = frozenset(seat.value for seat in Seat)
+"""The places of :attr:`DealState.where` that are seats."""
 
 
 @functools.lru_cache(maxsize=256)
