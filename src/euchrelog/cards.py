@@ -201,6 +201,7 @@ def parse_card(text: str) -> Card | None:
     return Card(rank, suit)
 
 
+@functools.lru_cache(maxsize=512)
 def normalize_card(text: str) -> str:
     """Returns the canonical spelling of a card (``10h`` -> ``TH``, ``?? `` stays).
 

@@ -279,7 +279,7 @@ class Declaration(Line):
     seat: SeatField
 
 
-def _act_kind(value: Any) -> str:
+def act_kind(value: Any) -> str:
     """The kind of a declarations item: ``alone`` and ``defend`` are declarations, ``merge``
     a merge, anything else (``takes``, ``declines`` or no act) an exchange."""
     act = value.get("act", "takes") if isinstance(value, dict) else getattr(value, "act", "")
@@ -289,7 +289,7 @@ def _act_kind(value: Any) -> str:
 
 Act = Annotated[Annotated[Declaration, PydanticTag("declaration")]
                 | Annotated[Merge, PydanticTag("merge")]
-                | Annotated[Exchange, PydanticTag("exchange")], Discriminator(_act_kind)]
+                | Annotated[Exchange, PydanticTag("exchange")], Discriminator(act_kind)]
 """What the maker, the dealer and the defenders do between the bidding and the first lead,
 after the exchange line: lone declarations, the dummy merge, and an exchange written after
 the merge (a breach of X5 that the replay reports, K501)."""

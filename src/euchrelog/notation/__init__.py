@@ -11,7 +11,6 @@ True
 
 from __future__ import annotations
 
-import functools
 import re
 import threading
 from collections.abc import Iterable, Iterator
@@ -24,13 +23,14 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from pydantic import ValidationError
 
-from ..cards import UNKNOWN, parse_card, parse_trump
+from ..cards import normalize_card, parse_trump
 from ..errors import NotationError
 from ..models import (
     TAG_NAME,
     Game,
     Log,
     LogItem,
+    act_kind,
 )
 from ..rules import MOON
 
@@ -246,13 +246,6 @@ of JSON Lines): the reader builds it, the fast replay reads it, and
 :meth:`Game.model_validate <euchrelog.models.Game>` makes the models of it."""
 
 
-@functools.lru_cache(maxsize=512)
-def _card(text: str) -> str:
-    """A card as the JSON form spells it (``10h`` -> ``TH``)."""
-    card = parse_card(text)
-    return UNKNOWN if card is None else str(card)
-
-
 def _commented(form: Form, before: list[str], note: str | None) -> Form:
     if before:
         form["before"] = before
@@ -378,7 +371,7 @@ class _GameAssembler:
         out = []
         for k, m in enumerate(_CARD_RE.finditer(text)):
             self.at((*locus, k), token, start + m.start())
-            out.append(_card(m.group()))
+            out.append(normalize_card(m.group()))
         return out
 
     def deal(self, d: int, item: Any, pending: list[str]) -> tuple[Form, list[str]]:
@@ -424,7 +417,7 @@ class _GameAssembler:
                 if number < 1:
                     raise self.fail("a trick number starts at 1", token)
                 end = tm.end()
-                plays = [{"seat": seat.upper(), "card": _card(card)}
+                plays = [{"seat": seat.upper(), "card": normalize_card(card)}
                          for seat, card in _PLAY_RE.findall(text, end)]
                 self.lines[locus] = (text[end:], line_no, token.column + end)
                 trick: Form = {"number": number, "plays": plays}
@@ -437,7 +430,7 @@ class _GameAssembler:
                     if seat in seats or any(seat in h["cards"] for h in hands):
                         raise self.fail(f"the hand of {seat} is written twice", token, hm.start(1))
                     self.at(("deal", d, "hands", seat), token, hm.start(1))
-                    seats[seat] = [_card(c) for c in _CARD_RE.findall(hm.group(2))]
+                    seats[seat] = [normalize_card(c) for c in _CARD_RE.findall(hm.group(2))]
                     self.lines[("deal", d, "hands", seat)] = (
                         hm.group(2), token.line + self.offset, token.column + hm.start(2))
                 hands.append(_commented({"cards": seats}, before, lnote))
@@ -447,7 +440,7 @@ class _GameAssembler:
                 um = _UP_RE.fullmatch(text)
                 assert um is not None
                 self.at(("deal", d, "up"), token, um.start(1))
-                up: Form = {"card": _card(um.group(1))}
+                up: Form = {"card": normalize_card(um.group(1))}
                 if um.group(2) is not None:
                     up["kitty"] = self.cards(um.group(2), token, um.start(2),
                                              ("deal", d, "up", "kitty"))
@@ -497,7 +490,7 @@ class _GameAssembler:
                                                 ("deal", d, "decl", len(decls), "card"))
                 decls.append(_commented(merge, before, lnote))
             elif kind == "exchange":
-                if "exchange" in fields or any(a["act"] not in _DECLARED for a in decls):
+                if "exchange" in fields or any(act_kind(a) == "exchange" for a in decls):
                     raise self.fail("a deal has one exchange line", token)
                 em = _EXCHANGE_RE.fullmatch(text)
                 assert em is not None
@@ -513,9 +506,9 @@ class _GameAssembler:
                     if em.group(2):
                         self.at((*where, "takes"), token, em.start(2))
                         exchange["takes"] = True
-                        exchange["upcard"] = _card(em.group(2))
+                        exchange["upcard"] = normalize_card(em.group(2))
                     self.at((*where, "discard"), token, em.start(3))
-                    exchange["discard"] = _card(em.group(3))
+                    exchange["discard"] = normalize_card(em.group(3))
                 if merged:
                     decls.append(_commented(exchange, before, lnote))
                 else:
@@ -605,10 +598,6 @@ class _GameAssembler:
                 taken[seat] = int(km.group(2))
             sheet["taken"] = taken
         return sheet
-
-
-_DECLARED = frozenset({"alone", "defend", "merge"})
-"""The acts of the declarations that are not an exchange."""
 
 
 @dataclass
