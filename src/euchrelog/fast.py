@@ -252,11 +252,13 @@ def _charges(ruleset: Ruleset, deal: dict[str, Any], totals: dict[str, int]) -> 
     out = []
     for penalty in deal.get("penalties", ()):
         who, points, reason = penalty["who"], _int(penalty["points"]), penalty["reason"]
-        side = ruleset.side_of(who)
-        if side not in totals or points < 1 or type(reason) is not str or len(penalty) != 3:
-            raise _DeclineError  # C904, or a shape the models refuse
-        totals[side] -= points
-        out.append(Charge(deal["number"], _SEAT.get(who), side, points, reason))
+        if type(who) is not str or type(reason) is not str or points < 1 or len(penalty) != 3:
+            raise _DeclineError  # a shape the models refuse
+        charge = Charge.of(ruleset, deal["number"], who, points, reason)
+        if charge is None:
+            raise _DeclineError  # C904
+        totals[charge.side] -= points
+        out.append(charge)
     return out
 
 

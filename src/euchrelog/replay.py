@@ -72,6 +72,16 @@ class Charge:
     points: int
     reason: str
 
+    @classmethod
+    def of(cls, rules: Ruleset, deal: int, who: str, points: int, reason: str
+           ) -> Charge | None:
+        """The charge of a penalty to ``who`` (a seat letter or a side), or ``None`` when
+        no one of the game scores as ``who`` (C904)."""
+        side = rules.side_of(who)
+        if side not in rules.side_names:
+            return None
+        return cls(deal, Seat(who) if who in SEATS else None, side, points, reason)
+
 
 @dataclass
 class GameReport:
@@ -294,15 +304,14 @@ class _Replay:
         rules = self.ruleset
         out = []
         for k, penalty in enumerate(deal.penalties):
-            side = rules.side_of(penalty.who)
-            if side not in rules.side_names:
+            charge = Charge.of(rules, deal.number, penalty.who, penalty.points, penalty.reason)
+            if charge is None:
                 self.emit("C904", f"deal {deal.number}: a penalty to {penalty.who}, but "
                                   f"{rules.variant.name} scores for "
                                   f"{' and '.join(rules.side_names)}",
                           ("deal", d, "penalty", k), deal=deal.number)
                 continue
-            seat = Seat(penalty.who) if penalty.who in SEATS else None
-            out.append(Charge(deal.number, seat, side, penalty.points, penalty.reason))
+            out.append(charge)
         return out
 
     def check_written(self, d: int, deal: Deal, points: dict[str, int] | None,
