@@ -145,7 +145,7 @@ class _DeclineError(Exception):
 _LOOKUP_ERRORS = (_DeclineError, KeyError, IndexError, TypeError, ValueError, AttributeError)
 """What a game of unexpected shape raises on the way: the fast path then declines."""
 
-_GAME_KEYS = frozenset({"tags", "deals", "end", "after"})
+_GAME_KEYS = frozenset({"tags", "deals", "end"})
 _DEAL_KEYS = frozenset({"number", "dealer", "hands", "extra", "up", "bidding", "exchange",
                         "declarations", "tricks", "score", "penalties"})
 _UP_KEYS = frozenset({"card", "kitty"})
@@ -181,7 +181,7 @@ def _sides(value: Any) -> dict[str, int]:
 
 
 def _game(game: dict[str, Any]) -> GameReport | None:
-    if not _GAME_KEYS.issuperset(game) or game.get("after"):
+    if not _GAME_KEYS.issuperset(game):
         return None
     first: dict[str, str] = {}
     for tag in game.get("tags", ()):
@@ -189,7 +189,7 @@ def _game(game: dict[str, Any]) -> GameReport | None:
         if (len(tag) != 2 or type(value) is not str or type(name) is not str
                 or not _TAG_NAME.fullmatch(name)
                 or first.setdefault(name.lower(), value) != value):
-            return None  # a comment, a bad name, or T205
+            return None  # an unknown key, a bad name, or T205
     ruleset, problems = ruleset_from_tags(first)
     if problems:
         return None

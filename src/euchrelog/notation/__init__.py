@@ -291,9 +291,10 @@ class _GameAssembler:
                     self.at(("tag", len(tags)), token)
                     m = _TAG_RE.fullmatch(token.value)
                     assert m is not None
-                    last = i == len(item[1]) - 1
+                    note = item[2] if i == len(item[1]) - 1 else None
+                    self.note(pending, note)
                     tags.append(_commented({"name": m.group(1), "value": _unescape(m.group(2))},
-                                           pending, item[2] if last else None))
+                                           pending, note))
                     pending = []
             elif kind == "start":
                 game["start"], pending = self.start(item, pending)
@@ -307,11 +308,11 @@ class _GameAssembler:
         if self.places:
             # Lines come in order: the last place is on the game's last line.
             self.places[("tail",)] = (next(reversed(self.places.values()))[0], 1)
-        self.comments = self.comments or bool(leading or pending) or any(
-            "before" in t or "note" in t for t in tags)
+        self.note(pending, None)  # the comments after the end
         return GameForm(game, SourceMap(self.places, self.lines), self.comments)
 
     def note(self, before: list[str], note: str | None) -> None:
+        """Marks the game as commented when a line has comments above it or a note."""
         if before or note is not None:
             self.comments = True
 
@@ -403,8 +404,7 @@ class _GameAssembler:
             _, token, lnote = line
             text = token.value
             before, pending = pending, []
-            if before or lnote is not None:
-                self.comments = True
+            self.note(before, lnote)
             if tricks and kind in _BEFORE_PLAY:
                 raise self.fail(f"{_BEFORE_PLAY[kind]} must come before the first trick", token)
             if kind == "trick":
@@ -420,9 +420,7 @@ class _GameAssembler:
                 plays = [{"seat": seat.upper(), "card": normalize_card(card)}
                          for seat, card in _PLAY_RE.findall(text, end)]
                 self.lines[locus] = (text[end:], line_no, token.column + end)
-                trick: Form = {"number": number, "plays": plays}
-                tricks.append(_commented(trick, before, lnote) if before or lnote is not None
-                              else trick)
+                tricks.append(_commented({"number": number, "plays": plays}, before, lnote))
             elif kind == "hands":
                 seats: dict[str, list[str]] = {}
                 for hm in _HAND_RE.finditer(text):
