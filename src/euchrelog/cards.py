@@ -108,7 +108,10 @@ class Card:
     """The card's rank."""
     suit: Suit | None
     """The printed suit; ``None`` for the joker."""
-    _key: int = field(init=False, repr=False)
+    index: int = field(init=False, repr=False)
+    """The card's number, which tables of cards are indexed by."""
+    bit: int = field(init=False, repr=False)
+    """The card's bit in a mask of cards (``1 << index``): hands and suits are masks."""
     _text: str = field(init=False, repr=False)
 
     def __new__(cls, rank: Rank, suit: Suit | None) -> Card:
@@ -121,12 +124,13 @@ class Card:
 
     def __post_init__(self) -> None:
         suit = _SUIT_INDEX[self.suit] if self.suit is not None else 4
-        object.__setattr__(self, "_key", _RANK_INDEX[self.rank] * 5 + suit)
+        object.__setattr__(self, "index", _RANK_INDEX[self.rank] * 5 + suit)
+        object.__setattr__(self, "bit", 1 << self.index)
         object.__setattr__(self, "_text", self.rank.value if self.suit is None
                            else self.rank.value + self.suit.value)
 
     def __hash__(self) -> int:
-        return self._key
+        return self.index
 
     def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit | None]]:
         return Card, (self.rank, self.suit)
@@ -252,8 +256,47 @@ def deck_set(size: int) -> frozenset[Card]:
 def suit_table(trump: Trump) -> dict[Card, Suit | None]:
     """:func:`effective_suit` of every card that can be written (any rank, the joker) under
     ``trump``, as one lookup (``None``: the Benny at no trump, which follows no suit)."""
+    return {card: effective_suit(card, trump) for card in _BY_INDEX if card is not None}
+
+
+@functools.lru_cache(maxsize=8)
+def follow_masks(trump: Trump) -> dict[Suit, int]:
+    """The mask (see :attr:`Card.bit`) of the cards that follow each suit under ``trump``:
+    :func:`effective_suit` as one bit test a hand.
+
+    >>> hand = parse_card("JD").bit | parse_card("9S").bit
+    >>> bool(hand & follow_masks(Suit.HEARTS)[Suit.HEARTS])  # the left bower
+    True
+    """
+    masks = dict.fromkeys(Suit, 0)
+    for card, suit in suit_table(trump).items():
+        if suit is not None:
+            masks[suit] |= card.bit
+    return masks
+
+
+@functools.lru_cache(maxsize=8)
+def suit_list(trump: Trump) -> tuple[Suit | None, ...]:
+    """:func:`suit_table` as a tuple indexed by :attr:`Card.index`."""
+    return tuple(effective_suit(card, trump) if card is not None else None
+                 for card in _BY_INDEX)
+
+
+def cards_of(mask: int, cards: Iterable[Card]) -> list[Card]:
+    """The cards among ``cards`` whose bits are in ``mask``."""
+    return [card for card in cards if card.bit & mask]
+
+
+def _every_card() -> tuple[Card | None, ...]:
+    """Every card that can be written, at its :attr:`Card.index` (``None`` between)."""
     cards = [Card(rank, suit) for suit in Suit for rank in Rank if rank is not Rank.JOKER]
-    return {card: effective_suit(card, trump) for card in (*cards, JOKER)}
+    out: list[Card | None] = [None] * (1 + max(card.index for card in (*cards, JOKER)))
+    for card in (*cards, JOKER):
+        out[card.index] = card
+    return tuple(out)
+
+
+_BY_INDEX = _every_card()
 
 
 def effective_suit(card: Card, trump: Trump | None) -> Suit | None:
@@ -312,6 +355,16 @@ def trick_winner(cards: list[Card], trump: Trump) -> int:
     led = effective_suit(cards[0], trump)
     if led is None:
         return 0  # the Benny led at no trump: it beats every card
-    table = _power_table(trump, led)
-    best = max(range(len(cards)), key=lambda i: table.get(cards[i], 0))
+    power = _power_list(trump, led)
+    best, top = 0, power[cards[0].index]
+    for i in range(1, len(cards)):
+        if power[cards[i].index] > top:
+            best, top = i, power[cards[i].index]
     return best
+
+
+@functools.lru_cache(maxsize=64)
+def _power_list(trump: Trump, led: Suit) -> tuple[int, ...]:
+    """:func:`card_power` as a tuple indexed by :attr:`Card.index`."""
+    return tuple(card_power(card, trump, led) if card is not None else 0
+                 for card in _BY_INDEX)

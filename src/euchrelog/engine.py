@@ -31,7 +31,18 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from itertools import combinations
 
-from .cards import JOKER, NO_TRUMP, Card, Suit, Trump, deck_set, suit_table, trick_winner
+from .cards import (
+    JOKER,
+    NO_TRUMP,
+    Card,
+    Suit,
+    Trump,
+    cards_of,
+    deck_set,
+    follow_masks,
+    suit_list,
+    trick_winner,
+)
 from .errors import IllegalActionError, RenegeError
 from .models import Bid, Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap
 from .rules import MOON, Ruleset
@@ -60,8 +71,9 @@ class HandInfo:
     known: set[Card] = field(default_factory=set)
     """Cards the record puts in the hand, not yet played (some may be gone: a discard
     the record does not name)."""
-    held: set[Card] = field(default_factory=set)
-    """The cards of ``known`` that are surely still in the hand: they prove a renege."""
+    held: int = 0
+    """The mask (:attr:`~euchrelog.cards.Card.bit`) of the cards of ``known`` that are
+    surely still in the hand: they prove a renege."""
     free: int = 0
     """Slots whose card the record does not know."""
 
@@ -104,16 +116,21 @@ class DealState:
             cards = list(hands.get(seat, ())) if hands else []
             known = {c for c in cards if c is not None}
             recorded = bool(cards)
-            # A hand recorded with too many cards holds none of them surely.
-            held = set(known) if len(cards) <= size else set()
+            # A hand recorded with too many cards holds none of them surely, and no hand a
+            # card written in an earlier hand too.
+            held = 0
+            letter = seat.value
+            for card in known:
+                if self.where.setdefault(card, letter) == letter:
+                    held |= card.bit
+            if len(cards) > size:
+                held = 0
             self.hands[seat] = HandInfo(known, held,
                                         max(size - len(known), 0) if recorded else size)
-            for card in known:
-                self.where.setdefault(card, seat.value)
         self.extra_kind = ruleset.extra_hand
         """``dummy``, ``ghost`` or ``None``: the hand dealt to the empty side."""
         extra_known = {c for c in extra or () if c is not None}
-        self.extra = HandInfo(extra_known, set(extra_known),
+        self.extra = HandInfo(extra_known, _mask(extra_known),
                               (ruleset.extra_size - len(extra_known)) if extra
                               else ruleset.extra_size)
         for card in extra_known:
@@ -132,13 +149,15 @@ class DealState:
         self.merged = False
         self.acted: list[Seat] = []
         self.trump: Trump | None = None
+        self._suits_of = _PRINTED
+        """The trump the tables below are of (see :meth:`_suits`)."""
         self.maker: Seat | None = None
         self._makers: tuple[Seat | None, tuple[Seat, ...]] = (None, ())
+        """The maker the makers below are of, and the maker's side (see :attr:`makers`)."""
         self._lineups: tuple[tuple[Seat | None, ...], tuple[tuple[Seat, ...], Seat]] = (
             (), ((), dealer))
         """The maker, lone maker and lone defender the line-up below is of, and the line-up
         (see :meth:`_lineup`)."""
-        """The maker the makers below are of, and the maker's side (see :attr:`makers`)."""
         self.fixed_in_round = 0
         self.exchanged = False
         self.alone: Seat | None = None
@@ -157,10 +176,8 @@ class DealState:
     def copy(self) -> DealState:
         """An independent copy of the state, to try acts on without changing this one."""
         other = copy(self)
-        other.hands = {s: replace(h, known=set(h.known), held=set(h.held))
-                       for s, h in self.hands.items()}
-        other.extra = replace(self.extra, known=set(self.extra.known),
-                              held=set(self.extra.held))
+        other.hands = {s: replace(h, known=set(h.known)) for s, h in self.hands.items()}
+        other.extra = replace(self.extra, known=set(self.extra.known))
         other.where = dict(self.where)
         other.acted = list(self.acted)
         other.current = list(self.current)
@@ -195,6 +212,34 @@ class DealState:
         else:
             self.apply_bid(act)
         return []
+
+    def run(self, acts: Iterable[Action], tricks: Iterable[Sequence[Play]]) -> bool:
+        """The bulk entry, for replaying a whole deal: applies the acts before the play, then
+        the tricks, while each act is legal. Whether all were, each trick being whole.
+
+        The state stops at the first act that is not (or at a trick left short or run
+        into the next); the per-act ``check_*`` methods then tell what is wrong.
+        """
+        for act in acts:
+            if self.check_act(act) is not None or self.apply_act(act):
+                return False
+        for trick in tricks:
+            if self.phase is _DECLARING and trick:
+                # The first lead: the deal is about to be played (K507, A604).
+                if self.check_play(trick[0]) is not None:
+                    return False
+                self._start_play()
+            proved = self._play_trick(trick)
+            if proved is None:  # not plainly legal: card by card, to see
+                done = len(self.tricks)
+                for play in trick:
+                    if self.check_play(play) is not None or self.apply_play(play):
+                        return False
+                if self.current or len(self.tricks) != done + 1:
+                    return False
+            elif proved:
+                return False
+        return True
 
     def faults(self, acts: Iterable[Action | None]) -> int:
         """Applies ``acts`` as recorded (``None`` closes a trick) and counts the faults,
@@ -430,7 +475,7 @@ class DealState:
                 for card in self.extra.known:
                     self.where[card] = seat.value
                 hand.known |= self.extra.known
-                hand.held.clear()
+                hand.held = 0
                 return
             self.swapped = seat
             for card in hand.known:
@@ -528,15 +573,15 @@ class DealState:
         up = self.upcard if self.upcard is not None else ex.upcard
         if up is not None:
             hand.known.add(up)
-            hand.held.add(up)
+            hand.held |= up.bit
             self.where[up] = ex.seat.value
         else:
             hand.free += 1
         if ex.discard is None or (fault is not None and fault.code == "K502"):
-            hand.held.clear()  # any of the six may be gone (a discard not held: a slip)
+            hand.held = 0  # any of the six may be gone (a discard not held: a slip)
         elif ex.discard in hand.known:
             hand.known.discard(ex.discard)
-            hand.held.discard(ex.discard)
+            hand.held &= ~ex.discard.bit
             self.where[ex.discard] = "discard"
         else:
             hand.free = max(hand.free - 1, 0)
@@ -660,18 +705,18 @@ class DealState:
         ten = hand.known | self.extra.known
         if merge.keeps is None:
             kept = ten
-            hand.known, hand.held = set(ten), set()
+            hand.known, hand.held = set(ten), 0
             hand.free += self.extra.free
         else:
             kept = {c for c in merge.keeps if c is not None}
-            hand.known, hand.held = set(kept), set(kept)
+            hand.known, hand.held = set(kept), _mask(kept)
             hand.free = len(merge.keeps) - len(kept)
             for card in ten - kept:
                 self.where[card] = "discard"
         for card in kept | named:
             self.where[card] = merge.seat.value
         hand.known |= named
-        self.extra = HandInfo(set(), set(), 0)
+        self.extra = HandInfo(set(), 0, 0)
 
     def verify_merge(self, merge: Merge) -> None:
         """Raises :class:`IllegalActionError` if the merge is not legal now."""
@@ -737,7 +782,7 @@ class DealState:
             assert self.upcard is not None
             hand = self.hands[self.dealer]
             hand.known.add(self.upcard)
-            hand.held.clear()  # declined, or took it and discarded one unknown card
+            hand.held = 0  # declined, or took it and discarded one unknown card
             self.where[self.upcard] = self.dealer.value
         self.playing, self.leader = self._lineup()
 
@@ -745,14 +790,17 @@ class DealState:
         """The seat whose turn it is to play, or ``None`` if unknown or not in play."""
         if self.phase is Phase.DECLARING:
             return self._lineup()[1]
-        if self.phase is not Phase.PLAYING or (self.leader is None and not self.current):
+        if self.phase is not _PLAYING:
             return None
         current = self.current
-        first = current[0][0] if current else self.leader
-        assert first is not None
-        order = _clockwise(first, self.playing)
+        if not current:
+            return self.leader
+        order = _clockwise(current[0][0], self.playing)
         n = len(current)
-        if all(current[i][0] is order[i] for i in range(n)):  # played in turn
+        for i in range(1, n):
+            if current[i][0] is not order[i]:
+                break
+        else:  # played in turn
             return order[n] if n < len(order) else None
         played = {s for s, _ in current}
         return next((s for s in order if s not in played), None)
@@ -761,14 +809,40 @@ class DealState:
         """Whether ``seat`` has played in the current trick."""
         return any(played is seat for played, _ in self.current)
 
+    def _suits(self) -> tuple[tuple[Suit | None, ...], dict[Suit, int]]:
+        """The suit each card follows, and the mask of each suit's cards, under the trump
+        fixed (or the printed suits while none is)."""
+        trump = NO_TRUMP if self.trump is None else self.trump
+        if self._suits_of[0] is not trump:
+            self._suits_of = (trump, suit_list(trump), follow_masks(trump))
+        return self._suits_of[1], self._suits_of[2]
+
     def _led(self) -> Suit | None:
+        """The suit led in the current trick, once trump is fixed."""
         if not self.current or self.current[0][1] is None or self.trump is None:
             return None
-        return suit_table(self.trump)[self.current[0][1]]
+        return self._suits()[0][self.current[0][1].index]
+
+    def _follows_suit(self, hand: HandInfo, card: Card) -> bool:
+        """Whether playing ``card`` from ``hand`` follows suit, as far as the record shows
+        (P1, P2): it follows the suit led, or the hand surely holds none of it."""
+        led = self._led()
+        return led is None or follows_suit(hand.held, card.bit, self._suits()[1][led])
 
     def check_play(self, play: Play) -> IllegalActionError | None:
         """The fault of this play now, or ``None`` if it is legal."""
         seat, card = play.seat, play.card
+        if self.phase is _PLAYING and card is not None:
+            # The common case, in a few bit tests: the seat due plays a card it surely holds,
+            # following suit. Anything else is looked into below.
+            hand = self.hands.get(seat)
+            if (hand is not None and hand.held & card.bit and self.to_play() is seat
+                    and self._follows_suit(hand, card)):
+                return None
+        return self._play_fault(seat, card)
+
+    def _play_fault(self, seat: Seat, card: Card | None) -> IllegalActionError | None:
+        """The fault of a play of ``card`` by ``seat`` now, with its message."""
         if self.phase in (Phase.BIDDING, Phase.THROWN):
             why = "everyone passed" if self.phase is Phase.THROWN else "the bidding is unfinished"
             return IllegalActionError("B406", f"{seat} plays {card or '??'}, but no trump is "
@@ -828,75 +902,121 @@ class DealState:
             if hand.free == 0:
                 return IllegalActionError(
                     "P702", f"{seat} plays {card} in trick {trick_no}, but {seat} does not hold it")
-        led = self._led()
         unsure = starting and seat == self.dealer and self._upcard_with_dealer()
-        if led is not None and self.trump is not None and not unsure:
-            follows = suit_table(self.trump)
-            if follows[card] is not led:
-                held = sorted((c for c in hand.held if follows[c] is led), key=str)
-                if held:
-                    lead_card = self.current[0][1]
-                    return RenegeError(
-                        "R801", f"renege: {seat} plays {card} on the {lead_card} lead "
-                                f"({led.noun}) in trick {trick_no} holding "
-                                f"{' '.join(map(str, held))}")
+        if not unsure and not self._follows_suit(hand, card):
+            led = self._led()
+            assert led is not None
+            held = sorted(cards_of(hand.held & self._suits()[1][led], hand.known), key=str)
+            return RenegeError(
+                "R801", f"renege: {seat} plays {card} on the {self.current[0][1]} lead "
+                        f"({led.noun}) in trick {trick_no} holding {' '.join(map(str, held))}")
         return None
 
     def apply_play(self, play: Play) -> list[Evidence]:
         """Applies a play as recorded, legal or not; returns the earlier reneges it proves."""
-        if self.phase is Phase.DECLARING:
+        if self.phase is _DECLARING:
             self._start_play()
-        if self.phase is not Phase.PLAYING:
+        elif self.phase is not _PLAYING:
             return []
         seat, card = play.seat, play.card
         if seat not in self.playing or self._in_trick(seat):
             return []
         hand = self.hands[seat]
         proofs: list[Evidence] = []
-        trick_index = len(self.tricks)
-        play_index = len(self.current)
         if card is None:
             hand.free = max(hand.free - 1, 0)
-            hand.held.clear()  # the unknown card may have been one of them
+            hand.held = 0  # the unknown card may have been one of them
+        elif card in hand.known:
+            proofs = self._take(seat, hand, card, self._led())
         else:
-            # Only a card the seat may hold can prove anything about the seat's hand.
-            place = self.where.get(card)
-            legit = card in hand.known or (hand.free > 0 and place is None)
-            if card in hand.known:
-                hand.known.discard(card)
-                hand.held.discard(card)
-            else:
-                owner = self.where.get(card)
-                if owner is not None and owner in _SEAT_LETTERS and owner != seat.value:
-                    # The record put it in another hand: trust the play from here on.
-                    other = self.hands[Seat(owner)]
-                    if card in other.known:
-                        other.known.discard(card)
-                        other.held.discard(card)
-                        other.free += 1
-                if hand.free:
-                    hand.free -= 1
-                else:
-                    hand.held.clear()  # the record of this hand is wrong somewhere
-            self.where[card] = "played"
-            led = self._led()
-            if self.trump is not None and legit:
-                follows = suit_table(self.trump)
-                eff = follows[card]  # None: the Benny at no trump
-                shown = self.showouts[seat].pop(eff, None) if eff is not None else None
-                if shown is not None and eff is not None:
-                    t, p, was = shown
-                    self.reneges.append((seat, t, p))
-                    proofs.append(Evidence(seat, t, p, eff, was, card, trick_index))
-                if led is not None and eff is not led and not any(
-                        r[0] == seat and r[1] == trick_index for r in self.reneges):
-                    if any(follows[c] is led for c in hand.held):
-                        self.reneges.append((seat, trick_index, play_index))
-                    else:
-                        self.showouts[seat].setdefault(led, (trick_index, play_index, card))
+            proofs = self._take_stray(seat, hand, card)
+        self._lay(seat, card)
+        return proofs
+
+    def _play_trick(self, plays: Sequence[Play]) -> list[Evidence] | None:
+        """Plays a whole trick at once when it is plainly legal (the test of the common case
+        of :meth:`check_play`, for each card: the seat due plays a card it surely holds,
+        following suit) and returns what it proves; else changes nothing, and returns
+        ``None``."""
+        if (self.phase is not _PLAYING or self.current or self.leader is None
+                or self.trump is None or not plays or plays[0].card is None):
+            return None
+        order = _clockwise(self.leader, self.playing)
+        follows, masks = self._suits()
+        led = follows[plays[0].card.index]
+        if len(plays) != len(order) or led is None:
+            return None
+        hands = self.hands
+        for play, due in zip(plays, order, strict=True):
+            card = play.card
+            if (play.seat is not due or card is None or not hands[due].held & card.bit
+                    or not follows_suit(hands[due].held, card.bit, masks[led])):
+                return None
+        proofs: list[Evidence] = []
+        for play in plays:
+            assert play.card is not None
+            proofs += self._take(play.seat, hands[play.seat], play.card, led)
+            self._lay(play.seat, play.card)
+        return proofs
+
+    def _lay(self, seat: Seat, card: Card | None) -> None:
+        """Puts a card played in the current trick, and closes the trick when it is whole."""
         self.current.append((seat, card))
         if len(self.current) == len(self.playing):
             self.end_trick()
+
+    def _take(self, seat: Seat, hand: HandInfo, card: Card, led: Suit | None
+              ) -> list[Evidence]:
+        """Takes a card the record puts in the seat's hand out of it, played on a lead of
+        ``led``; returns the earlier reneges it proves."""
+        hand.known.discard(card)
+        hand.held &= ~card.bit
+        self.where[card] = "played"
+        return self._show(seat, hand, card, led) if self.trump is not None else []
+
+    def _take_stray(self, seat: Seat, hand: HandInfo, card: Card) -> list[Evidence]:
+        """Plays a card the record does not put in the seat's hand; returns the earlier
+        reneges it proves."""
+        owner = self.where.get(card)
+        # Only a card the seat may hold can prove anything about the seat's hand.
+        legit = hand.free > 0 and owner is None
+        if owner is not None and owner in _SEAT_LETTERS and owner != seat.value:
+            # The record put it in another hand: trust the play from here on.
+            other = self.hands[Seat(owner)]
+            if card in other.known:
+                other.known.discard(card)
+                other.held &= ~card.bit
+                other.free += 1
+        if hand.free:
+            hand.free -= 1
+        else:
+            hand.held = 0  # the record of this hand is wrong somewhere
+        self.where[card] = "played"
+        return self._show(seat, hand, card, self._led()) if legit and self.trump is not None \
+            else []
+
+    def _show(self, seat: Seat, hand: HandInfo, card: Card, led: Suit | None
+              ) -> list[Evidence]:
+        """What a card the seat may hold, played on a lead of ``led``, shows of its hand
+        (P1): a renege now, a renege earlier (returned), or that the hand holds no more of
+        the suit led."""
+        proofs: list[Evidence] = []
+        follows, masks = self._suits()
+        eff = follows[card.index]  # None: the Benny at no trump
+        trick_index = len(self.tricks)
+        showouts = self.showouts[seat]
+        shown = showouts.pop(eff, None) if showouts and eff is not None else None
+        if shown is not None and eff is not None:
+            t, p, was = shown
+            self.reneges.append((seat, t, p))
+            proofs.append(Evidence(seat, t, p, eff, was, card, trick_index))
+        if led is not None and eff is not led and not any(
+                r[0] == seat and r[1] == trick_index for r in self.reneges):
+            play_index = len(self.current)
+            if not follows_suit(hand.held, card.bit, masks[led]):
+                self.reneges.append((seat, trick_index, play_index))
+            else:
+                showouts.setdefault(led, (trick_index, play_index, card))
         return proofs
 
     def end_trick(self) -> None:
@@ -926,7 +1046,7 @@ class DealState:
         self.winners.append(None)
         self.leader = None
         for hand in self.hands.values():
-            hand.held.clear()
+            hand.held = 0
         if len(self.tricks) >= self.variant.tricks:
             self.phase = Phase.DONE
 
@@ -1026,6 +1146,34 @@ class DealState:
         for kept in combinations(ten, self.variant.hand_size):
             yield Merge(act="merge", seat=maker, keeps=kept)
 
+
+def follows_suit(held: int, card: int, led: int) -> bool:
+    """Whether a card follows suit (P1, P2), all three as masks (see
+    :attr:`~euchrelog.cards.Card.bit`): the card is of the suit led, or the cards the hand
+    surely holds are none of it."""
+    return bool(card & led) or not held & led
+
+
+def dealt_cleanly(cards: Sequence[Card], deck: int) -> bool:
+    """Whether the cards dealt are each of the deck of ``deck`` cards, and each once (C1,
+    F2): then no card of the deal needs looking at one by one."""
+    return len(set(cards)) == len(cards) and deck_set(deck).issuperset(cards)
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    """The mask of ``cards`` (see :attr:`~euchrelog.cards.Card.bit`)."""
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return mask
+
+
+_PRINTED: tuple[Trump, tuple[Suit | None, ...], dict[Suit, int]] = (
+    NO_TRUMP, suit_list(NO_TRUMP), follow_masks(NO_TRUMP))
+"""The suits cards follow while no trump is fixed: their printed ones."""
+
+_DECLARING, _PLAYING = Phase.DECLARING, Phase.PLAYING
+"""Phases the play asks for at every card (a module name is quicker than an enum's)."""
 
 _SEAT_LETTERS = frozenset(seat.value for seat in Seat)
 """The places of :attr:`DealState.where` that are seats."""

@@ -3,14 +3,16 @@
 Most games checked in bulk are clean full records. For those, :func:`replay_form` replays
 the JSON form that the notation reader builds (:func:`~euchrelog.notation.read_game`: any
 spacing, case and comments), and :func:`verify_json` the form ``json.loads`` gives a line
-of JSON Lines, on integer cards and bitmask hands, returning the
-:class:`~euchrelog.replay.GameReport` the full replay would give.
+of JSON Lines, returning the :class:`~euchrelog.replay.GameReport` the full replay would
+give. It states no rule of the game: each deal goes through the bulk entry of the one
+engine, :meth:`DealState.run <euchrelog.engine.DealState.run>`, with acts validated once by
+their models and kept, and the points come from the ruleset.
 
 The fast path never reports a finding. At the first thing it does not cover (a dummy left
-unknown, a score-sheet line, an unknown card) or does not like (any fault at all), it
-returns ``None``, and the caller builds the models and replays them with
-:class:`~euchrelog.engine.DealState`, which places every finding at its line and column.
-The test suite holds the two paths to the same verdicts and reports.
+unknown, a score-sheet line, an unknown card) or the engine does not take (any fault at
+all), it returns ``None``, and the caller builds the models of the whole game and replays
+them (:mod:`euchrelog.replay`), which places every finding at its line and column. The
+test suite holds the two paths to the same verdicts and reports.
 
 >>> from euchrelog.generate import random_game
 >>> from euchrelog.notation.writer import dumps_game
@@ -26,25 +28,31 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from .cards import JOKER, NO_TRUMP, Suit, Trump, card_power, effective_suit, make_deck
-from .engine import lineup
+from .cards import Card, make_deck
+from .engine import DealState, Phase, dealt_cleanly
 from .errors import NotationError, RecordError
-from .models import SIDE_NAMES, TAG_NAME
+from .models import (
+    SIDE_NAMES,
+    TAG_NAME,
+    Call,
+    Declaration,
+    Exchange,
+    Merge,
+    Order,
+    Pass,
+    Play,
+    act_kind,
+)
 from .notation import GameForm, read_game
 from .notation.jsonio import json_value
 from .replay import Charge, DealResult, GameReport
 from .rules import Ruleset, ruleset_from_tags
-from .seats import Seat, clockwise_from
+from .seats import Seat
 
 _SEAT = {s.value: s for s in Seat}
-_SUITS = tuple(Suit)
-_SUIT_INDEX = {s.value: i for i, s in enumerate(_SUITS)}
-_TRUMPS: tuple[Trump, ...] = (*_SUITS, NO_TRUMP)
-"""What fixes a deal's ranking, by index: the four suits, then no trump (H5)."""
-_NO_TRUMP = len(_SUITS)
 
 
 # ------------------------------------------------------------------ tables
@@ -52,43 +60,16 @@ _NO_TRUMP = len(_SUITS)
 
 @dataclass(frozen=True)
 class _Table:
-    """Everything the fast replay asks of a ruleset, as plain lookups."""
+    """What the fast replay looks up for a ruleset, beside the ruleset itself."""
 
     ruleset: Ruleset
     seats: tuple[str, ...]
-    bidders: dict[str, tuple[str, ...]]
-    index: dict[str, int]
-    """Card text to bit number."""
-    joker: int
-    """The joker's bit number, or -1."""
-    printed_suit: tuple[int, ...]
-    eff: tuple[tuple[int, ...], ...]
-    """[trump][card]: the suit the card follows."""
-    power: tuple[tuple[tuple[int, ...], ...], ...]
-    """[trump][led][card]: the card's strength."""
-    suit_mask: tuple[tuple[int, ...], ...]
-    """[trump][suit]: the cards that follow the suit."""
-    side: dict[str, str]
+    cards: dict[str, Card]
+    """The deck, by the canonical text of each card."""
     sides: tuple[str, ...]
     kitty_size: int
     dummy: bool
     """Whether a dummy hand is dealt (cutthroat)."""
-    lineups: dict[tuple[str, str, str | None, str | None],
-                  tuple[dict[str, tuple[str, ...]], str]] = field(default_factory=dict)
-
-    def lineup(self, dealer: str, maker: str, alone: str | None,
-               defender: str | None) -> tuple[dict[str, tuple[str, ...]], str]:
-        """The turn order of a trick for each leader, and the opening leader."""
-        key = (dealer, maker, alone, defender)
-        found = self.lineups.get(key)
-        if found is None:
-            playing, leader = lineup(self.ruleset, _SEAT[dealer], _SEAT[maker],
-                                     _SEAT[alone] if alone else None,
-                                     _SEAT[defender] if defender else None)
-            orders = {s.value: tuple(x.value for x in clockwise_from(s, playing))
-                      for s in playing}
-            found = self.lineups[key] = (orders, leader.value)
-        return found
 
 
 def _supported(ruleset: Ruleset) -> bool:
@@ -103,36 +84,40 @@ def _supported(ruleset: Ruleset) -> bool:
 def _table(ruleset: Ruleset) -> _Table | None:
     if not _supported(ruleset):
         return None
-    deck = make_deck(ruleset.options.deck)
-    index = {str(card): i for i, card in enumerate(deck)}
-    eff: list[tuple[int, ...]] = []
-    power: list[tuple[tuple[int, ...], ...]] = []
-    masks: list[tuple[int, ...]] = []
-    if ruleset.options.no_trump and JOKER in deck:
-        return None  # T205: the Benny has no suit at no trump
-    for trump in _TRUMPS if ruleset.options.no_trump else _SUITS:
-        follows = tuple(_SUIT_INDEX[str(effective_suit(c, trump))] for c in deck)
-        eff.append(follows)
-        power.append(tuple(tuple(card_power(c, trump, led) for c in deck) for led in _SUITS))
-        masks.append(tuple(sum(1 << i for i, s in enumerate(follows) if s == k)
-                           for k in range(len(_SUITS))))
-    seats = tuple(s.value for s in ruleset.seats)
     return _Table(
         ruleset=ruleset,
-        seats=seats,
-        bidders={s.value: tuple(x.value for x in clockwise_from(s.left, ruleset.seats))
-                 for s in ruleset.seats},
-        index=index,
-        joker=index.get("JK", -1),
-        printed_suit=tuple(_SUIT_INDEX[c.suit.value] if c.suit else -1 for c in deck),
-        eff=tuple(eff),
-        power=tuple(power),
-        suit_mask=tuple(masks),
-        side={s.value: ruleset.side(s) for s in ruleset.seats},
+        seats=tuple(s.value for s in ruleset.seats),
+        cards={str(card): card for card in make_deck(ruleset.options.deck)},
         sides=ruleset.side_names,
         kitty_size=ruleset.kitty_size,
         dummy=ruleset.extra_hand == "dummy",
     )
+
+
+_MODELS: dict[str, type[Pass | Order | Call | Exchange | Merge | Declaration | Play]] = {
+    "pass": Pass, "order": Order, "call": Call, "exchange": Exchange, "merge": Merge,
+    "declaration": Declaration, "play": Play}
+"""The model of each kind of act: a bid by its ``act``, the rest by their kind."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _model(kind: str, items: tuple[tuple[str, Any], ...]) -> Any:
+    """The act of a line of the JSON form, validated once by its model and kept: the acts
+    of a deal are few and recur in every deal."""
+    return _MODELS[kind].model_validate({k: list(v) if type(v) is tuple else v
+                                         for k, v in items})
+
+
+@functools.lru_cache(maxsize=1024)
+def _play(seat: str, card: str) -> Play:
+    """A play of the JSON form, as :func:`_act` gives it (the commonest act, found quicker)."""
+    return _model("play", (("seat", seat), ("card", card)))  # type: ignore[no-any-return]
+
+
+def _act(kind: str, value: Any) -> Any:
+    """The model of an act of ``kind`` written in the JSON form as ``value``."""
+    return _model(kind, tuple((k, tuple(v) if type(v) is list else v)
+                              for k, v in value.items()))
 
 
 # ------------------------------------------------------------------ the replay
@@ -149,7 +134,6 @@ _GAME_KEYS = frozenset({"tags", "deals", "end"})
 _DEAL_KEYS = frozenset({"number", "dealer", "hands", "extra", "up", "bidding", "exchange",
                         "declarations", "tricks", "score", "penalties"})
 _UP_KEYS = frozenset({"card", "kitty"})
-_EXCHANGE_KEYS = frozenset({"seat", "act", "takes", "upcard", "discard"})
 _SCORE_KEYS = frozenset({"points", "total"})
 _END_KEYS = frozenset({"act", "scores", "winner"})
 _TAG_NAME = re.compile(TAG_NAME)
@@ -276,213 +260,83 @@ def _written(table: _Table, score: dict[str, Any], points: dict[str, int],
     return total is None or all(totals.get(s) == v for s, v in _sides(total).items())
 
 
-def _cards(value: Any) -> list[str]:
-    if type(value) is not list:
-        raise _DeclineError
-    return value
+def _cards(table: _Table, value: Any, size: int) -> list[Card]:
+    """The cards of a hand, dummy or kitty of ``size`` cards, all of the deck."""
+    if type(value) is not list or len(value) != size:
+        raise _DeclineError  # D303, D306
+    cards = table.cards
+    return [cards[text] for text in value]  # a KeyError: D305, or an unknown card
 
 
 def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
-    """Replays one deal; raises :class:`_DeclineError` (or a lookup error) at anything the fast
-    path does not take."""
+    """Replays one deal through :class:`~euchrelog.engine.DealState`'s bulk entry; raises
+    :class:`_DeclineError` (or a lookup error) at anything the fast path does not take."""
     ruleset = table.ruleset
     variant = ruleset.variant
-    index = table.index
-    dealer: str = deal["dealer"]
-    # The cards (D303-D306).
-    seen = 0
-    masks: dict[str, int] = {}
-    size = variant.hand_size
+    dealer = _SEAT[deal["dealer"]]
     lines = deal["hands"]
     if type(lines) is not list or len(lines) != 1 or len(lines[0]) != 1:
         raise _DeclineError
-    hands = lines[0]["cards"]
-    if type(hands) is not dict or len(hands) != len(table.seats):
+    written = lines[0]["cards"]
+    if type(written) is not dict or len(written) != len(table.seats):
         raise _DeclineError
-    for seat in table.seats:
-        cards = _cards(hands[seat])
-        if len(cards) != size:
-            raise _DeclineError
-        mask = 0
-        for text in cards:
-            i = index[text]
-            if seen >> i & 1:
-                raise _DeclineError
-            mask |= 1 << i
-            seen |= 1 << i
-        masks[seat] = mask
-    dummy = 0
+    hands = {_SEAT[seat]: _cards(table, written[seat], variant.hand_size)
+             for seat in table.seats}
+    dealt = [card for cards in hands.values() for card in cards]
     extra: Any = deal.get("extra")
+    dummy: list[Card] | None = None
     if table.dummy:
-        if extra["kind"] != "dummy" or len(extra) != 2 or len(_cards(extra["cards"])) != size:
-            raise _DeclineError  # D303
-        for text in extra["cards"]:
-            i = index[text]
-            if seen >> i & 1:
-                raise _DeclineError
-            dummy |= 1 << i
-            seen |= 1 << i
+        if extra["kind"] != "dummy" or len(extra) != 2:
+            raise _DeclineError
+        dummy = _cards(table, extra["cards"], variant.hand_size)
+        dealt += dummy
     elif extra is not None:
         raise _DeclineError  # D303
-    upcard = deal["up"]
-    if not _UP_KEYS.issuperset(upcard):
+    up = deal["up"]
+    if not _UP_KEYS.issuperset(up):
         raise _DeclineError
-    up_text = upcard["card"]
-    up = index[up_text]
-    if up == table.joker or seen >> up & 1:
-        raise _DeclineError
-    seen |= 1 << up
-    kitty = upcard.get("kitty")
-    if kitty is not None:
-        if len(_cards(kitty)) != table.kitty_size:
-            raise _DeclineError
-        for text in kitty:
-            i = index[text]
-            if seen >> i & 1:
-                raise _DeclineError
-            seen |= 1 << i
-    # The bidding (F3-F7).
-    order = table.bidders[dealer]
-    up_suit = table.printed_suit[up]
-    trump = -1
-    maker = ""
-    round_ = 1
-    turn = 0
-    thrown = False
+    upcard = table.cards[up["card"]]
+    kitty = None if up.get("kitty") is None else _cards(table, up["kitty"], table.kitty_size)
+    dealt += [upcard, *(kitty or ())]
+    if not dealt_cleanly(dealt, ruleset.options.deck):
+        raise _DeclineError  # D304, D305
+    state = DealState(ruleset, dealer, hands=hands, upcard=upcard, kitty=kitty, extra=dummy)
+    acts: list[Any] = []
     for line in deal.get("bidding", ()):
         if len(line) != 1:
             raise _DeclineError
-        for bid in line["bids"]:
-            seat = bid["seat"]
-            act = bid["act"]
-            if trump >= 0 or thrown or seat != order[turn] or len(bid) != (
-                    3 if act == "call" else 2):
-                raise _DeclineError  # B405, B401
-            if act == "pass":
-                if round_ == 2 and seat == dealer and ruleset.options.stick_the_dealer:
-                    raise _DeclineError  # B404
-                turn += 1
-                if turn == len(order):
-                    turn = 0
-                    thrown = round_ == 2
-                    round_ = 2
-            elif act == "order" and round_ == 1:
-                trump, maker = up_suit, seat
-            elif (act == "call" and round_ == 2 and bid["suit"] == NO_TRUMP.value
-                  and ruleset.options.no_trump):
-                trump, maker = _NO_TRUMP, seat  # H5
-            elif act == "call" and round_ == 2 and _SUIT_INDEX[bid["suit"]] != up_suit:
-                trump, maker = _SUIT_INDEX[bid["suit"]], seat
-            else:
-                raise _DeclineError  # B402, B403
-    if thrown:
-        if deal.get("exchange") or deal.get("declarations") or deal.get("tricks"):
-            raise _DeclineError
-        return DealResult(deal["number"], _SEAT[dealer], {}, {}, thrown=True)
-    if trump < 0:
-        raise _DeclineError  # unfinished bidding
-    # The exchange (F8) and the lone hands (F9).
+        acts += [_act(bid["act"], bid) for bid in line["bids"]]
     exchange = deal.get("exchange")
-    if exchange is None:
-        if round_ == 1:
-            raise _DeclineError  # the record does not say what the dealer did with the upcard
-    else:
-        act = exchange.get("act", "takes")
-        taken = exchange.get("upcard")
-        discard = exchange.get("discard")
-        if (not _EXCHANGE_KEYS.issuperset(exchange) or round_ != 1
-                or exchange["seat"] != dealer or type(exchange.get("takes", False)) is not bool):
-            raise _DeclineError  # K501
-        if act == "declines":
-            if (ruleset.options.dealer_pickup == "required" or exchange.get("takes")
-                    or taken is not None or discard is not None):
-                raise _DeclineError  # K504
-        elif act == "takes":
-            if taken is not None and taken != up_text:
-                raise _DeclineError  # K503
-            six = masks[dealer] | 1 << up
-            i = index[discard]
-            if not six >> i & 1:
-                raise _DeclineError  # K502
-            masks[dealer] = six & ~(1 << i)
-        else:
-            raise _DeclineError
-    alone: str | None = None
-    defender: str | None = None
-    merged = False
-    side = table.side
-    for decl in deal.get("declarations", ()):
-        act, seat = decl["act"], decl["seat"]
-        if act == "merge":
-            if not table.dummy or seat != maker or alone is not None or merged or len(decl) != 3:
-                raise _DeclineError  # K505
-            ten = masks[maker] | dummy
-            kept = 0
-            for text in _cards(decl["keeps"]):
-                i = index[text]
-                if not ten >> i & 1 or kept >> i & 1:
-                    raise _DeclineError  # K506
-                kept |= 1 << i
-            if len(decl["keeps"]) != size:
-                raise _DeclineError  # K506
-            masks[maker] = kept
-            merged = True
-            continue
-        if len(decl) != 2 or variant.alone != "declared":
-            raise _DeclineError  # A601, A602
-        if act == "alone" and seat == maker and alone is None and not merged:
-            alone = seat
-        elif (act == "defend" and ruleset.options.lone_defender and defender is None
-              and side[seat] != side[maker]):
-            defender = seat
-        else:
-            raise _DeclineError  # A601, A602, A603
-    if table.dummy and ruleset.options.dummy == "required" and not merged and alone is None:
-        raise _DeclineError  # K507
-    if alone is None and ruleset.must_go_alone(_SEAT[dealer], _SEAT[maker], round_):
-        raise _DeclineError  # A604
-    # The play (P1-P4, F10).
-    tricks = deal["tricks"]
-    if len(tricks) != variant.tricks:
-        raise _DeclineError  # P706, or a partial deal
-    orders, leader = table.lineup(dealer, maker, alone, defender)
-    follows = table.eff[trump]
-    strength = table.power[trump]
-    suit_mask = table.suit_mask[trump]
-    maker_side = side[maker]
-    made = 0
+    if exchange is not None:
+        acts.append(_act("exchange", exchange))
+    acts += [_act(act_kind(decl), decl) for decl in deal.get("declarations", ())]
+    tricks = deal.get("tricks", ())
+    plays = []
     for t, trick in enumerate(tricks):
-        turn_order = orders[leader]
-        plays = trick["plays"]
-        if (trick["number"] != t + 1 or type(trick["number"]) is not int or len(trick) != 2
-                or len(plays) != len(turn_order) or sum(map(len, plays)) != 2 * len(plays)):
-            raise _DeclineError  # P707, P705
-        led = -1
-        best = -1
-        powers: tuple[int, ...] = ()
-        for play, due in zip(plays, turn_order, strict=True):
-            seat = play["seat"]
-            i = index[play["card"]]
-            hand = masks[seat]
-            if seat != due or not hand >> i & 1:
-                raise _DeclineError  # P701, P702, P703, P708
-            suit = follows[i]
-            if led < 0:
-                led = suit
-                powers = strength[led]
-            elif suit != led and hand & suit_mask[led]:
-                raise _DeclineError  # R801
-            masks[seat] = hand & ~(1 << i)
-            if powers[i] > best:
-                best = powers[i]
-                leader = seat
-        if side[leader] == maker_side:
-            made += 1
-    points = ruleset.side_points(_SEAT[maker], made, maker_alone=alone is not None,
-                                 defender_alone=defender is not None)
-    return DealResult(deal["number"], _SEAT[dealer], points, {}, maker=_SEAT[maker],
-                      trump=_TRUMPS[trump].value, alone=alone is not None,
-                      defender_alone=defender is not None, maker_tricks=made)
+        if trick["number"] != t + 1 or type(trick["number"]) is not int or len(trick) != 2:
+            raise _DeclineError  # P707
+        played = trick["plays"]
+        if any(play["card"] not in table.cards for play in played):
+            raise _DeclineError  # D305, or an unknown card
+        plays.append([_play(play["seat"], play["card"]) if len(play) == 2
+                      else _act("play", play) for play in played])
+    if not state.run(acts, plays):
+        raise _DeclineError  # a fault: the full path reports it
+    if state.phase is Phase.THROWN:
+        if exchange is not None or deal.get("declarations") or tricks:
+            raise _DeclineError
+        return DealResult(deal["number"], dealer, {}, {}, thrown=True)
+    if exchange is None and state.fixed_in_round != 2:
+        raise _DeclineError  # the record does not say what the dealer did with the upcard
+    made = state.maker_tricks() if state.phase is Phase.DONE else None
+    maker = state.maker
+    if made is None or maker is None or state.trump is None:
+        raise _DeclineError  # P706, or a partial deal
+    points = ruleset.side_points(maker, made, maker_alone=state.alone is not None,
+                                 defender_alone=state.defender is not None)
+    return DealResult(deal["number"], dealer, points, {}, maker=maker,
+                      trump=state.trump.value, alone=state.alone is not None,
+                      defender_alone=state.defender is not None, maker_tricks=made)
 
 
 # ------------------------------------------------------------------ entries

@@ -25,7 +25,7 @@ from itertools import pairwise
 from typing import TypeVar, cast
 
 from .cards import NO_TRUMP, Card, deck_set
-from .engine import Action, DealState, Phase, evidence_message
+from .engine import Action, DealState, Phase, dealt_cleanly, evidence_message
 from .errors import IllegalActionError, RenegeError
 from .findings import Finding, Severity
 from .models import Bid, Deal, Declaration, Exchange, Game, Merge, Order, Swap, Trick
@@ -532,9 +532,8 @@ class _Replay:
         if deal.up is not None:
             dealt.append(deal.up.card)
             dealt.extend(deal.up.kitty or ())
-        dealt = [card for card in dealt if card is not None]
         # Most deals hold each card once, all of the deck: nothing to visit card by card.
-        clean = len(set(dealt)) == len(dealt) and deck.issuperset(dealt)
+        clean = dealt_cleanly([card for card in dealt if card is not None], rules.options.deck)
 
         def visit(card: Card | None, locus: Locus, what: str) -> None:
             if card is None or clean:
