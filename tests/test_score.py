@@ -750,6 +750,31 @@ def test_csv_of_several_events_has_one_header_and_the_same_columns() -> None:
     assert all(row[-1] == "final" for row in body)
 
 
+def test_csv_says_the_length_and_where_it_came_from_as_the_json_does() -> None:
+    """Each CSV row carries its event's ``deals``, ``target`` and ``length_from``, the
+    values of the JSON (empty for null): inferred from the games, from the Format tag or
+    from an option (whose leading ``-`` a spreadsheet would run, so it is quoted)."""
+    for args in ([str(EVENTS)], ["--deals", "8", str(EVENTS / make_events.PROGRESSIVE)],
+                 ["--target", "10", str(EVENTS / make_events.PARTNERS)]):
+        table = csv.DictReader(io.StringIO(score("-q", "--format", "csv", *args).stdout))
+        data = json.loads(score("-q", "--format", "json", *args).stdout)
+        settings = {e["event"]: e for e in data["events"]}
+        for row in table:
+            event = settings[row["event"]]
+            assert (row["deals"], row["target"]) == tuple(
+                "" if event[k] is None else str(event[k]) for k in ("deals", "target"))
+            said = event["length_from"]
+            assert row["length_from"] == ("'" + said if said.startswith("-") else said)
+    rows = {r["event"]: r for r in csv.DictReader(io.StringIO(
+        score("-q", "--format", "csv", str(EVENTS)).stdout))}
+    assert rows["Lakeside Rotation"]["length_from"] == (
+        "inferred from the games: 6 of 6 games are played to 10")
+    assert rows["Harbor Lights Progressive"]["length_from"] == "the Format tag"
+    forced = next(csv.DictReader(io.StringIO(score(
+        "-q", "--format", "csv", "--deals", "8", str(EVENTS / make_events.PROGRESSIVE)).stdout)))
+    assert (forced["deals"], forced["target"], forced["length_from"]) == ("8", "", "'--deals")
+
+
 def test_html_shows_the_date_and_site() -> None:
     page = score("-q", "--format", "html", str(EVENTS / "legion-partners-cup")).stdout
     assert '<p class="meta">Date: 2025-06-07; Site: Maple Grove Legion Hall</p>' in page
