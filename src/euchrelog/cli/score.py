@@ -28,6 +28,7 @@ from ..events import (
     Overrides,
     Scorer,
     iter_entries,
+    parse_lone,
     parse_tiebreaks,
 )
 from ..events.output import RENDERERS
@@ -116,6 +117,16 @@ def _tiebreaks(_ctx: click.Context, _param: click.Parameter, value: str | None
         raise click.BadParameter(str(exc)) from None
 
 
+def _lone(_ctx: click.Context, _param: click.Parameter, value: str | None
+          ) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    try:
+        return parse_lone(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
 @click.command()
 @click.argument("sources", nargs=-1, required=True,
                 type=click.Path(exists=True, allow_dash=True, path_type=str))
@@ -131,6 +142,11 @@ def _tiebreaks(_ctx: click.Context, _param: click.Parameter, value: str | None
                    "Format tags say or the games show.")
 @click.option("--rank", type=click.Choice(RANKS),
               help="What the standings rank by first, whatever the Format tags say.")
+@click.option("--lone", callback=_lone, metavar="L/P",
+              help="In a progressive event, a lone hand of five tricks scores L points to the "
+                   "loner and P to the partner, each for themselves, instead of the side's "
+                   "points to both (e.g. --lone 5/4), whatever the Format tags say "
+                   "(lone=L/P).")
 @click.option("--tiebreak", callback=_tiebreaks, metavar="A,B,...",
               help="Tie-breaks after the main ranking, in order, from: "
                    + ", ".join(k for k in KEYS if KEYS[k].formats) + ".")
@@ -147,8 +163,8 @@ def _tiebreaks(_ctx: click.Context, _param: click.Parameter, value: str | None
               help="Print neither the findings nor the summary on stderr.")
 @limit_options("8G")
 def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: int | None,
-          target: int | None, rank: str | None, tiebreak: tuple[str, ...] | None,
-          only: tuple[str, ...],
+          target: int | None, rank: str | None, lone: tuple[int, int] | None,
+          tiebreak: tuple[str, ...] | None, only: tuple[str, ...],
           check_only: bool, output: Path | None, force: bool, quiet: bool, max_bytes: int,
           max_line: int) -> None:
     """Check every game of an event and print its standings.
@@ -176,7 +192,7 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     orders: dict[str, int] = {}
     paths = list(expand(sources, quiet=quiet))
     progress = Progress(total_size(paths), verb="reading", enabled=not quiet)
-    scorer = Scorer(Overrides(event_format, deals, target, tiebreak, rank))
+    scorer = Scorer(Overrides(event_format, deals, target, tiebreak, rank, lone))
     with tempfile.TemporaryFile() as spool:
         read = _Sources(paths, Limits(max_bytes, max_line), spool)
         for order, path in enumerate(paths):
@@ -186,17 +202,14 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
             if failure is not None:
                 unreadable.append(failure)
         progress.clear()
+        missing = set(only) - set(scorer.events)
+        if missing:
+            known = ", ".join(repr(name) for name in scorer.events) or "none"
+            raise click.UsageError(f"no event named {sorted(missing)[0]!r} (events: {known})")
         try:
-            events = scorer.results(read.reread)
+            events = scorer.results(read.reread, set(only))
         except ValueError as exc:
             raise click.UsageError(str(exc)) from None
-    if only:
-        wanted = set(only)
-        missing = wanted - {e.name for e in events}
-        if missing:
-            known = ", ".join(repr(e.name) for e in events) or "none"
-            raise click.UsageError(f"no event named {sorted(missing)[0]!r} (events: {known})")
-        events = [e for e in events if e.name in wanted]
     findings = _all_findings(events, scorer.broken, unreadable, orders, bool(only))
     contexts = {f: e.failed.context for e in scorer.broken if e.failed is not None
                 for f in e.failed.findings}
