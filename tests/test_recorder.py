@@ -326,6 +326,15 @@ def test_a_penalty_in_a_deal_read_as_its_points() -> None:
     alone.penalty("E", 1, "slow play")
     assert alone.totals == {"N": 0, "E": 2, "S": 0}
     assert replay(alone.model()).findings == []
+    tricks = ("  1. E: ??  S: AS  W: 9H  N: AC\n  2. E: ??  S: TS  W: KH  N: KC\n"
+              "  3. E: ??  S: 9S  W: QH  N: QC\n  4. E: ??  S: 9D  W: AH  N: JC\n"
+              "  5. E: ??  S: TD  W: JD  N: KD\n")
+    unknown = Recorder.loads('[Variant "four-hand"]\ndeal 1 dealer N\n  up JH\n'
+                             f"  bid E pass, S order\n{tricks}  points EW 2\nunfinished\n")
+    unknown.penalty("S", 1, "table talk")  # a deal with a card not known is kept as read too
+    assert f"{tricks}  penalty S 1 table talk\n  points EW 2  total NS -1 EW 2\n" in (
+        unknown.dumps())
+    assert replay(unknown.model()).findings == []
 
 
 @pytest.mark.parametrize(("variant", "kwargs", "code"), [
