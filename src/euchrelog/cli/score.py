@@ -12,9 +12,9 @@ from __future__ import annotations
 import json
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import IO
+from typing import IO, TypeVar
 
 import click
 
@@ -44,6 +44,8 @@ from ..files import (
 from ..findings import Finding
 from ..progress import Progress, total_size
 from ..report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, visible, visible_context
+
+T = TypeVar("T")
 
 STDIN = "<stdin>"
 """The name standard input goes by in findings."""
@@ -107,24 +109,18 @@ class _Sources:
                 continue  # reported when it was first read; its games stay as replayed then
 
 
-def _tiebreaks(_ctx: click.Context, _param: click.Parameter, value: str | None
-               ) -> tuple[str, ...] | None:
-    if value is None:
-        return None
-    try:
-        return parse_tiebreaks(value)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc)) from None
-
-
-def _lone(_ctx: click.Context, _param: click.Parameter, value: str | None
-          ) -> tuple[int, int] | None:
-    if value is None:
-        return None
-    try:
-        return parse_lone(value)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc)) from None
+def _parsed(parse: Callable[[str], T]
+            ) -> Callable[[click.Context, click.Parameter, str | None], T | None]:
+    """An option's callback that reads its value with ``parse``; the ``ValueError`` of a
+    value it cannot read is a usage error."""
+    def callback(_ctx: click.Context, _param: click.Parameter, value: str | None) -> T | None:
+        if value is None:
+            return None
+        try:
+            return parse(value)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc)) from None
+    return callback
 
 
 @click.command()
@@ -142,12 +138,12 @@ def _lone(_ctx: click.Context, _param: click.Parameter, value: str | None
                    "Format tags say or the games show.")
 @click.option("--rank", type=click.Choice(RANKS),
               help="What the standings rank by first, whatever the Format tags say.")
-@click.option("--lone", callback=_lone, metavar="L/P",
+@click.option("--lone", callback=_parsed(parse_lone), metavar="L/P",
               help="In a progressive event, a lone hand of five tricks scores L points to the "
                    "loner and P to the partner, each for themselves, instead of the side's "
                    "points to both (e.g. --lone 5/4), whatever the Format tags say "
                    "(lone=L/P).")
-@click.option("--tiebreak", callback=_tiebreaks, metavar="A,B,...",
+@click.option("--tiebreak", callback=_parsed(parse_tiebreaks), metavar="A,B,...",
               help="Tie-breaks after the main ranking, in order, from: "
                    + ", ".join(k for k in KEYS if KEYS[k].formats) + ".")
 @click.option("--event", "only", multiple=True, metavar="NAME",
