@@ -260,14 +260,14 @@ def render_csv(events: Sequence[EventResult]) -> str:
                       *keys, "deals", "target", "length_from", "status"])]
     for event in events:
         cols = {c.key: c for c in columns(event)}
-        s = event.settings
-        length = ("" if s.deals is None else s.deals, "" if s.target is None else s.target,
-                  s.length_basis)
+        how = event.settings
+        length = ("" if how.deals is None else how.deals,
+                  "" if how.target is None else how.target, how.length_basis)
         status = "provisional" if event.provisional else "final"
-        rows.extend(_csv_row([event.title, row.rank, "yes" if row.tied else "no", row.label,
-                              *(cols[k].get(row) if k in cols else "" for k in keys),
-                              *length, status])
-                    for row in event.standings)
+        rows.extend(_csv_row([event.title, s.rank, "yes" if s.tied else "no", s.label,
+                              *(cols[k].get(s) if k in cols else "" for k in keys), *length,
+                              status])
+                    for s in event.standings)
     return "".join(rows)
 
 
