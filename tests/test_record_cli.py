@@ -182,6 +182,21 @@ def test_a_penalty_is_charged_at_any_prompt(tmp_path: Path) -> None:
     check_clean(path)
 
 
+def test_a_penalty_after_a_deal_read_as_its_points(tmp_path: Path) -> None:
+    """Resumed after a deal written as its points only, ``penalty`` charges it in that
+    deal, as after any other (H6)."""
+    path = tmp_path / "g.euchre"
+    path.write_text('[Variant "four-hand"]\n\ndeal 1 dealer N\n  points NS 1  total NS 1 EW 0'
+                    "\n\nunfinished\n", encoding="utf-8")
+    result = record(path, ["penalty EW 2 table talk", *DEAL_2, ""], "--resume")
+    assert result.exit_code == 0, result.output
+    assert refusals(result.output) == []
+    assert "  deal 1: penalty EW 2 table talk; score NS 1 EW -2" in result.output
+    assert ("deal 1 dealer N\n  penalty EW 2 table talk\n  points NS 1  total NS 1 EW -2\n"
+            ) in path.read_text(encoding="utf-8")
+    check_clean(path)
+
+
 # ---------------------------------------------------------------- refusals and input
 
 

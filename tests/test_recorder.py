@@ -296,10 +296,45 @@ def test_penalties_in_the_recorder() -> None:
     three.deal(dealer="N")
     refused(three, lambda: three.penalty("W", 1, "slow play"), "C904")
     refused(three, lambda: three.penalty("NS", 1, "slow play"), "C904")
-    kept = Recorder.loads('[Variant "four-hand"]\ndeal 1 dealer N\n  points NS 1\n'
-                          "unfinished\n")
-    with pytest.raises(RecorderError):
-        kept.penalty("N", 1, "table talk")
+
+
+def test_a_penalty_in_a_deal_read_as_its_points() -> None:
+    """A deal read from a record as written (its points only) takes a penalty too (H6):
+    after the deal's own penalties, with the running total after it; the record checks
+    clean and reads back the same, and undo gives back the deal as it was read."""
+    text = ('[Variant "four-hand"]\n\ndeal 1 dealer N\n  points NS 1  total NS 1 EW 0\n\n'
+            "deal 2 dealer E\n  penalty W 1 slow play\n  points EW 2  # well played\n\n"
+            "unfinished\n")
+    rec = Recorder.loads(text)
+    assert rec.totals == {"NS": 1, "EW": 1} and not rec.deal_open
+    rec.penalty("n", 2, "table talk")
+    assert rec.totals == {"NS": -1, "EW": 1} and rec.deals == 2
+    charged = rec.dumps()
+    assert ("deal 2 dealer E\n  penalty W 1 slow play\n  penalty N 2 table talk\n"
+            "  points EW 2  total NS -1 EW 1  # well played\n") in charged
+    assert replay(loads(charged).games[0]).findings == []
+    assert Recorder.loads(charged).dumps() == charged
+    undone = rec.undo()
+    assert isinstance(undone, Penalty) and undone.who == "N"
+    assert rec.dumps() == text and rec.totals == {"NS": 1, "EW": 1}
+    rec.penalty("EW", 1, "table talk")
+    rec.sheet("H", "S", tricks=3)
+    assert rec.totals == {"NS": 2, "EW": 0}
+    assert replay(rec.model()).findings == []
+    alone = Recorder.loads('[Variant "cutthroat"]\ndeal 1 dealer N\n  points E 3\n'
+                           "unfinished\n")
+    alone.penalty("E", 1, "slow play")
+    assert alone.totals == {"N": 0, "E": 2, "S": 0}
+    assert replay(alone.model()).findings == []
+    tricks = ("  1. E: ??  S: AS  W: 9H  N: AC\n  2. E: ??  S: TS  W: KH  N: KC\n"
+              "  3. E: ??  S: 9S  W: QH  N: QC\n  4. E: ??  S: 9D  W: AH  N: JC\n"
+              "  5. E: ??  S: TD  W: JD  N: KD\n")
+    unknown = Recorder.loads('[Variant "four-hand"]\ndeal 1 dealer N\n  up JH\n'
+                             f"  bid E pass, S order\n{tricks}  points EW 2\nunfinished\n")
+    unknown.penalty("S", 1, "table talk")  # a deal with a card not known is kept as read too
+    assert f"{tricks}  penalty S 1 table talk\n  points EW 2  total NS -1 EW 2\n" in (
+        unknown.dumps())
+    assert replay(unknown.model()).findings == []
 
 
 @pytest.mark.parametrize(("variant", "kwargs", "code"), [

@@ -409,6 +409,42 @@ def test_lone_hands_score_each_player_apart() -> None:
     assert partners.settings.lone is None
 
 
+def test_lone_option_overrides_the_format_tag() -> None:
+    """``--lone L/P`` scores a lone hand of five tricks as ``lone=L/P`` in the Format tag
+    does, and replaces what the tag says; a value that is not two whole numbers is a usage
+    error, and so is the option for a partners event, unless ``--event`` leaves it out."""
+    text = sheet("E", "1", "1", "A B C D", [LONE, ONE], fmt="progressive deals=2")
+    event, = scored(text, Overrides(lone=(5, 4)))
+    assert {r.label: r.points_for for r in event.standings} == {"D": 6, "B": 5, "A": 0, "C": 0}
+    tagged = text.replace("progressive deals=2", "progressive deals=2 lone=5/4")
+    event, = scored(tagged, Overrides(lone=(6, 3)))
+    assert event.settings.lone == (6, 3) and codes(event) == []
+    assert {r.label: r.points_for for r in event.standings} == {"D": 7, "B": 4, "A": 0, "C": 0}
+    result = score("-q", "--format", "json", "--lone", "6/3", "-", stdin=tagged)
+    data = json.loads(result.stdout)["events"][0]
+    assert result.exit_code == 0 and data["lone"] == [6, 3]
+    assert {r["name"]: r["points_for"] for r in data["standings"]}["D"] == 7
+    assert "6 to the loner and 3 to the partner" in score("--lone", "6/3", "-",
+                                                         stdin=text).stdout
+    for bad in ("5", "5/x", "5/4/3", "-1/4", "5 / 4", ""):
+        result = score("--lone", bad, "-", stdin=text)
+        assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+        assert "Invalid value for '--lone'" in result.stderr
+        assert "two whole numbers, the loner's points and the partner's" in result.stderr
+    partners = sheet("Cup", "1", "1", "P Q R S", [ONE, TWO], fmt="partners deals=2")
+    result = score("--lone", "5/4", "-", stdin=text + partners)
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    assert "applies to a progressive event only, and 'Cup' is a partners event" in (
+        result.stderr)
+    result = score("-q", "--lone", "5/4", "--event", "E", "-", stdin=text + partners)
+    assert result.exit_code == 0 and "5 to the loner and 4 to the partner" in result.stdout
+    # --event leaves out the events it does not name before their settings are settled,
+    # so an option another event cannot take does not stop it either.
+    result = score("-q", "--tiebreak", "points-for", "--event", "Cup", "-",
+                   stdin=text + partners)
+    assert result.exit_code == 0 and "then by points for" in result.stdout
+
+
 def test_a_penalty_to_one_player_counts_against_that_player_only() -> None:
     """RULES.md H6: a penalty charged to one player takes the points from the side's
     running total, and in a progressive event from that player's total alone; one charged
@@ -693,7 +729,7 @@ LINES = [line for p in sorted((EVENTS / make_events.PROGRESSIVE).glob("*.euchre"
 @given(st.lists(st.sampled_from(LINES), max_size=120),
        st.sampled_from(["text", "csv", "json", "markdown", "html"]),
        st.sampled_from([(), ("--event-format", "partners"), ("--deals", "3"),
-                        ("--target", "5"), ("--tiebreak", "loners")]))
+                        ("--target", "5"), ("--tiebreak", "loners"), ("--lone", "5/4")]))
 def test_no_traceback_on_shuffled_sheets(lines: list[str], fmt: str,
                                          extra: tuple[str, ...]) -> None:
     """Lines of real sheets in any order and number: exit 0, 1 or 2, never a traceback."""
@@ -748,6 +784,31 @@ def test_csv_of_several_events_has_one_header_and_the_same_columns() -> None:
     partners = next(row for row in body if row[0] == "Legion Partners Cup")
     assert partners[header.index("round_1")] == "" and partners[header.index("won")] != ""
     assert all(row[-1] == "final" for row in body)
+
+
+def test_csv_says_the_length_and_where_it_came_from_as_the_json_does() -> None:
+    """Each CSV row carries its event's ``deals``, ``target`` and ``length_from``, the
+    values of the JSON (empty for null): inferred from the games, from the Format tag or
+    from an option (whose leading ``-`` a spreadsheet would run, so it is quoted)."""
+    for args in ([str(EVENTS)], ["--deals", "8", str(EVENTS / make_events.PROGRESSIVE)],
+                 ["--target", "10", str(EVENTS / make_events.PARTNERS)]):
+        table = csv.DictReader(io.StringIO(score("-q", "--format", "csv", *args).stdout))
+        data = json.loads(score("-q", "--format", "json", *args).stdout)
+        settings = {e["event"]: e for e in data["events"]}
+        for row in table:
+            event = settings[row["event"]]
+            assert (row["deals"], row["target"]) == tuple(
+                "" if event[k] is None else str(event[k]) for k in ("deals", "target"))
+            said = event["length_from"]
+            assert row["length_from"] == ("'" + said if said.startswith("-") else said)
+    rows = {r["event"]: r for r in csv.DictReader(io.StringIO(
+        score("-q", "--format", "csv", str(EVENTS)).stdout))}
+    assert rows["Lakeside Rotation"]["length_from"] == (
+        "inferred from the games: 6 of 6 games are played to 10")
+    assert rows["Harbor Lights Progressive"]["length_from"] == "the Format tag"
+    forced = next(csv.DictReader(io.StringIO(score(
+        "-q", "--format", "csv", "--deals", "8", str(EVENTS / make_events.PROGRESSIVE)).stdout)))
+    assert (forced["deals"], forced["target"], forced["length_from"]) == ("8", "", "'--deals")
 
 
 def test_html_shows_the_date_and_site() -> None:

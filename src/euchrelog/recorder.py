@@ -198,6 +198,10 @@ class _Deal:
     written: Deal | None = None
     """The record of the deal once it is over, with its points and total (kept, so that
     writing the game after every entry does not rebuild every deal)."""
+    kept: Deal | None = None
+    """The deal as read from a record, when it could not be entered act by act (its points
+    only, or a card not known): it is written as read, and its only entries are the
+    penalties charged in it since."""
     thrown: bool = False
     """Whether the deal was thrown in (everyone passed), once it is over."""
 
@@ -385,7 +389,7 @@ class Recorder:
         cards = DealCards(deal.number, deal.dealer)
         after = result.totals
         points = {s: after.get(s, 0) - before.get(s, 0) for s in self.ruleset.side_names}
-        self._deals.append(_Deal(cards, self._state(cards), points=points, written=deal,
+        self._deals.append(_Deal(cards, self._state(cards), points=points, kept=deal,
                                  thrown=result.thrown))
 
     @classmethod
@@ -565,6 +569,9 @@ class Recorder:
         for deal in self._deals:
             score = None
             self._add(totals, deal)
+            if deal.kept is not None:
+                deals.append(self._kept_model(deal.kept, deal.penalties, totals))
+                continue
             if deal.points:
                 points = {s: deal.points[s] for s in self.ruleset.side_names if s in deal.points}
                 score = Score(points=points, total=dict(totals))
@@ -594,6 +601,18 @@ class Recorder:
         :raises OSError: when it cannot be written; the file is then unchanged.
         """
         write_atomic(path, dumps(Log(games=(*before, self.model()))), force=force)
+
+    @staticmethod
+    def _kept_model(kept: Deal, penalties: tuple[Penalty, ...], totals: Mapping[str, int]
+                    ) -> Deal:
+        """A deal kept as read, with the penalties charged in it since after its own, and
+        then the running totals after them."""
+        if not penalties:
+            return kept
+        score = (kept.score.model_copy(update={"total": dict(totals)}) if kept.score is not None
+                 else Score(total=dict(totals)))
+        return kept.model_copy(update={"penalties": (*kept.penalties, *penalties),
+                                       "score": score})
 
     def _deal_model(self, deal: _Deal, score: Score | None = None) -> Deal:
         cards = deal.cards
@@ -926,10 +945,6 @@ class Recorder:
         """The penalty line :meth:`penalty` would enter, or raises why it would not."""
         if not self._deals:
             raise RecorderError("no deal yet: a penalty is charged in a deal")
-        last = self._deals[-1]
-        if last.over and not last.entries:
-            raise RecorderError(f"deal {last.cards.number} was read from the record as it is: "
-                                "write its penalty there, or charge it in the next deal")
         try:
             line = Penalty(who=str(who).strip(), points=points, reason=reason)
         except ValidationError as exc:
@@ -1048,7 +1063,8 @@ class Recorder:
             self._deals.pop()
             return deal.cards
         entry = deal.entries.pop()
-        self._rebuild(deal)
+        if deal.kept is None:  # a kept deal's entries are penalties: nothing to replay
+            self._rebuild(deal)
         return entry
 
     def _rebuild(self, deal: _Deal) -> None:

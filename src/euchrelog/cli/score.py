@@ -12,9 +12,9 @@ from __future__ import annotations
 import json
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import IO
+from typing import IO, TypeVar
 
 import click
 
@@ -28,6 +28,7 @@ from ..events import (
     Overrides,
     Scorer,
     iter_entries,
+    parse_lone,
     parse_tiebreaks,
 )
 from ..events.output import RENDERERS
@@ -43,6 +44,8 @@ from ..files import (
 from ..findings import Finding
 from ..progress import Progress, total_size
 from ..report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, visible, visible_context
+
+T = TypeVar("T")
 
 STDIN = "<stdin>"
 """The name standard input goes by in findings."""
@@ -106,14 +109,18 @@ class _Sources:
                 continue  # reported when it was first read; its games stay as replayed then
 
 
-def _tiebreaks(_ctx: click.Context, _param: click.Parameter, value: str | None
-               ) -> tuple[str, ...] | None:
-    if value is None:
-        return None
-    try:
-        return parse_tiebreaks(value)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc)) from None
+def _parsed(parse: Callable[[str], T]
+            ) -> Callable[[click.Context, click.Parameter, str | None], T | None]:
+    """An option's callback that reads its value with ``parse``; the ``ValueError`` of a
+    value it cannot read is a usage error."""
+    def callback(_ctx: click.Context, _param: click.Parameter, value: str | None) -> T | None:
+        if value is None:
+            return None
+        try:
+            return parse(value)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc)) from None
+    return callback
 
 
 @click.command()
@@ -131,7 +138,12 @@ def _tiebreaks(_ctx: click.Context, _param: click.Parameter, value: str | None
                    "Format tags say or the games show.")
 @click.option("--rank", type=click.Choice(RANKS),
               help="What the standings rank by first, whatever the Format tags say.")
-@click.option("--tiebreak", callback=_tiebreaks, metavar="A,B,...",
+@click.option("--lone", callback=_parsed(parse_lone), metavar="L/P",
+              help="In a progressive event, a lone hand of five tricks scores L points to the "
+                   "loner and P to the partner, each for themselves, instead of the side's "
+                   "points to both (e.g. --lone 5/4), whatever the Format tags say "
+                   "(lone=L/P).")
+@click.option("--tiebreak", callback=_parsed(parse_tiebreaks), metavar="A,B,...",
               help="Tie-breaks after the main ranking, in order, from: "
                    + ", ".join(k for k in KEYS if KEYS[k].formats) + ".")
 @click.option("--event", "only", multiple=True, metavar="NAME",
@@ -147,8 +159,8 @@ def _tiebreaks(_ctx: click.Context, _param: click.Parameter, value: str | None
               help="Print neither the findings nor the summary on stderr.")
 @limit_options("8G")
 def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: int | None,
-          target: int | None, rank: str | None, tiebreak: tuple[str, ...] | None,
-          only: tuple[str, ...],
+          target: int | None, rank: str | None, lone: tuple[int, int] | None,
+          tiebreak: tuple[str, ...] | None, only: tuple[str, ...],
           check_only: bool, output: Path | None, force: bool, quiet: bool, max_bytes: int,
           max_line: int) -> None:
     """Check every game of an event and print its standings.
@@ -176,7 +188,7 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     orders: dict[str, int] = {}
     paths = list(expand(sources, quiet=quiet))
     progress = Progress(total_size(paths), verb="reading", enabled=not quiet)
-    scorer = Scorer(Overrides(event_format, deals, target, tiebreak, rank))
+    scorer = Scorer(Overrides(event_format, deals, target, tiebreak, rank, lone))
     with tempfile.TemporaryFile() as spool:
         read = _Sources(paths, Limits(max_bytes, max_line), spool)
         for order, path in enumerate(paths):
@@ -186,17 +198,14 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
             if failure is not None:
                 unreadable.append(failure)
         progress.clear()
+        missing = set(only) - set(scorer.events)
+        if missing:
+            known = ", ".join(repr(name) for name in scorer.events) or "none"
+            raise click.UsageError(f"no event named {sorted(missing)[0]!r} (events: {known})")
         try:
-            events = scorer.results(read.reread)
+            events = scorer.results(read.reread, set(only))
         except ValueError as exc:
             raise click.UsageError(str(exc)) from None
-    if only:
-        wanted = set(only)
-        missing = wanted - {e.name for e in events}
-        if missing:
-            known = ", ".join(repr(e.name) for e in events) or "none"
-            raise click.UsageError(f"no event named {sorted(missing)[0]!r} (events: {known})")
-        events = [e for e in events if e.name in wanted]
     findings = _all_findings(events, scorer.broken, unreadable, orders, bool(only))
     contexts = {f: e.failed.context for e in scorer.broken if e.failed is not None
                 for f in e.failed.findings}

@@ -299,6 +299,9 @@ class Overrides:
     target: int | None = None
     tiebreaks: tuple[str, ...] | None = None
     rank: str | None = None
+    lone: tuple[int, int] | None = None
+    """``--lone L/P``: the points of a lone hand of five tricks to the loner and to the
+    partner, in a progressive event (RULES.md H7)."""
 
 
 def parse_tiebreaks(text: str, fmt: str | None = None) -> tuple[str, ...]:
@@ -338,6 +341,22 @@ RANKS = ("games-won", "points")
 _LONE_RE = re.compile(r"([0-9]{1,3})/([0-9]{1,3})")
 
 
+def parse_lone(value: str, spelt: str | None = None) -> tuple[int, int]:
+    """The points ``L/P`` of a lone hand of five tricks: to the loner, then to the partner.
+
+    >>> parse_lone("5/4")
+    (5, 4)
+
+    :raises ValueError: when ``value`` is not two whole numbers with a slash between; the
+        message names it as ``spelt`` (by default, quoted).
+    """
+    points = _LONE_RE.fullmatch(value)
+    if points is None:
+        raise ValueError(f"{spelt or repr(value)} must be two whole numbers, the loner's "
+                         "points and the partner's, as in 5/4")
+    return int(points.group(1)), int(points.group(2))
+
+
 def parse_format(text: str) -> FormatTag:
     """Reads a Format tag value: a format name and ``deals=N``, ``target=N``,
     ``tiebreak=a,b``, ``rank=games-won`` or ``rank=points`` and ``lone=L/P`` in any order.
@@ -368,11 +387,7 @@ def parse_format(text: str) -> FormatTag:
         elif name == "rank" and value in RANKS:
             key, parsed = "rank", value
         elif name == "lone":
-            points = _LONE_RE.fullmatch(value)
-            if points is None:
-                raise ValueError(f"lone={value} must be two whole numbers, the loner's points "
-                                 "and the partner's, as in lone=5/4")
-            key, parsed = "lone", (int(points.group(1)), int(points.group(2)))
+            key, parsed = "lone", parse_lone(value, f"lone={value}")
         else:
             raise ValueError(f"unknown word {word!r} (expected partners, progressive, deals=N, "
                              "target=N, tiebreak=a,b, rank=games-won|points or lone=L/P)")
@@ -698,13 +713,16 @@ class Scorer:
         elif entry.failed is not None:
             self.broken.append(entry)
 
-    def results(self, reread: Reread) -> list[EventResult]:
-        """Every event, scored.
+    def results(self, reread: Reread, only: Collection[str] = ()) -> list[EventResult]:
+        """Every event, scored; only the events named in ``only``, when it names any.
 
-        :raises ValueError: for a ``--tiebreak`` an event's format does not take.
+        :raises ValueError: for a ``--tiebreak`` an event's format does not take, or
+            ``--lone`` for a partners event.
         """
         results = []
         for name, event in self.events.items():
+            if only and name not in only:
+                continue
             result = event.finish(reread)
             for entry in self.broken:
                 if entry.event_hint in (None, name) or entry.event_hint not in self.events:
@@ -924,7 +942,13 @@ class _Event:
             else:
                 tiebreaks = tag.tiebreaks
         lone = tag.lone
-        if lone is not None and fmt != "progressive" and first is not None:
+        if o.lone is not None:
+            if fmt != "progressive":
+                raise ValueError(f"--lone {o.lone[0]}/{o.lone[1]} gives points to each player, "
+                                 f"so it applies to a progressive event only, and {self.name!r}"
+                                 f" is a {fmt} event (score the others with --event NAME)")
+            lone = o.lone
+        elif lone is not None and fmt != "progressive" and first is not None:
             self.emit("E961", f"lone={lone[0]}/{lone[1]} gives points to each player, so it "
                               "applies to a progressive event only", first[0],
                       ("tag", first[1]))
@@ -1393,6 +1417,6 @@ __all__ = [
     "DEFAULT_DEALS", "DEFAULT_TIEBREAKS", "FORMATS", "GAMES_WON_TIEBREAKS", "KEYS", "PRIMARY",
     "Award", "Decision", "Entry",
     "EventResult", "FormatTag", "Key", "Overrides", "Played", "Scorer", "Settings", "Standing",
-    "TableResult", "iter_entries", "parse_format", "parse_tiebreaks",
+    "TableResult", "iter_entries", "parse_format", "parse_lone", "parse_tiebreaks",
     "read_entries", "score_events", "tiebreaks_for",
 ]

@@ -242,7 +242,8 @@ def _csv_row(cells: Sequence[int | str]) -> str:
 def render_csv(events: Sequence[EventResult]) -> str:
     """The standings of every event as one table: one header row with every event's
     columns (each event's in its order), then one row per player or team (empty where its
-    event has no such column)."""
+    event has no such column); each row ends with its event's length and where it came
+    from (``deals``, ``target``, ``length_from``, as in the JSON) and its status."""
     if not events:
         return ""
     keys: list[str] = []
@@ -256,12 +257,16 @@ def render_csv(events: Sequence[EventResult]) -> str:
                 after += 1
     who = {_who(event) for event in events}
     rows = [_csv_row(["event", "rank", "tied", who.pop() if len(who) == 1 else "player or team",
-                      *keys, "status"])]
+                      *keys, "deals", "target", "length_from", "status"])]
     for event in events:
         cols = {c.key: c for c in columns(event)}
+        how = event.settings
+        length = ("" if how.deals is None else how.deals,
+                  "" if how.target is None else how.target, how.length_basis)
         status = "provisional" if event.provisional else "final"
         rows.extend(_csv_row([event.title, s.rank, "yes" if s.tied else "no", s.label,
-                              *(cols[k].get(s) if k in cols else "" for k in keys), status])
+                              *(cols[k].get(s) if k in cols else "" for k in keys), *length,
+                              status])
                     for s in event.standings)
     return "".join(rows)
 
