@@ -253,6 +253,15 @@ def deck_set(size: int) -> frozenset[Card]:
 
 
 @functools.lru_cache(maxsize=8)
+def deck_mask(size: int) -> int:
+    """The cards of the deck of ``size`` (see :func:`make_deck`), as a mask."""
+    mask = 0
+    for card in make_deck(size):
+        mask |= card.bit
+    return mask
+
+
+@functools.lru_cache(maxsize=8)
 def suit_table(trump: Trump) -> dict[Card, Suit | None]:
     """:func:`effective_suit` of every card that can be written (any rank, the joker) under
     ``trump``, as one lookup (``None``: the Benny at no trump, which follows no suit)."""

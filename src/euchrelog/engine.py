@@ -30,6 +30,7 @@ from copy import copy
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from itertools import combinations
+from typing import cast
 
 from .cards import (
     JOKER,
@@ -38,6 +39,7 @@ from .cards import (
     Suit,
     Trump,
     cards_of,
+    deck_mask,
     deck_set,
     follow_masks,
     suit_list,
@@ -233,8 +235,9 @@ class DealState:
             if proved is None:  # not plainly legal: card by card, to see
                 done = len(self.tricks)
                 for play in trick:
-                    if self.check_play(play) is not None or self.apply_play(play):
-                        return False
+                    if ((play.card is not None and play.card not in self.deck)
+                            or self.check_play(play) is not None or self.apply_play(play)):
+                        return False  # a card of no deck is the replay's to report (D305)
                 if self.current or len(self.tricks) != done + 1:
                     return False
             elif proved:
@@ -280,9 +283,9 @@ class DealState:
         return (due,) if due is not None else ()
 
     @property
-    def bidders(self) -> list[Seat]:
+    def bidders(self) -> tuple[Seat, ...]:
         """The bidding order: from the dealer's left, dealer last."""
-        return clockwise_from(self.dealer.left, self.seats)
+        return _clockwise(self.dealer.left, self.seats)
 
     def side(self, seat: Seat) -> str:
         """The side ``seat`` scores for."""
@@ -953,10 +956,12 @@ class DealState:
                     or not follows_suit(hands[due].held, card.bit, masks[led])):
                 return None
         proofs: list[Evidence] = []
+        current = self.current
         for play in plays:
             assert play.card is not None
             proofs += self._take(play.seat, hands[play.seat], play.card, led)
-            self._lay(play.seat, play.card)
+            current.append((play.seat, play.card))
+        self.end_trick()
         return proofs
 
     def _lay(self, seat: Seat, card: Card | None) -> None:
@@ -1000,11 +1005,13 @@ class DealState:
         """What a card the seat may hold, played on a lead of ``led``, shows of its hand
         (P1): a renege now, a renege earlier (returned), or that the hand holds no more of
         the suit led."""
-        proofs: list[Evidence] = []
         follows, masks = self._suits()
         eff = follows[card.index]  # None: the Benny at no trump
-        trick_index = len(self.tricks)
         showouts = self.showouts[seat]
+        if not showouts and (led is None or eff is led):
+            return []  # the common case: it shows nothing new
+        proofs: list[Evidence] = []
+        trick_index = len(self.tricks)
         shown = showouts.pop(eff, None) if showouts and eff is not None else None
         if shown is not None and eff is not None:
             t, p, was = shown
@@ -1021,15 +1028,15 @@ class DealState:
 
     def end_trick(self) -> None:
         """Closes the current trick (also when a record leaves it short) and finds its winner."""
-        if not self.current:
+        current = self.current
+        if not current:
             return
-        cards = [c for _, c in self.current]
         winner: Seat | None = None
-        if (self.trump is not None and len(cards) == len(self.playing)
-                and all(c is not None for c in cards)):
-            winner = self.current[trick_winner([c for c in cards if c is not None],
-                                               self.trump)][0]
-        self.tricks.append(self.current)
+        if self.trump is not None and len(current) == len(self.playing):
+            cards = [c for _, c in current]
+            if None not in cards:
+                winner = current[trick_winner(cast(list[Card], cards), self.trump)][0]
+        self.tricks.append(current)
         self.winners.append(winner)
         self.current = []
         self.leader = winner
@@ -1157,7 +1164,8 @@ def follows_suit(held: int, card: int, led: int) -> bool:
 def dealt_cleanly(cards: Sequence[Card], deck: int) -> bool:
     """Whether the cards dealt are each of the deck of ``deck`` cards, and each once (C1,
     F2): then no card of the deal needs looking at one by one."""
-    return len(set(cards)) == len(cards) and deck_set(deck).issuperset(cards)
+    mask = _mask(cards)
+    return mask.bit_count() == len(cards) and not mask & ~deck_mask(deck)
 
 
 def _mask(cards: Iterable[Card]) -> int:

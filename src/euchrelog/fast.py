@@ -114,6 +114,13 @@ def _play(seat: str, card: str) -> Play:
     return _model("play", (("seat", seat), ("card", card)))  # type: ignore[no-any-return]
 
 
+@functools.lru_cache(maxsize=1024)
+def _bid(seat: str, act: str, suit: str | None) -> Any:
+    """A bid of the JSON form, as :func:`_act` gives it."""
+    items = (("seat", seat), ("act", act))
+    return _model(act, items if suit is None else (*items, ("suit", suit)))
+
+
 def _act(kind: str, value: Any) -> Any:
     """The model of an act of ``kind`` written in the JSON form as ``value``."""
     return _model(kind, tuple((k, tuple(v) if type(v) is list else v)
@@ -305,7 +312,8 @@ def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
     for line in deal.get("bidding", ()):
         if len(line) != 1:
             raise _DeclineError
-        acts += [_act(bid["act"], bid) for bid in line["bids"]]
+        acts += [_bid(bid["seat"], bid["act"], bid.get("suit")) if len(bid) == 2 + (
+            "suit" in bid) else _act(bid["act"], bid) for bid in line["bids"]]
     exchange = deal.get("exchange")
     if exchange is not None:
         acts.append(_act("exchange", exchange))
@@ -315,11 +323,8 @@ def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
     for t, trick in enumerate(tricks):
         if trick["number"] != t + 1 or type(trick["number"]) is not int or len(trick) != 2:
             raise _DeclineError  # P707
-        played = trick["plays"]
-        if any(play["card"] not in table.cards for play in played):
-            raise _DeclineError  # D305, or an unknown card
         plays.append([_play(play["seat"], play["card"]) if len(play) == 2
-                      else _act("play", play) for play in played])
+                      else _act("play", play) for play in trick["plays"]])
     if not state.run(acts, plays):
         raise _DeclineError  # a fault: the full path reports it
     if state.phase is Phase.THROWN:
