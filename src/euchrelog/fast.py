@@ -27,7 +27,6 @@ True
 from __future__ import annotations
 
 import functools
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,21 +34,21 @@ from .cards import Card, make_deck
 from .engine import DealState, Phase, dealt_cleanly
 from .errors import NotationError, RecordError
 from .models import (
-    SIDE_NAMES,
-    TAG_NAME,
     Call,
+    Deal,
     Declaration,
     Exchange,
+    Game,
     Merge,
     Order,
     Pass,
     Play,
     act_kind,
 )
-from .notation import GameForm, read_game
+from .notation import GameForm, Locus, read_game
 from .notation.jsonio import json_value
-from .replay import Charge, DealResult, GameReport
-from .rules import Ruleset, ruleset_from_tags
+from .replay import DealResult, GameReplay, GameReport
+from .rules import Ruleset
 from .seats import Seat
 
 _SEAT = {s.value: s for s in Seat}
@@ -137,13 +136,12 @@ class _DeclineError(Exception):
 _LOOKUP_ERRORS = (_DeclineError, KeyError, IndexError, TypeError, ValueError, AttributeError)
 """What a game of unexpected shape raises on the way: the fast path then declines."""
 
-_GAME_KEYS = frozenset({"tags", "deals", "end"})
 _DEAL_KEYS = frozenset({"number", "dealer", "hands", "extra", "up", "bidding", "exchange",
                         "declarations", "tricks", "score", "penalties"})
+"""What a deal the fast path takes may have (not a claim, nor a score-sheet line)."""
+_LOOP_KEYS = ("number", "dealer", "score", "penalties")
+"""What the game loop reads of a deal; the rest is the bulk entry's."""
 _UP_KEYS = frozenset({"card", "kitty"})
-_SCORE_KEYS = frozenset({"points", "total"})
-_END_KEYS = frozenset({"act", "scores", "winner"})
-_TAG_NAME = re.compile(TAG_NAME)
 
 
 def replay_game(game: Any, *, commented: bool = True) -> GameReport | None:
@@ -156,115 +154,33 @@ def replay_game(game: Any, *, commented: bool = True) -> GameReport | None:
         return None
 
 
-def _int(value: Any) -> int:
-    if type(value) is not int:
-        raise _DeclineError
-    return value
+class _BulkReplay(GameReplay):
+    """The game loop of the full replay, with each deal replayed by the engine's bulk
+    entry from the JSON form; its first finding declines the game."""
 
+    def __init__(self, game: Game, deals: list[dict[str, Any]]) -> None:
+        self.forms = deals
+        super().__init__(game, None, False, None)
+        table = _table(self.ruleset)
+        if table is None:
+            raise _DeclineError
+        self.table = table
 
-def _sides(value: Any) -> dict[str, int]:
-    """A points, total or result mapping of sides to numbers."""
-    if type(value) is not dict or not SIDE_NAMES.issuperset(value):
+    def emit(self, code: str, message: str, locus: Locus, **_: Any) -> None:
         raise _DeclineError
-    for n in value.values():
-        _int(n)
-    return value
+
+    def deal(self, d: int, deal: Deal) -> DealResult:
+        return _deal(self.table, self.forms[d])
 
 
 def _game(game: dict[str, Any]) -> GameReport | None:
-    if not _GAME_KEYS.issuperset(game):
-        return None
-    first: dict[str, str] = {}
-    for tag in game.get("tags", ()):
-        name, value = tag["name"], tag["value"]
-        if (len(tag) != 2 or type(value) is not str or type(name) is not str
-                or not _TAG_NAME.fullmatch(name)
-                or first.setdefault(name.lower(), value) != value):
-            return None  # an unknown key, a bad name, or T205
-    ruleset, problems = ruleset_from_tags(first)
-    if problems:
-        return None
-    table = _table(ruleset)
-    if table is None:
-        return None
-    report = GameReport(ruleset)
-    totals = dict.fromkeys(table.sides, 0)
-    ended = False
-    due: Seat | None = None
-    counted = 0
     deals = game.get("deals", ())
-    if type(deals) is not list:
-        return None
-    for d, deal in enumerate(deals):
-        if not _DEAL_KEYS.issuperset(deal):
-            return None  # a dummy left unknown, a score-sheet line, a claim
-        dealer = _SEAT.get(deal["dealer"])
-        if (ended or _int(deal["number"]) != d + 1 or dealer not in ruleset.seats
-                or (due is not None and dealer is not due)):
-            return None  # D307, D301, D302
-        result = _deal(table, deal)
-        points = result.points
-        assert points is not None
-        for side, n in points.items():
-            totals[side] += n
-        result.penalties = _charges(ruleset, deal, totals)
-        score = deal.get("score")
-        if score is not None and not _written(table, score, points, totals):
-            return None
-        result.totals = dict(totals)
-        report.deals.append(result)
-        due = ruleset.next_dealer(dealer, result.thrown)
-        counted += ruleset.counts(result.thrown)
-        outcome = ruleset.outcome(totals, counted)
-        if outcome is not None:
-            ended = True
-            report.winner = outcome.winner
-    report.totals = totals
-    report.ended = ended
-    end = game.get("end")
-    if end is None:
-        return report if ended else None  # G951
-    if not _END_KEYS.issuperset(end):
-        return None
-    act = end.get("act", "result")
-    scores = _sides(end["scores"]) if end.get("scores") is not None else {}
-    winner = end.get("winner")
-    if act == "unfinished":
-        return None if ended or winner not in SIDE_NAMES | {None} else report  # G954
-    if act != "result" or not ended or winner not in (None, report.winner):
-        return None  # G955, G953
-    if any(totals.get(s) != v for s, v in scores.items()):
-        return None  # G952
-    return report
-
-
-def _charges(ruleset: Ruleset, deal: dict[str, Any], totals: dict[str, int]) -> list[Charge]:
-    """The penalties of a deal (H6), taken from the running totals of the sides charged."""
-    out = []
-    for penalty in deal.get("penalties", ()):
-        who, points, reason = penalty["who"], _int(penalty["points"]), penalty["reason"]
-        if type(who) is not str or type(reason) is not str or points < 1 or len(penalty) != 3:
-            raise _DeclineError  # a shape the models refuse
-        charge = Charge.of(ruleset, deal["number"], who, points, reason)
-        if charge is None:
-            raise _DeclineError  # C904
-        totals[charge.side] -= points
-        out.append(charge)
-    return out
-
-
-def _written(table: _Table, score: dict[str, Any], points: dict[str, int],
-             totals: dict[str, int]) -> bool:
-    """Whether the deal's points line agrees with the replay (C901, C902, C904)."""
-    if not _SCORE_KEYS.issuperset(score):
-        return False
-    wrote = score.get("points")
-    if wrote is not None and (
-            any(s not in totals for s in _sides(wrote))
-            or any(wrote.get(s, 0) != points.get(s, 0) for s in table.sides)):
-        return False
-    total = score.get("total")
-    return total is None or all(totals.get(s) == v for s, v in _sides(total).items())
+    if type(deals) is not list or not all(_DEAL_KEYS.issuperset(deal) for deal in deals):
+        return None  # a dummy left unknown, a score-sheet line, a claim
+    # The models of what the game loop reads: the deals' acts are the bulk entry's.
+    model = Game.model_validate({**game, "deals": [{k: deal[k] for k in _LOOP_KEYS if k in deal}
+                                                   for deal in deals]})
+    return _BulkReplay(model, deals).run()
 
 
 def _cards(table: _Table, value: Any, size: int) -> list[Card]:

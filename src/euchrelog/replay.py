@@ -105,7 +105,14 @@ class GameReport:
         return [charge for deal in self.deals for charge in deal.penalties]
 
 
-class _Replay:
+class GameReplay:
+    """The one game loop: deal numbers and dealers, each deal, points, penalties, running
+    totals, the game's end and its last line, each finding reported through :meth:`emit`.
+
+    :func:`replay` runs it; the fast path (:mod:`euchrelog.fast`) runs it too, with deals
+    replayed by the engine's bulk entry and any finding declining the game.
+    """
+
     def __init__(self, game: Game, source: SourceMap | None, strict: bool,
                  on_finding: Callable[[Finding], None] | None) -> None:
         self.game = game
@@ -1008,5 +1015,5 @@ def replay(game: Game, source: SourceMap | None = None, *, strict: bool = False,
     :param on_finding: called with each finding as it is found.
     :raises IllegalActionError: in strict mode, at the first fault.
     """
-    return _Replay(game, source, strict, on_finding).run()
+    return GameReplay(game, source, strict, on_finding).run()
 
