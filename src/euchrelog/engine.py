@@ -1104,6 +1104,33 @@ class DealState:
         makers = self.makers
         return sum(n for s, n in won.items() if s in makers)
 
+    def points(self, *, taken: Mapping[Seat, int] | None = None,
+               made: int | None = None) -> dict[str, int] | None:
+        """The points of the deal (F11, X8, G6, T5, H1, H2), from its tricks as played or
+        from the tricks a score sheet gives (``taken`` by each seat, or ``made`` by the
+        makers): none when it was thrown in, ``None`` when they cannot be told."""
+        if self.phase is Phase.THROWN:
+            return {}
+        maker = self.maker
+        if maker is None:
+            return None
+        if taken is None and made is None:
+            if len(self.tricks) != self.variant.tricks:
+                return None
+            taken = self.tricks_won()
+            if taken is None:
+                return None
+        rules = self.ruleset
+        if not self.variant.scoring:
+            bid = self.contract
+            return None if bid is None or taken is None else rules.trick_points(maker, bid, taken)
+        if taken is not None:
+            made = sum(n for seat, n in taken.items() if seat in self.makers)
+        if made is None or made > self.variant.tricks:
+            return None
+        return rules.side_points(maker, made, maker_alone=self.alone is not None,
+                                 defender_alone=self.defender is not None)
+
     def legal_actions(self) -> Iterator[Action]:
         """Every act that is legal now (plays only of cards the state knows)."""
         if self.phase is Phase.BIDDING:

@@ -40,9 +40,11 @@ from .models import (
     Exchange,
     Game,
     Merge,
+    Number,
     Order,
     Pass,
     Play,
+    Swap,
     act_kind,
 )
 from .notation import GameForm, Locus, read_game
@@ -65,37 +67,18 @@ class _Table:
     seats: tuple[str, ...]
     cards: dict[str, Card]
     """The deck, by the canonical text of each card."""
-    sides: tuple[str, ...]
-    kitty_size: int
-    dummy: bool
-    """Whether a dummy hand is dealt (cutthroat)."""
-
-
-def _supported(ruleset: Ruleset) -> bool:
-    """Whether the fast replay covers the ruleset: euchre bidding on an upcard, and no
-    ghost hand. The house rules are the ruleset's (H1-H5)."""
-    variant = ruleset.variant
-    return (ruleset.extra_hand != "ghost" and variant.upcard and variant.bidding == "euchre"
-            and bool(variant.scoring))
 
 
 @functools.lru_cache(maxsize=64)
-def _table(ruleset: Ruleset) -> _Table | None:
-    if not _supported(ruleset):
-        return None
-    return _Table(
-        ruleset=ruleset,
-        seats=tuple(s.value for s in ruleset.seats),
-        cards={str(card): card for card in make_deck(ruleset.options.deck)},
-        sides=ruleset.side_names,
-        kitty_size=ruleset.kitty_size,
-        dummy=ruleset.extra_hand == "dummy",
-    )
+def _table(ruleset: Ruleset) -> _Table:
+    return _Table(ruleset=ruleset, seats=tuple(s.value for s in ruleset.seats),
+                  cards={str(card): card for card in make_deck(ruleset.options.deck)})
 
 
-_MODELS: dict[str, type[Pass | Order | Call | Exchange | Merge | Declaration | Play]] = {
-    "pass": Pass, "order": Order, "call": Call, "exchange": Exchange, "merge": Merge,
-    "declaration": Declaration, "play": Play}
+_MODELS: dict[str, type[Pass | Order | Call | Number | Swap | Exchange | Merge | Declaration
+                        | Play]] = {
+    "pass": Pass, "order": Order, "call": Call, "bid": Number, "swap": Swap,
+    "exchange": Exchange, "merge": Merge, "declaration": Declaration, "play": Play}
 """The model of each kind of act: a bid by its ``act``, the rest by their kind."""
 
 
@@ -161,10 +144,7 @@ class _BulkReplay(GameReplay):
     def __init__(self, game: Game, deals: list[dict[str, Any]]) -> None:
         self.forms = deals
         super().__init__(game, None, False, None)
-        table = _table(self.ruleset)
-        if table is None:
-            raise _DeclineError
-        self.table = table
+        self.table = _table(self.ruleset)
 
     def emit(self, code: str, message: str, locus: Locus, **_: Any) -> None:
         raise _DeclineError
@@ -184,7 +164,7 @@ def _game(game: dict[str, Any]) -> GameReport | None:
 
 
 def _cards(table: _Table, value: Any, size: int) -> list[Card]:
-    """The cards of a hand, dummy or kitty of ``size`` cards, all of the deck."""
+    """The cards of a hand, dummy, ghost hand or kitty of ``size`` cards, all of the deck."""
     if type(value) is not list or len(value) != size:
         raise _DeclineError  # D303, D306
     cards = table.cards
@@ -207,23 +187,28 @@ def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
              for seat in table.seats}
     dealt = [card for cards in hands.values() for card in cards]
     extra: Any = deal.get("extra")
-    dummy: list[Card] | None = None
-    if table.dummy:
-        if extra["kind"] != "dummy" or len(extra) != 2:
-            raise _DeclineError
-        dummy = _cards(table, extra["cards"], variant.hand_size)
-        dealt += dummy
+    cards: list[Card] | None = None
+    if ruleset.extra_hand is not None:
+        if extra["kind"] != ruleset.extra_hand or len(extra) != 2:
+            raise _DeclineError  # D303
+        cards = _cards(table, extra["cards"], ruleset.extra_size)
+        dealt += cards
     elif extra is not None:
         raise _DeclineError  # D303
-    up = deal["up"]
-    if not _UP_KEYS.issuperset(up):
-        raise _DeclineError
-    upcard = table.cards[up["card"]]
-    kitty = None if up.get("kitty") is None else _cards(table, up["kitty"], table.kitty_size)
-    dealt += [upcard, *(kitty or ())]
+    up: Any = deal.get("up")
+    upcard = kitty = None
+    if variant.upcard:
+        if not _UP_KEYS.issuperset(up):
+            raise _DeclineError
+        upcard = table.cards[up["card"]]
+        kitty = None if up.get("kitty") is None else _cards(table, up["kitty"],
+                                                             ruleset.kitty_size)
+        dealt += [upcard, *(kitty or ())]
+    elif up is not None:
+        raise _DeclineError  # D306
     if not dealt_cleanly(dealt, ruleset.options.deck):
         raise _DeclineError  # D304, D305
-    state = DealState(ruleset, dealer, hands=hands, upcard=upcard, kitty=kitty, extra=dummy)
+    state = DealState(ruleset, dealer, hands=hands, upcard=upcard, kitty=kitty, extra=cards)
     acts: list[Any] = []
     for line in deal.get("bidding", ()):
         if len(line) != 1:
@@ -247,17 +232,15 @@ def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
         if exchange is not None or deal.get("declarations") or tricks:
             raise _DeclineError
         return DealResult(deal["number"], dealer, {}, {}, thrown=True)
-    if exchange is None and state.fixed_in_round != 2:
+    if exchange is None and variant.upcard and state.fixed_in_round != 2:
         raise _DeclineError  # the record does not say what the dealer did with the upcard
-    made = state.maker_tricks() if state.phase is Phase.DONE else None
-    maker = state.maker
-    if made is None or maker is None or state.trump is None:
+    points = state.points()
+    if points is None or state.trump is None:
         raise _DeclineError  # P706, or a partial deal
-    points = ruleset.side_points(maker, made, maker_alone=state.alone is not None,
-                                 defender_alone=state.defender is not None)
-    return DealResult(deal["number"], dealer, points, {}, maker=maker,
+    return DealResult(deal["number"], dealer, points, {}, maker=state.maker,
                       trump=state.trump.value, alone=state.alone is not None,
-                      defender_alone=state.defender is not None, maker_tricks=made)
+                      defender_alone=state.defender is not None,
+                      maker_tricks=state.maker_tricks())
 
 
 # ------------------------------------------------------------------ entries

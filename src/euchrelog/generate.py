@@ -566,16 +566,10 @@ class _DealPlayer:
         taken = state.tricks_won()
         maker_tricks = state.maker_tricks()
         assert taken is not None and maker_tricks is not None
-        if not self.variant.scoring:
-            bid = state.contract
-            assert bid is not None
-            points = self.ruleset.trick_points(state.maker, bid, taken)
-        else:
-            bid = None
-            points = self.ruleset.side_points(state.maker, maker_tricks,
-                                              maker_alone=state.alone is not None,
-                                              defender_alone=state.defender is not None)
-        points = {s: points[s] for s in self.ruleset.side_names if s in points}
+        bid = state.contract if not self.variant.scoring else None
+        scored = state.points()
+        assert scored is not None
+        points = {s: scored[s] for s in self.ruleset.side_names if s in scored}
         return DealOutcome(deal, points, maker=state.maker, trump=state.trump,
                            alone=state.alone is not None, defender=state.defender,
                            maker_tricks=maker_tricks, bid=bid, taken=taken,

@@ -924,7 +924,7 @@ class GameReplay:
                         if c.seat in offenders), None)
         if penalty is not None and not rules.variant.scoring:
             # Ghost: the offender's loss is added to the deal as played (P3).
-            played = self.trick_points(deal, state)
+            played = self.scored(deal, state)
             if played is None:
                 return None
             return {s: played.get(s, 0) + penalty.get(s, 0) for s in sides}
@@ -933,42 +933,11 @@ class GameReplay:
         return self.scored(deal, state)
 
     def scored(self, deal: Deal, state: DealState) -> dict[str, int] | None:
-        """The points of a deal as played or written on its sheet, claims aside (F11, X8,
-        G6, T5, H1, H2), or ``None`` when the record does not tell."""
-        rules = self.ruleset
-        if state.phase is Phase.THROWN:
-            return {}
-        if state.maker is None:
-            return None
-        if not rules.variant.scoring:
-            return self.trick_points(deal, state)
-        maker_tricks: int | None = None
-        if deal.tricks:
-            if len(state.tricks) == rules.variant.tricks:
-                maker_tricks = state.maker_tricks()
-        elif deal.sheet is not None:
-            maker_tricks = deal.sheet.tricks
-            if deal.sheet.taken is not None:
-                maker_tricks = sum(n for seat, n in deal.sheet.taken.items()
-                                   if seat in state.makers)
-        if maker_tricks is None or maker_tricks > rules.variant.tricks:
-            return None
-        return rules.side_points(state.maker, maker_tricks, maker_alone=state.alone is not None,
-                                 defender_alone=state.defender is not None)
-
-    def trick_points(self, deal: Deal, state: DealState) -> dict[str, int] | None:
-        """Ghost scoring (G6) from the tricks played, or from the score-sheet line."""
-        rules = self.ruleset
-        bid = state.contract
-        taken: dict[Seat, int] | None = None
-        if deal.tricks:
-            if len(state.tricks) == rules.variant.tricks:
-                taken = state.tricks_won()
-        elif deal.sheet is not None and deal.sheet.taken is not None:
-            taken = dict(deal.sheet.taken)
-        if bid is None or taken is None or state.maker is None:
-            return None
-        return rules.trick_points(state.maker, bid, taken)
+        """The points of a deal as played or written on its sheet, claims aside, or ``None``
+        when the record does not tell."""
+        if deal.tricks or deal.sheet is None:
+            return state.points()
+        return state.points(taken=deal.sheet.taken, made=deal.sheet.tricks)
 
 
 def rotation(number: int, dealer: Seat, want: Seat, redealt: bool) -> str:
