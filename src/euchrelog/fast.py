@@ -30,7 +30,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card, make_deck
+from .cards import UNKNOWN, Card, make_deck
 from .engine import DealState, Phase, dealt_cleanly
 from .errors import NotationError, RecordError
 from .models import (
@@ -65,14 +65,15 @@ class _Table:
 
     ruleset: Ruleset
     seats: tuple[str, ...]
-    cards: dict[str, Card]
-    """The deck, by the canonical text of each card."""
+    cards: dict[str, Card | None]
+    """The deck, by the canonical text of each card, and ``??`` for a card not known."""
 
 
 @functools.lru_cache(maxsize=64)
 def _table(ruleset: Ruleset) -> _Table:
     return _Table(ruleset=ruleset, seats=tuple(s.value for s in ruleset.seats),
-                  cards={str(card): card for card in make_deck(ruleset.options.deck)})
+                  cards={UNKNOWN: None,
+                         **{str(card): card for card in make_deck(ruleset.options.deck)}})
 
 
 _MODELS: dict[str, type[Pass | Order | Call | Number | Swap | Exchange | Merge | Declaration
@@ -163,12 +164,13 @@ def _game(game: dict[str, Any]) -> GameReport | None:
     return _BulkReplay(model, deals).run()
 
 
-def _cards(table: _Table, value: Any, size: int) -> list[Card]:
-    """The cards of a hand, dummy, ghost hand or kitty of ``size`` cards, all of the deck."""
+def _cards(table: _Table, value: Any, size: int) -> list[Card | None]:
+    """The cards of a hand, dummy, ghost hand or kitty of ``size`` cards, each of the deck
+    or not known."""
     if type(value) is not list or len(value) != size:
         raise _DeclineError  # D303, D306
     cards = table.cards
-    return [cards[text] for text in value]  # a KeyError: D305, or an unknown card
+    return [cards[text] for text in value]  # a KeyError: D305
 
 
 def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
@@ -177,24 +179,24 @@ def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
     ruleset = table.ruleset
     variant = ruleset.variant
     dealer = _SEAT[deal["dealer"]]
-    lines = deal["hands"]
-    if type(lines) is not list or len(lines) != 1 or len(lines[0]) != 1:
-        raise _DeclineError
-    written = lines[0]["cards"]
-    if type(written) is not dict or len(written) != len(table.seats):
-        raise _DeclineError
-    hands = {_SEAT[seat]: _cards(table, written[seat], variant.hand_size)
-             for seat in table.seats}
+    lines = deal.get("hands", [])
+    hands: dict[Seat, list[Card | None]] = {}
+    if lines:  # else a play-only record
+        if type(lines) is not list or len(lines) != 1 or len(lines[0]) != 1:
+            raise _DeclineError
+        written = lines[0]["cards"]
+        if type(written) is not dict or len(written) != len(table.seats):
+            raise _DeclineError
+        hands = {_SEAT[seat]: _cards(table, written[seat], variant.hand_size)
+                 for seat in table.seats}
     dealt = [card for cards in hands.values() for card in cards]
     extra: Any = deal.get("extra")
-    cards: list[Card] | None = None
-    if ruleset.extra_hand is not None:
+    cards: list[Card | None] | None = None
+    if extra is not None:
         if extra["kind"] != ruleset.extra_hand or len(extra) != 2:
             raise _DeclineError  # D303
         cards = _cards(table, extra["cards"], ruleset.extra_size)
         dealt += cards
-    elif extra is not None:
-        raise _DeclineError  # D303
     up: Any = deal.get("up")
     upcard = kitty = None
     if variant.upcard:
@@ -206,7 +208,7 @@ def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
         dealt += [upcard, *(kitty or ())]
     elif up is not None:
         raise _DeclineError  # D306
-    if not dealt_cleanly(dealt, ruleset.options.deck):
+    if not dealt_cleanly([card for card in dealt if card is not None], ruleset.options.deck):
         raise _DeclineError  # D304, D305
     state = DealState(ruleset, dealer, hands=hands, upcard=upcard, kitty=kitty, extra=cards)
     acts: list[Any] = []
@@ -232,8 +234,6 @@ def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
         if exchange is not None or deal.get("declarations") or tricks:
             raise _DeclineError
         return DealResult(deal["number"], dealer, {}, {}, thrown=True)
-    if exchange is None and variant.upcard and state.fixed_in_round != 2:
-        raise _DeclineError  # the record does not say what the dealer did with the upcard
     points = state.points()
     if points is None or state.trump is None:
         raise _DeclineError  # P706, or a partial deal
