@@ -1,18 +1,19 @@
-"""The fast path of ``check``: proves a clean game clean, or declines.
+"""The fast path of ``check``: proves a game clean, or declines.
 
-Most games checked in bulk are clean full records. For those, :func:`replay_form` replays
-the JSON form that the notation reader builds (:func:`~euchrelog.notation.read_game`: any
-spacing, case and comments), and :func:`verify_json` the form ``json.loads`` gives a line
-of JSON Lines, returning the :class:`~euchrelog.replay.GameReport` the full replay would
-give. It states no rule of the game: each deal goes through the bulk entry of the one
-engine, :meth:`DealState.run <euchrelog.engine.DealState.run>`, with acts validated once by
-their models and kept, and the points come from the ruleset.
+Most games checked in bulk are clean. :func:`replay_form` replays the JSON form that the
+notation reader builds (:func:`~euchrelog.notation.read_game`: any spacing, case and
+comments), and :func:`verify_json` the form ``json.loads`` gives a line of JSON Lines,
+returning the :class:`~euchrelog.replay.GameReport` the full replay would give. It states
+no rule of the game: it runs the full replay's game loop
+(:class:`~euchrelog.replay.GameReplay`), in which each deal goes through the bulk entry of
+the one engine (:meth:`DealState.run <euchrelog.engine.DealState.run>`) with its acts
+validated once by their models and kept. A deal the bulk entry does not take (a score-sheet
+line, a renege claim) is validated as a model and replayed in full.
 
-The fast path never reports a finding. At the first thing it does not cover (a dummy left
-unknown, a score-sheet line, an unknown card) or the engine does not take (any fault at
-all), it returns ``None``, and the caller builds the models of the whole game and replays
-them (:mod:`euchrelog.replay`), which places every finding at its line and column. The
-test suite holds the two paths to the same verdicts and reports.
+The fast path never reports a finding. At the first one it returns ``None``, and the caller
+builds the models of the whole game and replays them with their source map, which places
+every finding at its line and column. The test suite holds the two paths to the same
+verdicts and reports.
 
 >>> from euchrelog.generate import random_game
 >>> from euchrelog.notation.writer import dumps_game
@@ -151,13 +152,19 @@ class _BulkReplay(GameReplay):
         raise _DeclineError
 
     def deal(self, d: int, deal: Deal) -> DealResult:
-        return _deal(self.table, self.forms[d])
+        form = self.forms[d]
+        try:
+            return _deal(self.table, form)
+        except _LOOKUP_ERRORS:
+            # A deal the bulk entry does not take (a score-sheet line, a claim): the full
+            # replay of its model, whose first finding declines the game.
+            return super().deal(d, Deal.model_validate(form))
 
 
 def _game(game: dict[str, Any]) -> GameReport | None:
     deals = game.get("deals", ())
-    if type(deals) is not list or not all(_DEAL_KEYS.issuperset(deal) for deal in deals):
-        return None  # a dummy left unknown, a score-sheet line, a claim
+    if type(deals) is not list:
+        return None
     # The models of what the game loop reads: the deals' acts are the bulk entry's.
     model = Game.model_validate({**game, "deals": [{k: deal[k] for k in _LOOP_KEYS if k in deal}
                                                    for deal in deals]})
@@ -175,7 +182,9 @@ def _cards(table: _Table, value: Any, size: int) -> list[Card | None]:
 
 def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
     """Replays one deal through :class:`~euchrelog.engine.DealState`'s bulk entry; raises
-    :class:`_DeclineError` (or a lookup error) at anything the fast path does not take."""
+    :class:`_DeclineError` (or a lookup error) at anything the bulk entry does not take."""
+    if not _DEAL_KEYS.issuperset(deal):
+        raise _DeclineError  # a score-sheet line, a claim
     ruleset = table.ruleset
     variant = ruleset.variant
     dealer = _SEAT[deal["dealer"]]
