@@ -835,14 +835,19 @@ class DealState:
     def check_play(self, play: Play) -> IllegalActionError | None:
         """The fault of this play now, or ``None`` if it is legal."""
         seat, card = play.seat, play.card
-        if self.phase is _PLAYING and card is not None:
-            # The common case, in a few bit tests: the seat due plays a card it surely holds,
-            # following suit. Anything else is looked into below.
-            hand = self.hands.get(seat)
-            if (hand is not None and hand.held & card.bit and self.to_play() is seat
-                    and self._follows_suit(hand, card)):
-                return None
+        if self.phase is _PLAYING and self._plain(seat, card, self.to_play(), self._led()):
+            return None
         return self._play_fault(seat, card)
+
+    def _plain(self, seat: Seat, card: Card | None, due: Seat | None, led: Suit | None
+               ) -> bool:
+        """The common case of a legal play, in a few bit tests: the seat ``due`` plays a card
+        it surely holds, following the suit ``led`` (P1, P2). Anything else is looked into
+        by :meth:`_play_fault`."""
+        hand = self.hands.get(seat)
+        return (seat is due and card is not None and hand is not None
+                and bool(hand.held & card.bit)
+                and (led is None or follows_suit(hand.held, card.bit, self._suits()[1][led])))
 
     def _play_fault(self, seat: Seat, card: Card | None) -> IllegalActionError | None:
         """The fault of a play of ``card`` by ``seat`` now, with its message."""
@@ -945,16 +950,13 @@ class DealState:
                 or self.trump is None or not plays or plays[0].card is None):
             return None
         order = _clockwise(self.leader, self.playing)
-        follows, masks = self._suits()
-        led = follows[plays[0].card.index]
+        led = self._suits()[0][plays[0].card.index]
         if len(plays) != len(order) or led is None:
             return None
-        hands = self.hands
-        for play, due in zip(plays, order, strict=True):
-            card = play.card
-            if (play.seat is not due or card is None or not hands[due].held & card.bit
-                    or not follows_suit(hands[due].held, card.bit, masks[led])):
+        for i, (play, due) in enumerate(zip(plays, order, strict=True)):
+            if not self._plain(play.seat, play.card, due, led if i else None):
                 return None
+        hands = self.hands
         proofs: list[Evidence] = []
         current = self.current
         for play in plays:
