@@ -5,9 +5,10 @@ The library mirrors the json module for the notation (:func:`loads`, :func:`load
 
 The modules follow the pipeline: sources (``files``, ``interop``) -> ``notation`` (the
 reader; ``notation.writer`` and ``notation.jsonio`` write and read the text and JSON
-forms) -> ``models`` -> ``engine`` and ``replay`` (``fast`` for clean full records) ->
-``findings`` and ``report`` -> ``check``; ``cards``, ``seats`` and ``rules`` are the data
-they share. The applications sit on top: the ``recorder``, ``events`` (an event's
+forms) -> ``models`` -> ``engine`` (the one statement of the acts' rules, on masks of
+cards) and ``replay`` (the one game loop; ``fast`` runs it on the JSON form, deals
+through the engine's bulk entry) -> ``findings`` and ``report`` -> ``check``; ``cards``,
+``seats`` and ``rules`` are the data they share. The applications sit on top: the ``recorder``, ``events`` (an event's
 standings) and ``cli`` (the commands).
 
 >>> import euchrelog
