@@ -11,6 +11,7 @@ from click.testing import CliRunner, Result
 from euchrelog.cli import main
 from euchrelog.errors import RecordError
 from euchrelog.fast import verify_json
+from euchrelog.notation import loads
 from euchrelog.notation.jsonio import loads_json
 
 GAME_LINE = ('{"tags":[{"name":"Variant","value":"four-hand"}],"deals":[{"number":1,'
@@ -27,6 +28,16 @@ def run(*args: str, stdin: str | bytes | None = None) -> Result:
 
 HUGE = "1" * 5000
 """An integer longer than Python reads by default (4300 digits)."""
+
+
+def test_letters_that_match_a_card_only_without_case_read_as_that_card() -> None:
+    """The grammar's case-insensitive letters also take the Kelvin sign (as K) and the long
+    s (as S): such a card is read as KH, not a traceback."""
+    text = ('[Variant "four-hand"]\ndeal 1 dealer N\n  up \u212aH kitty 9\u017f\n'
+            "unfinished\n")
+    up = loads(text).games[0].deals[0].up
+    assert up is not None
+    assert [str(up.card), *map(str, up.kitty or ())] == ["KH", "9S"]
 
 
 @pytest.mark.parametrize("text", [

@@ -189,7 +189,8 @@ def parse_card(text: str) -> Card | None:
 
     :raises ValueError: if ``text`` is not a card.
     """
-    up = text.upper()
+    # Lowered first: the Kelvin sign, which a case-insensitive K matches, is its own capital.
+    up = text.lower().upper()
     if up == UNKNOWN:
         return None
     if up == "JK":
