@@ -297,10 +297,6 @@ class _Spellings(dict[str, str]):
 
 _SPELLING = _Spellings()
 
-_DEAL_LISTS = ("hands", "bidding", "declarations", "tricks", "claims", "penalties")
-"""The lists of a deal's lines, in the order of the form's keys."""
-
-
 class _GameAssembler:
     """Builds the JSON form of one game line by line, recording every position: the line
     reader gives it each line as it matches it, the LALR parse the lines of its tree.
@@ -326,8 +322,13 @@ class _GameAssembler:
         self.deal_form: Form = {}
         self.d = -1
         """The index of the deal being read."""
-        self.lists: dict[str, list[Form]] = {}
-        """The current deal's lines by the key of their list in the form."""
+        # The lines of the deal being read, by kind.
+        self.hand_lines: list[Form] = []
+        self.bid_lines: list[Form] = []
+        self.decls: list[Form] = []
+        self.tricks: list[Form] = []
+        self.claims: list[Form] = []
+        self.penalties: list[Form] = []
         self.nbids = 0
         self.merged = False
 
@@ -392,22 +393,23 @@ class _GameAssembler:
         """One line of the game that is not a tag line: ``kind`` is its rule in the grammar
         (``opening``, ``deal``, ``end``) or, for a line of a deal, its alias."""
         self.last = line
-        if kind == "deal":
+        build = _BODY.get(kind)
+        if build is not None:
+            before = self.above(note)
+            if self.tricks and kind in _BEFORE_PLAY:
+                raise NotationError(f"{_BEFORE_PLAY[kind]} must come before the first trick",
+                                    line, column)
+            form = build(self, text, line, column)
+            if before or note is not None:
+                _commented(form, before, note)
+        elif kind == "deal":
             self.deal(text, line, column, note)
         elif kind == "opening":
             self.game["start"] = _commented(self.start(text, line, column), self.above(note),
                                             note)
-        elif kind == "end":
+        else:
             self.close_deal()
             self.game["end"] = _commented(self.end(text, line, column), self.above(note), note)
-        else:
-            before = self.above(note)
-            if self.lists["tricks"] and kind in _BEFORE_PLAY:
-                raise NotationError(f"{_BEFORE_PLAY[kind]} must come before the first trick",
-                                    line, column)
-            form = _BODY[kind](self, text, line, column)
-            if before or note is not None:
-                _commented(form, before, note)
 
     def start(self, text: str, line: int, column: int) -> Form:
         m = _START_RE.match(text)
@@ -454,10 +456,11 @@ class _GameAssembler:
     def close_deal(self) -> None:
         """Puts the lists of the deal being read into its form."""
         form = self.deal_form
-        for name, lines in self.lists.items():
+        for name, lines in (("hands", self.hand_lines), ("bidding", self.bid_lines),
+                            ("declarations", self.decls), ("tricks", self.tricks),
+                            ("claims", self.claims), ("penalties", self.penalties)):
             if lines:
                 form[name] = lines
-        self.lists = {}
 
     def deal(self, text: str, line: int, column: int, note: str | None) -> None:
         self.close_deal()
@@ -470,7 +473,8 @@ class _GameAssembler:
         self.deal_form = _commented({"number": int(number), "dealer": dealer.upper()},
                                     self.above(note), note)
         self.deals.append(self.deal_form)
-        self.lists = {name: [] for name in _DEAL_LISTS}
+        self.hand_lines, self.bid_lines, self.decls = [], [], []
+        self.tricks, self.claims, self.penalties = [], [], []
         self.nbids = 0
         self.merged = False
 
@@ -479,7 +483,7 @@ class _GameAssembler:
         number = int(text[:end - 1])
         if number < 1:
             raise NotationError("a trick number starts at 1", line, column)
-        tricks = self.lists["tricks"]
+        tricks = self.tricks
         self.later.append((_place_trick, text, line, column, self.d, len(tricks)))
         words = text[end:].replace(":", " ").split()  # each seat, then its card
         form = {"number": number, "plays": [
@@ -489,7 +493,7 @@ class _GameAssembler:
         return form
 
     def hands(self, text: str, line: int, column: int) -> Form:
-        hands = self.lists["hands"]
+        hands = self.hand_lines
         earlier = {seat for h in hands for seat in h["cards"]}
         seats: dict[str, list[str]] = {}
         parts = text.split(":")  # the words before the first seat's colon, then each hand
@@ -548,7 +552,7 @@ class _GameAssembler:
         self.later.append((_place_bids, text, line, column, self.d, self.nbids))
         self.nbids += len(bids)
         form: Form = {"bids": bids}
-        self.lists["bidding"].append(form)
+        self.bid_lines.append(form)
         return form
 
     def extra(self, text: str, line: int, column: int) -> Form:
@@ -569,7 +573,7 @@ class _GameAssembler:
         self.merged = True
         mm = _MERGE_RE.fullmatch(text)
         assert mm is not None
-        decls = self.lists["declarations"]
+        decls = self.decls
         self.places[("deal", self.d, "decl", len(decls))] = (line, column)
         merge: Form = {"act": "merge", "seat": mm.group(1).upper()}
         if mm.group(2) is not None:
@@ -579,7 +583,7 @@ class _GameAssembler:
         return merge
 
     def exchange(self, text: str, line: int, column: int) -> Form:
-        decls = self.lists["declarations"]
+        decls = self.decls
         if "exchange" in self.deal_form or any(act_kind(a) == "exchange" for a in decls):
             raise NotationError("a deal has one exchange line", line, column)
         # An exchange after the merge keeps its place among the acts after the bidding, so
@@ -607,7 +611,7 @@ class _GameAssembler:
     def declare(self, text: str, line: int, column: int) -> Form:
         dm = _DECLARE_RE.fullmatch(text)
         assert dm is not None
-        decls = self.lists["declarations"]
+        decls = self.decls
         self.places[("deal", self.d, "decl", len(decls))] = (line, column + dm.start(2))
         form: Form = {"act": dm.group(1).lower(), "seat": dm.group(2).upper()}
         decls.append(form)
@@ -616,7 +620,7 @@ class _GameAssembler:
     def claim(self, text: str, line: int, column: int) -> Form:
         cm = _CLAIM_RE.fullmatch(text)
         assert cm is not None
-        claims = self.lists["claims"]
+        claims = self.claims
         self.places[("deal", self.d, "claim", len(claims))] = (line, column + cm.start(1))
         claim: Form = {"seat": cm.group(1).upper()}
         if cm.group(2):
@@ -629,7 +633,7 @@ class _GameAssembler:
     def penalty(self, text: str, line: int, column: int) -> Form:
         penm = _PENALTY_RE.fullmatch(text)
         assert penm is not None
-        penalties = self.lists["penalties"]
+        penalties = self.penalties
         self.places[("deal", self.d, "penalty", len(penalties))] = (line, column + penm.start(1))
         if int(penm.group(2)) < 1:
             raise NotationError("a penalty is at least 1 point", line, column + penm.start(2))
@@ -1309,6 +1313,11 @@ class _Lines:
         self.match = re.compile("|".join(f"(?P<{name}>{patterns[name]})"
                                          for name in self.kinds)).fullmatch
         """Matches a whole line with the one terminal that takes it (``lastgroup``)."""
+        self.terminal = {name: re.compile(patterns[name]).fullmatch for name in self.kinds}
+        """Matches a whole line with one terminal."""
+        self.recent: dict[str, str] = {}
+        """The terminal that last took a line starting with each character: tried alone
+        first, it spares trying the others in turn."""
         self.tag = re.compile(patterns["TAG"] + r"[ \t\f]*").match
 
 
@@ -1324,23 +1333,27 @@ def _read_lines(text: str, lines: _Lines, first_line: int = 1) -> GameForm | lis
     if not text.endswith("\n") or "\f" in text or (
             "\r" in text and "\r" in text.replace("\r\n", "\n")):
         return None
-    crlf = "\r" in text
-    match = lines.match
-    kinds = lines.kinds
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")
+    match, terminal, recent, kinds = lines.match, lines.terminal, lines.recent, lines.kinds
     assembler = _GameAssembler()
     refused: NotationError | None = None
     """A builder's error: raised once every line is read, as the LALR parse would (a syntax
     error below it comes first)."""
     stage = 0
     """0: before the tags, 1: tags, 2: after the start line, 3: deals, 4: after the end."""
-    for number, raw in enumerate(text.split("\n")[:-1], first_line):
-        if crlf:
-            raw = raw.removesuffix("\r")
+    rows = text.split("\n")
+    rows.pop()  # the text ends with a line end
+    for number, raw in enumerate(rows, first_line):
         content = raw.lstrip(" \t")
         if not content:
             continue
+        first = content[0]
+        if first == "#":
+            assembler.pending.append(content[1:].strip())
+            continue
         column = len(raw) - len(content) + 1
-        if content[0] == "[":
+        if first == "[":
             if stage > 1:
                 return None
             stage = 1
@@ -1358,21 +1371,21 @@ def _read_lines(text: str, lines: _Lines, first_line: int = 1) -> GameForm | lis
             assembler.tag_line(tags, rest[1:].strip() if rest else None)
             continue
         cut = content.find("#")
-        note = None
-        if cut >= 0:
+        if cut < 0:
+            note = None
+            content = content.rstrip(" \t")
+        else:
             note = content[cut + 1:].strip()
             content = content[:cut].rstrip(" \t")
-            if not content:
-                assembler.pending.append(note)
-                continue
-        else:
-            content = content.rstrip(" \t")
         if stage == 0 or stage == 4:
             return None
-        m = match(content)
-        if m is None:
-            return None
-        kind = kinds[m.lastgroup or ""]
+        name = recent.get(first)
+        if name is None or terminal[name](content) is None:
+            m = match(content)
+            if m is None:
+                return None
+            name = recent[first] = m.lastgroup or ""
+        kind = kinds[name]
         if kind == "deal":
             stage = 3
         elif kind == "end":
