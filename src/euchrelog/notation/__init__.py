@@ -181,7 +181,7 @@ def _comment_text(token: Token | str) -> str:
 
 
 def _unescape(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
+    return re.sub(r"\\(.)", r"\1", value) if "\\" in value else value
 
 
 class _Builder(Transformer[Token, Any]):
@@ -395,7 +395,10 @@ class _GameAssembler:
         self.last = line
         build = _BODY.get(kind)
         if build is not None:
-            before = self.above(note)
+            before = self.pending
+            if before or note is not None:  # as self.above(note), in the hottest path
+                self.comments = True
+                self.pending = []
             if self.tricks and kind in _BEFORE_PLAY:
                 raise NotationError(f"{_BEFORE_PLAY[kind]} must come before the first trick",
                                     line, column)
@@ -479,35 +482,32 @@ class _GameAssembler:
         self.merged = False
 
     def trick(self, text: str, line: int, column: int) -> Form:
-        end = text.index(".") + 1
-        number = int(text[:end - 1])
+        head, _, rest = text.partition(".")
+        number = int(head)
         if number < 1:
             raise NotationError("a trick number starts at 1", line, column)
         tricks = self.tricks
         self.later.append((_place_trick, text, line, column, self.d, len(tricks)))
-        words = text[end:].replace(":", " ").split()  # each seat, then its card
-        form = {"number": number, "plays": [
-            {"seat": seat.upper(), "card": _SPELLING[card]}
-            for seat, card in zip(words[::2], words[1::2], strict=True)]}
+        words = iter(rest.replace(":", " ").split())  # each seat, then its card
+        form = {"number": number, "plays": [{"seat": seat.upper(), "card": _SPELLING[next(words)]}
+                                            for seat in words]}
         tricks.append(form)
         return form
 
     def hands(self, text: str, line: int, column: int) -> Form:
         hands = self.hand_lines
-        earlier = {seat for h in hands for seat in h["cards"]}
+        earlier = {seat for h in hands for seat in h["cards"]} if hands else ()
         seats: dict[str, list[str]] = {}
-        parts = text.split(":")  # the words before the first seat's colon, then each hand
-        seat = parts[0].split()[-1]
-        last = len(parts) - 1
-        for k in range(1, last + 1):
-            seat = seat.upper()
+        cards: list[str] = []
+        for word in text.replace(":", " ").split()[1:]:  # a seat is one letter, a card two
+            if len(word) > 1:
+                cards.append(_SPELLING[word])
+                continue
+            seat = word.upper()
             if seat in seats or seat in earlier:
                 raise NotationError(f"the hand of {seat} is written twice", line,
-                                    column + _nth(_HAND_RE, text, k - 1).start(1))
-            cards = parts[k].split()
-            following = cards.pop() if k < last else ""
-            seats[seat] = [_SPELLING[c] for c in cards]
-            seat = following
+                                    column + _nth(_HAND_RE, text, len(seats)).start(1))
+            cards = seats[seat] = []
         self.later.append((_place_hands, text, line, column, self.d))
         form: Form = {"cards": seats}
         hands.append(form)
