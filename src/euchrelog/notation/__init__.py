@@ -56,6 +56,8 @@ def grammar_text(name: str = GRAMMAR_FILE) -> str:
     return shipped_text("grammar", name)
 
 
+_PLACING = threading.Lock()
+
 Placer = Callable[..., None]
 """Places the parts of one line: called with the map's places and line texts, then the
 line's text, line number, column and the indices that name it."""
@@ -93,9 +95,10 @@ class SourceMap:
         return self._cards
 
     def _place(self) -> None:
-        later, self._later = self._later, []
-        for placer, *args in later:
-            placer(self._places, self._cards, *args)
+        with _PLACING:  # another thread sees the map placed in full or waits here
+            for placer, *args in self._later:
+                placer(self._places, self._cards, *args)
+            self._later = []
 
     def find(self, locus: Locus) -> tuple[int, int]:
         """The place of ``locus``, or of the closest enclosing part that has one."""
