@@ -60,7 +60,7 @@ _PLACING = threading.Lock()
 
 Placer = Callable[..., None]
 """Places the parts of one line: called with the map's places and line texts, then the
-line's text, line number, column and the indices that name it."""
+line's text, line number, column and the indices that name it (see ``_PLACERS``)."""
 
 
 class SourceMap:
@@ -77,7 +77,9 @@ class SourceMap:
         self._places = {} if places is None else places
         self._cards = {} if cards is None else cards
         self._later = later or []
-        """The lines still to place: each a placer and its arguments."""
+        """The lines still to place: each its kind (a placer in ``_PLACERS``) and the
+        placer's arguments (atoms only: a clean game's map holds nothing the garbage
+        collector must visit again)."""
 
     @property
     def places(self) -> dict[Locus, tuple[int, int]]:
@@ -96,8 +98,8 @@ class SourceMap:
 
     def _place(self) -> None:
         with _PLACING:  # another thread sees the map placed in full or waits here
-            for placer, *args in self._later:
-                placer(self._places, self._cards, *args)
+            for kind, *args in self._later:
+                _PLACERS[kind](self._places, self._cards, *args)
             self._later = []
 
     def find(self, locus: Locus) -> tuple[int, int]:
@@ -406,8 +408,10 @@ class _GameAssembler:
                 raise NotationError(f"{_BEFORE_PLAY[kind]} must come before the first trick",
                                     line, column)
             form = build(self, text, line, column)
-            if before or note is not None:
-                _commented(form, before, note)
+            if before:
+                form["before"] = before
+            if note is not None:
+                form["note"] = note
         elif kind == "deal":
             self.deal(text, line, column, note)
         elif kind == "opening":
@@ -472,10 +476,10 @@ class _GameAssembler:
         self.close_deal()
         _, number, _, dealer = text.split()
         d = self.d = len(self.deals)
-        self.later.append((_place_deal, text, line, column, d))
+        self.later.append(("deal", text, line, column, d))
         if int(number) < 1:
             raise NotationError("a deal number starts at 1",
-                                *_placed(("deal", d, "number"), _place_deal, text, line, column, d))
+                                *_placed(("deal", d, "number"), "deal", text, line, column, d))
         self.deal_form = _commented({"number": int(number), "dealer": dealer.upper()},
                                     self.above(note), note)
         self.deals.append(self.deal_form)
@@ -490,7 +494,7 @@ class _GameAssembler:
         if number < 1:
             raise NotationError("a trick number starts at 1", line, column)
         tricks = self.tricks
-        self.later.append((_place_trick, text, line, column, self.d, len(tricks)))
+        self.later.append(("trick", text, line, column, self.d, len(tricks)))
         words = iter(rest.replace(":", " ").split())  # each seat, then its card
         form = {"number": number, "plays": [{"seat": seat.upper(), "card": _SPELLING[next(words)]}
                                             for seat in words]}
@@ -511,7 +515,7 @@ class _GameAssembler:
                 raise NotationError(f"the hand of {seat} is written twice", line,
                                     column + _nth(_HAND_RE, text, len(seats)).start(1))
             cards = seats[seat] = []
-        self.later.append((_place_hands, text, line, column, self.d))
+        self.later.append(("hands", text, line, column, self.d))
         form: Form = {"cards": seats}
         hands.append(form)
         return form
@@ -523,7 +527,7 @@ class _GameAssembler:
         up: Form = {"card": _SPELLING[words[1]]}
         if len(words) > 2:
             up["kitty"] = [_SPELLING[c] for c in words[3:]]
-        self.later.append((_place_up, text, line, column, self.d))
+        self.later.append(("up", text, line, column, self.d))
         self.deal_form["up"] = up
         return up
 
@@ -552,7 +556,7 @@ class _GameAssembler:
                 bids.append({"act": "bid", "seat": seat, "tricks": int(act)})
             else:  # a swap without an act: this word is the next seat
                 i -= 1
-        self.later.append((_place_bids, text, line, column, self.d, self.nbids))
+        self.later.append(("bid", text, line, column, self.d, self.nbids))
         self.nbids += len(bids)
         form: Form = {"bids": bids}
         self.bid_lines.append(form)
@@ -592,7 +596,7 @@ class _GameAssembler:
         # An exchange after the merge keeps its place among the acts after the bidding, so
         # the replay judges it (K501, X5) like every other act.
         merged = self.merged
-        self.later.append((_place_exchange, text, line, column,
+        self.later.append(("exchange", text, line, column,
                            ("deal", self.d, "decl", len(decls)) if merged else ("deal", self.d),
                            merged))
         words = text.split()  # the seat, then takes and the card, discards and the card
@@ -706,18 +710,18 @@ class _GameAssembler:
                 i += 1
                 continue
             if side in sides:  # placing the line finds the side written twice
-                _place_score({}, {}, text, line, column, self.d)
+                _PLACERS["score"]({}, {}, text, line, column, self.d)
             sides[side] = int(words[i + 1])
             i += 2
-        self.later.append((_place_score, text, line, column, self.d))
+        self.later.append(("score", text, line, column, self.d))
         self.deal_form["score"] = score
         return score
 
 
-def _placed(locus: Locus, placer: Placer, *args: Any) -> tuple[int, int]:
-    """The place of ``locus`` on one line, from the placer of that line."""
+def _placed(locus: Locus, kind: str, *args: Any) -> tuple[int, int]:
+    """The place of ``locus`` on one line of ``kind``, from the placer of that line."""
     places: dict[Locus, tuple[int, int]] = {}
-    placer(places, {}, *args)
+    _PLACERS[kind](places, {}, *args)
     return places[locus]
 
 
@@ -823,6 +827,13 @@ def _place_score(places: Places, lines: Texts, text: str, line: int, column: int
     if split:
         places[("deal", d, "total")] = (line, column + cut)
         _read_sides(places, text[cut:], line, column + cut, ("deal", d, "total"))
+
+
+_PLACERS: dict[str, Placer] = {
+    "deal": _place_deal, "trick": _place_trick, "hands": _place_hands, "up": _place_up,
+    "bid": _place_bids, "exchange": _place_exchange, "score": _place_score,
+}
+"""The placer of each kind of line that is placed when a finding asks."""
 
 
 _BODY: dict[str, Callable[[_GameAssembler, str, int, int], Form]] = {
@@ -1340,6 +1351,7 @@ def _read_lines(text: str, lines: _Lines, first_line: int = 1) -> GameForm | lis
         text = text.replace("\r\n", "\n")
     match, terminal, recent, kinds = lines.match, lines.terminal, lines.recent, lines.kinds
     assembler = _GameAssembler()
+    feed = assembler.line
     refused: NotationError | None = None
     """A builder's error: raised once every line is read, as the LALR parse would (a syntax
     error below it comes first)."""
@@ -1401,7 +1413,7 @@ def _read_lines(text: str, lines: _Lines, first_line: int = 1) -> GameForm | lis
             return None
         if refused is None:
             try:
-                assembler.line(kind, content, number, column, note)
+                feed(kind, content, number, column, note)
             except NotationError as exc:
                 refused = exc
     if stage == 0:
