@@ -58,8 +58,8 @@ def grammar_text(name: str = GRAMMAR_FILE) -> str:
 
 _PLACING = threading.Lock()
 
-Placer = Callable[..., None]
-"""Places the parts of one line: called with the map's places and line texts, then the
+_Placer = Callable[..., None]
+"""_Places the parts of one line: called with the map's places and line texts, then the
 line's text, line number, column and the indices that name it (see ``_PLACERS``)."""
 
 
@@ -302,6 +302,7 @@ class _Spellings(dict[str, str]):
 
 _SPELLING = _Spellings()
 
+
 class _GameAssembler:
     """Builds the JSON form of one game line by line, recording every position: the line
     reader gives it each line as it matches it, the LALR parse the lines of its tree.
@@ -433,9 +434,10 @@ class _GameAssembler:
             form["deal"] = int(m.group(1))
         split = _TOTAL_SPLIT_RE.search(text)
         if split:
-            self.places[("start", "total")] = (line, column + split.start())
-            form["total"] = self.sides(text[split.start():], line, column + split.start(),
-                                       ("start", "total"))
+            cut = split.start()
+            self.places[("start", "total")] = (line, column + cut)
+            form["total"] = _read_sides(self.places, text[cut:], line, column + cut,
+                                        ("start", "total"))
         return form
 
     def end(self, text: str, line: int, column: int) -> Form:
@@ -450,18 +452,12 @@ class _GameAssembler:
             if wm:
                 self.places[("end", "winner")] = (line, column + wm.start(1))
                 body = text[: wm.start()]
-            scores = self.sides(body, line, column, ("end", "score"))
+            scores = _read_sides(self.places, body, line, column, ("end", "score"))
             if scores:
                 form["scores"] = scores
             if wm:
                 form["winner"] = wm.group(1).upper()
         return form
-
-    def sides(self, text: str, line: int, column: int, locus: Locus) -> dict[str, int]:
-        return _read_sides(self.places, text, line, column, locus)
-
-    def cards(self, text: str, line: int, column: int, locus: Locus) -> list[str]:
-        return _read_cards(self.places, text, line, column, locus)
 
     def close_deal(self) -> None:
         """Puts the lists of the deal being read into its form."""
@@ -568,8 +564,8 @@ class _GameAssembler:
         xm = _EXTRA_RE.fullmatch(text)
         assert xm is not None
         self.places[("deal", self.d, "extra")] = (line, column)
-        cards = self.cards(xm.group(2), line, column + xm.start(2),
-                           ("deal", self.d, "extra", "card"))
+        cards = _read_cards(self.places, xm.group(2), line, column + xm.start(2),
+                            ("deal", self.d, "extra", "card"))
         form: Form = {"kind": xm.group(1).lower(), "cards": cards}
         self.deal_form["extra"] = form
         return form
@@ -584,8 +580,8 @@ class _GameAssembler:
         self.places[("deal", self.d, "decl", len(decls))] = (line, column)
         merge: Form = {"act": "merge", "seat": mm.group(1).upper()}
         if mm.group(2) is not None:
-            merge["keeps"] = self.cards(mm.group(2), line, column + mm.start(2),
-                                        ("deal", self.d, "decl", len(decls), "card"))
+            merge["keeps"] = _read_cards(self.places, mm.group(2), line, column + mm.start(2),
+                                         ("deal", self.d, "decl", len(decls), "card"))
         decls.append(merge)
         return merge
 
@@ -756,11 +752,12 @@ def _read_cards(places: dict[Locus, tuple[int, int]], text: str, line: int, colu
 # The placers of the frequent lines: each places the parts of its line as the line's builder
 # would, with the regular expressions that split the line, when a finding first asks.
 
-Places = dict[Locus, tuple[int, int]]
-Texts = dict[Locus, tuple[str, int, int]]
+_Places = dict[Locus, tuple[int, int]]
+_Texts = dict[Locus, tuple[str, int, int]]
+"""A source map's texts of lines (see :attr:`SourceMap.cards`)."""
 
 
-def _place_deal(places: Places, lines: Texts, text: str, line: int, column: int,
+def _place_deal(places: _Places, lines: _Texts, text: str, line: int, column: int,
                 d: int) -> None:
     m = _DEAL_RE.fullmatch(text)
     assert m is not None
@@ -769,14 +766,14 @@ def _place_deal(places: Places, lines: Texts, text: str, line: int, column: int,
     places[("deal", d, "number")] = (line, column + m.start(1))
 
 
-def _place_trick(places: Places, lines: Texts, text: str, line: int, column: int, d: int,
+def _place_trick(places: _Places, lines: _Texts, text: str, line: int, column: int, d: int,
                  t: int) -> None:
     end = text.index(".") + 1
     places[("deal", d, "trick", t)] = (line, column)
     lines[("deal", d, "trick", t)] = (text[end:], line, column + end)
 
 
-def _place_hands(places: Places, lines: Texts, text: str, line: int, column: int,
+def _place_hands(places: _Places, lines: _Texts, text: str, line: int, column: int,
                  d: int) -> None:
     for hm in _HAND_RE.finditer(text):
         locus = ("deal", d, "hands", hm.group(1).upper())
@@ -784,7 +781,7 @@ def _place_hands(places: Places, lines: Texts, text: str, line: int, column: int
         lines[locus] = (hm.group(2), line, column + hm.start(2))
 
 
-def _place_up(places: Places, lines: Texts, text: str, line: int, column: int,
+def _place_up(places: _Places, lines: _Texts, text: str, line: int, column: int,
               d: int) -> None:
     um = _UP_RE.fullmatch(text)
     assert um is not None
@@ -793,7 +790,7 @@ def _place_up(places: Places, lines: Texts, text: str, line: int, column: int,
         _read_cards(places, um.group(2), line, column + um.start(2), ("deal", d, "up", "kitty"))
 
 
-def _place_bids(places: Places, lines: Texts, text: str, line: int, column: int, d: int,
+def _place_bids(places: _Places, lines: _Texts, text: str, line: int, column: int, d: int,
                 first: int) -> None:
     n = first
     for bm in _BID_RE.finditer(text, 3):
@@ -806,7 +803,7 @@ def _place_bids(places: Places, lines: Texts, text: str, line: int, column: int,
             n += 1
 
 
-def _place_exchange(places: Places, lines: Texts, text: str, line: int, column: int,
+def _place_exchange(places: _Places, lines: _Texts, text: str, line: int, column: int,
                     where: Locus, merged: bool) -> None:
     em = _EXCHANGE_RE.fullmatch(text)
     assert em is not None
@@ -817,7 +814,7 @@ def _place_exchange(places: Places, lines: Texts, text: str, line: int, column: 
         places[(*where, "discard")] = (line, column + em.start(3))
 
 
-def _place_score(places: Places, lines: Texts, text: str, line: int, column: int,
+def _place_score(places: _Places, lines: _Texts, text: str, line: int, column: int,
                  d: int) -> None:
     split = _TOTAL_SPLIT_RE.search(text)
     cut = split.start() if split else len(text)
@@ -829,7 +826,7 @@ def _place_score(places: Places, lines: Texts, text: str, line: int, column: int
         _read_sides(places, text[cut:], line, column + cut, ("deal", d, "total"))
 
 
-_PLACERS: dict[str, Placer] = {
+_PLACERS: dict[str, _Placer] = {
     "deal": _place_deal, "trick": _place_trick, "hands": _place_hands, "up": _place_up,
     "bid": _place_bids, "exchange": _place_exchange, "score": _place_score,
 }
@@ -1227,7 +1224,7 @@ _TAG_VALUE_RE = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 
 
 def _diagnose_tag(text: str, pos: int) -> None:
-    """Places the first wrong character of a tag that starts at ``pos``."""
+    """_Places the first wrong character of a tag that starts at ``pos``."""
     name = _TAG_NAME_RE.match(text, pos + 1)
     if name is None:
         raise _DiagnosisError(pos + 1, "expected a tag name (a letter, then letters, digits, "
