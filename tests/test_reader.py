@@ -218,3 +218,26 @@ def test_threads_that_share_a_source_map_find_the_same_places() -> None:
             assert all(g == want for g in got)
     finally:
         sys.setswitchinterval(switch)
+
+
+def test_the_line_reader_learns_its_kinds_of_line_from_the_grammar() -> None:
+    """Which terminal a line is and what it starts (a deal, the end, a line of a deal under
+    its alias) come from euchre.lark alone: a new kind of line needs no table of words."""
+    from lark import Lark
+
+    from euchrelog.notation import _Lines, grammar_text
+
+    grammar = grammar_text().replace(
+        "          | SCORE _eol       -> score\n",
+        "          | SCORE _eol       -> score\n          | MEMO _eol        -> memo\n",
+    ) + '\nMEMO: "memo"i _WS _INT\n'
+    lines = _Lines(Lark(grammar, parser="lalr", lexer="contextual", maybe_placeholders=False))
+    for text, terminal, kind in (("MEMO 12", "MEMO", "memo"), ("deal 1 dealer N", "DEAL", "deal"),
+                                 ("unfinished", "UNFINISHED", "end"),
+                                 ("start deal 3", "START", "opening"),
+                                 ("N discards 9C", "EXCHANGE", "exchange"),
+                                 ("2. N: 9C", "TRICK", "trick")):
+        m = lines.match(text)
+        assert m is not None and m.lastgroup == terminal, text
+        assert lines.kinds[terminal] == kind
+    assert lines.match("memo twelve") is None
