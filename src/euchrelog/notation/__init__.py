@@ -891,9 +891,10 @@ def _line_terminals(lark: Lark) -> _Lines:
 
 
 def prepare() -> None:
-    """Builds the parser now (from Lark's cache when it can), so that processes forked
-    afterwards share it instead of each building and caching it at once."""
-    _parser()
+    """Builds the parser now (from Lark's cache when it can) and compiles its line
+    terminals, so that processes forked afterwards share them instead of each building and
+    caching them at once."""
+    _line_terminals(_parser()[0])
 
 
 _TERMINAL_WORDS = {
