@@ -189,8 +189,7 @@ def parse_card(text: str) -> Card | None:
 
     :raises ValueError: if ``text`` is not a card.
     """
-    # Lowered first: the Kelvin sign, which a case-insensitive K matches, is its own capital.
-    up = text.lower().upper()
+    up = text.upper()
     if up == UNKNOWN:
         return None
     if up == "JK":

@@ -195,6 +195,7 @@ class _Builder(Transformer[Token, Any]):
     def __init__(self) -> None:
         super().__init__()
         self.offset = 0
+        self.fold = False
 
     # Each line callback returns (kind, token, note); the game callback assembles.
     def tag_line(self, children: list[Any]) -> tuple[str, list[Token], str | None]:
@@ -275,7 +276,7 @@ class _Builder(Transformer[Token, Any]):
         games = [item for item in c if item[0] != "comment"]
         if not games:
             return comments
-        return _GameAssembler(self.offset).build(comments, games[0])
+        return _GameAssembler(self.offset, self.fold).build(comments, games[0])
 
 
 Form = dict[str, Any]
@@ -290,6 +291,13 @@ def _commented(form: Form, before: list[str], note: str | None) -> Form:
     if note is not None:
         form["note"] = note
     return form
+
+
+_FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+"""The letters other than ASCII that Python's case-insensitive matching takes for an ASCII
+one (dotted and dotless I, the long s, the Kelvin sign): the grammar's keywords, seats and
+cards may be written with them, and the builders read them as i, s and k."""
+_FOLDED = re.compile("[\u0130\u0131\u017f\u212a]")
 
 
 class _Spellings(dict[str, str]):
@@ -309,9 +317,12 @@ class _GameAssembler:
 
     Lines come with their line number in the file and their 1-based column."""
 
-    def __init__(self, offset: int = 0) -> None:
+    def __init__(self, offset: int = 0, fold: bool = False) -> None:
         self.offset = offset
         """The line of the file before the game's first (for the LALR parse's lines)."""
+        self.fold = fold
+        """Whether the game holds a letter that only case-insensitive matching takes for an
+        ASCII one (see ``_FOLD``)."""
         self.places: dict[Locus, tuple[int, int]] = {}
         self.lines: dict[Locus, tuple[str, int, int]] = {}
         self.later: list[tuple[Any, ...]] = []
@@ -399,6 +410,8 @@ class _GameAssembler:
         """One line of the game that is not a tag line: ``kind`` is its rule in the grammar
         (``opening``, ``deal``, ``end``) or, for a line of a deal, its alias."""
         self.last = line
+        if self.fold and kind != "penalty":  # a penalty's reason is kept as written
+            text = text.translate(_FOLD)
         build = _BODY.get(kind)
         if build is not None:
             before = self.pending
@@ -1333,7 +1346,8 @@ class _Lines:
         self.tag = re.compile(patterns["TAG"] + r"[ \t\f]*").match
 
 
-def _read_lines(text: str, lines: _Lines, first_line: int = 1) -> GameForm | list[str] | None:
+def _read_lines(text: str, lines: _Lines, first_line: int = 1,
+                fold: bool = False) -> GameForm | list[str] | None:
     """Reads one game line by line, matching each line with its terminal, into its form as
     the LALR parse gives it; ``None`` for anything else (a line no terminal takes, an order
     the grammar may refuse), which the LALR parser then reads or places. Returns the comment
@@ -1348,7 +1362,7 @@ def _read_lines(text: str, lines: _Lines, first_line: int = 1) -> GameForm | lis
     if "\r" in text:
         text = text.replace("\r\n", "\n")
     match, terminal, recent, kinds = lines.match, lines.terminal, lines.recent, lines.kinds
-    assembler = _GameAssembler()
+    assembler = _GameAssembler(fold=fold)
     feed = assembler.line
     refused: NotationError | None = None
     """A builder's error: raised once every line is read, as the LALR parse would (a syntax
@@ -1468,11 +1482,13 @@ def _read_game(text: str, first_line: int, *, line_reader: bool) -> GameForm | l
     lark, builder = _parser()
     builder.offset = first_line - 1
     text = text.lstrip("\ufeff")
+    builder.fold = False
     if not text.isascii():
         _refuse_surrogates(text, first_line)
+        builder.fold = _FOLDED.search(text) is not None
     try:
         if line_reader:
-            read = _read_lines(text, _line_terminals(lark), first_line)
+            read = _read_lines(text, _line_terminals(lark), first_line, builder.fold)
             if read is not None:
                 return read
         result: GameForm | list[str] = lark.parse(text)  # type: ignore[assignment]
