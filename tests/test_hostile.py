@@ -11,6 +11,7 @@ from click.testing import CliRunner, Result
 from euchrelog.cli import main
 from euchrelog.errors import RecordError
 from euchrelog.fast import verify_json
+from euchrelog.notation import loads
 from euchrelog.notation.jsonio import loads_json
 
 GAME_LINE = ('{"tags":[{"name":"Variant","value":"four-hand"}],"deals":[{"number":1,'
@@ -27,6 +28,27 @@ def run(*args: str, stdin: str | bytes | None = None) -> Result:
 
 HUGE = "1" * 5000
 """An integer longer than Python reads by default (4300 digits)."""
+
+
+@pytest.mark.parametrize(("line", "plain"), [
+    ("  up \u212aH kitty 9\u017f", "  up KH kitty 9S"),
+    ("  bid E pa\u017fs, S \u017fwap pass", "  bid E pass, S swap pass"),
+    ("  E decl\u0131nes", "  E declines"),
+    ("  N take\u017f AS d\u0130scards 9C", "  N takes AS discards 9C"),
+    ("  po\u0131nts NS 1 total NS 1 EW 0", "  points NS 1 total NS 1 EW 0"),
+    ("  gho\u017ft 9C", "  ghost 9C"),
+])
+def test_letters_that_match_only_without_case_read_as_their_ascii_letter(
+        line: str, plain: str) -> None:
+    """The grammar's case-insensitive letters also take dotted and dotless I, the long s and
+    the Kelvin sign: a line written with them reads as with i, s and k, not as a traceback
+    or another line."""
+    def game(body: str) -> str:
+        return f'[Variant "four-hand"]\ndeal 1 dealer N\n{body}\nunfinished\n'
+
+    assert loads(game(line)) == loads(game(plain))
+    assert loads(game("  penalty N 1 na\u0131ve")).games[0].deals[0].penalties[0].reason == (
+        "na\u0131ve")
 
 
 @pytest.mark.parametrize("text", [

@@ -11,13 +11,14 @@ True
 
 from __future__ import annotations
 
+import itertools
 import re
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, NamedTuple, TextIO
+from typing import Any, TextIO
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -55,30 +56,68 @@ def grammar_text(name: str = GRAMMAR_FILE) -> str:
     return shipped_text("grammar", name)
 
 
-@dataclass
-class SourceMap:
-    """Line and column (1-based) of each part of one game that a finding can point at."""
+_PLACING = threading.Lock()
 
-    places: dict[Locus, tuple[int, int]] = field(default_factory=dict)
-    cards: dict[Locus, tuple[str, int, int]] = field(default_factory=dict)
-    """The text of a trick line or of one seat's cards, with its line and column: the places
-    of the plays, seats and cards in it are found when a finding asks for them."""
+_Placer = Callable[..., None]
+"""_Places the parts of one line: called with the map's places and line texts, then the
+line's text, line number, column and the indices that name it (see ``_PLACERS``)."""
+
+
+class SourceMap:
+    """Line and column (1-based) of each part of one game that a finding can point at.
+
+    The parts of the most frequent lines (the seats of a hands line, each bid, the sides of
+    a points line ...) are placed when a finding first asks for a place: a clean game is
+    never placed card by card.
+    """
+
+    def __init__(self, places: dict[Locus, tuple[int, int]] | None = None,
+                 cards: dict[Locus, tuple[str, int, int]] | None = None,
+                 later: list[tuple[Any, ...]] | None = None) -> None:
+        self._places = {} if places is None else places
+        self._cards = {} if cards is None else cards
+        self._later = later or []
+        """The lines still to place: each its kind (a placer in ``_PLACERS``) and the
+        placer's arguments (atoms only: a clean game's map holds nothing the garbage
+        collector must visit again)."""
+
+    @property
+    def places(self) -> dict[Locus, tuple[int, int]]:
+        """The place of each part, by its locus."""
+        if self._later:
+            self._place()
+        return self._places
+
+    @property
+    def cards(self) -> dict[Locus, tuple[str, int, int]]:
+        """The text of a trick line or of one seat's cards, with its line and column: the
+        places of the plays, seats and cards in it are found when a finding asks for them."""
+        if self._later:
+            self._place()
+        return self._cards
+
+    def _place(self) -> None:
+        with _PLACING:  # another thread sees the map placed in full or waits here
+            for kind, *args in self._later:
+                _PLACERS[kind](self._places, self._cards, *args)
+            self._later = []
 
     def find(self, locus: Locus) -> tuple[int, int]:
         """The place of ``locus``, or of the closest enclosing part that has one."""
-        place = self.places.get(locus)
+        places, cards = self.places, self.cards
+        place = places.get(locus)
         if place is not None:
             return place
         for n in range(len(locus) - 1, 0, -1):
-            line = self.cards.get(locus[:n])
+            line = cards.get(locus[:n])
             if line is not None:
                 place = _within(line, locus[n:])
                 if place is not None:
                     return place
-            place = self.places.get(locus[:n])
+            place = places.get(locus[:n])
             if place is not None:
                 return place
-        return self.places.get(("game",), (1, 1))
+        return places.get(("game",), (1, 1))
 
 
 def _within(line: tuple[str, int, int], rest: Locus) -> tuple[int, int] | None:
@@ -119,7 +158,6 @@ _BID_RE = re.compile(r"([NESW])\s+(swap\b)?\s*(pass|order|call\s+(NT|\S)|moon|\d
 _EXCHANGE_RE = re.compile(
     rf"([NESW])\s+(?:(?:takes\s+({_CARD})\s+)?discards\s+({_CARD})|(declines))", _I)
 _DECLARE_RE = re.compile(r"(alone|defend)\s+([NESW])", _I)
-_TRICK_RE = re.compile(r"(\d+)\.", _I)
 _PLAY_RE = re.compile(rf"([NESW])\s*:\s*({_CARD})", _I)
 _CLAIM_RE = re.compile(r"renege\s+([NESW])(?:\s+trick\s+(\d+))?", _I)
 _PENALTY_RE = re.compile(
@@ -148,7 +186,7 @@ def _comment_text(token: Token | str) -> str:
 
 
 def _unescape(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
+    return re.sub(r"\\(.)", r"\1", value) if "\\" in value else value
 
 
 class _Builder(Transformer[Token, Any]):
@@ -157,6 +195,7 @@ class _Builder(Transformer[Token, Any]):
     def __init__(self) -> None:
         super().__init__()
         self.offset = 0
+        self.fold = False
 
     # Each line callback returns (kind, token, note); the game callback assembles.
     def tag_line(self, children: list[Any]) -> tuple[str, list[Token], str | None]:
@@ -227,7 +266,7 @@ class _Builder(Transformer[Token, Any]):
         return self._headed("end", c)
 
     def opening(self, c: list[Any]) -> tuple[str, Token, str | None, list[Any]]:
-        return self._headed("start", c)
+        return self._headed("opening", c)
 
     def game(self, c: list[Any]) -> list[Any]:
         return c
@@ -237,7 +276,7 @@ class _Builder(Transformer[Token, Any]):
         games = [item for item in c if item[0] != "comment"]
         if not games:
             return comments
-        return _GameAssembler(self.offset).build(comments, games[0])
+        return _GameAssembler(self.offset, self.fold).build(comments, games[0])
 
 
 Form = dict[str, Any]
@@ -254,92 +293,168 @@ def _commented(form: Form, before: list[str], note: str | None) -> Form:
     return form
 
 
-class _GameAssembler:
-    """Builds the JSON form of one game from its parsed lines, recording every position."""
+_FOLDING = "\u0130\u0131\u017f\u212a"
+"""The letters other than ASCII that Python's case-insensitive matching takes for an ASCII
+one (dotted and dotless I, the long s, the Kelvin sign): the grammar's keywords, seats and
+cards may be written with them, and the builders read them as i, s and k."""
+_FOLD = str.maketrans(_FOLDING, "iisk")
 
-    def __init__(self, offset: int) -> None:
+
+class _Spellings(dict[str, str]):
+    """The canonical spelling of each card as written (``10h`` -> ``TH``), found once."""
+
+    def __missing__(self, text: str) -> str:
+        spelt = self[text] = normalize_card(text)
+        return spelt
+
+
+_SPELLING = _Spellings()
+
+
+class _GameAssembler:
+    """Builds the JSON form of one game line by line, recording every position: the line
+    reader gives it each line as it matches it, the LALR parse the lines of its tree.
+
+    Lines come with their line number in the file and their 1-based column."""
+
+    def __init__(self, offset: int = 0, fold: bool = False) -> None:
         self.offset = offset
+        """The line of the file before the game's first (for the LALR parse's lines)."""
+        self.fold = fold
+        """Whether the game holds a letter that only case-insensitive matching takes for an
+        ASCII one (see ``_FOLDING``)."""
         self.places: dict[Locus, tuple[int, int]] = {}
         self.lines: dict[Locus, tuple[str, int, int]] = {}
+        self.later: list[tuple[Any, ...]] = []
+        """The lines whose parts are placed when a finding asks (see :class:`SourceMap`)."""
+        self.last = 0
+        """The number of the last line read that is not a comment."""
         self.comments = False
         """Whether the game has a comment (the fast replay reads it without them)."""
-
-    def at(self, locus: Locus, token: LineToken, start: int = 0) -> None:
-        line = token.line if token.line is not None else 1
-        column = token.column if token.column is not None else 1
-        self.places[locus] = (line + self.offset, column + start)
-
-    def fail(self, message: str, token: LineToken, start: int = 0) -> NotationError:
-        line = (token.line or 1) + self.offset
-        return NotationError(message, line, (token.column or 1) + start)
+        self.pending: list[str] = []
+        """The comment lines read since the last line, for the ``before`` of the next."""
+        self.tags: list[Form] = []
+        self.deals: list[Form] = []
+        self.game: Form = {"tags": self.tags, "deals": self.deals}
+        self.deal_form: Form = {}
+        self.d = -1
+        """The index of the deal being read."""
+        # The lines of the deal being read, by kind.
+        self.hand_lines: list[Form] = []
+        self.bid_lines: list[Form] = []
+        self.decls: list[Form] = []
+        self.tricks: list[Form] = []
+        self.claims: list[Form] = []
+        self.penalties: list[Form] = []
+        self.nbids = 0
+        self.merged = False
 
     def build(self, leading: list[str], items: list[Any]) -> GameForm:
-        tags: list[Form] = []
-        deals: list[Form] = []
-        game: Form = {"tags": tags, "deals": deals}
-        pending: list[str] = list(leading)
-        first = True
+        """The form of a game from the items of its LALR parse (see :class:`_Builder`)."""
+        offset = self.offset
+        self.pending.extend(leading)
         for item in items:
-            kind = item[0]
-            if kind == "comment":
-                pending.append(item[1])
-            elif kind == "tags":
-                for i, token in enumerate(item[1]):
-                    if first:
-                        self.at(("game",), token)
-                        first = False
-                    self.at(("tag", len(tags)), token)
-                    m = _TAG_RE.fullmatch(token.value)
-                    assert m is not None
-                    note = item[2] if i == len(item[1]) - 1 else None
-                    self.note(pending, note)
-                    tags.append(_commented({"name": m.group(1), "value": _unescape(m.group(2))},
-                                           pending, note))
-                    pending = []
-            elif kind == "start":
-                game["start"], pending = self.start(item, pending)
-            elif kind == "deal":
-                deal, pending = self.deal(len(deals), item, pending)
-                deals.append(deal)
-            elif kind == "end":
-                game["end"], pending = self.end(item, pending)
-        if pending:
-            game["after"] = pending
-        if self.places:
-            # Lines come in order: the last place is on the game's last line.
-            self.places[("tail",)] = (next(reversed(self.places.values()))[0], 1)
-        self.note(pending, None)  # the comments after the end
-        return GameForm(game, SourceMap(self.places, self.lines), self.comments)
+            if item[0] == "comment":
+                self.pending.append(item[1])
+            elif item[0] == "tags":
+                self.tag_line([(t.value, (t.line or 1) + offset, t.column or 1)
+                               for t in item[1]], item[2])
+            else:
+                kind, token, note, rest = item
+                self.line(kind, token.value, (token.line or 1) + offset, token.column or 1,
+                          note)
+                for sub in rest:
+                    if sub[0] == "comment":
+                        self.pending.append(sub[1])
+                    else:
+                        token = sub[1]
+                        self.line(sub[0], token.value, (token.line or 1) + offset,
+                                  token.column or 1, sub[2])
+        return self.finish()
 
-    def note(self, before: list[str], note: str | None) -> None:
-        """Marks the game as commented when a line has comments above it or a note."""
+    def finish(self) -> GameForm:
+        """The form of the game read so far, with its source map."""
+        self.close_deal()
+        game = self.game
+        if self.pending:
+            game["after"] = self.pending
+            self.comments = True  # the comments after the end
+        if self.last:
+            self.places[("tail",)] = (self.last, 1)
+        return GameForm(game, SourceMap(self.places, self.lines, self.later), self.comments)
+
+    def above(self, note: str | None) -> list[str]:
+        """The comment lines above a line (its ``before``); marks the game as commented when
+        it has any or a note."""
+        before = self.pending
         if before or note is not None:
             self.comments = True
+            self.pending = []
+        return before
 
-    def start(self, item: Any, pending: list[str]) -> tuple[Form, list[str]]:
-        _, token, note, rest = item
-        text = token.value
+    def tag_line(self, tags: list[tuple[str, int, int]], note: str | None) -> None:
+        """A line of tags: each tag's text, line and column; the note after the last."""
+        last = len(tags) - 1
+        for i, (text, line, column) in enumerate(tags):
+            self.last = line
+            if not self.tags:
+                self.places[("game",)] = (line, column)
+            self.places[("tag", len(self.tags))] = (line, column)
+            m = _TAG_RE.fullmatch(text)
+            assert m is not None
+            tag_note = note if i == last else None
+            self.tags.append(_commented({"name": m.group(1), "value": _unescape(m.group(2))},
+                                        self.above(tag_note), tag_note))
+
+    def line(self, kind: str, text: str, line: int, column: int, note: str | None) -> None:
+        """One line of the game that is not a tag line: ``kind`` is its rule in the grammar
+        (``opening``, ``deal``, ``end``) or, for a line of a deal, its alias."""
+        self.last = line
+        if self.fold and kind != "penalty":  # a penalty's reason is kept as written
+            text = text.translate(_FOLD)
+        build = _BODY.get(kind)
+        if build is not None:
+            before = self.pending
+            if before or note is not None:  # as self.above(note), in the hottest path
+                self.comments = True
+                self.pending = []
+            if self.tricks and kind in _BEFORE_PLAY:
+                raise NotationError(f"{_BEFORE_PLAY[kind]} must come before the first trick",
+                                    line, column)
+            form = build(self, text, line, column)
+            if before:
+                form["before"] = before
+            if note is not None:
+                form["note"] = note
+        elif kind == "deal":
+            self.deal(text, line, column, note)
+        elif kind == "opening":
+            self.game["start"] = _commented(self.start(text, line, column), self.above(note),
+                                            note)
+        else:
+            self.close_deal()
+            self.game["end"] = _commented(self.end(text, line, column), self.above(note), note)
+
+    def start(self, text: str, line: int, column: int) -> Form:
         m = _START_RE.match(text)
         assert m is not None
-        self.at(("start",), token)
+        self.places[("start",)] = (line, column)
         form: Form = {}
         if m.group(1) is not None:
-            self.at(("start", "deal"), token, m.start(1))
+            self.places[("start", "deal")] = (line, column + m.start(1))
             if int(m.group(1)) < 1:
-                raise self.fail("a deal number starts at 1", token, m.start(1))
+                raise NotationError("a deal number starts at 1", line, column + m.start(1))
             form["deal"] = int(m.group(1))
         split = _TOTAL_SPLIT_RE.search(text)
         if split:
-            self.at(("start", "total"), token, split.start())
-            form["total"] = self.sides(text[split.start():], token, ("start", "total"),
-                                       split.start())
-        self.note(pending, note)
-        return _commented(form, pending, note), [c[1] for c in rest]
+            cut = split.start()
+            self.places[("start", "total")] = (line, column + cut)
+            form["total"] = _read_sides(self.places, text[cut:], line, column + cut,
+                                        ("start", "total"))
+        return form
 
-    def end(self, item: Any, pending: list[str]) -> tuple[Form, list[str]]:
-        _, token, note, rest = item
-        text = token.value
-        self.at(("end",), token)
+    def end(self, text: str, line: int, column: int) -> Form:
+        self.places[("end",)] = (line, column)
         form: Form
         if text.lower().startswith("unfinished"):
             form = {"act": "unfinished"}
@@ -348,233 +463,217 @@ class _GameAssembler:
             form = {"act": "result"}
             wm = _WINNER_RE.search(text)
             if wm:
-                self.at(("end", "winner"), token, wm.start(1))
+                self.places[("end", "winner")] = (line, column + wm.start(1))
                 body = text[: wm.start()]
-            scores = self.sides(body, token, ("end", "score"))
+            scores = _read_sides(self.places, body, line, column, ("end", "score"))
             if scores:
                 form["scores"] = scores
             if wm:
                 form["winner"] = wm.group(1).upper()
-        self.note(pending, note)
-        return _commented(form, pending, note), [c[1] for c in rest]
+        return form
 
-    def sides(self, text: str, token: LineToken, locus: Locus, start: int = 0) -> dict[str, int]:
-        out: dict[str, int] = {}
-        for m in _SIDE_RE.finditer(text):
-            side = m.group(1).upper()
-            if side in out:
-                raise self.fail(f"side {side} is written twice", token, start + m.start(1))
-            self.at((*locus, side), token, start + m.start(1))
-            out[side] = int(m.group(2))
-        return out
-
-    def cards(self, text: str, token: LineToken, start: int, locus: Locus) -> list[str]:
-        out = []
-        for k, m in enumerate(_CARD_RE.finditer(text)):
-            self.at((*locus, k), token, start + m.start())
-            out.append(normalize_card(m.group()))
-        return out
-
-    def deal(self, d: int, item: Any, pending: list[str]) -> tuple[Form, list[str]]:
-        _, head, note, body = item
-        m = _DEAL_RE.fullmatch(head.value)
-        assert m is not None
-        self.at(("deal", d), head)
-        self.at(("deal", d, "dealer"), head, m.start(2))
-        self.at(("deal", d, "number"), head, m.start(1))
-        if int(m.group(1)) < 1:
-            raise self.fail("a deal number starts at 1", head, m.start(1))
-        self.note(pending, note)
-        fields: Form = _commented({"number": int(m.group(1)), "dealer": m.group(2).upper()},
-                                  pending, note)
-        pending = []
-        hands: list[Form] = []
-        bidding: list[Form] = []
-        decls: list[Form] = []
-        tricks: list[Form] = []
-        claims: list[Form] = []
-        penalties: list[Form] = []
-        nbids = 0
-        merged = False
-        for line in body:
-            kind = line[0]
-            if kind == "comment":
-                pending.append(line[1])
-                continue
-            _, token, lnote = line
-            text = token.value
-            before, pending = pending, []
-            self.note(before, lnote)
-            if tricks and kind in _BEFORE_PLAY:
-                raise self.fail(f"{_BEFORE_PLAY[kind]} must come before the first trick", token)
-            if kind == "trick":
-                tm = _TRICK_RE.match(text)
-                assert tm is not None
-                locus = ("deal", d, "trick", len(tricks))
-                line_no = token.line + self.offset
-                self.places[locus] = (line_no, token.column)
-                number = int(tm.group(1))
-                if number < 1:
-                    raise self.fail("a trick number starts at 1", token)
-                end = tm.end()
-                plays = [{"seat": seat.upper(), "card": normalize_card(card)}
-                         for seat, card in _PLAY_RE.findall(text, end)]
-                self.lines[locus] = (text[end:], line_no, token.column + end)
-                tricks.append(_commented({"number": number, "plays": plays}, before, lnote))
-            elif kind == "hands":
-                seats: dict[str, list[str]] = {}
-                for hm in _HAND_RE.finditer(text):
-                    seat = hm.group(1).upper()
-                    if seat in seats or any(seat in h["cards"] for h in hands):
-                        raise self.fail(f"the hand of {seat} is written twice", token, hm.start(1))
-                    self.at(("deal", d, "hands", seat), token, hm.start(1))
-                    seats[seat] = [normalize_card(c) for c in _CARD_RE.findall(hm.group(2))]
-                    self.lines[("deal", d, "hands", seat)] = (
-                        hm.group(2), token.line + self.offset, token.column + hm.start(2))
-                hands.append(_commented({"cards": seats}, before, lnote))
-            elif kind == "up":
-                if "up" in fields:
-                    raise self.fail("a deal has one up line", token)
-                um = _UP_RE.fullmatch(text)
-                assert um is not None
-                self.at(("deal", d, "up"), token, um.start(1))
-                up: Form = {"card": normalize_card(um.group(1))}
-                if um.group(2) is not None:
-                    up["kitty"] = self.cards(um.group(2), token, um.start(2),
-                                             ("deal", d, "up", "kitty"))
-                fields["up"] = _commented(up, before, lnote)
-            elif kind == "bid":
-                bids: list[Form] = []
-                for bm in _BID_RE.finditer(text, 3):
-                    seat = bm.group(1).upper()
-                    if bm.group(2):
-                        self.at(("deal", d, "bid", nbids), token, bm.start(2))
-                        nbids += 1
-                        bids.append({"act": "swap", "seat": seat})
-                    if bm.group(3) is None:
-                        continue
-                    self.at(("deal", d, "bid", nbids), token,
-                            bm.start(1) if not bm.group(2) else bm.start(3))
-                    nbids += 1
-                    act = bm.group(3).lower()
-                    if act in ("pass", "order"):
-                        bids.append({"act": act, "seat": seat})
-                    elif act.startswith("call"):
-                        bids.append({"act": "call", "seat": seat,
-                                     "suit": parse_trump(bm.group(4)).value})
-                    else:
-                        bids.append({"act": "bid", "seat": seat,
-                                     "tricks": MOON if act == "moon" else int(act)})
-                bidding.append(_commented({"bids": bids}, before, lnote))
-            elif kind == "extra":
-                if "extra" in fields:
-                    raise self.fail("a deal has one dummy or ghost line", token)
-                xm = _EXTRA_RE.fullmatch(text)
-                assert xm is not None
-                self.at(("deal", d, "extra"), token)
-                cards = self.cards(xm.group(2), token, xm.start(2), ("deal", d, "extra", "card"))
-                fields["extra"] = _commented({"kind": xm.group(1).lower(), "cards": cards},
-                                             before, lnote)
-            elif kind == "merge":
-                if merged:
-                    raise self.fail("a deal has one merge line", token)
-                merged = True
-                mm = _MERGE_RE.fullmatch(text)
-                assert mm is not None
-                self.at(("deal", d, "decl", len(decls)), token)
-                merge: Form = {"act": "merge", "seat": mm.group(1).upper()}
-                if mm.group(2) is not None:
-                    merge["keeps"] = self.cards(mm.group(2), token, mm.start(2),
-                                                ("deal", d, "decl", len(decls), "card"))
-                decls.append(_commented(merge, before, lnote))
-            elif kind == "exchange":
-                if "exchange" in fields or any(act_kind(a) == "exchange" for a in decls):
-                    raise self.fail("a deal has one exchange line", token)
-                em = _EXCHANGE_RE.fullmatch(text)
-                assert em is not None
-                # An exchange after the merge keeps its place among the acts after the
-                # bidding, so the replay judges it (K501, X5) like every other act.
-                where: Locus = ("deal", d, "decl", len(decls)) if merged else ("deal", d)
-                self.at((*where, "exchange") if not merged else where, token)
-                exchange: Form = {"seat": em.group(1).upper()}
-                if em.group(4):
-                    exchange["act"] = "declines"
-                else:
-                    exchange["act"] = "takes"
-                    if em.group(2):
-                        self.at((*where, "takes"), token, em.start(2))
-                        exchange["takes"] = True
-                        exchange["upcard"] = normalize_card(em.group(2))
-                    self.at((*where, "discard"), token, em.start(3))
-                    exchange["discard"] = normalize_card(em.group(3))
-                if merged:
-                    decls.append(_commented(exchange, before, lnote))
-                else:
-                    fields["exchange"] = _commented(exchange, before, lnote)
-            elif kind == "declare":
-                dm = _DECLARE_RE.fullmatch(text)
-                assert dm is not None
-                self.at(("deal", d, "decl", len(decls)), token, dm.start(2))
-                decls.append(_commented({"act": dm.group(1).lower(),
-                                         "seat": dm.group(2).upper()}, before, lnote))
-            elif kind == "claim":
-                cm = _CLAIM_RE.fullmatch(text)
-                assert cm is not None
-                self.at(("deal", d, "claim", len(claims)), token, cm.start(1))
-                claim: Form = {"seat": cm.group(1).upper()}
-                if cm.group(2):
-                    if int(cm.group(2)) == 0:
-                        raise self.fail("a trick number starts at 1", token, cm.start(2))
-                    claim["trick"] = int(cm.group(2))
-                claims.append(_commented(claim, before, lnote))
-            elif kind == "penalty":
-                penm = _PENALTY_RE.fullmatch(text)
-                assert penm is not None
-                self.at(("deal", d, "penalty", len(penalties)), token, penm.start(1))
-                if int(penm.group(2)) < 1:
-                    raise self.fail("a penalty is at least 1 point", token, penm.start(2))
-                reason = penm.group(3)
-                if reason.startswith('"'):
-                    reason = _unescape(reason[1:-1])
-                if not reason.strip():
-                    raise self.fail("a penalty gives its reason", token, penm.start(3))
-                penalties.append(_commented({"who": penm.group(1).upper(),
-                                             "points": int(penm.group(2)), "reason": reason},
-                                            before, lnote))
-            elif kind in ("sheet", "thrown"):
-                if "sheet" in fields:
-                    raise self.fail("a deal has one score-sheet line", token)
-                self.at(("deal", d, "sheet"), token)
-                if kind == "thrown":
-                    fields["sheet"] = _commented({"thrown": True}, before, lnote)
-                else:
-                    fields["sheet"] = _commented(self.sheet(d, text, token), before, lnote)
-            elif kind == "score":
-                if "score" in fields:
-                    raise self.fail("a deal has one points line", token)
-                split = _TOTAL_SPLIT_RE.search(text)
-                cut = split.start() if split else len(text)
-                score: Form = {}
-                if text[:6].lower() == "points":
-                    self.at(("deal", d, "points"), token)
-                    score["points"] = self.sides(text[:cut], token, ("deal", d, "points"))
-                if split:
-                    self.at(("deal", d, "total"), token, cut)
-                    score["total"] = self.sides(text[cut:], token, ("deal", d, "total"), cut)
-                fields["score"] = _commented(score, before, lnote)
-        for name, lines in (("hands", hands), ("bidding", bidding), ("declarations", decls),
-                            ("tricks", tricks), ("claims", claims), ("penalties", penalties)):
+    def close_deal(self) -> None:
+        """Puts the lists of the deal being read into its form."""
+        form = self.deal_form
+        for name, lines in (("hands", self.hand_lines), ("bidding", self.bid_lines),
+                            ("declarations", self.decls), ("tricks", self.tricks),
+                            ("claims", self.claims), ("penalties", self.penalties)):
             if lines:
-                fields[name] = lines
-        return fields, pending
+                form[name] = lines
 
-    def sheet(self, d: int, text: str, token: LineToken) -> Form:
+    def deal(self, text: str, line: int, column: int, note: str | None) -> None:
+        self.close_deal()
+        _, number, _, dealer = text.split()
+        d = self.d = len(self.deals)
+        self.later.append(("deal", text, line, column, d))
+        if int(number) < 1:
+            raise NotationError("a deal number starts at 1",
+                                *_placed(("deal", d, "number"), "deal", text, line, column, d))
+        self.deal_form = _commented({"number": int(number), "dealer": dealer.upper()},
+                                    self.above(note), note)
+        self.deals.append(self.deal_form)
+        self.hand_lines, self.bid_lines, self.decls = [], [], []
+        self.tricks, self.claims, self.penalties = [], [], []
+        self.nbids = 0
+        self.merged = False
+
+    def trick(self, text: str, line: int, column: int) -> Form:
+        head, _, rest = text.partition(".")
+        number = int(head)
+        if number < 1:
+            raise NotationError("a trick number starts at 1", line, column)
+        tricks = self.tricks
+        self.later.append(("trick", text, line, column, self.d, len(tricks)))
+        words = iter(rest.replace(":", " ").split())  # each seat, then its card
+        form = {"number": number, "plays": [{"seat": seat.upper(), "card": _SPELLING[next(words)]}
+                                            for seat in words]}
+        tricks.append(form)
+        return form
+
+    def hands(self, text: str, line: int, column: int) -> Form:
+        hands = self.hand_lines
+        earlier = {seat for h in hands for seat in h["cards"]} if hands else ()
+        seats: dict[str, list[str]] = {}
+        cards: list[str] = []
+        for word in text.replace(":", " ").split()[1:]:  # a seat is one letter, a card two
+            if len(word) > 1:
+                cards.append(_SPELLING[word])
+                continue
+            seat = word.upper()
+            if seat in seats or seat in earlier:
+                raise NotationError(f"the hand of {seat} is written twice", line,
+                                    column + _nth(_HAND_RE, text, len(seats)).start(1))
+            cards = seats[seat] = []
+        self.later.append(("hands", text, line, column, self.d))
+        form: Form = {"cards": seats}
+        hands.append(form)
+        return form
+
+    def up(self, text: str, line: int, column: int) -> Form:
+        if "up" in self.deal_form:
+            raise NotationError("a deal has one up line", line, column)
+        words = text.split()  # up, the card, then kitty and its cards
+        up: Form = {"card": _SPELLING[words[1]]}
+        if len(words) > 2:
+            up["kitty"] = [_SPELLING[c] for c in words[3:]]
+        self.later.append(("up", text, line, column, self.d))
+        self.deal_form["up"] = up
+        return up
+
+    def bid(self, text: str, line: int, column: int) -> Form:
+        bids: list[Form] = []
+        words = text.replace(",", " ").split()
+        i, n = 1, len(words)
+        while i < n:
+            seat = words[i].upper()
+            act = words[i + 1].lower()
+            i += 2
+            if act == "swap":
+                bids.append({"act": "swap", "seat": seat})
+                if i == n:
+                    break
+                act = words[i].lower()
+                i += 1
+            if act in ("pass", "order"):
+                bids.append({"act": act, "seat": seat})
+            elif act == "call":
+                bids.append({"act": "call", "seat": seat, "suit": parse_trump(words[i]).value})
+                i += 1
+            elif act == "moon":
+                bids.append({"act": "bid", "seat": seat, "tricks": MOON})
+            elif act.isdigit():
+                bids.append({"act": "bid", "seat": seat, "tricks": int(act)})
+            else:  # a swap without an act: this word is the next seat
+                i -= 1
+        self.later.append(("bid", text, line, column, self.d, self.nbids))
+        self.nbids += len(bids)
+        form: Form = {"bids": bids}
+        self.bid_lines.append(form)
+        return form
+
+    def extra(self, text: str, line: int, column: int) -> Form:
+        if "extra" in self.deal_form:
+            raise NotationError("a deal has one dummy or ghost line", line, column)
+        xm = _EXTRA_RE.fullmatch(text)
+        assert xm is not None
+        self.places[("deal", self.d, "extra")] = (line, column)
+        cards = _read_cards(self.places, xm.group(2), line, column + xm.start(2),
+                            ("deal", self.d, "extra", "card"))
+        form: Form = {"kind": xm.group(1).lower(), "cards": cards}
+        self.deal_form["extra"] = form
+        return form
+
+    def merge(self, text: str, line: int, column: int) -> Form:
+        if self.merged:
+            raise NotationError("a deal has one merge line", line, column)
+        self.merged = True
+        mm = _MERGE_RE.fullmatch(text)
+        assert mm is not None
+        decls = self.decls
+        self.places[("deal", self.d, "decl", len(decls))] = (line, column)
+        merge: Form = {"act": "merge", "seat": mm.group(1).upper()}
+        if mm.group(2) is not None:
+            merge["keeps"] = _read_cards(self.places, mm.group(2), line, column + mm.start(2),
+                                         ("deal", self.d, "decl", len(decls), "card"))
+        decls.append(merge)
+        return merge
+
+    def exchange(self, text: str, line: int, column: int) -> Form:
+        decls = self.decls
+        if "exchange" in self.deal_form or any(act_kind(a) == "exchange" for a in decls):
+            raise NotationError("a deal has one exchange line", line, column)
+        # An exchange after the merge keeps its place among the acts after the bidding, so
+        # the replay judges it (K501, X5) like every other act.
+        merged = self.merged
+        self.later.append(("exchange", text, line, column,
+                           ("deal", self.d, "decl", len(decls)) if merged else ("deal", self.d),
+                           merged))
+        words = text.split()  # the seat, then takes and the card, discards and the card
+        exchange: Form = {"seat": words[0].upper()}
+        if words[1].lower() == "declines":
+            exchange["act"] = "declines"
+        else:
+            exchange["act"] = "takes"
+            if words[1].lower() == "takes":
+                exchange["takes"] = True
+                exchange["upcard"] = _SPELLING[words[2]]
+            exchange["discard"] = _SPELLING[words[-1]]
+        if merged:
+            decls.append(exchange)
+        else:
+            self.deal_form["exchange"] = exchange
+        return exchange
+
+    def declare(self, text: str, line: int, column: int) -> Form:
+        dm = _DECLARE_RE.fullmatch(text)
+        assert dm is not None
+        decls = self.decls
+        self.places[("deal", self.d, "decl", len(decls))] = (line, column + dm.start(2))
+        form: Form = {"act": dm.group(1).lower(), "seat": dm.group(2).upper()}
+        decls.append(form)
+        return form
+
+    def claim(self, text: str, line: int, column: int) -> Form:
+        cm = _CLAIM_RE.fullmatch(text)
+        assert cm is not None
+        claims = self.claims
+        self.places[("deal", self.d, "claim", len(claims))] = (line, column + cm.start(1))
+        claim: Form = {"seat": cm.group(1).upper()}
+        if cm.group(2):
+            if int(cm.group(2)) == 0:
+                raise NotationError("a trick number starts at 1", line, column + cm.start(2))
+            claim["trick"] = int(cm.group(2))
+        claims.append(claim)
+        return claim
+
+    def penalty(self, text: str, line: int, column: int) -> Form:
+        penm = _PENALTY_RE.fullmatch(text)
+        assert penm is not None
+        penalties = self.penalties
+        self.places[("deal", self.d, "penalty", len(penalties))] = (line, column + penm.start(1))
+        if int(penm.group(2)) < 1:
+            raise NotationError("a penalty is at least 1 point", line, column + penm.start(2))
+        reason = penm.group(3)
+        if reason.startswith('"'):
+            reason = _unescape(reason[1:-1])
+        if not reason.strip():
+            raise NotationError("a penalty gives its reason", line, column + penm.start(3))
+        form: Form = {"who": penm.group(1).upper(), "points": int(penm.group(2)),
+                      "reason": reason}
+        penalties.append(form)
+        return form
+
+    def sheet(self, text: str, line: int, column: int) -> Form:
+        if "sheet" in self.deal_form:
+            raise NotationError("a deal has one score-sheet line", line, column)
+        d = self.d
+        self.places[("deal", d, "sheet")] = (line, column)
         sm = _SHEET_RE.fullmatch(text)
         assert sm is not None
         for group, part in ((1, "trump"), (2, "maker"), (4, "defend"), (5, "bid"),
                             (6, "tricks")):
             if sm.group(group):
-                self.at(("deal", d, "sheet", part), token, sm.start(group))
+                self.places[("deal", d, "sheet", part)] = (line, column + sm.start(group))
         sheet: Form = {"trump": parse_trump(sm.group(1)).value, "maker": sm.group(2).upper()}
         if sm.group(3):
             sheet["alone"] = True
@@ -591,11 +690,171 @@ class _GameAssembler:
             for km in _TAKEN_RE.finditer(text, sm.start(6)):
                 seat = km.group(1).upper()
                 if seat in taken:
-                    raise self.fail(f"the tricks of {seat} are written twice", token,
-                                    km.start(1))
+                    raise NotationError(f"the tricks of {seat} are written twice", line,
+                                        column + km.start(1))
                 taken[seat] = int(km.group(2))
             sheet["taken"] = taken
+        self.deal_form["sheet"] = sheet
         return sheet
+
+    def thrown(self, text: str, line: int, column: int) -> Form:
+        if "sheet" in self.deal_form:
+            raise NotationError("a deal has one score-sheet line", line, column)
+        self.places[("deal", self.d, "sheet")] = (line, column)
+        form: Form = {"thrown": True}
+        self.deal_form["sheet"] = form
+        return form
+
+    def score(self, text: str, line: int, column: int) -> Form:
+        if "score" in self.deal_form:
+            raise NotationError("a deal has one points line", line, column)
+        words = text.split()  # points and its sides, then total and its sides
+        score: Form = {}
+        sides = score[words[0].lower()] = {}
+        i, n = 1, len(words)
+        while i < n:
+            side = words[i].upper()
+            if side == "TOTAL":
+                sides = score["total"] = {}
+                i += 1
+                continue
+            if side in sides:  # placing the line finds the side written twice
+                _PLACERS["score"]({}, {}, text, line, column, self.d)
+            sides[side] = int(words[i + 1])
+            i += 2
+        self.later.append(("score", text, line, column, self.d))
+        self.deal_form["score"] = score
+        return score
+
+
+def _placed(locus: Locus, kind: str, *args: Any) -> tuple[int, int]:
+    """The place of ``locus`` on one line of ``kind``, from the placer of that line."""
+    places: dict[Locus, tuple[int, int]] = {}
+    _PLACERS[kind](places, {}, *args)
+    return places[locus]
+
+
+def _nth(pattern: re.Pattern[str], text: str, k: int) -> re.Match[str]:
+    """The ``k``-th match of ``pattern`` in ``text`` (there is one)."""
+    return next(itertools.islice(pattern.finditer(text), k, None))
+
+
+def _read_sides(places: dict[Locus, tuple[int, int]], text: str, line: int, column: int,
+                locus: Locus) -> dict[str, int]:
+    """The points of each side in ``text``, placed under ``locus``."""
+    out: dict[str, int] = {}
+    for m in _SIDE_RE.finditer(text):
+        side = m.group(1).upper()
+        if side in out:
+            raise NotationError(f"side {side} is written twice", line, column + m.start(1))
+        places[(*locus, side)] = (line, column + m.start(1))
+        out[side] = int(m.group(2))
+    return out
+
+
+def _read_cards(places: dict[Locus, tuple[int, int]], text: str, line: int, column: int,
+                locus: Locus) -> list[str]:
+    """The cards in ``text``, each placed under ``locus``."""
+    out = []
+    for k, m in enumerate(_CARD_RE.finditer(text)):
+        places[(*locus, k)] = (line, column + m.start())
+        out.append(_SPELLING[m.group()])
+    return out
+
+
+# The placers of the frequent lines: each places the parts of its line as the line's builder
+# would, with the regular expressions that split the line, when a finding first asks.
+
+_Places = dict[Locus, tuple[int, int]]
+_Texts = dict[Locus, tuple[str, int, int]]
+"""A source map's texts of lines (see :attr:`SourceMap.cards`)."""
+
+
+def _place_deal(places: _Places, lines: _Texts, text: str, line: int, column: int,
+                d: int) -> None:
+    m = _DEAL_RE.fullmatch(text)
+    assert m is not None
+    places[("deal", d)] = (line, column)
+    places[("deal", d, "dealer")] = (line, column + m.start(2))
+    places[("deal", d, "number")] = (line, column + m.start(1))
+
+
+def _place_trick(places: _Places, lines: _Texts, text: str, line: int, column: int, d: int,
+                 t: int) -> None:
+    end = text.index(".") + 1
+    places[("deal", d, "trick", t)] = (line, column)
+    lines[("deal", d, "trick", t)] = (text[end:], line, column + end)
+
+
+def _place_hands(places: _Places, lines: _Texts, text: str, line: int, column: int,
+                 d: int) -> None:
+    for hm in _HAND_RE.finditer(text):
+        locus = ("deal", d, "hands", hm.group(1).upper())
+        places[locus] = (line, column + hm.start(1))
+        lines[locus] = (hm.group(2), line, column + hm.start(2))
+
+
+def _place_up(places: _Places, lines: _Texts, text: str, line: int, column: int,
+              d: int) -> None:
+    um = _UP_RE.fullmatch(text)
+    assert um is not None
+    places[("deal", d, "up")] = (line, column + um.start(1))
+    if um.group(2) is not None:
+        _read_cards(places, um.group(2), line, column + um.start(2), ("deal", d, "up", "kitty"))
+
+
+def _place_bids(places: _Places, lines: _Texts, text: str, line: int, column: int, d: int,
+                first: int) -> None:
+    n = first
+    for bm in _BID_RE.finditer(text, 3):
+        if bm.group(2):
+            places[("deal", d, "bid", n)] = (line, column + bm.start(2))
+            n += 1
+        if bm.group(3) is not None:
+            places[("deal", d, "bid", n)] = (
+                line, column + (bm.start(1) if not bm.group(2) else bm.start(3)))
+            n += 1
+
+
+def _place_exchange(places: _Places, lines: _Texts, text: str, line: int, column: int,
+                    where: Locus, merged: bool) -> None:
+    em = _EXCHANGE_RE.fullmatch(text)
+    assert em is not None
+    places[where if merged else (*where, "exchange")] = (line, column)
+    if em.group(2):
+        places[(*where, "takes")] = (line, column + em.start(2))
+    if em.group(3):
+        places[(*where, "discard")] = (line, column + em.start(3))
+
+
+def _place_score(places: _Places, lines: _Texts, text: str, line: int, column: int,
+                 d: int) -> None:
+    split = _TOTAL_SPLIT_RE.search(text)
+    cut = split.start() if split else len(text)
+    if text[:6].lower() == "points":
+        places[("deal", d, "points")] = (line, column)
+        _read_sides(places, text[:cut], line, column, ("deal", d, "points"))
+    if split:
+        places[("deal", d, "total")] = (line, column + cut)
+        _read_sides(places, text[cut:], line, column + cut, ("deal", d, "total"))
+
+
+_PLACERS: dict[str, _Placer] = {
+    "deal": _place_deal, "trick": _place_trick, "hands": _place_hands, "up": _place_up,
+    "bid": _place_bids, "exchange": _place_exchange, "score": _place_score,
+}
+"""The placer of each kind of line that is placed when a finding asks."""
+
+
+_BODY: dict[str, Callable[[_GameAssembler, str, int, int], Form]] = {
+    "trick": _GameAssembler.trick, "hands": _GameAssembler.hands, "up": _GameAssembler.up,
+    "bid": _GameAssembler.bid, "extra": _GameAssembler.extra, "merge": _GameAssembler.merge,
+    "exchange": _GameAssembler.exchange, "declare": _GameAssembler.declare,
+    "claim": _GameAssembler.claim, "penalty": _GameAssembler.penalty,
+    "sheet": _GameAssembler.sheet, "thrown": _GameAssembler.thrown,
+    "score": _GameAssembler.score,
+}
+"""The builder of each line of a deal, by its alias in the grammar."""
 
 
 @dataclass
@@ -645,9 +904,10 @@ def _line_terminals(lark: Lark) -> _Lines:
 
 
 def prepare() -> None:
-    """Builds the parser now (from Lark's cache when it can), so that processes forked
-    afterwards share it instead of each building and caching it at once."""
-    _parser()
+    """Builds the parser now (from Lark's cache when it can) and compiles its line
+    terminals, so that processes forked afterwards share them instead of each building and
+    caching them at once."""
+    _line_terminals(_parser()[0])
 
 
 _TERMINAL_WORDS = {
@@ -978,7 +1238,7 @@ _TAG_VALUE_RE = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 
 
 def _diagnose_tag(text: str, pos: int) -> None:
-    """Places the first wrong character of a tag that starts at ``pos``."""
+    """_Places the first wrong character of a tag that starts at ``pos``."""
     name = _TAG_NAME_RE.match(text, pos + 1)
     if name is None:
         raise _DiagnosisError(pos + 1, "expected a tag name (a letter, then letters, digits, "
@@ -1053,131 +1313,128 @@ def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
 
 # ------------------------------------------------------------------ the line reader
 
-_BODY_HEADS = {"hands": "HANDS", "dummy": "EXTRA", "ghost": "EXTRA", "up": "UP", "bid": "BID",
-               "alone": "DECLARE", "defend": "DECLARE", "renege": "CLAIM", "trump": "SHEET",
-               "thrown": "THROWN", "points": "SCORE", "total": "SCORE", "penalty": "PENALTY"}
-"""The kind of a deal's line by its first word (a trick starts with its number, an exchange
-or a merge with a seat)."""
-_END_HEADS = {"result": "RESULT", "unfinished": "UNFINISHED"}
-_HEAD_RE = re.compile(r"[A-Za-z]+|[0-9]")
-_SEAT_HEAD = frozenset("NESWnesw")
+_HEADS = ("opening", "deal", "end")
+"""The rules of the grammar that start with a line of their own (a deal's lines are the
+alternatives of ``body_line``, each named by its alias)."""
 
 
 class _Lines:
-    """The grammar's line terminals, compiled from the LALR parser Lark built from
-    euchre.lark: the reader matches each line with its own terminal, so the syntax of a line
-    is written once, in the grammar."""
+    """The grammar's line terminals, from the LALR parser Lark built from euchre.lark: the
+    reader matches each line with all of them at once, so the syntax of a line, and the word
+    that starts it, are written once, in the grammar."""
 
     def __init__(self, lark: Lark) -> None:
-        self.match = {t.name: re.compile(t.pattern.to_regexp()).fullmatch for t in lark.terminals}
-        tag = next(t for t in lark.terminals if t.name == "TAG")
-        self.tag = re.compile(tag.pattern.to_regexp() + r"[ \t\f]*").match
+        self.kinds: dict[str, str] = {}
+        """What each line terminal starts: its rule in ``_HEADS``, or a deal's line alias."""
+        for rule in lark.rules:
+            head = rule.expansion[0] if rule.expansion else None
+            if head is None or not head.is_term:
+                continue
+            if rule.origin.name == "body_line" and rule.alias:
+                self.kinds[head.name] = rule.alias
+            elif rule.origin.name in _HEADS:
+                self.kinds[head.name] = rule.origin.name
+        patterns = {t.name: t.pattern.to_regexp() for t in lark.terminals}
+        self.match = re.compile("|".join(f"(?P<{name}>{patterns[name]})"
+                                         for name in self.kinds)).fullmatch
+        """Matches a whole line with the one terminal that takes it (``lastgroup``)."""
+        self.terminal = {name: re.compile(patterns[name]).fullmatch for name in self.kinds}
+        """Matches a whole line with one terminal."""
+        self.recent: dict[str, str] = {}
+        """The terminal that last took a line starting with each character: tried alone
+        first, it spares trying the others in turn."""
+        self.tag = re.compile(patterns["TAG"] + r"[ \t\f]*").match
 
 
-class _LineText(NamedTuple):
-    """A line as the line reader takes it: what the builders read of a Lark token."""
+def _read_lines(text: str, lines: _Lines, first_line: int = 1,
+                fold: bool = False) -> GameForm | list[str] | None:
+    """Reads one game line by line, matching each line with its terminal, into its form as
+    the LALR parse gives it; ``None`` for anything else (a line no terminal takes, an order
+    the grammar may refuse), which the LALR parser then reads or places. Returns the comment
+    lines instead when the text holds comments only.
 
-    type: str
-    value: str
-    line: int
-    column: int
-
-
-LineToken = Token | _LineText
-"""A line the builders read: a Lark token, or the line reader's."""
-
-
-def _read_lines(text: str, lines: _Lines) -> list[Any] | None:
-    """Splits one game into the lines the builder takes, as the LALR parse would give them,
-    matching each line with its terminal; ``None`` for anything else (a line no terminal
-    takes, an order the grammar may refuse), which the LALR parser then reads or places.
-
-    The result is the game's leading comments, then the game's items (``None`` when the
-    text holds comments only)."""
+    :raises NotationError: for a game of good syntax that a line builder refuses, as the
+        LALR parse would.
+    """
     if not text.endswith("\n") or "\f" in text or (
             "\r" in text and "\r" in text.replace("\r\n", "\n")):
         return None
-    match = lines.match
-    leading: list[Any] = []
-    items: list[Any] = []
-    body: list[Any] | None = None
-    """The lines under the current deal, start or end line."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")
+    match, terminal, recent, kinds = lines.match, lines.terminal, lines.recent, lines.kinds
+    assembler = _GameAssembler(fold=fold)
+    feed = assembler.line
+    refused: NotationError | None = None
+    """A builder's error: raised once every line is read, as the LALR parse would (a syntax
+    error below it comes first)."""
     stage = 0
     """0: before the tags, 1: tags, 2: after the start line, 3: deals, 4: after the end."""
-    for number, raw in enumerate(text.split("\n")[:-1], 1):
-        raw = raw.removesuffix("\r")
+    rows = text.split("\n")
+    rows.pop()  # the text ends with a line end
+    for number, raw in enumerate(rows, first_line):
         content = raw.lstrip(" \t")
         if not content:
             continue
+        first = content[0]
+        if first == "#":
+            assembler.pending.append(content[1:].strip())
+            continue
         column = len(raw) - len(content) + 1
-        if content[0] == "[":
+        if first == "[":
             if stage > 1:
                 return None
             stage = 1
-            tags: list[_LineText] = []
+            tags: list[tuple[str, int, int]] = []
             at = 0
             while at < len(content) and content[at] == "[":
                 m = lines.tag(content, at)
                 if m is None:
                     return None
-                tags.append(_LineText("TAG", content[at:m.end()].rstrip(" \t\f"), number,
-                                        column + at))
+                tags.append((content[at:m.end()].rstrip(" \t\f"), number, column + at))
                 at = m.end()
             rest = content[at:]
             if rest and rest[0] != "#":
                 return None
-            items.append(("tags", tags, rest[1:].strip() if rest else None))
+            assembler.tag_line(tags, rest[1:].strip() if rest else None)
             continue
         cut = content.find("#")
-        note = None
-        if cut >= 0:
+        if cut < 0:
+            note = None
+            content = content.rstrip(" \t")
+        else:
             note = content[cut + 1:].strip()
             content = content[:cut].rstrip(" \t")
-            if not content:
-                (leading if stage == 0 else body if body is not None else items).append(
-                    ("comment", note))
-                continue
-        else:
-            content = content.rstrip(" \t")
-        head_match = _HEAD_RE.match(content)
-        if head_match is None or stage == 0 or stage == 4:
+        if stage == 0 or stage == 4:
             return None
-        head = head_match.group().lower()
-        if head == "deal":
-            if not match["DEAL"](content):
+        name = recent.get(first)
+        if name is None or terminal[name](content) is None:
+            m = match(content)
+            if m is None:
                 return None
-            body = []
-            items.append(("deal", _LineText("DEAL", content, number, column), note, body))
+            name = recent[first] = m.lastgroup or ""
+        kind = kinds[name]
+        if kind == "deal":
             stage = 3
-            continue
-        if head in _END_HEADS:
-            end_kind = _END_HEADS[head]
-            if not match[end_kind](content):
-                return None
-            body = []
-            items.append(("end", _LineText(end_kind, content, number, column), note, body))
+        elif kind == "end":
             stage = 4
-            continue
-        if head == "start":
-            if stage != 1 or not match["START"](content):
+        elif kind == "opening":
+            if stage != 1:
                 return None
-            body = []
-            items.append(("start", _LineText("START", content, number, column), note, body))
             stage = 2
-            continue
-        if stage != 3 or body is None:
+        elif stage != 3:
             return None
-        kind: str | None = _BODY_HEADS.get(head)
-        if kind is None and head.isdigit():
-            kind = "TRICK"
-        elif kind is None and content[0] in _SEAT_HEAD:
-            kind = "MERGE" if "merges" in content[:12].lower() else "EXCHANGE"
-        if kind is None or not match[kind](content):
-            return None
-        body.append((kind.lower(), _LineText(kind, content, number, column), note))
-    if not items:
-        return [leading, None]
-    return [leading, items] if stage >= 3 else None
+        if refused is None:
+            try:
+                feed(kind, content, number, column, note)
+            except NotationError as exc:
+                refused = exc
+    if stage == 0:
+        return assembler.pending
+    if stage < 3:
+        return None
+    if refused is not None:
+        raise refused
+    return assembler.finish()
 
 
 def parse_game(text: str, first_line: int = 1) -> ParsedGame | list[str]:
@@ -1225,16 +1482,15 @@ def _read_game(text: str, first_line: int, *, line_reader: bool) -> GameForm | l
     lark, builder = _parser()
     builder.offset = first_line - 1
     text = text.lstrip("\ufeff")
+    builder.fold = False
     if not text.isascii():
         _refuse_surrogates(text, first_line)
-    read = _read_lines(text, _line_terminals(lark)) if line_reader else None
+        builder.fold = any(letter in text for letter in _FOLDING)  # faster than a regex
     try:
-        if read is not None:
-            leading, items = read
-            comments = [c[1] for c in leading]
-            if items is None:
-                return comments
-            return _GameAssembler(first_line - 1).build(comments, items)
+        if line_reader:
+            read = _read_lines(text, _line_terminals(lark), first_line, builder.fold)
+            if read is not None:
+                return read
         result: GameForm | list[str] = lark.parse(text)  # type: ignore[assignment]
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text, first_line - 1) from None
