@@ -8,8 +8,8 @@ reader; ``notation.writer`` and ``notation.jsonio`` write and read the text and 
 forms) -> ``models`` -> ``engine`` (the one statement of the acts' rules, on masks of
 cards) and ``replay`` (the one game loop; ``fast`` runs it on the JSON form, deals
 through the engine's bulk entry) -> ``findings`` and ``report`` -> ``check``; ``cards``,
-``seats`` and ``rules`` are the data they share. The applications sit on top: the ``recorder``, ``events`` (an event's
-standings) and ``cli`` (the commands).
+``seats`` and ``rules`` are the data they share. The applications sit on top: the
+``recorder``, ``events`` (an event's standings) and ``cli`` (the commands).
 
 >>> import euchrelog
 >>> log = euchrelog.loads('[Variant "four-hand"]\\ndeal 1 dealer N\\n  thrown in\\nunfinished\\n')
