@@ -66,7 +66,7 @@ class Phase(Enum):
     """Everyone passed both rounds."""
 
 
-@dataclass
+@dataclass(slots=True)
 class HandInfo:
     """What the record tells of one seat's hand."""
 
@@ -835,19 +835,29 @@ class DealState:
     def check_play(self, play: Play) -> IllegalActionError | None:
         """The fault of this play now, or ``None`` if it is legal."""
         seat, card = play.seat, play.card
-        if self.phase is _PLAYING and self._plain(seat, card, self.to_play(), self._led()):
+        if self.phase is _PLAYING and self._plain((play,), (self.to_play(),), self._led(),
+                                                  leads=not self.current):
             return None
         return self._play_fault(seat, card)
 
-    def _plain(self, seat: Seat, card: Card | None, due: Seat | None, led: Suit | None
-               ) -> bool:
-        """The common case of a legal play, in a few bit tests: the seat ``due`` plays a card
-        it surely holds, following the suit ``led`` (P1, P2). Anything else is looked into
-        by :meth:`_play_fault`."""
-        hand = self.hands.get(seat)
-        return (seat is due and card is not None and hand is not None
-                and bool(hand.held & card.bit)
-                and (led is None or follows_suit(hand.held, card.bit, self._suits()[1][led])))
+    def _plain(self, plays: Sequence[Play], due: Sequence[Seat | None], led: Suit | None, *,
+               leads: bool) -> bool:
+        """Whether ``plays`` are the common case of legal plays, in a few bit tests each: the
+        seats ``due`` play, in turn, cards they surely hold, following the suit ``led`` (P1,
+        P2); ``leads``: the first of them leads the trick. Anything else is looked into by
+        :meth:`_play_fault`."""
+        follows, masks = self._suits()
+        hands = self.hands
+        for play, seat in zip(plays, due, strict=True):
+            card = play.card
+            hand = hands.get(play.seat)
+            if play.seat is not seat or card is None or hand is None or not hand.held & card.bit:
+                return False
+            if leads:
+                led, leads = follows[card.index], False
+            elif led is not None and not follows_suit(hand.held, card.bit, masks[led]):
+                return False
+        return True
 
     def _play_fault(self, seat: Seat, card: Card | None) -> IllegalActionError | None:
         """The fault of a play of ``card`` by ``seat`` now, with its message."""
@@ -935,7 +945,7 @@ class DealState:
             hand.free = max(hand.free - 1, 0)
             hand.held = 0  # the unknown card may have been one of them
         elif card in hand.known:
-            proofs = self._take(seat, hand, card, self._led())
+            return self._take((play,), self._led())
         else:
             proofs = self._take_stray(seat, hand, card)
         self._lay(seat, card)
@@ -947,24 +957,14 @@ class DealState:
         following suit) and returns what it proves; else changes nothing, and returns
         ``None``."""
         if (self.phase is not _PLAYING or self.current or self.leader is None
-                or self.trump is None or not plays or plays[0].card is None):
+                or self.trump is None):
             return None
         order = _clockwise(self.leader, self.playing)
-        led = self._suits()[0][plays[0].card.index]
-        if len(plays) != len(order) or led is None:
+        if len(plays) != len(order) or not self._plain(plays, order, None, leads=True):
             return None
-        for i, (play, due) in enumerate(zip(plays, order, strict=True)):
-            if not self._plain(play.seat, play.card, due, led if i else None):
-                return None
-        hands = self.hands
-        proofs: list[Evidence] = []
-        current = self.current
-        for play in plays:
-            assert play.card is not None
-            proofs += self._take(play.seat, hands[play.seat], play.card, led)
-            current.append((play.seat, play.card))
-        self.end_trick()
-        return proofs
+        lead = plays[0].card
+        assert lead is not None  # (a plain play is of a card)
+        return self._take(plays, self._suits()[0][lead.index])
 
     def _lay(self, seat: Seat, card: Card | None) -> None:
         """Puts a card played in the current trick, and closes the trick when it is whole."""
@@ -972,14 +972,26 @@ class DealState:
         if len(self.current) == len(self.playing):
             self.end_trick()
 
-    def _take(self, seat: Seat, hand: HandInfo, card: Card, led: Suit | None
-              ) -> list[Evidence]:
-        """Takes a card the record puts in the seat's hand out of it, played on a lead of
-        ``led``; returns the earlier reneges it proves."""
-        hand.known.discard(card)
-        hand.held &= ~card.bit
-        self.where[card] = "played"
-        return self._show(seat, hand, card, led) if self.trump is not None else []
+    def _take(self, plays: Sequence[Play], led: Suit | None) -> list[Evidence]:
+        """Takes the cards of ``plays``, each in its player's hand as the record puts it, out
+        of the hands into the current trick, on a lead of ``led``, and closes the trick when
+        it is whole; returns the earlier reneges they prove."""
+        proofs: list[Evidence] = []
+        hands, where, current = self.hands, self.where, self.current
+        showing = self.trump is not None
+        for play in plays:
+            seat, card = play.seat, play.card
+            assert card is not None
+            hand = hands[seat]
+            hand.known.discard(card)
+            hand.held &= ~card.bit
+            where[card] = "played"
+            if showing:
+                proofs += self._show(seat, hand, card, led)
+            current.append((seat, card))
+        if len(current) == len(self.playing):
+            self.end_trick()
+        return proofs
 
     def _take_stray(self, seat: Seat, hand: HandInfo, card: Card) -> list[Evidence]:
         """Plays a card the record does not put in the seat's hand; returns the earlier
@@ -1090,7 +1102,7 @@ class DealState:
 
     def tricks_won(self) -> dict[Seat, int] | None:
         """Tricks won by each seat, or ``None`` while any winner is unknown."""
-        if any(w is None for w in self.winners):
+        if None in self.winners:
             return None
         won = dict.fromkeys(self.seats, 0)
         for w in self.winners:
@@ -1100,11 +1112,11 @@ class DealState:
 
     def maker_tricks(self) -> int | None:
         """Tricks taken by the maker's side, when every trick's winner is known."""
-        won = self.tricks_won()
-        if won is None:
+        winners = self.winners
+        if None in winners:
             return None
         makers = self.makers
-        return sum(n for s, n in won.items() if s in makers)
+        return sum(w in makers for w in winners)
 
     def points(self, *, taken: Mapping[Seat, int] | None = None,
                made: int | None = None) -> dict[str, int] | None:
@@ -1119,8 +1131,11 @@ class DealState:
         if taken is None and made is None:
             if len(self.tricks) != self.variant.tricks:
                 return None
-            taken = self.tricks_won()
-            if taken is None:
+            if self.variant.scoring:
+                made = self.maker_tricks()
+            else:
+                taken = self.tricks_won()
+            if made is None and taken is None:
                 return None
         rules = self.ruleset
         if not self.variant.scoring:
