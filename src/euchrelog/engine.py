@@ -977,8 +977,9 @@ class DealState:
         of the hands into the current trick, on a lead of ``led``, and closes the trick when
         it is whole; returns the earlier reneges they prove."""
         proofs: list[Evidence] = []
-        hands, where, current = self.hands, self.where, self.current
+        hands, where, current, showouts = self.hands, self.where, self.current, self.showouts
         showing = self.trump is not None
+        follows = self._suits()[0]
         for play in plays:
             seat, card = play.seat, play.card
             assert card is not None
@@ -986,7 +987,8 @@ class DealState:
             hand.known.discard(card)
             hand.held &= ~card.bit
             where[card] = "played"
-            if showing:
+            # A card of the suit led shows nothing new, unless the seat showed out before.
+            if showing and (showouts[seat] or (led is not None and follows[card.index] is not led)):
                 proofs += self._show(seat, hand, card, led)
             current.append((seat, card))
         if len(current) == len(self.playing):
@@ -1022,8 +1024,6 @@ class DealState:
         follows, masks = self._suits()
         eff = follows[card.index]  # None: the Benny at no trump
         showouts = self.showouts[seat]
-        if not showouts and (led is None or eff is led):
-            return []  # the common case: it shows nothing new
         proofs: list[Evidence] = []
         trick_index = len(self.tricks)
         shown = showouts.pop(eff, None) if showouts and eff is not None else None
