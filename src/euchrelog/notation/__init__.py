@@ -515,7 +515,7 @@ class _GameAssembler:
         earlier = {seat for h in hands for seat in h["cards"]} if hands else ()
         seats: dict[str, list[str]] = {}
         cards: list[str] = []
-        for word in text.replace(":", " ").split()[1:]:  # a seat is one letter, a card two
+        for word in text.replace(":", " ").split()[1:]:  # a seat is one letter, a card more
             if len(word) > 1:
                 cards.append(_SPELLING[word])
                 continue
