@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from euchrelog.check import Chunk, check_chunk
 from euchrelog.cli import main
 from euchrelog.errors import RecordError
 from euchrelog.fast import verify_json
@@ -260,3 +261,16 @@ def test_check_shows_the_source_line_escaped_with_the_caret_in_place(tmp_path: P
     caret = lines[source + 1]
     assert caret.strip() == "^"
     assert lines[source][len(caret) - 1:].startswith(("J\\x1b", "\\x1b", "1C", "\\x07", "H"))
+
+
+@pytest.mark.parametrize("text", [
+    '[Variant "four-hand"]\n\ndeal {n} dealer N\n  bid N pass, E %%\nunfinished\n',
+    '[Variant "four-hand"]\n\ndeal 1 dealer N\n  bid N pass, E %%\ndeal {n} x\nunfinished\n',
+    '[Variant "four-hand"]\nstart deal {n} total NS 1 EW 2\ndeal 1 dealer N\n'
+    '  bid N pass, E %%\nunfinished\n',
+])
+def test_a_deal_number_of_thousands_of_digits_beside_a_slip(text: str) -> None:
+    """A line that cannot be read is one S101 and the rest is checked, even when a deal
+    number nearby is too long for ``int`` (found by fuzz/run.py --seed 19)."""
+    check = check_chunk(Chunk(1, 1, text.format(n="9" * 5000), None))
+    assert "S101" in {f.code for f in check.findings}

@@ -154,10 +154,12 @@ def _unsuppressed(findings: list[Finding], chunk: Chunk) -> list[Finding]:
 MAX_SKIPS = 20
 """Unreadable lines skipped in one game before it is given up as unreadable."""
 
-_DEAL_LINE = re.compile(r"\s*\S+\s+(\d+)\b")
-_OWN_NUMBER = re.compile(r"\s*deal\s+(\d+)\s+dealer\s", re.IGNORECASE)
+_DEAL_LINE = re.compile(r"\s*\S+\s+(\d{1,9})\b")
+_OWN_NUMBER = re.compile(r"\s*deal\s+(\d{1,9})\s+dealer\s", re.IGNORECASE)
 _END_LINE = re.compile(r"\s*(result|unfinished)\b", re.IGNORECASE)
-_START_DEAL = re.compile(r"\s*start\s+deal\s+(\d+)\b", re.IGNORECASE)
+_START_DEAL = re.compile(r"\s*start\s+deal\s+(\d{1,9})\b", re.IGNORECASE)
+"""(A deal number of more than nine digits is no number to count from: ``int`` refuses
+very long ones.)"""
 _GAME_END_CODES = frozenset({"G951", "G952", "G953", "G954", "G955"})
 _TALLY_CODES = frozenset({"C902", "D307"}) | _GAME_END_CODES
 """Findings that compare running totals and the result, which a skipped deal upsets."""
