@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner, Result
 
@@ -629,7 +630,7 @@ def test_explain_prints_the_documentation_of_every_code() -> None:
 
 
 def _commands() -> list[list[str]]:
-    return [[], *([name] for name in main.commands)]
+    return [[], *([name] for name in main.list_commands(click.Context(main)))]
 
 
 @pytest.mark.parametrize("command", _commands(), ids=lambda c: " ".join(c) or "euchrelog")
@@ -721,3 +722,13 @@ def test_sources_from_elsewhere_take_the_new_options(tmp_path: Path) -> None:
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
         "Epic Comeback.euchre", "VWEC Finals.euchre"]
     assert run("check", "-q", str(tmp_path / "out")).exit_code == 0
+
+
+def test_check_imports_neither_the_recorder_nor_the_event_scorer() -> None:
+    """``check`` starts without what only ``record`` and ``score`` need (start-up)."""
+    code = ("import sys\nfrom euchrelog.cli import main\n"
+            "print([m for m in ('euchrelog.recorder', 'euchrelog.events') if m in sys.modules])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "[]"
+    assert {"record", "score"} <= set(main.list_commands(click.Context(main)))

@@ -26,6 +26,9 @@ unfinished
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING
+
 __version__ = "0.2.0"
 
 from .cards import Card, Rank, Suit, card_power, effective_suit, parse_card, trick_winner
@@ -55,10 +58,22 @@ from .models import (
 from .notation import load, loads, read_games
 from .notation.jsonio import dumps_json, loads_json
 from .notation.writer import dump, dumps
-from .recorder import IllegalEntryError, Recorder, RecorderError
 from .replay import DealResult, GameReport, replay
 from .rules import FOUR_HAND, VARIANTS, Options, Ruleset, Variant, find_variant
 from .seats import Seat
+
+if TYPE_CHECKING:
+    from .recorder import IllegalEntryError, Recorder, RecorderError
+
+_LATER = {"IllegalEntryError": "recorder", "Recorder": "recorder", "RecorderError": "recorder"}
+"""Names imported when first asked for: ``check`` does not need the recorder."""
+
+
+def __getattr__(name: str) -> object:
+    if name in _LATER:
+        return getattr(importlib.import_module(f".{_LATER[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "CODES", "FOUR_HAND", "VARIANTS", "Bidding", "Call", "Card", "Claim", "Deal", "DealResult",

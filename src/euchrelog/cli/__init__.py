@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import collections
 import difflib
+import importlib
 import itertools
 import json
 import multiprocessing
@@ -13,7 +14,7 @@ import sys
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TextIO
+from typing import ClassVar, TextIO
 
 import click
 
@@ -42,8 +43,6 @@ from ..notation.writer import dumps, write_log
 from ..progress import Progress, total_size
 from ..report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, Report, visible, visible_context
 from .formats import FORMATS, FindingPrinter, Selection, use_colour
-from .record import record
-from .score import score
 
 
 def _read(path: str, limits: Limits, progress: Progress | None = None) -> str:
@@ -55,7 +54,25 @@ def _name(path: str) -> str:
     return "<stdin>" if path == "-" else path
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 96})
+class _Commands(click.Group):
+    """The commands, those of other modules imported when first named (so that ``check``
+    does not pay for importing the recorder and the event scorer)."""
+
+    elsewhere: ClassVar[dict[str, str]] = {"record": "euchrelog.cli.record",
+                                           "score": "euchrelog.cli.score"}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.elsewhere})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.elsewhere and cmd_name not in self.commands:
+            command = getattr(importlib.import_module(self.elsewhere[cmd_name]), cmd_name)
+            self.add_command(command)
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_Commands,
+             context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 96})
 @click.version_option(__version__, prog_name="euchrelog")
 def main() -> None:
     """Record Euchre games as plain text and prove them right or wrong.
@@ -727,9 +744,7 @@ def schema() -> None:
     click.echo(json.dumps(Log.model_json_schema(), indent=2, ensure_ascii=False))
 
 
-main.add_command(score)
 main.add_command(explain)
-main.add_command(record)
 
 
 def run() -> None:
