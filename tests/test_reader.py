@@ -76,8 +76,7 @@ def _outcome(text: str, first: int, line_reader: bool) -> object:
     except NotationError as exc:
         return ("error", exc.message, exc.line, exc.column)
     if isinstance(result, GameForm):
-        return ("game", result.form, result.source.places, result.source.cards,
-                result.commented)
+        return ("game", result.form, result.source.places, result.source.cards)
     return ("comments", result)
 
 

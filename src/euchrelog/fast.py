@@ -121,20 +121,26 @@ class _DeclineError(Exception):
 _LOOKUP_ERRORS = (_DeclineError, KeyError, IndexError, TypeError, ValueError, AttributeError)
 """What a game of unexpected shape raises on the way: the fast path then declines."""
 
-_DEAL_KEYS = frozenset({"number", "dealer", "hands", "extra", "up", "bidding", "exchange",
-                        "declarations", "tricks", "score", "penalties"})
-"""What a deal the fast path takes may have (not a claim, nor a score-sheet line)."""
+_NOTES = frozenset({"before", "note"})
+"""The comments of a line, which change nothing."""
+_DEAL_KEYS = _NOTES | {"number", "dealer", "hands", "extra", "up", "bidding", "exchange",
+                       "declarations", "tricks", "score", "penalties"}
+"""What a deal the bulk entry takes may have (not a claim, nor a score-sheet line)."""
 _LOOP_KEYS = ("number", "dealer", "score", "penalties")
 """What the game loop reads of a deal; the rest is the bulk entry's."""
-_UP_KEYS = frozenset({"card", "kitty"})
+_HANDS_KEYS = _NOTES | {"cards"}
+_EXTRA_KEYS = _NOTES | {"kind", "cards"}
+_UP_KEYS = _NOTES | {"card", "kitty"}
+_BIDDING_KEYS = _NOTES | {"bids"}
+_TRICK_KEYS = _NOTES | {"number", "plays"}
 
 
-def replay_game(game: Any, *, commented: bool = True) -> GameReport | None:
+def replay_game(game: Any) -> GameReport | None:
     """Replays one game in its JSON form (as ``json.loads`` gives it, or as the notation
-    reader builds it): its report if the fast path covers the game and finds it clean,
-    else ``None``. Its comments change nothing; ``commented=False`` says it has none."""
+    reader builds it, comments and all): its report if the fast path finds it clean, else
+    ``None``."""
     try:
-        return _game(_bare(game) if commented else game)
+        return _game(game)
     except _LOOKUP_ERRORS:
         return None
 
@@ -191,7 +197,7 @@ def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
     lines = deal.get("hands", [])
     hands: dict[Seat, list[Card | None]] = {}
     if lines:  # else a play-only record
-        if type(lines) is not list or len(lines) != 1 or len(lines[0]) != 1:
+        if type(lines) is not list or len(lines) != 1 or not _HANDS_KEYS.issuperset(lines[0]):
             raise _DeclineError
         written = lines[0]["cards"]
         if type(written) is not dict or len(written) != len(table.seats):
@@ -202,7 +208,7 @@ def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
     extra: Any = deal.get("extra")
     cards: list[Card | None] | None = None
     if extra is not None:
-        if extra["kind"] != ruleset.extra_hand or len(extra) != 2:
+        if extra["kind"] != ruleset.extra_hand or not _EXTRA_KEYS.issuperset(extra):
             raise _DeclineError  # D303
         cards = _cards(table, extra["cards"], ruleset.extra_size)
         dealt += cards
@@ -222,7 +228,7 @@ def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
     state = DealState(ruleset, dealer, hands=hands, upcard=upcard, kitty=kitty, extra=cards)
     acts: list[Any] = []
     for line in deal.get("bidding", ()):
-        if len(line) != 1:
+        if not _BIDDING_KEYS.issuperset(line):
             raise _DeclineError
         acts += [_bid(bid["seat"], bid["act"], bid.get("suit")) if len(bid) == 2 + (
             "suit" in bid) else _act(bid["act"], bid) for bid in line["bids"]]
@@ -233,7 +239,8 @@ def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
     tricks = deal.get("tricks", ())
     plays = []
     for t, trick in enumerate(tricks):
-        if trick["number"] != t + 1 or type(trick["number"]) is not int or len(trick) != 2:
+        if (trick["number"] != t + 1 or type(trick["number"]) is not int
+                or not _TRICK_KEYS.issuperset(trick)):
             raise _DeclineError  # P707
         plays.append([_play(play["seat"], play["card"]) if len(play) == 2
                       else _act("play", play) for play in trick["plays"]])
@@ -270,7 +277,7 @@ def verify_json(text: str) -> GameReport | None:
 def replay_form(read: GameForm) -> GameReport | None:
     """The report of one game read from notation (:func:`~euchrelog.notation.read_game`),
     if the fast path covers it and finds it clean; otherwise ``None``."""
-    return replay_game(read.form, commented=read.commented)
+    return replay_game(read.form)
 
 
 def verify_notation(text: str) -> GameReport | None:
@@ -281,49 +288,6 @@ def verify_notation(text: str) -> GameReport | None:
     except NotationError:
         return None
     return None if isinstance(read, list) else replay_form(read)
-
-
-_COMMENT_KEYS = frozenset({"before", "note", "after"})
-
-
-_LINE_LISTS = ("tags", "hands", "bidding", "declarations", "tricks", "claims", "penalties")
-"""The lists of lines in a game or deal, each line of which may carry comments."""
-_LINES = ("start", "extra", "up", "exchange", "sheet", "score", "end")
-"""The single lines of a game or deal that may carry comments."""
-
-
-def _bare(game: dict[str, Any]) -> dict[str, Any]:
-    """A game's JSON form without its comments (``before``, ``note`` and ``after``), which
-    change nothing in the replay; the lines that have none are shared, not copied."""
-    out = _without_comments(game)
-    for key in _LINES:
-        if key in out:
-            out[key] = _plain(out[key])
-    out["tags"] = [_plain(tag) for tag in out["tags"]]
-    deals = []
-    for deal in out.get("deals", ()):
-        deal = _without_comments(deal)
-        for key in _LINE_LISTS:
-            if key in deal:
-                deal[key] = [_plain(line) for line in deal[key]]
-        for key in _LINES:
-            if key in deal:
-                deal[key] = _plain(deal[key])
-        deals.append(deal)
-    out["deals"] = deals
-    return out
-
-
-def _without_comments(value: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a game's or deal's own keys but its comments."""
-    return {k: v for k, v in value.items() if k not in _COMMENT_KEYS}
-
-
-def _plain(line: Any) -> Any:
-    """One line without its comments: the line itself if it has none."""
-    if type(line) is dict and not _COMMENT_KEYS.isdisjoint(line):
-        return _without_comments(line)
-    return line
 
 
 def _encodable(text: str) -> bool:

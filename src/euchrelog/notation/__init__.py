@@ -329,8 +329,6 @@ class _GameAssembler:
         """The lines whose parts are placed when a finding asks (see :class:`SourceMap`)."""
         self.last = 0
         """The number of the last line read that is not a comment."""
-        self.comments = False
-        """Whether the game has a comment (the fast replay reads it without them)."""
         self.pending: list[str] = []
         """The comment lines read since the last line, for the ``before`` of the next."""
         self.tags: list[Form] = []
@@ -378,17 +376,14 @@ class _GameAssembler:
         game = self.game
         if self.pending:
             game["after"] = self.pending
-            self.comments = True  # the comments after the end
         if self.last:
             self.places[("tail",)] = (self.last, 1)
-        return GameForm(game, SourceMap(self.places, self.lines, self.later), self.comments)
+        return GameForm(game, SourceMap(self.places, self.lines, self.later))
 
-    def above(self, note: str | None) -> list[str]:
-        """The comment lines above a line (its ``before``); marks the game as commented when
-        it has any or a note."""
+    def above(self) -> list[str]:
+        """The comment lines read above a line: its ``before``."""
         before = self.pending
-        if before or note is not None:
-            self.comments = True
+        if before:
             self.pending = []
         return before
 
@@ -404,7 +399,7 @@ class _GameAssembler:
             assert m is not None
             tag_note = note if i == last else None
             self.tags.append(_commented({"name": m.group(1), "value": _unescape(m.group(2))},
-                                        self.above(tag_note), tag_note))
+                                        self.above(), tag_note))
 
     def line(self, kind: str, text: str, line: int, column: int, note: str | None) -> None:
         """One line of the game that is not a tag line: ``kind`` is its rule in the grammar
@@ -415,8 +410,7 @@ class _GameAssembler:
         build = _BODY.get(kind)
         if build is not None:
             before = self.pending
-            if before or note is not None:  # as self.above(note), in the hottest path
-                self.comments = True
+            if before:  # as self.above(), in the hottest path
                 self.pending = []
             if self.tricks and kind in _BEFORE_PLAY:
                 raise NotationError(f"{_BEFORE_PLAY[kind]} must come before the first trick",
@@ -429,11 +423,11 @@ class _GameAssembler:
         elif kind == "deal":
             self.deal(text, line, column, note)
         elif kind == "opening":
-            self.game["start"] = _commented(self.start(text, line, column), self.above(note),
+            self.game["start"] = _commented(self.start(text, line, column), self.above(),
                                             note)
         else:
             self.close_deal()
-            self.game["end"] = _commented(self.end(text, line, column), self.above(note), note)
+            self.game["end"] = _commented(self.end(text, line, column), self.above(), note)
 
     def start(self, text: str, line: int, column: int) -> Form:
         m = _START_RE.match(text)
@@ -490,7 +484,7 @@ class _GameAssembler:
             raise NotationError("a deal number starts at 1",
                                 *_placed(("deal", d, "number"), "deal", text, line, column, d))
         self.deal_form = _commented({"number": int(number), "dealer": dealer.upper()},
-                                    self.above(note), note)
+                                    self.above(), note)
         self.deals.append(self.deal_form)
         self.hand_lines, self.bid_lines, self.decls = [], [], []
         self.tricks, self.claims, self.penalties = [], [], []
@@ -860,11 +854,10 @@ _BODY: dict[str, Callable[[_GameAssembler, str, int, int], Form]] = {
 @dataclass
 class GameForm:
     """One game as read from notation, in its JSON form, with the source map for its
-    findings; ``commented`` tells whether any line carries a comment."""
+    findings."""
 
     form: Form
     source: SourceMap
-    commented: bool
 
 
 # ------------------------------------------------------------------ the parser
