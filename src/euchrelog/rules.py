@@ -17,6 +17,7 @@ engine asks it, never the variant's name.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
@@ -396,19 +397,19 @@ class Ruleset:
         if not self.seats:
             object.__setattr__(self, "seats", self.variant.seats)
 
-    @property
+    @functools.cached_property
     def extra_hand(self) -> Literal["dummy", "ghost"] | None:
         """The hand dealt to the empty side in this game, if any."""
         if self.variant.extra_hand == "dummy" and self.options.dummy == "off":
             return None
         return self.variant.extra_hand
 
-    @property
+    @functools.cached_property
     def extra_size(self) -> int:
         """Cards in the dummy or ghost hand."""
         return self.variant.hand_size if self.extra_hand else 0
 
-    @property
+    @functools.cached_property
     def kitty_size(self) -> int:
         """Cards left after the deal and the upcard: the kitty, or the stock (T1)."""
         if not self.variant.upcard:
@@ -427,7 +428,7 @@ class Ruleset:
         one not in :attr:`side_names` is not in the game."""
         return self.side(Seat(who)) if who in SEATS else who
 
-    @property
+    @functools.cached_property
     def side_names(self) -> tuple[str, ...]:
         """The sides, in seat order, each once."""
         return tuple(dict.fromkeys(self.side(s) for s in self.seats))
