@@ -7,9 +7,10 @@ Not a test. Run it from a checkout (`pip install -e .`):
 
 It times each stage of both paths on the same games, as written by the generator and as a
 person types them (tests/support/records.py `respell`): reading the notation into the JSON form
-(:func:`~euchrelog.notation.read_game`), the table-driven replay of that form
-(:mod:`euchrelog.fast`), from notation and from JSON Lines, and the full path (pydantic
-models, :class:`~euchrelog.engine.DealState`) that every game the fast path declines goes
+(:func:`~euchrelog.notation.read_game`), the fast path's replay of that form
+(:mod:`euchrelog.fast`: the game loop and :class:`~euchrelog.engine.DealState`'s bulk
+entry), from notation and from JSON Lines, and the full path (the pydantic models of every
+line, replayed with their source map) that every game the fast path declines goes
 through.
 """
 

@@ -99,8 +99,9 @@ def check_chunk(chunk: Chunk, *, keep_report: bool = True, fast: bool = True) ->
     """Parses and replays one chunk; ``keep_report=False`` drops the replay report (for
     results sent back from another process).
 
-    A clean full record is proved clean by the fast path (:mod:`euchrelog.fast`); every
-    other game, or all with ``fast=False``, is validated into models and replayed in full.
+    A clean game is proved clean by the fast path (:mod:`euchrelog.fast`: the one game loop
+    and engine, from the game's JSON form); a game with a finding, or every game with
+    ``fast=False``, is validated into models and replayed with its source map.
     """
     if fast and chunk.json:
         quick = verify_json(chunk.text)
