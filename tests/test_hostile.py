@@ -3,6 +3,7 @@ traceback, names that would inject into the outputs, files that must not be lost
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -274,3 +275,15 @@ def test_a_deal_number_of_thousands_of_digits_beside_a_slip(text: str) -> None:
     number nearby is too long for ``int`` (found by fuzz/run.py --seed 19)."""
     check = check_chunk(Chunk(1, 1, text.format(n="9" * 5000), None))
     assert "S101" in {f.code for f in check.findings}
+
+
+@pytest.mark.parametrize("act", [{}, [], 3, None])
+def test_a_declaration_whose_act_is_no_word_is_refused(act: object) -> None:
+    """An act of another type in a declarations item is an error of the record, not a
+    traceback (found by fuzz/run.py --seed 20261202, input 10936)."""
+    game = {"tags": [{"name": "Variant", "value": "four-hand"}],
+            "deals": [{"number": 1, "dealer": "N", "declarations": [{"act": act, "seat": "S"}]}],
+            "end": {"act": "unfinished"}}
+    with pytest.raises(RecordError):
+        loads_json(json.dumps({"format": "euchrelog", "version": 1, "games": [game]}))
+    assert verify_json(json.dumps(game)) is None

@@ -283,6 +283,8 @@ def act_kind(value: Any) -> str:
     """The kind of a declarations item: ``alone`` and ``defend`` are declarations, ``merge``
     a merge, anything else (``takes``, ``declines`` or no act) an exchange."""
     act = value.get("act", "takes") if isinstance(value, dict) else getattr(value, "act", "")
+    if not isinstance(act, str):
+        return "exchange"  # whose model then refuses the act
     return {"alone": "declaration", "defend": "declaration", "merge": "merge"}.get(
         act, "exchange")
 
