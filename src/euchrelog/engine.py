@@ -5,7 +5,13 @@
 and the act itself (verifies, then changes the state); :meth:`DealState.legal_actions`
 lists what may come next. The replay of a record uses the lenient pair instead:
 ``check_*`` returns the fault, ``apply_*`` applies the act as recorded anyway, so one
-mistake yields one finding and the rest of the deal is still checked.
+mistake yields one finding and the rest of the deal is still checked. :meth:`DealState.run`
+is the bulk entry that proves a whole deal clean (the fast path of ``check``), with the
+same rules.
+
+What a hand surely holds is a mask of cards (:attr:`~euchrelog.cards.Card.bit`), as are
+the suits under each trump: the common case of a legal play is a few bit tests
+(:meth:`DealState._plain`), and only a play that fails them is looked into for its finding.
 
 >>> from euchrelog.cards import parse_card
 >>> from euchrelog.models import Order, Pass, Play
