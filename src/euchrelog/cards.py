@@ -252,20 +252,18 @@ def deck_set(size: int) -> frozenset[Card]:
     return frozenset(make_deck(size))
 
 
-@functools.lru_cache(maxsize=8)
-def deck_mask(size: int) -> int:
-    """The cards of the deck of ``size`` (see :func:`make_deck`), as a mask."""
+def mask_of(cards: Iterable[Card]) -> int:
+    """The mask of ``cards`` (see :attr:`Card.bit`)."""
     mask = 0
-    for card in make_deck(size):
+    for card in cards:
         mask |= card.bit
     return mask
 
 
 @functools.lru_cache(maxsize=8)
-def suit_table(trump: Trump) -> dict[Card, Suit | None]:
-    """:func:`effective_suit` of every card that can be written (any rank, the joker) under
-    ``trump``, as one lookup (``None``: the Benny at no trump, which follows no suit)."""
-    return {card: effective_suit(card, trump) for card in _BY_INDEX if card is not None}
+def deck_mask(size: int) -> int:
+    """The cards of the deck of ``size`` (see :func:`make_deck`), as a mask."""
+    return mask_of(make_deck(size))
 
 
 @functools.lru_cache(maxsize=8)
@@ -278,15 +276,17 @@ def follow_masks(trump: Trump) -> dict[Suit, int]:
     True
     """
     masks = dict.fromkeys(Suit, 0)
-    for card, suit in suit_table(trump).items():
-        if suit is not None:
+    for card, suit in zip(_BY_INDEX, suit_list(trump), strict=True):
+        if card is not None and suit is not None:
             masks[suit] |= card.bit
     return masks
 
 
 @functools.lru_cache(maxsize=8)
 def suit_list(trump: Trump) -> tuple[Suit | None, ...]:
-    """:func:`suit_table` as a tuple indexed by :attr:`Card.index`."""
+    """:func:`effective_suit` of every card that can be written (any rank, the joker) under
+    ``trump``, as a tuple indexed by :attr:`Card.index` (``None``: no card there, or the
+    Benny at no trump, which follows no suit)."""
     return tuple(effective_suit(card, trump) if card is not None else None
                  for card in _BY_INDEX)
 

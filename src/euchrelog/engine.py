@@ -48,6 +48,7 @@ from .cards import (
     deck_mask,
     deck_set,
     follow_masks,
+    mask_of,
     suit_list,
     trick_winner,
 )
@@ -138,7 +139,7 @@ class DealState:
         self.extra_kind = ruleset.extra_hand
         """``dummy``, ``ghost`` or ``None``: the hand dealt to the empty side."""
         extra_known = {c for c in extra or () if c is not None}
-        self.extra = HandInfo(extra_known, _mask(extra_known),
+        self.extra = HandInfo(extra_known, mask_of(extra_known),
                               (ruleset.extra_size - len(extra_known)) if extra
                               else ruleset.extra_size)
         for card in extra_known:
@@ -718,7 +719,7 @@ class DealState:
             hand.free += self.extra.free
         else:
             kept = {c for c in merge.keeps if c is not None}
-            hand.known, hand.held = set(kept), _mask(kept)
+            hand.known, hand.held = set(kept), mask_of(kept)
             hand.free = len(merge.keeps) - len(kept)
             for card in ten - kept:
                 self.where[card] = "discard"
@@ -1211,19 +1212,13 @@ def follows_suit(held: int, card: int, led: int) -> bool:
     return bool(card & led) or not held & led
 
 
-def dealt_cleanly(cards: Sequence[Card], deck: int) -> bool:
-    """Whether the cards dealt are each of the deck of ``deck`` cards, and each once (C1,
-    F2): then no card of the deal needs looking at one by one."""
-    mask = _mask(cards)
-    return mask.bit_count() == len(cards) and not mask & ~deck_mask(deck)
-
-
-def _mask(cards: Iterable[Card]) -> int:
-    """The mask of ``cards`` (see :attr:`~euchrelog.cards.Card.bit`)."""
-    mask = 0
-    for card in cards:
-        mask |= card.bit
-    return mask
+def dealt_cleanly(cards: Iterable[Card | None], deck: int) -> bool:
+    """Whether the cards dealt that the record knows (``None``: one it does not) are each of
+    the deck of ``deck`` cards, and each once (C1, F2): then no card of the deal needs
+    looking at one by one."""
+    known = [card for card in cards if card is not None]
+    mask = mask_of(known)
+    return mask.bit_count() == len(known) and not mask & ~deck_mask(deck)
 
 
 _PRINTED: tuple[Trump, tuple[Suit | None, ...], dict[Suit, int]] = (

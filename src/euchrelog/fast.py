@@ -223,7 +223,7 @@ def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
         dealt += [upcard, *(kitty or ())]
     elif up is not None:
         raise _DeclineError  # D306
-    if not dealt_cleanly([card for card in dealt if card is not None], ruleset.options.deck):
+    if not dealt_cleanly(dealt, ruleset.options.deck):
         raise _DeclineError  # D304, D305
     state = DealState(ruleset, dealer, hands=hands, upcard=upcard, kitty=kitty, extra=cards)
     acts: list[Any] = []

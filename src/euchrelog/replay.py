@@ -540,7 +540,7 @@ class GameReplay:
             dealt.append(deal.up.card)
             dealt.extend(deal.up.kitty or ())
         # Most deals hold each card once, all of the deck: nothing to visit card by card.
-        clean = dealt_cleanly([card for card in dealt if card is not None], rules.options.deck)
+        clean = dealt_cleanly(dealt, rules.options.deck)
 
         def visit(card: Card | None, locus: Locus, what: str) -> None:
             if card is None or clean:
