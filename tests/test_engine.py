@@ -195,7 +195,7 @@ def test_benny_turn_up() -> None:
         state.exchange(Exchange(seat=Seat.N, act="declines"))
     assert err.value.code == "K504"
     state.exchange(Exchange(seat=Seat.N, discard=parse_card("KD")))
-    assert parse_card("JK") in state.hands[Seat.N].known
+    assert parse_card("JK") in state.hands[Seat.N].cards
 
 
 def test_claimed_renege_scores_the_penalty() -> None:

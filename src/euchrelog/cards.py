@@ -291,9 +291,14 @@ def suit_list(trump: Trump) -> tuple[Suit | None, ...]:
                  for card in _BY_INDEX)
 
 
-def cards_of(mask: int, cards: Iterable[Card]) -> list[Card]:
-    """The cards among ``cards`` whose bits are in ``mask``."""
-    return [card for card in cards if card.bit & mask]
+def cards_of(mask: int) -> list[Card]:
+    """The cards of ``mask`` (see :attr:`Card.bit`), in the order of :attr:`Card.index`."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(_BY_CARD_BIT[low])
+        mask ^= low
+    return out
 
 
 def _every_card() -> tuple[Card | None, ...]:
@@ -306,6 +311,17 @@ def _every_card() -> tuple[Card | None, ...]:
 
 
 _BY_INDEX = _every_card()
+_BY_CARD_BIT = {card.bit: card for card in _BY_INDEX if card is not None}
+"""Every card that can be written, by its :attr:`Card.bit`."""
+
+
+def card_at(index: int) -> Card | None:
+    """The card whose :attr:`Card.index` is ``index``, if any."""
+    return _BY_INDEX[index] if 0 <= index < len(_BY_INDEX) else None
+
+
+CARD_SLOTS = len(_BY_INDEX)
+"""One more than the highest :attr:`Card.index`: the length of a table by card."""
 
 
 def effective_suit(card: Card, trump: Trump | None) -> Suit | None:
@@ -365,11 +381,8 @@ def trick_winner(cards: list[Card], trump: Trump) -> int:
     if led is None:
         return 0  # the Benny led at no trump: it beats every card
     power = _power_list(trump, led)
-    best, top = 0, power[cards[0].index]
-    for i in range(1, len(cards)):
-        if power[cards[i].index] > top:
-            best, top = i, power[cards[i].index]
-    return best
+    powers = [power[card.index] for card in cards]
+    return powers.index(max(powers))  # the first of the highest
 
 
 @functools.lru_cache(maxsize=64)

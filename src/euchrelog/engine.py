@@ -31,19 +31,21 @@ False
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from copy import copy
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import combinations
-from typing import cast
+from typing import Any, cast
 
 from .cards import (
+    CARD_SLOTS,
     JOKER,
     NO_TRUMP,
     Card,
     Suit,
     Trump,
+    card_at,
     cards_of,
     deck_mask,
     deck_set,
@@ -60,6 +62,10 @@ from .seats import Seat, clockwise_from
 Action = Pass | Order | Call | Number | Swap | Exchange | Merge | Declaration | Play
 """Any act :meth:`DealState.legal_actions` can offer."""
 
+Played = tuple[Seat, Card | None]
+"""A card played, by its seat (``None``: a card the record does not know), as the tricks of
+:class:`DealState` hold it."""
+
 
 class Phase(Enum):
     """Where a deal stands."""
@@ -75,16 +81,21 @@ class Phase(Enum):
 
 @dataclass(slots=True)
 class HandInfo:
-    """What the record tells of one seat's hand."""
+    """What the record tells of one seat's hand, as masks of cards
+    (:attr:`~euchrelog.cards.Card.bit`)."""
 
-    known: set[Card] = field(default_factory=set)
-    """Cards the record puts in the hand, not yet played (some may be gone: a discard
+    known: int = 0
+    """The cards the record puts in the hand, not yet played (some may be gone: a discard
     the record does not name)."""
     held: int = 0
-    """The mask (:attr:`~euchrelog.cards.Card.bit`) of the cards of ``known`` that are
-    surely still in the hand: they prove a renege."""
+    """The cards of ``known`` that are surely still in the hand: they prove a renege."""
     free: int = 0
     """Slots whose card the record does not know."""
+
+    @property
+    def cards(self) -> list[Card]:
+        """The cards of :attr:`known`, in a fixed order."""
+        return cards_of(self.known)
 
 
 @dataclass(frozen=True)
@@ -116,39 +127,48 @@ class DealState:
         self.dealer = dealer
         self.upcard = upcard
         self.deck = deck_set(ruleset.options.deck)
+        self._deck = deck_mask(ruleset.options.deck)
         self.seats = ruleset.seats
         self.hands: dict[Seat, HandInfo] = {}
-        self.where: dict[Card, str] = {}
-        """Known places of cards: a seat letter, ``kitty``, ``up``, ``discard``, ``played``."""
+        where: list[str | None] = [None] * CARD_SLOTS
+        self._where = where
+        """The known place of each card (by :attr:`~euchrelog.cards.Card.index`) but a
+        played one: a seat letter, ``kitty``, ``up``, ``discard``, ... (see :attr:`where`)."""
+        self.played = 0
+        """The mask of the cards played."""
         size = self.variant.hand_size
         for seat in self.seats:
-            cards = list(hands.get(seat, ())) if hands else []
-            known = {c for c in cards if c is not None}
-            recorded = bool(cards)
+            cards = hands.get(seat, ()) if hands else ()
             # A hand recorded with too many cards holds none of them surely, and no hand a
             # card written in an earlier hand too.
-            held = 0
-            letter = seat.value
-            for card in known:
-                if self.where.setdefault(card, letter) == letter:
+            known = held = 0
+            letter = _LETTERS[seat]
+            for card in cards:
+                if card is not None:
+                    known |= card.bit
+                    place = where[card.index]
+                    if place is None:
+                        where[card.index] = letter
+                    elif place != letter:
+                        continue
                     held |= card.bit
             if len(cards) > size:
                 held = 0
             self.hands[seat] = HandInfo(known, held,
-                                        max(size - len(known), 0) if recorded else size)
+                                        max(size - known.bit_count(), 0) if cards else size)
         self.extra_kind = ruleset.extra_hand
         """``dummy``, ``ghost`` or ``None``: the hand dealt to the empty side."""
-        extra_known = {c for c in extra or () if c is not None}
-        self.extra = HandInfo(extra_known, mask_of(extra_known),
-                              (ruleset.extra_size - len(extra_known)) if extra
+        extra_known = mask_of(c for c in extra or () if c is not None)
+        self.extra = HandInfo(extra_known, extra_known,
+                              (ruleset.extra_size - extra_known.bit_count()) if extra
                               else ruleset.extra_size)
-        for card in extra_known:
-            self.where.setdefault(card, self.extra_kind or "dummy")
+        for card in cards_of(extra_known):
+            self._settle(card, self.extra_kind or "dummy")
         if upcard is not None:
-            self.where.setdefault(upcard, "up")
+            self._settle(upcard, "up")
         for hidden in kitty or ():
             if hidden is not None:
-                self.where.setdefault(hidden, "kitty")
+                self._settle(hidden, "kitty")
         self.phase = Phase.BIDDING
         self.round = 0 if upcard == JOKER and self.variant.upcard else 1
         self.high: tuple[Seat, int] | None = None
@@ -157,9 +177,13 @@ class DealState:
         """The seat that swapped hands with the ghost hand."""
         self.merged = False
         self.acted: list[Seat] = []
+        self._bidders = _clockwise(dealer.left, self.seats)
         self.trump: Trump | None = None
-        self._suits_of = _PRINTED
-        """The trump the tables below are of (see :meth:`_suits`)."""
+        self.follows: tuple[Suit | None, ...] = suit_list(NO_TRUMP)
+        """The suit each card follows (by :attr:`~euchrelog.cards.Card.index`) under the
+        trump fixed, or its printed suit while none is (see :meth:`fix_trump`)."""
+        self.suit_masks: dict[Suit, int] = follow_masks(NO_TRUMP)
+        """The mask of the cards that follow each suit, as :attr:`follows`."""
         self.maker: Seat | None = None
         self._makers: tuple[Seat | None, tuple[Seat, ...]] = (None, ())
         """The maker the makers below are of, and the maker's side (see :attr:`makers`)."""
@@ -172,8 +196,8 @@ class DealState:
         self.alone: Seat | None = None
         self.defender: Seat | None = None
         self.playing: tuple[Seat, ...] = ()
-        self.current: list[tuple[Seat, Card | None]] = []
-        self.tricks: list[list[tuple[Seat, Card | None]]] = []
+        self.current: list[Played] = []
+        self.tricks: list[list[Played]] = []
         self.winners: list[Seat | None] = []
         self.leader: Seat | None = None
         self.showouts: dict[Seat, dict[Suit, tuple[int, int, Card]]] = {s: {} for s in self.seats}
@@ -185,9 +209,9 @@ class DealState:
     def copy(self) -> DealState:
         """An independent copy of the state, to try acts on without changing this one."""
         other = copy(self)
-        other.hands = {s: replace(h, known=set(h.known)) for s, h in self.hands.items()}
-        other.extra = replace(self.extra, known=set(self.extra.known))
-        other.where = dict(self.where)
+        other.hands = {s: replace(h) for s, h in self.hands.items()}
+        other.extra = replace(self.extra)
+        other._where = list(self._where)
         other.acted = list(self.acted)
         other.current = list(self.current)
         other.tricks = [list(t) for t in self.tricks]
@@ -196,54 +220,64 @@ class DealState:
         other.reneges = list(self.reneges)
         return other
 
+    @property
+    def where(self) -> dict[Card, str]:
+        """The known places of cards: a seat letter, ``kitty``, ``up``, ``discard``,
+        ``dummy``, ``ghost``, ``dead`` (the hand given up for the ghost hand) or ``played``."""
+        places = {card_at(i): place for i, place in enumerate(self._where) if place is not None}
+        places.update(dict.fromkeys(cards_of(self.played), "played"))
+        return cast(dict[Card, str], places)
+
+    def _at(self, card: Card) -> str | None:
+        """The known place of ``card`` (see :attr:`where`)."""
+        return "played" if card.bit & self.played else self._where[card.index]
+
+    def _settle(self, card: Card, place: str) -> None:
+        """Puts ``card`` at ``place`` unless the record put it somewhere first."""
+        if self._where[card.index] is None:
+            self._where[card.index] = place
+
+    def _put(self, card: Card, place: str) -> None:
+        """Puts ``card`` at ``place``."""
+        self._where[card.index] = place
+
     def check_act(self, act: Action) -> IllegalActionError | None:
         """The fault of any act now (a bid, exchange, merge, declaration or play)."""
-        if isinstance(act, Play):
-            return self.check_play(act)
-        if isinstance(act, Exchange):
-            return self.check_exchange(act)
-        if isinstance(act, Merge):
-            return self.check_merge(act)
-        if isinstance(act, Declaration):
-            return self.check_declare(act)
-        return self.check_bid(act)
+        return _ACTS[type(act)][0](self, act)
 
     def apply_act(self, act: Action) -> list[Evidence]:
         """Applies any act as recorded; returns the earlier reneges a play proves."""
-        if isinstance(act, Play):
+        if type(act) is Play:
             return self.apply_play(act)
-        if isinstance(act, Exchange):
-            self.apply_exchange(act)
-        elif isinstance(act, Merge):
-            self.apply_merge(act)
-        elif isinstance(act, Declaration):
-            self.apply_declare(act)
-        else:
-            self.apply_bid(act)
+        _ACTS[type(act)][1](self, act)
         return []
 
-    def run(self, acts: Iterable[Action], tricks: Iterable[Sequence[Play]]) -> bool:
+    def run(self, acts: Iterable[Action], tricks: Iterable[list[Played]]) -> bool:
         """The bulk entry, for replaying a whole deal: applies the acts before the play, then
-        the tricks, while each act is legal. Whether all were, each trick being whole.
+        the tricks (each a list of seats and cards, which the state keeps), while each act
+        is legal. Whether all were, each trick being whole.
 
         The state stops at the first act that is not (or at a trick left short or run
-        into the next); the per-act ``check_*`` methods then tell what is wrong.
+        into the next), having begun the play if it is in the first trick; the per-act
+        ``check_*`` methods then tell what is wrong.
         """
         for act in acts:
             if self.check_act(act) is not None or self.apply_act(act):
                 return False
         for trick in tricks:
             if self.phase is _DECLARING and trick:
-                # The first lead: the deal is about to be played (K507, A604).
-                if self.check_play(trick[0]) is not None:
+                # The first lead: the deal is about to be played.
+                if (self._dummy_fault(*trick[0]) is not None
+                        or self.check_canadian() is not None):
                     return False
                 self._start_play()
             proved = self._play_trick(trick)
             if proved is None:  # not plainly legal: card by card, to see
                 done = len(self.tricks)
-                for play in trick:
-                    if ((play.card is not None and play.card not in self.deck)
-                            or self.check_play(play) is not None or self.apply_play(play)):
+                for seat, card in trick:
+                    if ((card is not None and not card.bit & self._deck)
+                            or self._check_play(seat, card) is not None
+                            or self._apply_play(seat, card)):
                         return False  # a card of no deck is the replay's to report (D305)
                 if self.current or len(self.tricks) != done + 1:
                     return False
@@ -286,13 +320,25 @@ class DealState:
             return ()
         if self.round == 0 or self.naming:
             return (self.dealer,) if self.round == 0 else (self.high[0],) if self.high else ()
-        due = next((s for s in self.bidders if s not in self.acted), None)
+        due = self._due_bidder()
         return (due,) if due is not None else ()
 
     @property
     def bidders(self) -> tuple[Seat, ...]:
         """The bidding order: from the dealer's left, dealer last."""
-        return _clockwise(self.dealer.left, self.seats)
+        return self._bidders
+
+    def _due_bidder(self) -> Seat | None:
+        """The first seat of the bidding order that has not bid in this round."""
+        acted = self.acted
+        for seat in self._bidders:
+            if seat not in acted:
+                return seat
+        return None
+
+    def _all_bid(self) -> bool:
+        """Whether every seat has bid in this round."""
+        return len(self.acted) == len(self._bidders)
 
     def side(self, seat: Seat) -> str:
         """The side ``seat`` scores for."""
@@ -326,7 +372,7 @@ class DealState:
         return self.alone is not None or self.defender is not None
 
     def _place(self, card: Card) -> str:
-        place = self.where.get(card)
+        place = self._at(card)
         if card == self.upcard and place == self.dealer.value:
             return f"it is the upcard, taken by the dealer {self.dealer}"
         up = ("it is the turned-down upcard" if self.fixed_in_round == 2
@@ -366,7 +412,7 @@ class DealState:
             return None
         if seat in self.acted:
             return IllegalActionError("B401", f"{seat} bids twice in round {self.round}")
-        expected = next(s for s in self.bidders if s not in self.acted)
+        expected = self._due_bidder()
         if seat != expected:
             return IllegalActionError(
                 "B401", f"{seat} bids out of turn in round {self.round}: it is {expected}'s turn")
@@ -402,7 +448,7 @@ class DealState:
         if isinstance(bid, Pass):
             if bid.seat not in self.acted:
                 self.acted.append(bid.seat)
-            if self.round and all(s in self.acted for s in self.bidders):
+            if self.round and self._all_bid():
                 if self.round == 1:
                     self.round = 2
                     self.acted = []
@@ -410,9 +456,9 @@ class DealState:
                     self.phase = Phase.THROWN
             return
         if isinstance(bid, Order):
-            self.trump = self.upcard.suit if self.upcard is not None else None
+            self.fix_trump(self.upcard.suit if self.upcard is not None else None)
         else:
-            self.trump = bid.suit
+            self.fix_trump(bid.suit)
         self.maker = bid.seat
         self.fixed_in_round = self.round
         self.phase = Phase.DECLARING
@@ -421,7 +467,7 @@ class DealState:
     def naming(self) -> bool:
         """Whether the trick bidding is over and the high bidder is to name trump (G5)."""
         return (self.variant.bidding == "tricks" and self.phase is Phase.BIDDING
-                and self.high is not None and all(s in self.acted for s in self.bidders))
+                and self.high is not None and self._all_bid())
 
     def _check_trick_bid(self, bid: Bid) -> IllegalActionError | None:
         seat = bid.seat
@@ -444,7 +490,7 @@ class DealState:
             return IllegalActionError(
                 "B402", f"{seat} {what} during the bidding, where each player bids tricks or "
                         "passes (G3)")
-        expected = next(s for s in self.bidders if s not in self.acted)
+        expected = self._due_bidder()
         if isinstance(bid, Swap):
             if self.swapped is not None:
                 return IllegalActionError(
@@ -472,7 +518,7 @@ class DealState:
         seat = bid.seat
         if isinstance(bid, Call):
             if self.naming or (self.high is not None and self.high[0] == seat):
-                self.trump = bid.suit
+                self.fix_trump(bid.suit)
                 self.maker = seat
                 self.phase = Phase.DECLARING
             return
@@ -482,16 +528,16 @@ class DealState:
             hand = self.hands[seat]
             if self.swapped is not None or seat in self.acted:
                 # A swap the rules refuse: the seat may hold either hand from here on.
-                for card in self.extra.known:
-                    self.where[card] = seat.value
+                for card in self.extra.cards:
+                    self._put(card, seat.value)
                 hand.known |= self.extra.known
                 hand.held = 0
                 return
             self.swapped = seat
-            for card in hand.known:
-                self.where[card] = "dead"
-            for card in self.extra.known:
-                self.where[card] = seat.value
+            for card in hand.cards:
+                self._put(card, "dead")
+            for card in self.extra.cards:
+                self._put(card, seat.value)
             self.hands[seat], self.extra = self.extra, hand  # the dead hand lies there now
             return
         if seat in self.acted or isinstance(bid, Order):
@@ -499,7 +545,7 @@ class DealState:
         self.acted.append(seat)
         if isinstance(bid, Number) and (self.high is None or bid.tricks > self.high[1]):
             self.high = (seat, bid.tricks)
-        if all(s in self.acted for s in self.bidders) and self.high is None:
+        if self._all_bid() and self.high is None:
             self.phase = Phase.THROWN
 
     @property
@@ -524,7 +570,7 @@ class DealState:
 
     def fix_contract(self, trump: Trump, maker: Seat, bid: int | None = None) -> None:
         """Fixes trump, maker and (ghost) the bid without bidding: a score-sheet record."""
-        self.trump = trump
+        self.fix_trump(trump)
         self.maker = maker
         if bid is not None:
             self.high = (maker, bid)
@@ -565,7 +611,7 @@ class DealState:
                 "K503", f"the dealer {ex.seat} takes {ex.upcard}, but the upcard is {self.upcard}")
         hand = self.hands[ex.seat]
         if (ex.discard is not None and hand.free == 0
-                and ex.discard not in hand.known and ex.discard != self.upcard):
+                and not ex.discard.bit & hand.known and ex.discard != self.upcard):
             return IllegalActionError(
                 "K502", f"the dealer {ex.seat} discards {ex.discard}, which is not among the six "
                         "cards held")
@@ -582,20 +628,20 @@ class DealState:
         hand = self.hands[ex.seat]
         up = self.upcard if self.upcard is not None else ex.upcard
         if up is not None:
-            hand.known.add(up)
+            hand.known |= up.bit
             hand.held |= up.bit
-            self.where[up] = ex.seat.value
+            self._put(up, ex.seat.value)
         else:
             hand.free += 1
         if ex.discard is None or (fault is not None and fault.code == "K502"):
             hand.held = 0  # any of the six may be gone (a discard not held: a slip)
-        elif ex.discard in hand.known:
-            hand.known.discard(ex.discard)
+        elif ex.discard.bit & hand.known:
+            hand.known &= ~ex.discard.bit
             hand.held &= ~ex.discard.bit
-            self.where[ex.discard] = "discard"
+            self._put(ex.discard, "discard")
         else:
             hand.free = max(hand.free - 1, 0)
-            self.where[ex.discard] = "discard"
+            self._put(ex.discard, "discard")
 
     def verify_exchange(self, ex: Exchange) -> None:
         """Raises :class:`IllegalActionError` if the exchange is not legal now."""
@@ -691,7 +737,7 @@ class DealState:
         if hand.free == 0 and self.extra.free == 0:
             ten = hand.known | self.extra.known
             for card in keeps:
-                if card is not None and card not in ten:
+                if card is not None and not card.bit & ten:
                     return IllegalActionError(
                         "K506", f"{seat} keeps {card}, which is not among the ten cards of the "
                                 "hand and the dummy")
@@ -705,28 +751,28 @@ class DealState:
         fault = self.check_merge(merge)
         if fault is not None and fault.code == "K505":
             return  # a merge the rules refuse is void
-        named: set[Card] = set()
+        named = 0
         if fault is not None and fault.code == "K506":
             # Kept cards the rules refuse: the maker may hold any of the ten, or those named.
-            named = {c for c in merge.keeps or () if c is not None}
+            named = mask_of(c for c in merge.keeps or () if c is not None)
             merge = Merge(act="merge", seat=merge.seat)
         self.merged = True
         hand = self.hands[merge.seat]
         ten = hand.known | self.extra.known
         if merge.keeps is None:
             kept = ten
-            hand.known, hand.held = set(ten), 0
+            hand.known, hand.held = ten, 0
             hand.free += self.extra.free
         else:
-            kept = {c for c in merge.keeps if c is not None}
-            hand.known, hand.held = set(kept), mask_of(kept)
-            hand.free = len(merge.keeps) - len(kept)
-            for card in ten - kept:
-                self.where[card] = "discard"
-        for card in kept | named:
-            self.where[card] = merge.seat.value
+            kept = mask_of(c for c in merge.keeps if c is not None)
+            hand.known, hand.held = kept, kept
+            hand.free = len(merge.keeps) - kept.bit_count()
+            for card in cards_of(ten & ~kept):
+                self._put(card, "discard")
+        for card in cards_of(kept | named):
+            self._put(card, merge.seat.value)
         hand.known |= named
-        self.extra = HandInfo(set(), 0, 0)
+        self.extra = HandInfo(0, 0, 0)
 
     def verify_merge(self, merge: Merge) -> None:
         """Raises :class:`IllegalActionError` if the merge is not legal now."""
@@ -791,9 +837,9 @@ class DealState:
             # The record does not say whether the dealer took the upcard.
             assert self.upcard is not None
             hand = self.hands[self.dealer]
-            hand.known.add(self.upcard)
+            hand.known |= self.upcard.bit
             hand.held = 0  # declined, or took it and discarded one unknown card
-            self.where[self.upcard] = self.dealer.value
+            self._put(self.upcard, self.dealer.value)
         self.playing, self.leader = self._lineup()
 
     def to_play(self) -> Seat | None:
@@ -819,52 +865,61 @@ class DealState:
         """Whether ``seat`` has played in the current trick."""
         return any(played is seat for played, _ in self.current)
 
-    def _suits(self) -> tuple[tuple[Suit | None, ...], dict[Suit, int]]:
-        """The suit each card follows, and the mask of each suit's cards, under the trump
-        fixed (or the printed suits while none is)."""
-        trump = NO_TRUMP if self.trump is None else self.trump
-        if self._suits_of[0] is not trump:
-            self._suits_of = (trump, suit_list(trump), follow_masks(trump))
-        return self._suits_of[1], self._suits_of[2]
+    def fix_trump(self, trump: Trump | None) -> None:
+        """Fixes trump (``None``: a suit the record does not tell) and the tables of the
+        suits cards follow under it."""
+        self.trump = trump
+        ranking = NO_TRUMP if trump is None else trump
+        self.follows, self.suit_masks = suit_list(ranking), follow_masks(ranking)
 
     def _led(self) -> Suit | None:
         """The suit led in the current trick, once trump is fixed."""
         if not self.current or self.current[0][1] is None or self.trump is None:
             return None
-        return self._suits()[0][self.current[0][1].index]
+        return self.follows[self.current[0][1].index]
 
     def _follows_suit(self, hand: HandInfo, card: Card) -> bool:
         """Whether playing ``card`` from ``hand`` follows suit, as far as the record shows
         (P1, P2): it follows the suit led, or the hand surely holds none of it."""
         led = self._led()
-        return led is None or follows_suit(hand.held, card.bit, self._suits()[1][led])
+        return led is None or follows_suit(hand.held, card.bit, self.suit_masks[led])
 
     def check_play(self, play: Play) -> IllegalActionError | None:
         """The fault of this play now, or ``None`` if it is legal."""
-        seat, card = play.seat, play.card
-        if self.phase is _PLAYING and self._plain((play,), (self.to_play(),), self._led(),
-                                                  leads=not self.current):
+        return self._check_play(play.seat, play.card)
+
+    def _check_play(self, seat: Seat, card: Card | None) -> IllegalActionError | None:
+        if self.phase is _PLAYING and self._plain(((seat, card),), (self.to_play(),),
+                                                  self._led(), leads=not self.current):
             return None
         return self._play_fault(seat, card)
 
-    def _plain(self, plays: Sequence[Play], due: Sequence[Seat | None], led: Suit | None, *,
+    def _plain(self, plays: Sequence[Played], due: Sequence[Seat | None], led: Suit | None, *,
                leads: bool) -> bool:
         """Whether ``plays`` are the common case of legal plays, in a few bit tests each: the
         seats ``due`` play, in turn, cards they surely hold, following the suit ``led`` (P1,
         P2); ``leads``: the first of them leads the trick. Anything else is looked into by
         :meth:`_play_fault`."""
-        follows, masks = self._suits()
-        hands = self.hands
-        for play, seat in zip(plays, due, strict=True):
-            card = play.card
-            hand = hands.get(play.seat)
-            if play.seat is not seat or card is None or hand is None or not hand.held & card.bit:
+        follows, masks, hands = self.follows, self.suit_masks, self.hands
+        for (seat, card), turn in zip(plays, due, strict=True):
+            hand = hands.get(seat)
+            if seat is not turn or card is None or hand is None or not hand.held & card.bit:
                 return False
             if leads:
                 led, leads = follows[card.index], False
             elif led is not None and not follows_suit(hand.held, card.bit, masks[led]):
                 return False
         return True
+
+    def _dummy_fault(self, seat: Seat, card: Card | None) -> IllegalActionError | None:
+        """The fault of a first lead of a deal in which the maker should have taken up the
+        dummy (K507)."""
+        if (self.extra_kind == "dummy" and self.ruleset.options.dummy == "required"
+                and not self.merged and self.alone is None):
+            return IllegalActionError(
+                "K507", f"{seat} plays {card or '??'}, but the maker {self.maker} neither took up "
+                        "the dummy nor went alone (dummy=required)")
+        return None
 
     def _play_fault(self, seat: Seat, card: Card | None) -> IllegalActionError | None:
         """The fault of a play of ``card`` by ``seat`` now, with its message."""
@@ -878,11 +933,9 @@ class DealState:
                                                   f"trick, but {seat} sits out this deal")
             return IllegalActionError("P706", f"{seat} plays {card or '??'} after the last trick")
         starting = self.phase is Phase.DECLARING
-        if (starting and self.extra_kind == "dummy" and self.ruleset.options.dummy == "required"
-                and not self.merged and self.alone is None):
-            return IllegalActionError(
-                "K507", f"{seat} plays {card or '??'}, but the maker {self.maker} neither took up "
-                        "the dummy nor went alone (dummy=required)")
+        dummy = self._dummy_fault(seat, card) if starting else None
+        if dummy is not None:
+            return dummy
         playing = self._lineup()[0] if starting else self.playing
         trick_no = len(self.tricks) + 1
         if seat not in playing:
@@ -905,9 +958,9 @@ class DealState:
             return canadian
         if card is None:
             return None
-        if card not in self.deck:
+        if not card.bit & self._deck:
             return None  # reported once as a card outside the deck
-        place = self.where.get(card)
+        place = self._at(card)
         if starting and card == self.upcard and self._upcard_with_dealer():
             place = self.dealer.value
         if place == "played":
@@ -917,7 +970,7 @@ class DealState:
             return IllegalActionError(
                 "P708", f"{seat} plays {card} in trick {trick_no}, but {self._place(card)}")
         hand = self.hands[seat]
-        if card not in hand.known:
+        if not card.bit & hand.known:
             if place is not None and place != seat.value:
                 if card == self.upcard and place == self.dealer.value:
                     return IllegalActionError(
@@ -931,7 +984,7 @@ class DealState:
         if not unsure and not self._follows_suit(hand, card):
             led = self._led()
             assert led is not None
-            held = sorted(cards_of(hand.held & self._suits()[1][led], hand.known), key=str)
+            held = sorted(cards_of(hand.held & self.suit_masks[led]), key=str)
             return RenegeError(
                 "R801", f"renege: {seat} plays {card} on the {self.current[0][1]} lead "
                         f"({led.noun}) in trick {trick_no} holding {' '.join(map(str, held))}")
@@ -939,11 +992,13 @@ class DealState:
 
     def apply_play(self, play: Play) -> list[Evidence]:
         """Applies a play as recorded, legal or not; returns the earlier reneges it proves."""
+        return self._apply_play(play.seat, play.card)
+
+    def _apply_play(self, seat: Seat, card: Card | None) -> list[Evidence]:
         if self.phase is _DECLARING:
             self._start_play()
         elif self.phase is not _PLAYING:
             return []
-        seat, card = play.seat, play.card
         if seat not in self.playing or self._in_trick(seat):
             return []
         hand = self.hands[seat]
@@ -951,14 +1006,14 @@ class DealState:
         if card is None:
             hand.free = max(hand.free - 1, 0)
             hand.held = 0  # the unknown card may have been one of them
-        elif card in hand.known:
-            return self._take((play,), self._led())
+        elif card.bit & hand.known:
+            return self._take([(seat, card)], self._led())
         else:
             proofs = self._take_stray(seat, hand, card)
         self._lay(seat, card)
         return proofs
 
-    def _play_trick(self, plays: Sequence[Play]) -> list[Evidence] | None:
+    def _play_trick(self, plays: list[Played]) -> list[Evidence] | None:
         """Plays a whole trick at once when it is plainly legal (the test of the common case
         of :meth:`check_play`, for each card: the seat due plays a card it surely holds,
         following suit) and returns what it proves; else changes nothing, and returns
@@ -969,9 +1024,9 @@ class DealState:
         order = _clockwise(self.leader, self.playing)
         if len(plays) != len(order) or not self._plain(plays, order, None, leads=True):
             return None
-        lead = plays[0].card
+        lead = plays[0][1]
         assert lead is not None  # (a plain play is of a card)
-        return self._take(plays, self._suits()[0][lead.index])
+        return self._take(plays, self.follows[lead.index])
 
     def _lay(self, seat: Seat, card: Card | None) -> None:
         """Puts a card played in the current trick, and closes the trick when it is whole."""
@@ -979,25 +1034,31 @@ class DealState:
         if len(self.current) == len(self.playing):
             self.end_trick()
 
-    def _take(self, plays: Sequence[Play], led: Suit | None) -> list[Evidence]:
+    def _take(self, plays: list[Played], led: Suit | None) -> list[Evidence]:
         """Takes the cards of ``plays``, each in its player's hand as the record puts it, out
         of the hands into the current trick, on a lead of ``led``, and closes the trick when
         it is whole; returns the earlier reneges they prove."""
         proofs: list[Evidence] = []
-        hands, where, current, showouts = self.hands, self.where, self.current, self.showouts
+        hands, current, showouts = self.hands, self.current, self.showouts
         showing = self.trump is not None
-        follows = self._suits()[0]
-        for play in plays:
-            seat, card = play.seat, play.card
+        follows = self.follows
+        played = self.played
+        for seat, card in plays:
             assert card is not None
             hand = hands[seat]
-            hand.known.discard(card)
-            hand.held &= ~card.bit
-            where[card] = "played"
-            # A card of the suit led shows nothing new, unless the seat showed out before.
-            if showing and (showouts[seat] or (led is not None and follows[card.index] is not led)):
-                proofs += self._show(seat, hand, card, led)
+            bit = card.bit
+            hand.known &= ~bit
+            hand.held &= ~bit
+            played |= bit
+            # What :meth:`_show` looks into: a card off the suit led, or of a suit the seat
+            # showed out of before.
+            if showing:
+                suit = follows[card.index]
+                if (led is not None and suit is not led) or (showouts[seat] and
+                                                             suit in showouts[seat]):
+                    proofs += self._show(seat, hand, card, led)
             current.append((seat, card))
+        self.played = played
         if len(current) == len(self.playing):
             self.end_trick()
         return proofs
@@ -1005,21 +1066,21 @@ class DealState:
     def _take_stray(self, seat: Seat, hand: HandInfo, card: Card) -> list[Evidence]:
         """Plays a card the record does not put in the seat's hand; returns the earlier
         reneges it proves."""
-        owner = self.where.get(card)
+        owner = self._at(card)
         # Only a card the seat may hold can prove anything about the seat's hand.
         legit = hand.free > 0 and owner is None
         if owner is not None and owner in _SEAT_LETTERS and owner != seat.value:
             # The record put it in another hand: trust the play from here on.
             other = self.hands[Seat(owner)]
-            if card in other.known:
-                other.known.discard(card)
+            if card.bit & other.known:
+                other.known &= ~card.bit
                 other.held &= ~card.bit
                 other.free += 1
         if hand.free:
             hand.free -= 1
         else:
             hand.held = 0  # the record of this hand is wrong somewhere
-        self.where[card] = "played"
+        self.played |= card.bit
         return self._show(seat, hand, card, self._led()) if legit and self.trump is not None \
             else []
 
@@ -1028,8 +1089,7 @@ class DealState:
         """What a card the seat may hold, played on a lead of ``led``, shows of its hand
         (P1): a renege now, a renege earlier (returned), or that the hand holds no more of
         the suit led."""
-        follows, masks = self._suits()
-        eff = follows[card.index]  # None: the Benny at no trump
+        eff = self.follows[card.index]  # None: the Benny at no trump
         showouts = self.showouts[seat]
         proofs: list[Evidence] = []
         trick_index = len(self.tricks)
@@ -1038,10 +1098,10 @@ class DealState:
             t, p, was = shown
             self.reneges.append((seat, t, p))
             proofs.append(Evidence(seat, t, p, eff, was, card, trick_index))
-        if led is not None and eff is not led and not any(
-                r[0] == seat and r[1] == trick_index for r in self.reneges):
+        if led is not None and eff is not led and not (self.reneges and any(
+                r[0] == seat and r[1] == trick_index for r in self.reneges)):
             play_index = len(self.current)
-            if not follows_suit(hand.held, card.bit, masks[led]):
+            if not follows_suit(hand.held, card.bit, self.suit_masks[led]):
                 self.reneges.append((seat, trick_index, play_index))
             else:
                 showouts.setdefault(led, (trick_index, play_index, card))
@@ -1122,8 +1182,7 @@ class DealState:
         winners = self.winners
         if None in winners:
             return None
-        makers = self.makers
-        return sum(w in makers for w in winners)
+        return sum(map(self.makers.__contains__, winners))
 
     def points(self, *, taken: Mapping[Seat, int] | None = None,
                made: int | None = None) -> dict[str, int] | None:
@@ -1171,7 +1230,7 @@ class DealState:
             dealer_hand = self.hands[self.dealer]
             options: list[Exchange | Declaration] = [
                 Exchange(seat=self.dealer, act="declines")]
-            six = set(dealer_hand.known)
+            six = set(dealer_hand.cards)
             if self.upcard is not None:
                 six.add(self.upcard)
             options += [Exchange(seat=self.dealer, takes=self.upcard is not None,
@@ -1189,7 +1248,7 @@ class DealState:
             turn = self.to_play()
             if turn is None:
                 return
-            for card in sorted(self.hands[turn].known, key=str):
+            for card in sorted(self.hands[turn].cards, key=str):
                 play = Play(seat=turn, card=card)
                 if self.can_play(play):
                     yield play
@@ -1200,7 +1259,7 @@ class DealState:
         if hand.free or self.extra.free:
             yield Merge(act="merge", seat=maker)
             return
-        ten = sorted(hand.known | self.extra.known, key=str)
+        ten = sorted(cards_of(hand.known | self.extra.known), key=str)
         for kept in combinations(ten, self.variant.hand_size):
             yield Merge(act="merge", seat=maker, keeps=kept)
 
@@ -1221,14 +1280,22 @@ def dealt_cleanly(cards: Iterable[Card | None], deck: int) -> bool:
     return mask.bit_count() == len(known) and not mask & ~deck_mask(deck)
 
 
-_PRINTED: tuple[Trump, tuple[Suit | None, ...], dict[Suit, int]] = (
-    NO_TRUMP, suit_list(NO_TRUMP), follow_masks(NO_TRUMP))
-"""The suits cards follow while no trump is fixed: their printed ones."""
+_ACTS: dict[type, tuple[Callable[[DealState, Any], IllegalActionError | None],
+                        Callable[[DealState, Any], object]]] = {
+    Play: (DealState.check_play, DealState.apply_play),
+    Exchange: (DealState.check_exchange, DealState.apply_exchange),
+    Merge: (DealState.check_merge, DealState.apply_merge),
+    Declaration: (DealState.check_declare, DealState.apply_declare),
+    **dict.fromkeys((Pass, Order, Call, Number, Swap), (DealState.check_bid, DealState.apply_bid)),
+}
+"""The check and the application of each kind of act."""
 
 _DECLARING, _PLAYING = Phase.DECLARING, Phase.PLAYING
 """Phases the play asks for at every card (a module name is quicker than an enum's)."""
 
-_SEAT_LETTERS = frozenset(seat.value for seat in Seat)
+_LETTERS = {seat: seat.value for seat in Seat}
+"""Each seat's letter (quicker than ``seat.value``)."""
+_SEAT_LETTERS = frozenset(_LETTERS.values())
 """The places of :attr:`DealState.where` that are seats."""
 
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from .cards import UNKNOWN, Card, make_deck
-from .engine import DealState, Phase, dealt_cleanly
+from .engine import DealState, Phase, Played, dealt_cleanly
 from .errors import NotationError, RecordError
 from .models import (
     Call,
@@ -92,10 +92,21 @@ def _model(kind: str, items: tuple[tuple[str, Any], ...]) -> Any:
                                          for k, v in items})
 
 
-@functools.lru_cache(maxsize=1024)
-def _play(seat: str, card: str) -> Play:
-    """A play of the JSON form, as :func:`_act` gives it (the commonest act, found quicker)."""
-    return cast(Play, _model("play", (("seat", seat), ("card", card))))
+def _plays(table: _Table, plays: list[dict[str, Any]]) -> list[Played]:
+    """The plays of a trick of the JSON form, as the engine's tricks hold them: looked up
+    when written as :func:`~euchrelog.notation.read_game` writes them, else through the
+    model of a play."""
+    cards = table.cards
+    try:
+        return [(_SEAT[play["seat"]], cards[play["card"]]) if len(play) == 2 else _played(play)
+                for play in plays]
+    except KeyError:
+        return [_played(play) for play in plays]
+
+
+def _played(value: Any) -> Played:
+    play = cast(Play, _act("play", value))
+    return play.seat, play.card
 
 
 @functools.lru_cache(maxsize=1024)
@@ -242,8 +253,7 @@ def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
         if (trick["number"] != t + 1 or type(trick["number"]) is not int
                 or not _TRICK_KEYS.issuperset(trick)):
             raise _DeclineError  # P707
-        plays.append([_play(play["seat"], play["card"]) if len(play) == 2
-                      else _act("play", play) for play in trick["plays"]])
+        plays.append(_plays(table, trick["plays"]))
     if not state.run(acts, plays):
         raise _DeclineError  # a fault: the full path reports it
     if state.phase is Phase.THROWN:

@@ -286,7 +286,7 @@ class _DealPlayer:
     # ------------------------------------------------------------ bidding
 
     def _wants(self, seat: Seat, suit: Suit, round_: int) -> bool:
-        hand = list(self.state.hands[seat].known)
+        hand = self.state.hands[seat].cards
         if round_ == 1 and seat == self.dealer and self.upcard is not None:
             hand.append(self.upcard)
         count = len(_trumps(hand, suit))
@@ -303,12 +303,12 @@ class _DealPlayer:
         return self.rng.random() < chance
 
     def _best_suit(self, seat: Seat, exclude: Suit | None) -> Suit:
-        hand = list(self.state.hands[seat].known)
+        hand = self.state.hands[seat].cards
         suits = [s for s in Suit if s is not exclude]
         return max(suits, key=lambda s: (_strength(hand, s), self.rng.random()))
 
     def _best_tricks(self, seat: Seat) -> tuple[float, Suit]:
-        hand = sort_hand(self.state.hands[seat].known)  # a fixed order: the same float sums
+        hand = sort_hand(self.state.hands[seat].cards)  # a fixed order: the same float sums
         return max((expected_tricks(hand, s), s) for s in Suit)
 
     def bid(self, lines: dict[int, list[Bid]] | None = None) -> None:
@@ -344,7 +344,7 @@ class _DealPlayer:
             return next(b for b in legal if isinstance(b, Pass))
         calls = [b for b in legal if isinstance(b, Call)]
         no_trump = next((b for b in calls if b.suit is NO_TRUMP), None)
-        if no_trump is not None and _no_trump_strength(state.hands[seat].known) >= 4.0 \
+        if no_trump is not None and _no_trump_strength(state.hands[seat].cards) >= 4.0 \
                 and self.rng.random() < 0.8:
             return no_trump
         best = self._best_suit(seat, self.upcard.suit if self.upcard is not None else None)
@@ -395,7 +395,7 @@ class _DealPlayer:
             if declines and self.rng.random() < (0.03 if maker_side else 0.15):
                 choice = declines[0]
             else:
-                hand = [*state.hands[self.dealer].known]
+                hand = state.hands[self.dealer].cards
                 if self.upcard is not None:
                     hand.append(self.upcard)
                 choice = min(takes, key=lambda ex: (
@@ -408,7 +408,7 @@ class _DealPlayer:
         alone = Declaration(act="alone", seat=maker)
         must = state.check_canadian() is not None  # the dealer's partner ordered (H3)
         if alone in decls and (must or self.force_alone is not False):
-            hand = list(state.hands[maker].known)
+            hand = state.hands[maker].cards
             count = len(_trumps(hand, trump))
             strength = _strength(hand, trump)
             chance = 0.6 if count >= 4 and strength >= 7 else 0.3 if strength >= 8 else 0.01
@@ -420,9 +420,9 @@ class _DealPlayer:
             self._merge(maker, trump, merges)
         defends = [d for d in decls if d.act == "defend" and state.can_declare(d)]
         if defends:
-            best = max(defends, key=lambda d: (_strength(state.hands[d.seat].known, trump),
+            best = max(defends, key=lambda d: (_strength(state.hands[d.seat].cards, trump),
                                                d.seat.value))
-            strength = _strength(state.hands[best.seat].known, trump)
+            strength = _strength(state.hands[best.seat].cards, trump)
             if state.alone is not None:
                 chance = 0.5 if strength >= 6 else 0.08
             else:
@@ -446,7 +446,7 @@ class _DealPlayer:
 
     def _ten(self, maker: Seat) -> set[Card]:
         """The maker's hand and the dummy: the cards a merge keeps five of."""
-        return self.state.hands[maker].known | self.state.extra.known
+        return set(self.state.hands[maker].cards) | set(self.state.extra.cards)
 
     # ------------------------------------------------------------ play
 
@@ -500,7 +500,7 @@ class _DealPlayer:
         if self.extra is not None:
             dealt.append(set(self.extra))
         for seat in self.seats:
-            known = self.state.hands[seat].known
+            known = set(self.state.hands[seat].cards)
             if len(known) > size:
                 options = sorted((h for h in dealt if h <= known),
                                  key=lambda h: sorted(map(str, h)))

@@ -548,7 +548,7 @@ class Recorder:
         if seat is None:
             return []
         pool: Iterable[Card] = make_deck(self.ruleset.options.deck) if any_card else sorted(
-            state.hands[seat].known, key=str)
+            state.hands[seat].cards, key=str)
         return [Play(seat=seat, card=c) for c in pool if self._playable(state, seat, c)]
 
     @staticmethod

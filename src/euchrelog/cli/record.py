@@ -761,7 +761,7 @@ class Session:
                 return Question("act", f"{state.dealer} takes {up} and discards (a card, ?? if "
                                        "not seen), or declines > ",
                                 ["declines", "??", *self.any_cards(state)])
-            six = _sorted([*hand.known, *([up] if up is not None else [])])
+            six = _sorted([*hand.cards, *([up] if up is not None else [])])
             return Question("act", f"{state.dealer} takes {up} and discards [{_show_cards(six)}]"
                                    ", or declines > ", ["declines", *map(str, six)])
         plays = rec.plays()
