@@ -111,7 +111,7 @@ SideField = Annotated[str, PlainValidator(_side_in),
 class Record(BaseModel):
     """Base of every model: frozen, and unknown fields are refused."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 def _text(value: str, what: str) -> str:
