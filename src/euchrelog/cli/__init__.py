@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import collections
 import difflib
+import gc
 import importlib
 import itertools
 import json
@@ -749,6 +750,9 @@ main.add_command(explain)
 
 def run() -> None:
     """Runs the CLI, turning every error into a message and an exit status."""
+    # What start-up made (the modules, the grammar, the models) lives as long as the
+    # process: out of the collector's sight, a long run does not scan it again and again.
+    gc.freeze()
     try:
         status = main(standalone_mode=False)  # a command's Exit comes back as its status
     except click.exceptions.Exit as exc:
