@@ -897,17 +897,24 @@ class DealState:
     def _plain(self, plays: Sequence[Played], due: Sequence[Seat | None], led: Suit | None, *,
                leads: bool) -> bool:
         """Whether ``plays`` are the common case of legal plays, in a few bit tests each: the
-        seats ``due`` play, in turn, cards they surely hold, following the suit ``led`` (P1,
-        P2); ``leads``: the first of them leads the trick. Anything else is looked into by
+        seats ``due`` play, in turn, cards they surely hold (or, in a slot the record leaves
+        open, a card of the deck it puts nowhere), following the suit ``led`` (P1, P2);
+        ``leads``: the first of them leads the trick. Anything else is looked into by
         :meth:`_play_fault`."""
         follows, masks, hands = self.follows, self.suit_masks, self.hands
+        nowhere = ~self.played & self._deck  # (and not placed: see below)
         for (seat, card), turn in zip(plays, due, strict=True):
             hand = hands.get(seat)
-            if seat is not turn or card is None or hand is None or not hand.held & card.bit:
+            if seat is not turn or card is None or hand is None:
                 return False
+            bit = card.bit
+            if not hand.held & bit:
+                if not (hand.free and nowhere & bit and self._where[card.index] is None):
+                    return False
+                nowhere &= ~bit  # once in the plays
             if leads:
                 led, leads = follows[card.index], False
-            elif led is not None and not follows_suit(hand.held, card.bit, masks[led]):
+            elif led is not None and not follows_suit(hand.held, bit, masks[led]):
                 return False
         return True
 
@@ -1001,23 +1008,12 @@ class DealState:
             return []
         if seat not in self.playing or self._in_trick(seat):
             return []
-        hand = self.hands[seat]
-        proofs: list[Evidence] = []
-        if card is None:
-            hand.free = max(hand.free - 1, 0)
-            hand.held = 0  # the unknown card may have been one of them
-        elif card.bit & hand.known:
-            return self._take([(seat, card)], self._led())
-        else:
-            proofs = self._take_stray(seat, hand, card)
-        self._lay(seat, card)
-        return proofs
+        return self._take([(seat, card)], self._led())
 
     def _play_trick(self, plays: list[Played]) -> list[Evidence] | None:
         """Plays a whole trick at once when it is plainly legal (the test of the common case
-        of :meth:`check_play`, for each card: the seat due plays a card it surely holds,
-        following suit) and returns what it proves; else changes nothing, and returns
-        ``None``."""
+        of :meth:`check_play`, :meth:`_plain`, for each card) and returns what it proves;
+        else changes nothing, and returns ``None``."""
         if (self.phase is not _PLAYING or self.current or self.leader is None
                 or self.trump is None):
             return None
@@ -1028,44 +1024,42 @@ class DealState:
         assert lead is not None  # (a plain play is of a card)
         return self._take(plays, self.follows[lead.index])
 
-    def _lay(self, seat: Seat, card: Card | None) -> None:
-        """Puts a card played in the current trick, and closes the trick when it is whole."""
-        self.current.append((seat, card))
-        if len(self.current) == len(self.playing):
-            self.end_trick()
-
     def _take(self, plays: list[Played], led: Suit | None) -> list[Evidence]:
-        """Takes the cards of ``plays``, each in its player's hand as the record puts it, out
-        of the hands into the current trick, on a lead of ``led``, and closes the trick when
-        it is whole; returns the earlier reneges they prove."""
+        """Takes the cards of ``plays`` out of their players' hands into the current trick,
+        on a lead of ``led``, and closes the trick when it is whole; returns the earlier
+        reneges they prove."""
         proofs: list[Evidence] = []
         hands, current, showouts = self.hands, self.current, self.showouts
         showing = self.trump is not None
         follows = self.follows
-        played = self.played
         for seat, card in plays:
-            assert card is not None
             hand = hands[seat]
-            bit = card.bit
-            hand.known &= ~bit
-            hand.held &= ~bit
-            played |= bit
-            # What :meth:`_show` looks into: a card off the suit led, or of a suit the seat
-            # showed out of before.
-            if showing:
-                suit = follows[card.index]
-                if (led is not None and suit is not led) or (showouts[seat] and
-                                                             suit in showouts[seat]):
-                    proofs += self._show(seat, hand, card, led)
+            if card is None:
+                hand.free = max(hand.free - 1, 0)
+                hand.held = 0  # the unknown card may have been one of them
+            elif card.bit & hand.known:
+                bit = card.bit
+                hand.known &= ~bit
+                hand.held &= ~bit
+                self.played |= bit
+                # What :meth:`_show` looks into: a card off the suit led, or of a suit the
+                # seat showed out of before.
+                if showing:
+                    suit = follows[card.index]
+                    if (led is not None and suit is not led) or (showouts[seat] and
+                                                                 suit in showouts[seat]):
+                        proofs += self._show(seat, hand, card, led)
+            else:
+                proofs += self._take_stray(seat, hand, card, led)
             current.append((seat, card))
-        self.played = played
         if len(current) == len(self.playing):
             self.end_trick()
         return proofs
 
-    def _take_stray(self, seat: Seat, hand: HandInfo, card: Card) -> list[Evidence]:
-        """Plays a card the record does not put in the seat's hand; returns the earlier
-        reneges it proves."""
+    def _take_stray(self, seat: Seat, hand: HandInfo, card: Card, led: Suit | None
+                    ) -> list[Evidence]:
+        """Plays a card the record does not put in the seat's hand, on a lead of ``led``;
+        returns the earlier reneges it proves."""
         owner = self._at(card)
         # Only a card the seat may hold can prove anything about the seat's hand.
         legit = hand.free > 0 and owner is None
@@ -1081,8 +1075,7 @@ class DealState:
         else:
             hand.held = 0  # the record of this hand is wrong somewhere
         self.played |= card.bit
-        return self._show(seat, hand, card, self._led()) if legit and self.trump is not None \
-            else []
+        return self._show(seat, hand, card, led) if legit and self.trump is not None else []
 
     def _show(self, seat: Seat, hand: HandInfo, card: Card, led: Suit | None
               ) -> list[Evidence]:
