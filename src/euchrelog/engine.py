@@ -399,7 +399,7 @@ class DealState:
                 "B410", f"{seat} calls no trump, but the game is not played with no-trump (H5)")
         if self.variant.bidding == "tricks":
             return self._check_trick_bid(bid)
-        if isinstance(bid, Number | Swap):
+        if isinstance(bid, (Number, Swap)):
             what = "a trick bid" if isinstance(bid, Number) else "a swap"
             return IllegalActionError(
                 "B402", f"{seat} makes {what}, but {self.variant.name} is bid by ordering up "
@@ -485,7 +485,7 @@ class DealState:
                 return IllegalActionError(
                     "B401", f"{seat} names trump, but the high bidder {bidder} does (G5)")
             return None
-        if isinstance(bid, Order | Call):
+        if isinstance(bid, (Order, Call)):
             what = "orders up" if isinstance(bid, Order) else f"names {bid.suit.noun}"
             return IllegalActionError(
                 "B402", f"{seat} {what} during the bidding, where each player bids tricks or "
@@ -1032,7 +1032,8 @@ class DealState:
         hands, current, showouts = self.hands, self.current, self.showouts
         showing = self.trump is not None
         follows = self.follows
-        for seat, card in plays:
+        for played in plays:
+            seat, card = played
             hand = hands[seat]
             if card is None:
                 hand.free = max(hand.free - 1, 0)
@@ -1051,7 +1052,7 @@ class DealState:
                         proofs += self._show(seat, hand, card, led)
             else:
                 proofs += self._take_stray(seat, hand, card, led)
-            current.append((seat, card))
+            current.append(played)
         if len(current) == len(self.playing):
             self.end_trick()
         return proofs

@@ -68,13 +68,18 @@ class _Table:
     seats: tuple[str, ...]
     cards: dict[str, Card | None]
     """The deck, by the canonical text of each card, and ``??`` for a card not known."""
+    plays: dict[str, dict[str, Played]]
+    """Every play of a card of :attr:`cards` by a seat, as the engine's tricks hold it, by
+    the seat's letter and the card's text (made once: a deal holds many)."""
 
 
 @functools.lru_cache(maxsize=64)
 def _table(ruleset: Ruleset) -> _Table:
-    return _Table(ruleset=ruleset, seats=tuple(s.value for s in ruleset.seats),
-                  cards={UNKNOWN: None,
-                         **{str(card): card for card in make_deck(ruleset.options.deck)}})
+    cards: dict[str, Card | None] = {
+        UNKNOWN: None, **{str(card): card for card in make_deck(ruleset.options.deck)}}
+    return _Table(ruleset=ruleset, seats=tuple(s.value for s in ruleset.seats), cards=cards,
+                  plays={s.value: {text: (s, card) for text, card in cards.items()}
+                         for s in Seat})
 
 
 _MODELS: dict[str, type[Pass | Order | Call | Number | Swap | Exchange | Merge | Declaration
@@ -96,9 +101,9 @@ def _plays(table: _Table, plays: list[dict[str, Any]]) -> list[Played]:
     """The plays of a trick of the JSON form, as the engine's tricks hold them: looked up
     when written as :func:`~euchrelog.notation.read_game` writes them, else through the
     model of a play."""
-    cards = table.cards
+    pairs = table.plays
     try:
-        return [(_SEAT[play["seat"]], cards[play["card"]]) if len(play) == 2 else _played(play)
+        return [pairs[play["seat"]][play["card"]] if len(play) == 2 else _played(play)
                 for play in plays]
     except KeyError:
         return [_played(play) for play in plays]

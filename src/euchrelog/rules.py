@@ -465,12 +465,22 @@ class Ruleset:
         >>> Ruleset().side_points(Seat.E, 1, maker_alone=False, defender_alone=False)
         {'NS': 2}
         """
-        who, won = self.deal_points(maker_tricks, maker_alone=maker_alone,
-                                    defender_alone=defender_alone)
-        maker_side = self.side(maker)
-        if who == "makers":
-            return {maker_side: won}
-        return {s: won for s in self.side_names if s != maker_side}
+        key = (maker, maker_tricks, maker_alone, defender_alone)
+        points = self._side_points.get(key)
+        if points is None:
+            who, won = self.deal_points(maker_tricks, maker_alone=maker_alone,
+                                        defender_alone=defender_alone)
+            maker_side = self.side(maker)
+            points = self._side_points[key] = (
+                {maker_side: won} if who == "makers"
+                else {s: won for s in self.side_names if s != maker_side})
+        return dict(points)
+
+    @functools.cached_property
+    def _side_points(self) -> dict[tuple[Seat, int, bool, bool], dict[str, int]]:
+        """:meth:`side_points` as it is worked out, by its arguments (a deal's points are
+        few and recur)."""
+        return {}
 
     def must_go_alone(self, dealer: Seat, maker: Seat, fixed_in_round: int) -> bool:
         """Whether the maker must go alone (H3, ``canadian-loner``): the dealer's partner
