@@ -48,7 +48,6 @@ from .cards import (
     card_at,
     cards_of,
     deck_mask,
-    deck_set,
     follow_masks,
     mask_of,
     suit_list,
@@ -126,7 +125,6 @@ class DealState:
         self.variant = ruleset.variant
         self.dealer = dealer
         self.upcard = upcard
-        self.deck = deck_set(ruleset.options.deck)
         self._deck = deck_mask(ruleset.options.deck)
         self.seats = ruleset.seats
         self.hands: dict[Seat, HandInfo] = {}
@@ -137,8 +135,12 @@ class DealState:
         self.played = 0
         """The mask of the cards played."""
         size = self.variant.hand_size
+        written = hands or {}
         for seat in self.seats:
-            cards = hands.get(seat, ()) if hands else ()
+            cards = written.get(seat)
+            if not cards:
+                self.hands[seat] = HandInfo(0, 0, size)
+                continue
             # A hand recorded with too many cards holds none of them surely, and no hand a
             # card written in an earlier hand too.
             known = held = 0
@@ -154,16 +156,16 @@ class DealState:
                     held |= card.bit
             if len(cards) > size:
                 held = 0
-            self.hands[seat] = HandInfo(known, held,
-                                        max(size - known.bit_count(), 0) if cards else size)
+            self.hands[seat] = HandInfo(known, held, max(size - known.bit_count(), 0))
         self.extra_kind = ruleset.extra_hand
         """``dummy``, ``ghost`` or ``None``: the hand dealt to the empty side."""
-        extra_known = mask_of(c for c in extra or () if c is not None)
-        self.extra = HandInfo(extra_known, extra_known,
-                              (ruleset.extra_size - extra_known.bit_count()) if extra
-                              else ruleset.extra_size)
-        for card in cards_of(extra_known):
-            self._settle(card, self.extra_kind or "dummy")
+        self.extra = HandInfo(0, 0, ruleset.extra_size)
+        if extra:
+            extra_known = mask_of(c for c in extra if c is not None)
+            self.extra = HandInfo(extra_known, extra_known,
+                                  ruleset.extra_size - extra_known.bit_count())
+            for card in cards_of(extra_known):
+                self._settle(card, self.extra_kind or "dummy")
         if upcard is not None:
             self._settle(upcard, "up")
         for hidden in kitty or ():
@@ -179,10 +181,10 @@ class DealState:
         self.acted: list[Seat] = []
         self._bidders = _clockwise(dealer.left, self.seats)
         self.trump: Trump | None = None
-        self.follows: tuple[Suit | None, ...] = suit_list(NO_TRUMP)
+        self.follows: tuple[Suit | None, ...] = _PRINTED_FOLLOWS
         """The suit each card follows (by :attr:`~euchrelog.cards.Card.index`) under the
         trump fixed, or its printed suit while none is (see :meth:`fix_trump`)."""
-        self.suit_masks: dict[Suit, int] = follow_masks(NO_TRUMP)
+        self.suit_masks: dict[Suit, int] = _PRINTED_MASKS
         """The mask of the cards that follow each suit, as :attr:`follows`."""
         self.maker: Seat | None = None
         self._makers: tuple[Seat | None, tuple[Seat, ...]] = (None, ())
@@ -1283,6 +1285,9 @@ _ACTS: dict[type, tuple[Callable[[DealState, Any], IllegalActionError | None],
     **dict.fromkeys((Pass, Order, Call, Number, Swap), (DealState.check_bid, DealState.apply_bid)),
 }
 """The check and the application of each kind of act."""
+
+_PRINTED_FOLLOWS, _PRINTED_MASKS = suit_list(NO_TRUMP), follow_masks(NO_TRUMP)
+"""The suits cards follow while no trump is fixed: their printed ones."""
 
 _DECLARING, _PLAYING = Phase.DECLARING, Phase.PLAYING
 """Phases the play asks for at every card (a module name is quicker than an enum's)."""
