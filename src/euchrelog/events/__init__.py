@@ -290,20 +290,6 @@ class Settings:
         return f"ranked by {names[0]}, then by {', then by '.join(names[1:])}."
 
 
-@dataclass(frozen=True)
-class Overrides:
-    """Settings given on the command line; each replaces what the Format tags say."""
-
-    format: str | None = None
-    deals: int | None = None
-    target: int | None = None
-    tiebreaks: tuple[str, ...] | None = None
-    rank: str | None = None
-    lone: tuple[int, int] | None = None
-    """``--lone L/P``: the points of a lone hand of five tricks to the loner and to the
-    partner, in a progressive event (RULES.md H7)."""
-
-
 def parse_tiebreaks(text: str, fmt: str | None = None) -> tuple[str, ...]:
     """A comma-separated list of tie-break names.
 
@@ -325,7 +311,8 @@ def parse_tiebreaks(text: str, fmt: str | None = None) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class FormatTag:
-    """What one Format tag says."""
+    """The settings of an event as one source gives them: a Format tag, or the command line
+    (see :data:`Overrides`); ``None``, a setting the source does not give."""
 
     format: str | None = None
     deals: int | None = None
@@ -333,6 +320,12 @@ class FormatTag:
     tiebreaks: tuple[str, ...] | None = None
     rank: str | None = None
     lone: tuple[int, int] | None = None
+    """The points ``L/P`` of a lone hand of five tricks to the loner and to the partner, in
+    a progressive event (RULES.md H7)."""
+
+
+Overrides = FormatTag
+"""Settings given on the command line; each one given replaces what the Format tags say."""
 
 
 RANKS = ("games-won", "points")
