@@ -1,5 +1,7 @@
-"""Fuzz inputs from a plain ``random.Random``: the strategies of ``tests/support/fuzzing.py``
-without Hypothesis, for long runs (``fuzz/run.py``).
+"""Fuzz inputs from a plain ``random.Random``, for long runs (``fuzz/run.py``): the
+generators of ``tests/support/fuzzing.py`` (records by lines and by the grammar, the
+mutations of records), which the suite runs with Hypothesis as their source of choices,
+run here with the seeded generator.
 
 Each generator takes the generator of one input and the :class:`Corpus` of records that
 mutations start from, and returns the input: a ``str`` for the notation and JSON
@@ -22,7 +24,7 @@ import json
 import random
 import shlex
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -98,325 +100,52 @@ def short_game(game: Game, rng: random.Random) -> Game:
     return short
 
 
-# ---------------------------------------------------------------- small pieces
-
-
-def _size(rng: random.Random, high: int) -> int:
-    """A size from 0 to ``high``, small ones more often (as Hypothesis draws them)."""
-    return int(high * rng.random() ** 2 + 0.5)
-
-
-_RANGES = ((0x20, 0x7E), (0x00, 0x1F), (0x80, 0x24F), (0x300, 0x36F), (0x2000, 0x206F),
-           (0x2660, 0x2667), (0xD800, 0xDFFF), (0xE000, 0xFFFF), (0x10000, 0x10FFFF))
-
-
-def _char(rng: random.Random) -> str:
-    """One character of the mixed alphabet: the notation's characters, any code point
-    (surrogates included), ASCII, and the odd characters of the test module."""
-    kind = rng.randrange(4)
-    if kind == 0:
-        return rng.choice(props.CHARS)
-    if kind == 1:
-        low, high = rng.choice(_RANGES)
-        return chr(rng.randint(low, high))
-    if kind == 2:
-        return chr(rng.randint(0, 127))
-    return rng.choice(props.ODD_CHARS)
-
-
-def mixed_text(rng: random.Random, high: int) -> str:
-    """Text over the mixed alphabet, up to ``high`` characters."""
-    return "".join(_char(rng) for _ in range(_size(rng, high)))
-
-
-def _bytes(rng: random.Random, high: int) -> bytes:
-    return rng.randbytes(_size(rng, high))
-
-
-def _bytes_text(rng: random.Random) -> str:
-    return _bytes(rng, 24).decode("utf-8", rng.choice(("surrogateescape", "replace")))
-
-
 # ---------------------------------------------------------------- notation
 
 
 def raw_text(rng: random.Random, corpus: Corpus) -> str:
     """Random text over a mixed alphabet."""
-    return mixed_text(rng, 300)
+    return props.mixed_text(rng, 300)
 
 
 def token_text(rng: random.Random, corpus: Corpus) -> str:
     """Notation tokens glued in random order."""
-    return "".join(rng.choices(props.TOKENS, k=_size(rng, 80)))
+    return "".join(rng.choices(props.TOKENS, k=props.size(rng, 80)))
 
 
 def line_text(rng: random.Random, corpus: Corpus) -> str:
-    """Lines that start with a keyword (``support.fuzzing.line_texts``)."""
-    lines = rng.choices(props.TAGS, k=rng.randint(0, 4))
-    starts = (*props.KEYWORDS, *(f"{n}." for n in range(8)), *props.SEATS, "#")
-    pools: tuple[Sequence[str], ...] = (props.CARDS, props.SEATS, props.KEYWORDS,
-                                        props.PUNCTUATION)
-    for _ in range(rng.randint(0, 24)):
-        indent = rng.choice(("", "  ", "\t", " "))
-        rest = []
-        for _ in range(_size(rng, 12)):
-            pool = rng.randrange(5)
-            rest.append(str(rng.randint(-3, 12)) if pool == 4 else rng.choice(pools[pool]))
-        sep = rng.choice((" ", "  ", ", ", "\t", ": "))
-        lines.append(indent + sep.join([rng.choice(starts), *rest]))
-    end = rng.choice(("\n", "\r\n", "\n\n"))
-    return end.join(lines) + rng.choice(("", end))
-
-
-_SEATS = "NESW"
-_SIDES = ("NS", "EW", "N", "E", "S", "W")
-_SUITS = "CDHS"
-
-
-def _cards(rng: random.Random, low: int = 1, high: int = 7) -> str:
-    return " ".join(rng.choices(props.ALL_CARDS, k=rng.randint(low, high)))
-
-
-def _sides(rng: random.Random) -> str:
-    return " ".join(f"{rng.choice(_SIDES)} {rng.randint(-30, 40)}"
-                    for _ in range(rng.randint(1, 4)))
-
-
-def _bid(rng: random.Random) -> str:
-    act = rng.choice(("pass", "pass", "order", "call", "moon", "number", "swap",
-                      "swap number"))
-    if act == "call":
-        act = f"call {rng.choice(_SUITS)}"
-    elif act == "number":
-        act = str(rng.randint(0, 8))
-    elif act == "swap number":
-        act = f"swap {rng.randint(2, 7)}"
-    return f"{rng.choice(_SEATS)} {act}"
-
-
-def _sheet(rng: random.Random) -> str:
-    if rng.randint(0, 4) == 0:
-        return "thrown in"
-    text = f"trump {rng.choice(_SUITS)} maker {rng.choice(_SEATS)}"
-    if rng.random() < 0.5:
-        text += " alone"
-    if rng.randint(0, 3) == 0:
-        text += f" defend {rng.choice(_SEATS)}"
-    if rng.randint(0, 3) == 0:
-        text += f" bid {rng.choice(('3', '4', '5', '6', 'moon', '0', '9'))}"
-    if rng.random() < 0.5:
-        if rng.random() < 0.5:
-            text += f" tricks {rng.randint(0, 7)}"
-        else:
-            text += " tricks " + " ".join(f"{rng.choice(_SEATS)} {rng.randint(0, 7)}"
-                                          for _ in range(rng.randint(1, 4)))
-    return text
-
-
-def _body_line(rng: random.Random, kind: str, trick: int) -> str:
-    seat = rng.choice(_SEATS)
-    if kind == "hands":
-        return "hands " + "  ".join(f"{rng.choice(_SEATS)}: {_cards(rng)}"
-                                    for _ in range(rng.randint(1, 4)))
-    if kind == "extra":
-        return f"{rng.choice(('ghost', 'dummy', 'dummy:'))} {_cards(rng)}"
-    if kind == "up":
-        kitty = f"  kitty {_cards(rng, 1, 16)}" if rng.random() < 0.5 else ""
-        return f"up {rng.choice(props.ALL_CARDS)}{kitty}"
-    if kind == "bid":
-        return "bid " + ", ".join(_bid(rng) for _ in range(rng.randint(1, 6)))
-    if kind == "exchange":
-        card = rng.choice(props.ALL_CARDS)
-        return rng.choice((f"{seat} takes {card} discards {_cards(rng, 1, 1)}",
-                           f"{seat} discards {card}", f"{seat} declines"))
-    if kind == "merge":
-        keeps = f" keeps {_cards(rng, 1, 6)}" if rng.random() < 0.5 else ""
-        return f"{seat} merges{keeps}"
-    if kind == "declare":
-        return f"{rng.choice(('alone', 'defend'))} {seat}"
-    if kind == "trick":
-        plays = "  ".join(f"{rng.choice(_SEATS)}: {rng.choice(props.ALL_CARDS)}"
-                          for _ in range(rng.randint(1, 5)))
-        number = trick if rng.randint(0, 5) else rng.randint(1, 9)
-        return f"{number}. {plays}"
-    if kind == "claim":
-        at = f" trick {rng.randint(1, 7)}" if rng.random() < 0.5 else ""
-        return f"renege {seat}{at}"
-    if kind == "sheet":
-        return _sheet(rng)
-    total = f"  total {_sides(rng)}" if rng.random() < 0.5 else ""
-    return rng.choice((f"points {_sides(rng)}{total}", f"total {_sides(rng)}"))
+    """Lines that start with a keyword (``support.fuzzing.line_text``)."""
+    return props.line_text(rng)
 
 
 def grammar_text(rng: random.Random, corpus: Corpus) -> str:
-    """Records that follow the grammar with random content (``support.fuzzing.grammar_texts``):
+    """Records that follow the grammar with random content (``support.fuzzing.grammar_text``):
     they get past the parser, so the replay sees every odd combination."""
-    lines = rng.choices(props.TAGS[:-1], k=rng.randint(0, 5))
-    if not lines or rng.randint(0, 3) == 0:
-        lines.insert(0, f'[Variant "{rng.choice(VARIANT_NAMES)}"]')
-    for d in range(1, rng.randint(1, 4) + 1):
-        number = d if rng.randint(0, 5) else rng.randint(1, 9)
-        lines += ["", f"deal {number} dealer {rng.choice(_SEATS)}"]
-        kinds = sorted(rng.choices(props.BODY_KINDS, k=_size(rng, 14)),
-                       key=props.BODY_KINDS.index)
-        trick = 0
-        for kind in kinds:
-            trick += kind == "trick"
-            lines.append("  " + _body_line(rng, kind, trick))
-    end = rng.choice(("", "unfinished", "result", "result NS 10 EW 3 winner NS"))
-    if end == "result" and rng.random() < 0.5:
-        end = f"result {_sides(rng)} winner {rng.choice(_SIDES)}"
-    lines += ["", end] if end else []
-    return "\n".join(lines) + "\n"
+    return props.grammar_text(rng)
 
 
 # ---------------------------------------------------------------- mutations
 
-Mutation = Callable[[random.Random, str], str]
-
-
-def _lines(text: str) -> list[str]:
-    return text.split("\n")
-
-
-def _tokens(text: str) -> list[str]:
-    return props._SPLIT_RE.split(text)
-
-
-def _at(rng: random.Random, items: Sequence[Any]) -> int:
-    return rng.randrange(len(items)) if items else 0
-
-
-def _delete_line(rng: random.Random, text: str) -> str:
-    lines = _lines(text)
-    del lines[_at(rng, lines)]
-    return "\n".join(lines)
-
-
-def _duplicate_line(rng: random.Random, text: str) -> str:
-    lines = _lines(text)
-    lines.insert(_at(rng, lines), lines[_at(rng, lines)])
-    return "\n".join(lines)
-
-
-def _swap_lines(rng: random.Random, text: str) -> str:
-    lines = _lines(text)
-    i, j = _at(rng, lines), _at(rng, lines)
-    lines[i], lines[j] = lines[j], lines[i]
-    return "\n".join(lines)
-
-
-def _delete_token(rng: random.Random, text: str) -> str:
-    tokens = _tokens(text)
-    del tokens[_at(rng, tokens)]
-    return "".join(tokens)
-
-
-def _duplicate_token(rng: random.Random, text: str) -> str:
-    tokens = _tokens(text)
-    tokens.insert(_at(rng, tokens), tokens[_at(rng, tokens)] + " ")
-    return "".join(tokens)
-
-
-def _swap_tokens(rng: random.Random, text: str) -> str:
-    tokens = _tokens(text)
-    i, j = _at(rng, tokens), _at(rng, tokens)
-    tokens[i], tokens[j] = tokens[j], tokens[i]
-    return "".join(tokens)
-
-
-def _replace_token(rng: random.Random, text: str) -> str:
-    tokens = _tokens(text)
-    tokens[_at(rng, tokens)] = rng.choice(props.TOKENS)
-    return "".join(tokens)
-
-
-def _truncate(rng: random.Random, text: str) -> str:
-    return text[: rng.randint(0, len(text))]
-
-
-def _insert(rng: random.Random, text: str) -> str:
-    at = rng.randint(0, len(text))
-    kind = rng.randrange(3)
-    junk = (_bytes_text(rng) if kind == 0 else mixed_text(rng, 8) if kind == 1
-            else rng.choice(props.TOKENS))
-    return text[:at] + junk + text[at:]
-
-
-def _line_ends(rng: random.Random, text: str) -> str:
-    return text.replace("\n", rng.choice(("\r\n", "\r", "\n\r", "\r\r\n", "\x85", "\u2028",
-                                          "\x0b")))
-
-
-def _tabs(rng: random.Random, text: str) -> str:
-    return text.replace(rng.choice(("  ", " ")), rng.choice(("\t", " \t", "\x0c", "\u00a0")))
-
-
-def _case(rng: random.Random, text: str) -> str:
-    return rng.choice((str.upper, str.lower, str.swapcase))(text)
-
-
-def _bom(rng: random.Random, text: str) -> str:
-    at = rng.choice((0, 0, len(text) // 2))
-    return text[:at] + "\ufeff" + text[at:]
-
-
-def _long_line(rng: random.Random) -> str:
-    unit = rng.choice(("9H ", "TS  ", "10C ", "?? ", "N: 9H ", "NS 1 ", "N pass, ", "a", "#",
-                       "9", " ", "\t", "JK", "\\\""))
-    head = rng.choice(("", "  hands N: ", "  1. ", "  bid ", "  points ", "# ", '[Event "',
-                       "  up 9H  kitty ", "result ", "  ghost "))
-    return head + unit * (props.LONG // len(unit)) + rng.choice(("", "XX", "9", '"]', " N:"))
-
-
-def long_line(rng: random.Random, text: str) -> str:
-    """A line of 100000 characters of card-like junk inserted."""
-    lines = _lines(text)
-    lines.insert(_at(rng, lines), _long_line(rng))
-    return "\n".join(lines)
-
-
-def repeat_tags(rng: random.Random, text: str) -> str:
-    """A tag repeated 2 to 2000 times."""
-    block = "\n".join([rng.choice(props.TAGS[:-1])] * rng.randint(2, 2000))
-    at = rng.choice((0, text.find("\ndeal") + 1, len(text)))
-    return text[:at] + block + "\n" + text[at:]
-
-
-CHEAP: tuple[Mutation, ...] = (
-    _delete_line, _duplicate_line, _swap_lines, _delete_token, _duplicate_token, _swap_tokens,
-    _replace_token, _replace_token, _truncate, _insert, _insert, _line_ends, _tabs, _case,
-    _bom,
-)
-"""The mutations of ``support.fuzzing.MUTATIONS`` that keep a record about its size."""
-
-
-def mutate(rng: random.Random, text: str, low: int = 1, high: int = 4) -> str:
-    """``low`` to ``high`` cheap mutations."""
-    for _ in range(rng.randint(low, high)):
-        text = rng.choice(CHEAP)(rng, text)
-    return text
-
 
 def mutated(rng: random.Random, corpus: Corpus) -> str:
     """A sample or a short generated record with one to four mutations."""
-    return mutate(rng, rng.choice(corpus.short_texts))
+    return props.mutate(rng, rng.choice(corpus.short_texts))
 
 
 def mutated_whole(rng: random.Random, corpus: Corpus) -> str:
     """A whole generated game with zero to four mutations."""
-    return mutate(rng, rng.choice(corpus.whole_texts), 0)
+    return props.mutate(rng, rng.choice(corpus.whole_texts), 0)
 
 
 def with_long_line(rng: random.Random, corpus: Corpus) -> str:
     """A short record with a line of 100000 characters, and up to two more mutations."""
-    return mutate(rng, long_line(rng, rng.choice(corpus.short_texts)), 0, 2)
+    return props.mutate(rng, props.long_line(rng, rng.choice(corpus.short_texts)), 0, 2)
 
 
 def with_repeated_tags(rng: random.Random, corpus: Corpus) -> str:
     """A short record with a tag repeated up to 2000 times, and up to two more
     mutations."""
-    return mutate(rng, repeat_tags(rng, rng.choice(corpus.short_texts)), 0, 2)
+    return props.mutate(rng, props.repeat_tags(rng, rng.choice(corpus.short_texts)), 0, 2)
 
 
 MANY = 10_000
@@ -429,11 +158,11 @@ def many_deals(rng: random.Random, corpus: Corpus) -> str:
     n = rng.choice((1_000, MANY))
     game = score_sheet(rng.choice(corpus.whole))
     if rng.random() < 0.5 or not game.deals:
-        return mutate(rng, props.thrown_in_record(n), 0, 2)
+        return props.mutate(rng, props.thrown_in_record(n), 0, 2)
     base = game.deals
     deals = tuple(base[k % len(base)].model_copy(update={"number": k + 1}) for k in range(n))
     game = game.model_copy(update={"deals": deals, "end": End(act="unfinished")})
-    return mutate(rng, dumps_game(game), 0, 2)
+    return props.mutate(rng, dumps_game(game), 0, 2)
 
 
 # ---------------------------------------------------------------- JSON
@@ -456,7 +185,7 @@ def _scalar(rng: random.Random) -> Any:
         return rng.choice((rng.uniform(-1e6, 1e6), float("inf"), float("-inf"), float("nan"),
                            -0.0, 1e308, 5e-324, 1.5))
     if kind == 5:
-        return mixed_text(rng, 12)
+        return props.mixed_text(rng, 12)
     if kind == 6:
         return rng.choice(props.CARDS)
     if kind == 7:
@@ -465,7 +194,7 @@ def _scalar(rng: random.Random) -> Any:
 
 
 def _key(rng: random.Random) -> str:
-    return rng.choice(props.JSON_KEYS) if rng.random() < 0.7 else mixed_text(rng, 6)
+    return rng.choice(props.JSON_KEYS) if rng.random() < 0.7 else props.mixed_text(rng, 6)
 
 
 def json_value(rng: random.Random) -> Any:
@@ -478,8 +207,8 @@ def json_value(rng: random.Random) -> Any:
             budget[0] -= 1
             return _scalar(rng)
         if rng.random() < 0.5:
-            return [value(depth + 1) for _ in range(_size(rng, 5))]
-        return {_key(rng): value(depth + 1) for _ in range(_size(rng, 6))}
+            return [value(depth + 1) for _ in range(props.size(rng, 5))]
+        return {_key(rng): value(depth + 1) for _ in range(props.size(rng, 6))}
 
     return value(0)
 
@@ -491,7 +220,7 @@ def json_value_text(rng: random.Random, corpus: Corpus) -> str:
 
 def json_lines_text(rng: random.Random, corpus: Corpus) -> str:
     """JSON Lines of random values."""
-    return "\n".join(json.dumps(json_value(rng)) for _ in range(_size(rng, 4)))
+    return "\n".join(json.dumps(json_value(rng)) for _ in range(props.size(rng, 4)))
 
 
 def _paths(data: Any, at: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -660,7 +389,7 @@ def event_text(rng: random.Random, corpus: Corpus) -> str:
     for text in files:
         text = _retag(rng, text)
         if rng.random() < 0.3:
-            text = mutate(rng, text, 1, 2)
+            text = props.mutate(rng, text, 1, 2)
         if rng.random() < 0.1:
             with contextlib.suppress(NotationError):
                 text = dumps_json(loads(text))
@@ -724,7 +453,7 @@ def cli_bytes(rng: random.Random, corpus: Corpus) -> bytes:
     if kind == "json":
         return props.to_bytes(json_text(rng, corpus, deep=True))
     if kind == "binary":
-        return _bytes(rng, 200)
+        return rng.randbytes(props.size(rng, 200))
     base = props.to_bytes(rng.choice(corpus.short_texts))
     at = rng.randint(0, len(base))
     return base[:at] + rng.choice(_SPLICES) + base[at:]
@@ -737,4 +466,4 @@ def cli_input(rng: random.Random, corpus: Corpus) -> tuple[bytes, tuple[str, ...
 
 def module_input(rng: random.Random, corpus: Corpus) -> bytes:
     """Standard input for ``python -m euchrelog check -``."""
-    return _bytes(rng, 400) if rng.random() < 0.5 else cli_bytes(rng, corpus)
+    return rng.randbytes(props.size(rng, 400)) if rng.random() < 0.5 else cli_bytes(rng, corpus)

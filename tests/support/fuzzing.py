@@ -22,7 +22,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import pytest
 from click.testing import CliRunner
@@ -112,103 +112,171 @@ def token_texts() -> st.SearchStrategy[str]:
     return st.lists(st.sampled_from(TOKENS), max_size=80).map("".join)
 
 
-@st.composite
-def line_texts(draw: st.DrawFn) -> str:
+ALL_CARDS = (*(r + s for r in "789TJQKA" for s in "CDHS"), "JK", "??")
+_SEATS = "NESW"
+_SIDES = ("NS", "EW", "N", "E", "S", "W")
+_SUITS = "CDHS"
+
+# ---------------------------------------------------------------- one source of choices
+
+T = TypeVar("T")
+
+
+class Source(Protocol):
+    """Where the generators below take their choices from: a ``random.Random`` (the long
+    runs of ``fuzz/run.py``) or Hypothesis (:class:`Drawn`, the suite), so that both try
+    the same inputs, written once."""
+
+    def randint(self, a: int, b: int) -> int: ...  # pragma: no cover - a protocol
+
+    def choice(self, seq: Sequence[T]) -> T: ...  # pragma: no cover - a protocol
+
+    def random(self) -> float: ...  # pragma: no cover - a protocol
+
+
+class Drawn:
+    """A :class:`Source` that draws its choices from Hypothesis."""
+
+    def __init__(self, draw: st.DrawFn) -> None:
+        self.draw = draw
+
+    def randint(self, a: int, b: int) -> int:
+        return self.draw(st.integers(a, b))
+
+    def choice(self, seq: Sequence[T]) -> T:
+        return self.draw(st.sampled_from(seq))
+
+    def random(self) -> float:
+        return self.draw(st.floats(0, 1, exclude_max=True))
+
+
+def size(src: Source, high: int) -> int:
+    """A size from 0 to ``high``, small ones more often."""
+    return int(high * src.random() ** 2 + 0.5)
+
+
+_RANGES = ((0x20, 0x7E), (0x00, 0x1F), (0x80, 0x24F), (0x300, 0x36F), (0x2000, 0x206F),
+           (0x2660, 0x2667), (0xD800, 0xDFFF), (0xE000, 0xFFFF), (0x10000, 0x10FFFF))
+
+
+def mixed_char(src: Source) -> str:
+    """One character of the mixed alphabet: the notation's characters, any code point
+    (surrogates included), ASCII, and the odd characters above."""
+    kind = src.randint(0, 3)
+    if kind == 0:
+        return src.choice(CHARS)
+    if kind == 1:
+        low, high = src.choice(_RANGES)
+        return chr(src.randint(low, high))
+    if kind == 2:
+        return chr(src.randint(0, 127))
+    return src.choice(ODD_CHARS)
+
+
+def mixed_text(src: Source, high: int) -> str:
+    """Text over the mixed alphabet, up to ``high`` characters."""
+    return "".join(mixed_char(src) for _ in range(size(src, high)))
+
+
+def bytes_text(src: Source) -> str:
+    """Random bytes read as UTF-8 with the bad ones escaped or replaced."""
+    data = bytes(src.randint(0, 255) for _ in range(size(src, 24)))
+    return data.decode("utf-8", src.choice(("surrogateescape", "replace")))
+
+
+# ---------------------------------------------------------------- notation
+
+
+def line_text(src: Source) -> str:
     """Records made of lines that start with a keyword: closer to the grammar, so the
     parser and the replay go deeper than on raw text."""
-    head = draw(st.lists(st.sampled_from(TAGS), max_size=4))
-    lines = list(head)
+    lines = [src.choice(TAGS) for _ in range(src.randint(0, 4))]
     starts = (*KEYWORDS, *(f"{n}." for n in range(8)), *SEATS, "#")
-    words = st.one_of(st.sampled_from(CARDS), st.sampled_from(SEATS), st.sampled_from(KEYWORDS),
-                      st.sampled_from(PUNCTUATION), st.integers(-3, 12).map(str))
-    for _ in range(draw(st.integers(0, 24))):
-        indent = draw(st.sampled_from(("", "  ", "\t", " ")))
-        start = draw(st.sampled_from(starts))
-        rest = draw(st.lists(words, max_size=12))
-        seps = draw(st.sampled_from((" ", "  ", ", ", "\t", ": ")))
-        lines.append(indent + seps.join([start, *rest]))
-    end = draw(st.sampled_from(("\n", "\r\n", "\n\n")))
-    return end.join(lines) + draw(st.sampled_from(("", end)))
+    pools: tuple[Sequence[str], ...] = (CARDS, SEATS, KEYWORDS, PUNCTUATION)
+    for _ in range(src.randint(0, 24)):
+        indent = src.choice(("", "  ", "\t", " "))
+        rest = []
+        for _ in range(size(src, 12)):
+            pool = src.randint(0, 4)
+            rest.append(str(src.randint(-3, 12)) if pool == 4 else src.choice(pools[pool]))
+        sep = src.choice((" ", "  ", ", ", "\t", ": "))
+        lines.append(indent + sep.join([src.choice(starts), *rest]))
+    end = src.choice(("\n", "\r\n", "\n\n"))
+    return end.join(lines) + src.choice(("", end))
 
 
-ALL_CARDS = (*(r + s for r in "789TJQKA" for s in "CDHS"), "JK", "??")
-_SEAT = st.sampled_from("NESW")
-_SIDE = st.sampled_from(("NS", "EW", "N", "E", "S", "W"))
-_SUIT = st.sampled_from("CDHS")
+def _cards(src: Source, low: int = 1, high: int = 7) -> str:
+    return " ".join(src.choice(ALL_CARDS) for _ in range(src.randint(low, high)))
 
 
-def _cards(draw: st.DrawFn, low: int = 1, high: int = 7) -> str:
-    return " ".join(draw(st.lists(st.sampled_from(ALL_CARDS), min_size=low, max_size=high)))
+def _sides(src: Source) -> str:
+    return " ".join(f"{src.choice(_SIDES)} {src.randint(-30, 40)}"
+                    for _ in range(src.randint(1, 4)))
 
 
-def _sides(draw: st.DrawFn) -> str:
-    pairs = draw(st.lists(st.tuples(_SIDE, st.integers(-30, 40)), min_size=1, max_size=4))
-    return " ".join(f"{side} {points}" for side, points in pairs)
-
-
-def _bid(draw: st.DrawFn) -> str:
-    act = draw(st.sampled_from(("pass", "pass", "order", "call", "moon", "number", "swap",
-                                "swap number")))
+def _bid(src: Source) -> str:
+    act = src.choice(("pass", "pass", "order", "call", "moon", "number", "swap", "swap number"))
     if act == "call":
-        act = f"call {draw(_SUIT)}"
+        act = f"call {src.choice(_SUITS)}"
     elif act == "number":
-        act = str(draw(st.integers(0, 8)))
+        act = str(src.randint(0, 8))
     elif act == "swap number":
-        act = f"swap {draw(st.integers(2, 7))}"
-    return f"{draw(_SEAT)} {act}"
+        act = f"swap {src.randint(2, 7)}"
+    return f"{src.choice(_SEATS)} {act}"
 
 
-def _sheet(draw: st.DrawFn) -> str:
-    if draw(st.integers(0, 4)) == 0:
+def _sheet(src: Source) -> str:
+    if src.randint(0, 4) == 0:
         return "thrown in"
-    text = f"trump {draw(_SUIT)} maker {draw(_SEAT)}"
-    if draw(st.booleans()):
+    text = f"trump {src.choice(_SUITS)} maker {src.choice(_SEATS)}"
+    if src.random() < 0.5:
         text += " alone"
-    if draw(st.integers(0, 3)) == 0:
-        text += f" defend {draw(_SEAT)}"
-    if draw(st.integers(0, 3)) == 0:
-        text += f" bid {draw(st.sampled_from(('3', '4', '5', '6', 'moon', '0', '9')))}"
-    if draw(st.booleans()):
-        if draw(st.booleans()):
-            text += f" tricks {draw(st.integers(0, 7))}"
+    if src.randint(0, 3) == 0:
+        text += f" defend {src.choice(_SEATS)}"
+    if src.randint(0, 3) == 0:
+        text += f" bid {src.choice(('3', '4', '5', '6', 'moon', '0', '9'))}"
+    if src.random() < 0.5:
+        if src.random() < 0.5:
+            text += f" tricks {src.randint(0, 7)}"
         else:
-            pairs = draw(st.lists(st.tuples(_SEAT, st.integers(0, 7)), min_size=1, max_size=4))
-            text += " tricks " + " ".join(f"{seat} {n}" for seat, n in pairs)
+            text += " tricks " + " ".join(f"{src.choice(_SEATS)} {src.randint(0, 7)}"
+                                          for _ in range(src.randint(1, 4)))
     return text
 
 
-def _body_line(draw: st.DrawFn, kind: str, trick: int) -> str:
+def _body_line(src: Source, kind: str, trick: int) -> str:
+    seat = src.choice(_SEATS)
     if kind == "hands":
-        seats = draw(st.lists(_SEAT, min_size=1, max_size=4))
-        return "hands " + "  ".join(f"{seat}: {_cards(draw)}" for seat in seats)
+        return "hands " + "  ".join(f"{src.choice(_SEATS)}: {_cards(src)}"
+                                    for _ in range(src.randint(1, 4)))
     if kind == "extra":
-        return f"{draw(st.sampled_from(('ghost', 'dummy', 'dummy:')))} {_cards(draw)}"
+        return f"{src.choice(('ghost', 'dummy', 'dummy:'))} {_cards(src)}"
     if kind == "up":
-        kitty = f"  kitty {_cards(draw, 1, 16)}" if draw(st.booleans()) else ""
-        return f"up {draw(st.sampled_from(ALL_CARDS))}{kitty}"
+        kitty = f"  kitty {_cards(src, 1, 16)}" if src.random() < 0.5 else ""
+        return f"up {src.choice(ALL_CARDS)}{kitty}"
     if kind == "bid":
-        return "bid " + ", ".join(_bid(draw) for _ in range(draw(st.integers(1, 6))))
+        return "bid " + ", ".join(_bid(src) for _ in range(src.randint(1, 6)))
     if kind == "exchange":
-        seat, card = draw(_SEAT), draw(st.sampled_from(ALL_CARDS))
-        return draw(st.sampled_from((f"{seat} takes {card} discards {_cards(draw, 1, 1)}",
-                                     f"{seat} discards {card}", f"{seat} declines")))
+        card = src.choice(ALL_CARDS)
+        return src.choice((f"{seat} takes {card} discards {_cards(src, 1, 1)}",
+                           f"{seat} discards {card}", f"{seat} declines"))
     if kind == "merge":
-        keeps = f" keeps {_cards(draw, 1, 6)}" if draw(st.booleans()) else ""
-        return f"{draw(_SEAT)} merges{keeps}"
+        keeps = f" keeps {_cards(src, 1, 6)}" if src.random() < 0.5 else ""
+        return f"{seat} merges{keeps}"
     if kind == "declare":
-        return f"{draw(st.sampled_from(('alone', 'defend')))} {draw(_SEAT)}"
+        return f"{src.choice(('alone', 'defend'))} {seat}"
     if kind == "trick":
-        plays = draw(st.lists(st.tuples(_SEAT, st.sampled_from(ALL_CARDS)), min_size=1,
-                              max_size=5))
-        number = trick if draw(st.integers(0, 5)) else draw(st.integers(1, 9))
-        return f"{number}. " + "  ".join(f"{seat}: {card}" for seat, card in plays)
+        plays = "  ".join(f"{src.choice(_SEATS)}: {src.choice(ALL_CARDS)}"
+                          for _ in range(src.randint(1, 5)))
+        number = trick if src.randint(0, 5) else src.randint(1, 9)
+        return f"{number}. {plays}"
     if kind == "claim":
-        at = f" trick {draw(st.integers(1, 7))}" if draw(st.booleans()) else ""
-        return f"renege {draw(_SEAT)}{at}"
+        at = f" trick {src.randint(1, 7)}" if src.random() < 0.5 else ""
+        return f"renege {seat}{at}"
     if kind == "sheet":
-        return _sheet(draw)
-    total = f"  total {_sides(draw)}" if draw(st.booleans()) else ""
-    return draw(st.sampled_from((f"points {_sides(draw)}{total}", f"total {_sides(draw)}")))
+        return _sheet(src)
+    total = f"  total {_sides(src)}" if src.random() < 0.5 else ""
+    return src.choice((f"points {_sides(src)}{total}", f"total {_sides(src)}"))
 
 
 BODY_KINDS = ("hands", "extra", "up", "bid", "exchange", "merge", "declare", "sheet", "trick",
@@ -216,31 +284,38 @@ BODY_KINDS = ("hands", "extra", "up", "bid", "exchange", "merge", "declare", "sh
 """The lines of a deal, in the order the parser allows (tricks after the others)."""
 
 
-@st.composite
-def grammar_texts(draw: st.DrawFn) -> str:
+def grammar_text(src: Source) -> str:
     """Records that follow the grammar, with random seats, cards, bids and numbers: they
     get past the parser, so the replay engine sees every odd combination."""
-    lines = list(draw(st.lists(st.sampled_from(TAGS[:-1]), max_size=5)))
-    if not lines or draw(st.integers(0, 3)) == 0:
-        lines.insert(0, f'[Variant "{draw(st.sampled_from(VARIANT_NAMES))}"]')
-    for d in range(1, draw(st.integers(1, 4)) + 1):
-        number = d if draw(st.integers(0, 5)) else draw(st.integers(1, 9))
-        lines += ["", f"deal {number} dealer {draw(_SEAT)}"]
-        kinds = sorted(draw(st.lists(st.sampled_from(BODY_KINDS), max_size=14)),
+    lines = [src.choice(TAGS[:-1]) for _ in range(src.randint(0, 5))]
+    if not lines or src.randint(0, 3) == 0:
+        lines.insert(0, f'[Variant "{src.choice(VARIANT_NAMES)}"]')
+    for d in range(1, src.randint(1, 4) + 1):
+        number = d if src.randint(0, 5) else src.randint(1, 9)
+        lines += ["", f"deal {number} dealer {src.choice(_SEATS)}"]
+        kinds = sorted((src.choice(BODY_KINDS) for _ in range(size(src, 14))),
                        key=BODY_KINDS.index)
         trick = 0
         for kind in kinds:
             trick += kind == "trick"
-            lines.append("  " + _body_line(draw, kind, trick))
-    end = draw(st.sampled_from(("", "unfinished", "result", "result NS 10 EW 3 winner NS")))
-    if end == "result" and draw(st.booleans()):
-        end = f"result {_sides(draw)} winner {draw(_SIDE)}"
+            lines.append("  " + _body_line(src, kind, trick))
+    end = src.choice(("", "unfinished", "result", "result NS 10 EW 3 winner NS"))
+    if end == "result" and src.random() < 0.5:
+        end = f"result {_sides(src)} winner {src.choice(_SIDES)}"
     lines += ["", end] if end else []
     return "\n".join(lines) + "\n"
 
 
-def _bytes_text(errors: str) -> st.SearchStrategy[str]:
-    return st.binary(max_size=24).map(lambda b: b.decode("utf-8", errors))
+@st.composite
+def line_texts(draw: st.DrawFn) -> str:
+    """:func:`line_text`, drawn by Hypothesis."""
+    return line_text(Drawn(draw))
+
+
+@st.composite
+def grammar_texts(draw: st.DrawFn) -> str:
+    """:func:`grammar_text`, drawn by Hypothesis."""
+    return grammar_text(Drawn(draw))
 
 
 # ---------------------------------------------------------------- mutations of records
@@ -256,13 +331,125 @@ def _tokens(text: str) -> list[str]:
     return _SPLIT_RE.split(text)
 
 
-def _long_line(draw: st.DrawFn) -> str:
-    unit = draw(st.sampled_from(("9H ", "TS  ", "10C ", "?? ", "N: 9H ", "NS 1 ", "N pass, ",
-                                 "a", "#", "9", " ", "\t", "JK", "\\\"")))
-    head = draw(st.sampled_from(("", "  hands N: ", "  1. ", "  bid ", "  points ", "# ",
-                                 '[Event "', "  up 9H  kitty ", "result ", "  ghost ")))
-    tail = draw(st.sampled_from(("", "XX", "9", '"]', " N:")))
-    return head + unit * (LONG // len(unit)) + tail
+def _at(src: Source, items: Sequence[Any]) -> int:
+    return src.randint(0, max(len(items) - 1, 0))
+
+
+def _delete_line(src: Source, text: str) -> str:
+    lines = _lines(text)
+    del lines[_at(src, lines)]
+    return "\n".join(lines)
+
+
+def _duplicate_line(src: Source, text: str) -> str:
+    lines = _lines(text)
+    i = _at(src, lines)
+    lines.insert(_at(src, lines), lines[i])
+    return "\n".join(lines)
+
+
+def _swap_lines(src: Source, text: str) -> str:
+    lines = _lines(text)
+    i, j = _at(src, lines), _at(src, lines)
+    lines[i], lines[j] = lines[j], lines[i]
+    return "\n".join(lines)
+
+
+def _delete_token(src: Source, text: str) -> str:
+    tokens = _tokens(text)
+    del tokens[_at(src, tokens)]
+    return "".join(tokens)
+
+
+def _duplicate_token(src: Source, text: str) -> str:
+    tokens = _tokens(text)
+    i = _at(src, tokens)
+    tokens.insert(_at(src, tokens), tokens[i] + " ")
+    return "".join(tokens)
+
+
+def _swap_tokens(src: Source, text: str) -> str:
+    tokens = _tokens(text)
+    i, j = _at(src, tokens), _at(src, tokens)
+    tokens[i], tokens[j] = tokens[j], tokens[i]
+    return "".join(tokens)
+
+
+def _replace_token(src: Source, text: str) -> str:
+    tokens = _tokens(text)
+    tokens[_at(src, tokens)] = src.choice(TOKENS)
+    return "".join(tokens)
+
+
+def _truncate(src: Source, text: str) -> str:
+    return text[: src.randint(0, len(text))]
+
+
+def _insert(src: Source, text: str) -> str:
+    at = src.randint(0, len(text))
+    kind = src.randint(0, 2)
+    junk = (bytes_text(src) if kind == 0 else mixed_text(src, 8) if kind == 1
+            else src.choice(TOKENS))
+    return text[:at] + junk + text[at:]
+
+
+def _line_ends(src: Source, text: str) -> str:
+    return text.replace("\n", src.choice(("\r\n", "\r", "\n\r", "\r\r\n", "\x85", "\u2028",
+                                          "\x0b")))
+
+
+def _tabs(src: Source, text: str) -> str:
+    return text.replace(src.choice(("  ", " ")), src.choice(("\t", " \t", "\x0c", "\u00a0")))
+
+
+def _case(src: Source, text: str) -> str:
+    return src.choice((str.upper, str.lower, str.swapcase))(text)
+
+
+def _bom(src: Source, text: str) -> str:
+    at = src.choice((0, 0, len(text) // 2))
+    return text[:at] + "\ufeff" + text[at:]
+
+
+def _long_line(src: Source) -> str:
+    unit = src.choice(("9H ", "TS  ", "10C ", "?? ", "N: 9H ", "NS 1 ", "N pass, ", "a", "#",
+                       "9", " ", "\t", "JK", "\\\""))
+    head = src.choice(("", "  hands N: ", "  1. ", "  bid ", "  points ", "# ", '[Event "',
+                       "  up 9H  kitty ", "result ", "  ghost "))
+    return head + unit * (LONG // len(unit)) + src.choice(("", "XX", "9", '"]', " N:"))
+
+
+def long_line(src: Source, text: str) -> str:
+    """A line of 100000 characters of card-like junk inserted."""
+    lines = _lines(text)
+    lines.insert(_at(src, lines), _long_line(src))
+    return "\n".join(lines)
+
+
+def repeat_tags(src: Source, text: str) -> str:
+    """A tag repeated 2 to 2000 times."""
+    block = "\n".join([src.choice(TAGS[:-1])] * src.randint(2, 2000))
+    at = src.choice((0, text.find("\ndeal") + 1, len(text)))
+    return text[:at] + block + "\n" + text[at:]
+
+
+Mutation = Callable[[Source, str], str]
+CHEAP: tuple[Mutation, ...] = (
+    _delete_line, _duplicate_line, _swap_lines, _delete_token, _duplicate_token, _swap_tokens,
+    _replace_token, _replace_token, _truncate, _insert, _insert, _line_ends, _tabs, _case,
+    _bom,
+)
+"""The mutations that keep a record about its size."""
+MUTATIONS: tuple[Mutation, ...] = (*CHEAP, long_line, repeat_tags)
+"""Every mutation."""
+
+
+def mutate(src: Source, text: str, low: int = 1, high: int = 4,
+           mutations: Sequence[Mutation] = CHEAP) -> str:
+    """``low`` to ``high`` of ``mutations`` (by default the cheap ones), one after another."""
+    for _ in range(src.randint(low, high)):
+        text = src.choice(mutations)(src, text)
+    return text
 
 
 @st.composite
@@ -272,113 +459,7 @@ def mutated_records(draw: st.DrawFn, seeds: st.SearchStrategy[str] | None = None
         seeds = st.one_of(st.sampled_from(SAMPLES),
                           games(details=("full", "play-only", "score-sheet", "unknown-cards"))
                           .map(dumps_game))
-    text = draw(seeds)
-    for _ in range(draw(st.integers(1, 4))):
-        op = draw(st.sampled_from(MUTATIONS))
-        text = op(draw, text)
-    return text
-
-
-def _pick(draw: st.DrawFn, items: Sequence[Any]) -> int:
-    return draw(st.integers(0, max(len(items) - 1, 0)))
-
-
-def _delete_line(draw: st.DrawFn, text: str) -> str:
-    lines = _lines(text)
-    del lines[_pick(draw, lines)]
-    return "\n".join(lines)
-
-
-def _duplicate_line(draw: st.DrawFn, text: str) -> str:
-    lines = _lines(text)
-    i = _pick(draw, lines)
-    lines.insert(_pick(draw, lines), lines[i])
-    return "\n".join(lines)
-
-
-def _swap_lines(draw: st.DrawFn, text: str) -> str:
-    lines = _lines(text)
-    i, j = _pick(draw, lines), _pick(draw, lines)
-    lines[i], lines[j] = lines[j], lines[i]
-    return "\n".join(lines)
-
-
-def _delete_token(draw: st.DrawFn, text: str) -> str:
-    tokens = _tokens(text)
-    del tokens[_pick(draw, tokens)]
-    return "".join(tokens)
-
-
-def _duplicate_token(draw: st.DrawFn, text: str) -> str:
-    tokens = _tokens(text)
-    i = _pick(draw, tokens)
-    tokens.insert(_pick(draw, tokens), tokens[i] + " ")
-    return "".join(tokens)
-
-
-def _swap_tokens(draw: st.DrawFn, text: str) -> str:
-    tokens = _tokens(text)
-    i, j = _pick(draw, tokens), _pick(draw, tokens)
-    tokens[i], tokens[j] = tokens[j], tokens[i]
-    return "".join(tokens)
-
-
-def _replace_token(draw: st.DrawFn, text: str) -> str:
-    tokens = _tokens(text)
-    tokens[_pick(draw, tokens)] = draw(st.sampled_from(TOKENS))
-    return "".join(tokens)
-
-
-def _truncate(draw: st.DrawFn, text: str) -> str:
-    return text[: draw(st.integers(0, len(text)))]
-
-
-def _insert(draw: st.DrawFn, text: str) -> str:
-    at = draw(st.integers(0, len(text)))
-    junk = draw(st.one_of(_bytes_text("surrogateescape"), _bytes_text("replace"),
-                          st.text(_mixed_chars(), max_size=8), st.sampled_from(TOKENS)))
-    return text[:at] + junk + text[at:]
-
-
-def _line_ends(draw: st.DrawFn, text: str) -> str:
-    end = draw(st.sampled_from(("\r\n", "\r", "\n\r", "\r\r\n", "\x85", "\u2028", "\x0b")))
-    return text.replace("\n", end)
-
-
-def _tabs(draw: st.DrawFn, text: str) -> str:
-    old = draw(st.sampled_from(("  ", " ")))
-    new = draw(st.sampled_from(("\t", " \t", "\x0c", "\u00a0")))
-    return text.replace(old, new)
-
-
-def _long(draw: st.DrawFn, text: str) -> str:
-    lines = _lines(text)
-    lines.insert(_pick(draw, lines), _long_line(draw))
-    return "\n".join(lines)
-
-
-def _repeat_tags(draw: st.DrawFn, text: str) -> str:
-    tag = draw(st.sampled_from(TAGS[:-1]))
-    block = "\n".join([tag] * draw(st.integers(2, 2000)))
-    at = draw(st.sampled_from((0, text.find("\ndeal") + 1, len(text))))
-    return text[:at] + block + "\n" + text[at:]
-
-
-def _case(draw: st.DrawFn, text: str) -> str:
-    return draw(st.sampled_from((str.upper, str.lower, str.swapcase)))(text)
-
-
-def _bom(draw: st.DrawFn, text: str) -> str:
-    at = draw(st.sampled_from((0, 0, len(text) // 2)))
-    return text[:at] + "\ufeff" + text[at:]
-
-
-Mutation = Callable[[st.DrawFn, str], str]
-MUTATIONS: tuple[Mutation, ...] = (
-    _delete_line, _duplicate_line, _swap_lines, _delete_token, _duplicate_token, _swap_tokens,
-    _replace_token, _replace_token, _truncate, _insert, _insert, _line_ends, _tabs, _long,
-    _repeat_tags, _case, _bom,
-)
+    return mutate(Drawn(draw), draw(seeds), mutations=MUTATIONS)
 
 
 def notation_texts() -> st.SearchStrategy[str]:
