@@ -31,7 +31,7 @@ from euchrelog.check import Chunk, check_chunk
 from euchrelog.engine import Action, Played, dealt_cleanly
 from euchrelog.fast import verify_notation
 from euchrelog.generate import play_deal, random_game, ruleset_for
-from euchrelog.models import Deal, Play
+from euchrelog.models import Deal, Merge, Play
 from euchrelog.notation.writer import dumps_game
 from euchrelog.rules import VARIANTS, Options, Ruleset
 
@@ -95,13 +95,24 @@ def _seen(state: DealState) -> object:
             state.points())
 
 
+def _play_only(deal: Deal) -> Deal:
+    """The deal as a play-only record has it: no hands, no extra hand, no kitty."""
+    up = deal.up.model_copy(update={"kitty": None}) if deal.up is not None else None
+    acts = tuple(a.model_copy(update={"keeps": None}) if isinstance(a, Merge) else a
+                 for a in deal.declarations)
+    return deal.model_copy(update={"hands": (), "extra": None, "up": up, "declarations": acts})
+
+
 @QUICK
-@given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from([v.name for v in VARIANTS]))
-def test_run_is_the_acts_one_by_one(seed: int, variant: str) -> None:
-    """The bulk entry leaves a clean deal as the per-act API does (check, then apply)."""
+@given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from([v.name for v in VARIANTS]),
+       hands=st.booleans())
+def test_run_is_the_acts_one_by_one(seed: int, variant: str, hands: bool) -> None:
+    """The bulk entry leaves a clean deal as the per-act API does (check, then apply), with
+    its hands recorded or not (then every card is played from a slot the record leaves
+    open)."""
     ruleset = ruleset_for(variant)
     outcome = play_deal(random.Random(seed), ruleset, 1, ruleset.seats[0])
-    deal = outcome.deal
+    deal = outcome.deal if hands else _play_only(outcome.deal)
     acts, tricks = _acts(deal)
     bulk = _state(ruleset, deal)
     assert bulk.run(acts, tricks)
@@ -128,6 +139,28 @@ def test_run_stops_at_the_first_fault() -> None:
     twice[3][0] = (twice[3][0][0], twice[1][0][1])
     state = _state(ruleset, deal)
     assert not state.run(acts, twice)
+
+
+def test_cards_the_record_puts_nowhere() -> None:
+    """A play-only deal: a card no hand holds may be played from an open slot, once, and
+    only a card of the deck."""
+    ruleset = ruleset_for("four-hand")
+    deal = _play_only(play_deal(random.Random(7), ruleset, 1, Seat.N).deal)
+    acts, tricks = _acts(deal)
+    assert _state(ruleset, deal).run(acts, tricks)
+    twice = [list(t) for t in tricks]
+    twice[0][1] = (twice[0][1][0], twice[0][0][1])  # the card led, again in the same trick
+    assert not _state(ruleset, deal).run(acts, twice)
+    state = _state(ruleset, deal)
+    for act in acts:
+        state.apply_act(act)
+    state.apply_play(Play(seat=twice[0][0][0], card=twice[0][0][1]))
+    error = state.check_play(Play(seat=twice[0][1][0], card=twice[0][1][1]))
+    assert error is not None and error.code == "P703"
+    seven = parse_card("7H")
+    outside = [list(t) for t in tricks]
+    outside[0][0] = (outside[0][0][0], seven)  # of the 32-card deck only
+    assert not _state(ruleset, deal).run(acts, outside)
 
 
 def test_points_from_a_sheet() -> None:
