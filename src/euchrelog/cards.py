@@ -296,7 +296,9 @@ def cards_of(mask: int) -> list[Card]:
     out = []
     while mask:
         low = mask & -mask
-        out.append(_BY_CARD_BIT[low])
+        card = _BY_INDEX[low.bit_length() - 1]
+        assert card is not None  # (a mask holds the bits of cards)
+        out.append(card)
         mask ^= low
     return out
 
@@ -311,8 +313,6 @@ def _every_card() -> tuple[Card | None, ...]:
 
 
 _BY_INDEX = _every_card()
-_BY_CARD_BIT = {card.bit: card for card in _BY_INDEX if card is not None}
-"""Every card that can be written, by its :attr:`Card.bit`."""
 
 
 def card_at(index: int) -> Card | None:
