@@ -30,6 +30,7 @@ from euchrelog.errors import NotationError, RecordError
 from euchrelog.notation import loads
 from euchrelog.notation.jsonio import dumps_json, loads_json
 from euchrelog.notation.writer import dumps
+from euchrelog.replay import replay
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from support.fuzzing import (
@@ -316,3 +317,20 @@ def test_a_card_outside_the_deck_is_refused_to_a_hand_not_known(tmp_path: Path) 
                                 input="".join(f"{line}\n" for line in script))
     assert "  refused: D305 JK (discarded by E) is not in the 24-card deck" in result.output
     assert "  refused: D305 JK (played by W) is not in the 24-card deck" in result.output
+
+
+def test_a_renege_played_all_the_same_stays_in_the_record(tmp_path: Path) -> None:
+    """A long run (seed 20261204, input 39184): a scorer said a refused card was played
+    all the same and the renege not claimed; the record keeps the renege as played, and
+    check reports it (R801) once, which the property allows for each renege confirmed."""
+    script = ["N E S", "Ann", "Ben", "Cy", "E", "full", "AC KD KS 9H TH", "KC TD JS QS KH",
+              "TC QD AS JH JK", "9C 9D JD AD 9S", "TS", "QH QC AH JC", "pass", "order",
+              "declines", "merge keeps JD AD 9S JS QS", "AC", "QS", "TC", "JS", "QD", "y",
+              "n"]
+    check_record_script("\n".join(["--variant cutthroat --rules deck=25", *script]))
+    path = tmp_path / "g.euchre"
+    CliRunner().invoke(main, ["record", str(path), "--variant", "cutthroat", "--rules",
+                              "deck=25"], input="".join(f"{line}\n" for line in script))
+    findings = replay(loads(path.read_text(encoding="utf-8")).games[0]).findings
+    reneges = [f for f in findings if f.code == "R801"]
+    assert len(reneges) == 1 and "E plays QD on the JS lead" in reneges[0].message
