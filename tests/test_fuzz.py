@@ -334,3 +334,22 @@ def test_a_renege_played_all_the_same_stays_in_the_record(tmp_path: Path) -> Non
     findings = replay(loads(path.read_text(encoding="utf-8")).games[0]).findings
     reneges = [f for f in findings if f.code == "R801"]
     assert len(reneges) == 1 and "E plays QD on the JS lead" in reneges[0].message
+
+
+def test_a_deal_of_json_has_one_exchange() -> None:
+    """A long run (seed 20261204, input 63347): JSON with an exchange and, among the
+    declarations, a second one before any merge was taken, and its notation could not be
+    read back. A deal has one exchange, in ``exchange`` or after the merge, as in notation."""
+    tags = [{"name": "Variant", "value": "cutthroat"}]
+    exchange = {"seat": "N", "discard": "TC"}
+    merge = {"act": "merge", "seat": "N"}
+    declines = {"seat": "N", "act": "declines"}
+    cases = (({"exchange": exchange, "declarations": [{"seat": "N"}]}, "one exchange"),
+             ({"declarations": [declines, merge]}, "after the merge"))
+    for acts, says in cases:
+        text = json.dumps({"tags": tags, "deals": [{"number": 1, "dealer": "N", **acts}]})
+        with pytest.raises(RecordError, match=says):
+            loads_json(text)
+    after = {"number": 1, "dealer": "N", "declarations": [merge, declines]}
+    log = loads_json(json.dumps({"tags": tags, "deals": [after]}))
+    assert loads(dumps(log)) == log

@@ -423,6 +423,14 @@ class Deal(Line):
             raise ValueError("a seat's hand is written once in a deal")
         if sum(isinstance(a, Merge) for a in self.declarations) > 1:
             raise ValueError("a deal has one merge")
+        later = [k for k, a in enumerate(self.declarations) if isinstance(a, Exchange)]
+        if len(later) + (self.exchange is not None) > 1:
+            raise ValueError("a deal has one exchange")
+        merged = next((k for k, a in enumerate(self.declarations) if isinstance(a, Merge)),
+                      None)
+        if later and (merged is None or later[0] < merged):
+            raise ValueError("an exchange among the declarations is one written after the "
+                             "merge; before it, it is the deal's exchange")
         return self
 
     @property
