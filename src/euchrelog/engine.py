@@ -230,8 +230,8 @@ class DealState:
         places.update(dict.fromkeys(cards_of(self.played), "played"))
         return cast(dict[Card, str], places)
 
-    def _at(self, card: Card) -> str | None:
-        """The known place of ``card`` (see :attr:`where`)."""
+    def place_of(self, card: Card) -> str | None:
+        """The known place of ``card`` (see :attr:`where`), or ``None``."""
         return "played" if card.bit & self.played else self._where[card.index]
 
     def _settle(self, card: Card, place: str) -> None:
@@ -374,7 +374,7 @@ class DealState:
         return self.alone is not None or self.defender is not None
 
     def _place(self, card: Card) -> str:
-        place = self._at(card)
+        place = self.place_of(card)
         if card == self.upcard and place == self.dealer.value:
             return f"it is the upcard, taken by the dealer {self.dealer}"
         up = ("it is the turned-down upcard" if self.fixed_in_round == 2
@@ -969,7 +969,7 @@ class DealState:
             return None
         if not card.bit & self._deck:
             return None  # reported once as a card outside the deck
-        place = self._at(card)
+        place = self.place_of(card)
         if starting and card == self.upcard and self._upcard_with_dealer():
             place = self.dealer.value
         if place == "played":
@@ -1063,7 +1063,7 @@ class DealState:
                     ) -> list[Evidence]:
         """Plays a card the record does not put in the seat's hand, on a lead of ``led``;
         returns the earlier reneges it proves."""
-        owner = self._at(card)
+        owner = self.place_of(card)
         # Only a card the seat may hold can prove anything about the seat's hand.
         legit = hand.free > 0 and owner is None
         if owner is not None and owner in _SEAT_LETTERS and owner != seat.value:

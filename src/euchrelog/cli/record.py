@@ -787,7 +787,7 @@ class Session:
         from ..cards import make_deck
 
         return [str(c) for c in make_deck(state.ruleset.options.deck)
-                if state.where.get(c) in (None, state.dealer.value)]
+                if state.place_of(c) in (None, state.dealer.value)]
 
     def announce(self, state: DealState) -> None:
         """Before the lead: says once what may be declared (exchange, merge, lone hands)."""
