@@ -493,7 +493,12 @@ class Ruleset:
         after a deal everyone passed under ``pass-out=same-dealer`` (H4)."""
         if thrown and self.options.pass_out == "same-dealer":
             return dealer
-        return clockwise_from(dealer.left, self.seats)[0]
+        return self._next_seat[dealer]
+
+    @functools.cached_property
+    def _next_seat(self) -> dict[Seat, Seat]:
+        """The next seat with a player after each seat, clockwise."""
+        return {seat: clockwise_from(seat.left, self.seats)[0] for seat in SEATS}
 
     def counts(self, thrown: bool) -> bool:
         """Whether a deal counts among the N of ``deals=N``: every deal, except one thrown
