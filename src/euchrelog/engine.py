@@ -264,7 +264,8 @@ class DealState:
         ``check_*`` methods then tell what is wrong.
         """
         for act in acts:
-            if self.check_act(act) is not None or self.apply_act(act):
+            check, apply = _ACTS[type(act)]
+            if check(self, act) is not None or apply(self, act):
                 return False
         for trick in tricks:
             if self.phase is _DECLARING and trick:
