@@ -9,9 +9,11 @@ mistake yields one finding and the rest of the deal is still checked. :meth:`Dea
 is the bulk entry that proves a whole deal clean (the fast path of ``check``), with the
 same rules.
 
-What a hand surely holds is a mask of cards (:attr:`~euchrelog.cards.Card.bit`), as are
-the suits under each trump: the common case of a legal play is a few bit tests
-(:meth:`DealState._plain`), and only a play that fails them is looked into for its finding.
+What the record puts in each hand, what the hand surely holds and the cards played are
+masks of cards (:attr:`~euchrelog.cards.Card.bit`), as are the suits under each trump; the
+place of every other card is a table by card, and a trick a list of (seat, card) pairs.
+The common case of a legal play is a few bit tests (:meth:`DealState._plain`), and only a
+play that fails them is looked into for its finding.
 
 >>> from euchrelog.cards import parse_card
 >>> from euchrelog.models import Order, Pass, Play
