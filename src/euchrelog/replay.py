@@ -523,6 +523,8 @@ class GameReplay:
 
     def check_cards(self, d: int, deal: Deal) -> dict[Seat, list[Card | None]]:
         """Deal sizes, cards outside the deck and duplicates (C1, C8, F2)."""
+        if not (deal.hands or deal.extra or deal.up or deal.tricks):
+            return {}  # a score-sheet deal: no card to look at
         rules = self.ruleset
         n = deal.number
         deck = deck_set(rules.options.deck)
