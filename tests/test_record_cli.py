@@ -502,8 +502,11 @@ class Tmux:
         assert TMUX is not None
         self.name = f"euchrelog-{uuid.uuid4().hex[:8]}"
         env = {**os.environ, "TERM": "xterm", "PYTHONPATH": os.pathsep.join(sys.path)}
+        # The pane stays when the command ends, so that its last words can still be read
+        # (a command that prints and exits at once would otherwise take them with it).
         subprocess.run([TMUX, "-L", self.name, "new-session", "-d", "-s", self.name,
-                        "-x", "160", "-y", "50", *command], cwd=cwd, env=env, check=True,
+                        "-x", "160", "-y", "50", *command, ";", "set-option", "-w", "-t",
+                        self.name, "remain-on-exit", "on"], cwd=cwd, env=env, check=True,
                        timeout=30)
 
     def send(self, *keys: str) -> None:
