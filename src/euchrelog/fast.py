@@ -175,11 +175,14 @@ class _BulkReplay(GameReplay):
 
     def deal(self, d: int, deal: Deal) -> DealResult:
         form = self.forms[d]
+        if not _DEAL_KEYS.issuperset(form):
+            # A deal the bulk entry does not take (a score-sheet line, a claim), validated
+            # whole with the game: the full replay of its model, whose first finding
+            # declines the game.
+            return super().deal(d, deal)
         try:
             return _deal(self.table, form)
         except _LOOKUP_ERRORS:
-            # A deal the bulk entry does not take (a score-sheet line, a claim): the full
-            # replay of its model, whose first finding declines the game.
             return super().deal(d, Deal.model_validate(form))
 
 
@@ -187,9 +190,11 @@ def _game(game: dict[str, Any]) -> GameReport | None:
     deals = game.get("deals", ())
     if type(deals) is not list:
         return None
-    # The models of what the game loop reads: the deals' acts are the bulk entry's.
-    model = Game.model_validate({**game, "deals": [{k: deal[k] for k in _LOOP_KEYS if k in deal}
-                                                   for deal in deals]})
+    # The models of what the game loop reads; the acts of a deal the bulk entry takes are
+    # its own.
+    model = Game.model_validate({**game, "deals": [
+        {k: deal[k] for k in _LOOP_KEYS if k in deal} if _DEAL_KEYS.issuperset(deal) else deal
+        for deal in deals]})
     return _BulkReplay(model, deals).run()
 
 
@@ -205,8 +210,6 @@ def _cards(table: _Table, value: Any, size: int) -> list[Card | None]:
 def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
     """Replays one deal through :class:`~euchrelog.engine.DealState`'s bulk entry; raises
     :class:`_DeclineError` (or a lookup error) at anything the bulk entry does not take."""
-    if not _DEAL_KEYS.issuperset(deal):
-        raise _DeclineError  # a score-sheet line, a claim
     ruleset = table.ruleset
     variant = ruleset.variant
     dealer = _SEAT[deal["dealer"]]

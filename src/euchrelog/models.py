@@ -418,9 +418,12 @@ class Deal(Line):
 
     @model_validator(mode="after")
     def _once_each(self) -> Deal:
-        seats = [seat for line in self.hands for seat in line.cards]
-        if len(seats) != len(set(seats)):
-            raise ValueError("a seat's hand is written once in a deal")
+        if len(self.hands) > 1:  # (one line names each seat once)
+            seats = [seat for line in self.hands for seat in line.cards]
+            if len(seats) != len(set(seats)):
+                raise ValueError("a seat's hand is written once in a deal")
+        if not self.declarations:
+            return self
         if sum(isinstance(a, Merge) for a in self.declarations) > 1:
             raise ValueError("a deal has one merge")
         later = [k for k, a in enumerate(self.declarations) if isinstance(a, Exchange)]
