@@ -612,7 +612,7 @@ def parse_rules(text: str, variant: Variant) -> tuple[dict[str, str | int | bool
     return settings, problems
 
 
-@dataclass
+@dataclass(frozen=True)
 class TagProblem:
     """A problem with the header tags, as a finding code and a message."""
 
@@ -621,9 +621,25 @@ class TagProblem:
     tag: str
 
 
+_RULE_TAGS = ("variant", "rules", "deck", "target", "deals", "seats")
+"""The tags whose values the ruleset reads; of the player-name tags, it reads which are given."""
+
+
 def ruleset_from_tags(tags: Mapping[str, str]) -> tuple[Ruleset, list[TagProblem]]:
-    """Builds the ruleset a game declares in its tags (names are case-insensitive)."""
+    """Builds the ruleset a game declares in its tags (names are case-insensitive). Games
+    that declare the same get the same ruleset, and its tables with it."""
     lower = {k.lower(): v for k, v in tags.items()}
+    ruleset, problems = _ruleset(tuple(lower.get(name) for name in _RULE_TAGS),
+                                 tuple(name in lower for name in _NAMES))
+    return ruleset, list(problems)
+
+
+@functools.lru_cache(maxsize=256)
+def _ruleset(values: tuple[str | None, ...], named: tuple[bool, ...]
+             ) -> tuple[Ruleset, tuple[TagProblem, ...]]:
+    lower = {name: value for name, value in zip(_RULE_TAGS, values, strict=True)
+             if value is not None}
+    lower.update((name, "") for name, given in zip(_NAMES, named, strict=True) if given)
     problems: list[TagProblem] = []
     variant = FOUR_HAND
     if "variant" not in lower:
@@ -676,11 +692,12 @@ def ruleset_from_tags(tags: Mapping[str, str]) -> tuple[Ruleset, list[TagProblem
     seats, problem = _seats(lower, variant)
     if problem:
         problems.append(TagProblem("T204", problem, "seats"))
-    return Ruleset(variant, options, seats), problems
+    return Ruleset(variant, options, seats), tuple(problems)
 
 
 _NAME_TAGS = {Seat.N: ("n", "north"), Seat.E: ("e", "east"), Seat.S: ("s", "south"),
               Seat.W: ("w", "west")}
+_NAMES = tuple(name for names in _NAME_TAGS.values() for name in names)
 
 
 def _seats(tags: Mapping[str, str], variant: Variant) -> tuple[tuple[Seat, ...], str]:
