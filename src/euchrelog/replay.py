@@ -769,6 +769,9 @@ class GameReplay:
         trick line written twice is read once, lines written out of order are read in the
         order of their numbers, and a trick missing from the numbers is reported once
         (P707)."""
+        self.gaps = {}
+        if not deal.tricks:
+            return []
         n = deal.number
         order: list[tuple[int, Trick]] = []
         for t, trick in enumerate(deal.tricks):
@@ -778,7 +781,6 @@ class GameReplay:
                 continue
             order.append((t, trick))
         numbers = [trick.number for _, trick in order]
-        self.gaps = {}
         if sorted(numbers) == list(range(1, len(numbers) + 1)) and numbers != sorted(numbers):
             k = next(k for k, number in enumerate(numbers) if number != k + 1)
             t, trick = order[k]
@@ -808,6 +810,8 @@ class GameReplay:
 
     def play_tricks(self, d: int, deal: Deal, tricks: list[tuple[int, Trick]],
                     state: DealState, claimed: set[Seat], fault: Callable[..., None]) -> None:
+        if not tricks:
+            return
         n = deal.number
         reneged: set[tuple[Seat, int]] = set()
         not_held: set[Seat] = set()
