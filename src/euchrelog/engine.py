@@ -384,10 +384,19 @@ class DealState:
               or self.phase is Phase.THROWN else "it is the upcard, which the dealer did not "
               "take up")
         return {"kitty": f"it is in the {self.variant.kitty_name}", "up": up,
-                "discard": "it was discarded", "played": "it was already played",
+                "discard": "it was discarded", "played": self._played_where(card),
                 "dummy": "it is in the dummy", "ghost": "it is in the ghost hand",
                 "dead": "it is in the hand given up for the ghost hand"}.get(
             place or "", f"it was dealt to {place}" if place else "")
+
+    def _played_where(self, card: Card) -> str:
+        """Who played ``card`` already, and in which trick."""
+        for k, trick in enumerate((*self.tricks, self.current)):
+            for seat, played in trick:
+                if played == card:
+                    when = f"trick {k + 1}" if k < len(self.tricks) else "this trick"
+                    return f"{seat} played it in {when}"
+        return "it was already played"
 
     # ------------------------------------------------------------ bidding
 
@@ -976,8 +985,8 @@ class DealState:
         if starting and card == self.upcard and self._upcard_with_dealer():
             place = self.dealer.value
         if place == "played":
-            return IllegalActionError("P703", f"{seat} plays {card} in trick {trick_no}, but "
-                                              "it was already played")
+            return IllegalActionError(
+                "P703", f"{seat} plays {card} in trick {trick_no}, but {self._place(card)}")
         if place in ("kitty", "discard", "up"):
             return IllegalActionError(
                 "P708", f"{seat} plays {card} in trick {trick_no}, but {self._place(card)}")
