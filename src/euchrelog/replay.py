@@ -145,8 +145,8 @@ class GameReplay:
         self.open_deal = False
         self.due: Seat | None = None
         """The dealer the rotation called for at the last deal."""
-        self.held: list[Finding] | None = None
-        """Findings kept back while two readings of a deal are compared."""
+        self.held: list[tuple[Locus, Finding]] | None = None
+        """Findings kept back, with their places, while readings of a deal are compared."""
         self.deal_now: Deal | None = None
         """The deal being replayed."""
         self.acts: list[Action | None] = []
@@ -167,7 +167,7 @@ class GameReplay:
         finding = Finding(code, message, line, column, deal=deal, trick=trick,
                           seat=str(seat) if seat is not None else None, level=level)
         if self.held is not None:
-            self.held.append(finding)
+            self.held.append((locus, finding))
             return
         self.deliver(finding)
 
@@ -218,7 +218,8 @@ class GameReplay:
             # points were written.
             self.open_deal = (d == len(self.game.deals) - 1 and self.game.end is not None
                               and self.game.end.act == "unfinished" and deal.score is None)
-            result = self.deal(d, deal) if due is None else self.either_dealer(d, deal, due)
+            result = self.either_card(d, deal) if due is None else self.either_dealer(d, deal,
+                                                                                       due)
             points = result.points
             if points is None:
                 points = {k: v for k, v in (deal.score.points or {}).items()} if (
@@ -263,9 +264,75 @@ class GameReplay:
         self.held = None
         _, result, findings = min(readings, key=lambda r: r[0])
         result.dealer = deal.dealer
-        for finding in findings:
+        for _, finding in findings:
             self.deliver(finding)
         return result
+
+    def either_card(self, d: int, deal: Deal) -> DealResult:
+        """Replays a deal as written and, when that leaves two faults or more and one of
+        them is a card that cannot be played where it is (not held, dead, played twice, of
+        no deck) or a lead out of turn, under each reading of one card of the plays behind
+        them as a card one letter away. A reading that leaves fewer faults, its own slip
+        counted as one, is kept: a card written wrongly is then one finding, at the card
+        (P4), and not the cascade of faults and wrong points behind it."""
+        self.held = []
+        result = self.deal(d, deal)
+        written, self.held = self.held, None
+        faults = [(locus, f) for locus, f in written if f.is_fault]
+        best: tuple[SlipPlace, Card, DealResult, list[tuple[Locus, Finding]]] | None = None
+        # The slip itself is a finding too; the points written are evidence (C901).
+        fewest = len(faults) + self.points_differ(deal, result.points) - 1
+        deck = deck_set(self.ruleset.options.deck)
+        for place in _slip_places(deal, faults)[:_MAX_SLIP_PLACES] if fewest > 0 else ():
+            t, p, _ = place
+            play = deal.tricks[t].plays[p]
+            for card in _one_letter(play.card, deck) if play.card is not None else ():
+                self.held = []
+                reading = _with_card(deal, t, p, card)
+                trial = self.deal(d, reading)
+                count = sum(f.is_fault for _, f in self.held) + self.points_differ(
+                    reading, trial.points)
+                if count < fewest:
+                    best, fewest = (place, card, trial, self.held), count
+            if fewest == 0:
+                break
+        self.held = None
+        if best is None:
+            for _, finding in written:
+                self.deliver(finding)
+            return result
+        place, card, result, findings = best
+        self.emit_slip(d, deal, place, card, written)
+        for _, finding in findings:
+            self.deliver(finding)
+        return result
+
+    def emit_slip(self, d: int, deal: Deal, place: SlipPlace, card: Card,
+                  written: list[tuple[Locus, Finding]]) -> None:
+        """The one finding of a card written wrongly at ``place``, read as ``card``: the
+        written card's own fault there, that it is played twice (P703), or that the next
+        trick's lead fits the other card (P701)."""
+        t, p, why = place
+        locus: Locus = ("deal", d, "trick", t, "play", p)
+        trick = deal.tricks[t]
+        play = trick.plays[p]
+        n = deal.number
+        own = next((f for at, f in written if at == locus and f.code in _CARD_CODES), None)
+        if own is not None:
+            code, message = own.code, own.message
+        elif why == "lead":
+            leader = deal.tricks[t + 1].plays[0].seat
+            code, message = "P701", (f"deal {n}: {leader} leads trick {deal.tricks[t + 1].number}"
+                                     f", which fits trick {trick.number} if {play.seat} played "
+                                     f"{card}, not {play.card}")
+        else:
+            again = next(other.number for u, other in enumerate(deal.tricks)
+                         for q, later in enumerate(other.plays)
+                         if later.card == play.card and (u, q) != (t, p))
+            code, message = "P703", (f"deal {n}: {play.seat} plays {play.card} in trick "
+                                     f"{trick.number}, and it is played again in trick {again}")
+        self.emit(code, f"{message}; taken as {card}", locus, deal=n, trick=trick.number,
+                  seat=play.seat)
 
     def check_sequence(self, d: int, deal: Deal, previous: Deal | None) -> Seat | None:
         """Deal numbers and dealer rotation; returns the dealer due when it is not the one
@@ -343,16 +410,14 @@ class GameReplay:
                                       f"{self.ruleset.variant.name} scores for "
                                       f"{' and '.join(sides)}",
                               ("deal", d, key, side), deal=deal.number)
-        if (score.points is not None and points is not None
-                and all(side in sides for side in score.points)):
+        if score.points is not None and points is not None and self.points_differ(deal, points):
             wrote = {s: score.points.get(s, 0) for s in sides}
             scored = {s: points.get(s, 0) for s in sides}
-            if wrote != scored:
-                differ = [s for s in sides if wrote[s] != scored[s]]
-                side = next((s for s in differ if s in score.points), differ[0])
-                self.emit("C901", f"deal {deal.number}: points written {_sides(wrote)}, but the "
-                                  f"deal scored {_sides(scored)}",
-                          ("deal", d, "points", side), deal=deal.number)
+            differ = [s for s in sides if wrote[s] != scored[s]]
+            side = next((s for s in differ if s in score.points), differ[0])
+            self.emit("C901", f"deal {deal.number}: points written {_sides(wrote)}, but the "
+                              f"deal scored {_sides(scored)}",
+                      ("deal", d, "points", side), deal=deal.number)
         delta = score.points if score.points is not None else (points or {})
         expected = {s: written[s] + delta.get(s, 0) - charged[s] for s in sides}
         if score.total is not None:
@@ -374,6 +439,16 @@ class GameReplay:
                 written[s] = score.total.get(s, expected[s])
         else:
             written.update(expected)
+
+    def points_differ(self, deal: Deal, points: dict[str, int] | None) -> bool:
+        """Whether the points written for ``deal`` differ from ``points`` (C901; sides that
+        do not play are C904's)."""
+        score = deal.score
+        if score is None or score.points is None or points is None:
+            return False
+        sides = self.ruleset.side_names
+        return all(side in sides for side in score.points) and any(
+            score.points.get(s, 0) != points.get(s, 0) for s in sides)
 
     def check_end(self, totals: dict[str, int], readings: list[dict[str, int]]) -> None:
         """The game's last line against the replay (C9): ``readings`` are the final scores
@@ -749,18 +824,13 @@ class GameReplay:
         rest = self.acts[at + 1:]
         deal = self.deal_now
         assert deal is not None  # set by deal() before any act is read
-        wrote = deal.score.points if deal.score is not None and not deal.claims else None
 
         def faults_after(reading: A) -> int:
             trial = state.copy()
             trial.apply_act(reading)
-            count = trial.faults(rest)
-            if wrote is not None:  # the points written are evidence too
-                got = self.scored(deal, trial)
-                sides = self.ruleset.side_names
-                if got is not None and any(got.get(s, 0) != wrote.get(s, 0) for s in sides):
-                    count += 1
-            return count
+            # The points written are evidence too.
+            return trial.faults(rest) + (not deal.claims and self.points_differ(
+                deal, self.scored(deal, trial)))
 
         return min(readings, key=faults_after)
 
@@ -944,6 +1014,57 @@ class GameReplay:
         if deal.tricks or deal.sheet is None:
             return state.points()
         return state.points(taken=deal.sheet.taken, made=deal.sheet.tricks)
+
+
+_CARD_CODES = frozenset({"P702", "P703", "P708", "D305"})
+"""Faults of a card that cannot be played where the record has it."""
+_MAX_SLIP_PLACES = 8
+"""Plays whose card :meth:`GameReplay.either_card` reads otherwise, at the most."""
+
+SlipPlace = tuple[int, int, str]
+"""A play whose card may be written wrongly: the record's trick index, the play's index, and
+why (``card``: it cannot be played there; ``twice``: it is played elsewhere too; ``lead``:
+the next trick is led out of turn)."""
+
+
+def _slip_places(deal: Deal, faults: list[tuple[Locus, Finding]]) -> list[SlipPlace]:
+    """The plays whose card may be the slip behind ``faults``: a card that cannot be played
+    where it is and every other play of it, and the plays of the trick before a lead out of
+    turn (a card that changed the trick's winner)."""
+    places: dict[tuple[int, int], str] = {}
+    for locus, finding in faults:
+        if len(locus) != 6 or locus[2] != "trick":
+            continue
+        t, p = locus[3], locus[5]
+        if finding.code in _CARD_CODES:
+            card = deal.tricks[t].plays[p].card
+            places.setdefault((t, p), "card")
+            for u, trick in enumerate(deal.tricks):
+                for q, play in enumerate(trick.plays):
+                    if card is not None and play.card == card and (u, q) != (t, p):
+                        places.setdefault((u, q), "twice")
+        elif finding.code == "P701" and p == 0 and t > 0:
+            for q in range(len(deal.tricks[t - 1].plays)):
+                places.setdefault((t - 1, q), "lead")
+    return [(t, p, why) for (t, p), why in places.items()]
+
+
+def _one_letter(card: Card, deck: frozenset[Card]) -> list[Card]:
+    """The cards of ``deck`` written with one letter of ``card`` changed (``JH`` for
+    ``JK`` too): its rank in another suit, or another rank of its suit."""
+    text = str(card)
+    return sorted((c for c in deck if sum(a != b for a, b in zip(str(c), text, strict=True)) == 1),
+                  key=lambda c: c.index)
+
+
+def _with_card(deal: Deal, t: int, p: int, card: Card) -> Deal:
+    """The deal with the card of play ``p`` of its trick ``t`` read as ``card``."""
+    trick = deal.tricks[t]
+    plays = list(trick.plays)
+    plays[p] = plays[p].model_copy(update={"card": card})
+    tricks = list(deal.tricks)
+    tricks[t] = trick.model_copy(update={"plays": tuple(plays)})
+    return deal.model_copy(update={"tricks": tuple(tricks)})
 
 
 def rotation(number: int, dealer: Seat, want: Seat, redealt: bool) -> str:

@@ -1,8 +1,9 @@
 """Single slips of a scorer's pen, made in the text of a clean record (issue 11, RULES.md P4).
 
 Each slip changes one thing a person could write wrongly: one seat letter of a play, a bid
-or an exchange; two cards of one seat swapped between tricks; a trick line deleted,
-doubled or swapped with the next; one points figure or one running total. A slip returns
+or an exchange; one letter of a card played (its rank or its suit), where the record shows
+every hand; two cards of one seat swapped between tricks; a trick line deleted, doubled or
+swapped with the next; one points figure or one running total. A slip returns
 the new text, the lines it touched (1-based, in the new text) and the finding codes that
 name it. :func:`slips` lists every slip of a record of the kinds asked for, so a test can
 check that each one is reported once, where it was made.
@@ -33,8 +34,10 @@ BID_ACT = re.compile(r"(?:bid\s+|,\s*)([NESW]) ")
 EXCHANGE = re.compile(r"^(\s+)([NESW])( (?:takes|declines|discards))")
 FIGURE = re.compile(r"\b(NS|EW|[NESW]) (-?\d+)")
 
-KINDS = ("play-seat", "bid-seat", "exchange-seat", "card-swap", "trick-deleted",
+KINDS = ("play-seat", "bid-seat", "exchange-seat", "card", "card-swap", "trick-deleted",
          "trick-doubled", "tricks-swapped", "points", "total")
+WRITTEN_CARDS = (*(rank + suit for rank in "789TJQKA" for suit in "CDHS"), "JK")
+"""The cards a slip of the pen may write: any rank and suit letter, in the deck or not."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +116,37 @@ def _figure_slips(lines: list[str]) -> Iterator[Slip]:
                        f"line {i + 1}: {m.group(0)} -> {m.group(1)} {value + 1}")
 
 
+def _card_letters(games: tuple[Game, ...], lines: list[str]) -> Iterator[Slip]:
+    """One card of a trick written with one letter changed (another suit, or another rank:
+    perhaps a card of no deck), in deals whose every hand and hidden card the record shows.
+    The finding is at the card, or at the other play of the card written if the record
+    played it twice (either may be the slip)."""
+    trick_lines = iter(i for i, line in enumerate(lines) if TRICK.match(line))
+    for game, deal in ((g, deal) for g in games for deal in g.deals):
+        ruleset = ruleset_from_tags({t.name.lower(): t.value for t in game.tags})[0]
+        spots = [next(trick_lines) for _ in deal.tricks]
+        shown = [c for h in deal.hands for cards in h.cards.values() for c in cards]
+        shown += [*deal.extra.cards] if deal.extra else []
+        shown += [deal.up.card, *(deal.up.kitty or ())] if deal.up else []
+        if None in shown or len(set(shown)) != ruleset.options.deck:
+            continue
+        for spot, trick in zip(spots, deal.tricks, strict=True):
+            line = lines[spot]
+            for m, play in zip(PLAY.finditer(line), trick.plays, strict=True):
+                old = str(play.card)
+                stop = m.end() + len(line[m.end():].split(None, 1)[0])
+                for new in WRITTEN_CARDS:
+                    if sum(a != b for a, b in zip(new, old, strict=True)) != 1:
+                        continue
+                    twice = {spots[u] + 1 for u, other in enumerate(deal.tricks)
+                             for q in other.plays if str(q.card) == new}
+                    yield Slip("card", _with_line(lines, spot, _replace_at(line, m.end(), stop,
+                                                                          new)),
+                               frozenset({spot + 1} | twice),
+                               frozenset({"P701", "P702", "P703", "P708", "D305"}),
+                               f"line {spot + 1}: {play.seat} {old} -> {new}")
+
+
 def _card_swaps(games: tuple[Game, ...], lines: list[str]) -> Iterator[Slip]:
     """Two cards of one seat swapped between two tricks of a deal so that the seat fails
     to follow suit in the first while it holds the card it followed with, as the renege
@@ -150,6 +184,8 @@ def slips(text: str, kinds: tuple[str, ...] = KINDS) -> Iterator[Slip]:
     for slip in _seat_slips(lines, SEAT_LETTERS):
         if slip.kind in kinds:
             yield slip
+    if "card" in kinds:
+        yield from _card_letters(loads(text).games, lines)
     if "card-swap" in kinds:
         yield from _card_swaps(loads(text).games, lines)
     for slip in (*_trick_slips(lines), *_figure_slips(lines)):
