@@ -105,7 +105,9 @@ def _commented(text: str, rng: random.Random) -> str:
 def kind_corpus(size: int, kind: str, seed: int = 7) -> tuple[str, int]:
     """Notation of at least ``size`` bytes of one kind of record a person writes: a level
     of detail of the generator, a game with one comment, a hand-typed game (other case and
-    spacing, comments at line ends: tests/support/records.py), or the bundled valid samples."""
+    spacing, comments at line ends: tests/support/records.py), a hand-typed game with one
+    slip of the pen (tests/support/slips.py: a seat letter, a card, a trick line, a figure),
+    or the bundled valid samples."""
     if kind == "samples":
         texts = [p.read_text(encoding="utf-8")
                  for p in sorted((ROOT / "samples" / "valid").glob("*.euchre"))]
@@ -115,6 +117,7 @@ def kind_corpus(size: int, kind: str, seed: int = 7) -> tuple[str, int]:
         return "\n".join([one] * copies), deals * copies
     sys.path.insert(0, str(ROOT / "tests"))
     from support.records import respell
+    from support.slips import slips
 
     rng = random.Random(seed)
     detail = kind if kind in ("play-only", "score-sheet", "unknown-cards") else "full"
@@ -127,13 +130,16 @@ def kind_corpus(size: int, kind: str, seed: int = 7) -> tuple[str, int]:
             text = _commented(text, rng)
         elif kind == "hand-typed":
             text = respell(text, rng)
+        elif kind == "one slip":
+            made = list(slips(text))
+            text = respell(rng.choice(made).text if made else text, rng)
         texts.append(text)
         deals += len(game.deals)
         total += len(text) + 1
     return "\n".join(texts), deals
 
 
-KINDS = ("canonical", "one comment", "hand-typed", "play-only", "score-sheet",
+KINDS = ("canonical", "one comment", "hand-typed", "one slip", "play-only", "score-sheet",
          "unknown-cards", "samples")
 """The kinds of four-hand record the benchmark measures beside python-chess."""
 
