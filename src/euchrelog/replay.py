@@ -283,7 +283,8 @@ class GameReplay:
         # The slip itself is a finding too; the points written are evidence (C901).
         fewest = len(faults) + self.points_differ(deal, result.points) - 1
         deck = deck_set(self.ruleset.options.deck)
-        for place in _slip_places(deal, faults)[:_MAX_SLIP_PLACES] if fewest > 0 else ():
+        readable = 0 < fewest < _MAX_SLIP_FAULTS
+        for place in _slip_places(deal, faults)[:_MAX_SLIP_PLACES] if readable else ():
             t, p, _ = place
             play = deal.tricks[t].plays[p]
             for card in _one_letter(play.card, deck) if play.card is not None else ():
@@ -1020,6 +1021,9 @@ _CARD_CODES = frozenset({"P702", "P703", "P708", "D305"})
 """Faults of a card that cannot be played where the record has it."""
 _MAX_SLIP_PLACES = 8
 """Plays whose card :meth:`GameReplay.either_card` reads otherwise, at the most."""
+_MAX_SLIP_FAULTS = 6
+"""Faults of a deal beyond which :meth:`GameReplay.either_card` does not look for one slip
+behind them (the most one card written wrongly was seen to cause is five)."""
 
 SlipPlace = tuple[int, int, str]
 """A play whose card may be written wrongly: the record's trick index, the play's index, and
