@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 from .errors import NotationError, RecordError
-from .fast import replay_form, verify_json
+from .fast import check_form, verify_json
 from .findings import Finding, is_suppressed
 from .models import Game
 from .notation import (
@@ -56,14 +56,19 @@ def check_game(game: Game, index: int = 1, path: str | None = None, line: int = 
                source: SourceMap | None = None) -> GameCheck:
     """Replays one game and returns its findings, placed at ``line`` when there is no source
     map (a game read from JSON)."""
-    report = replay(game, source)
+    return _checked(replay(game, source), index, path, line, len(game.deals))
+
+
+def _checked(report: GameReport, index: int, path: str | None, line: int,
+             deals: int) -> GameCheck:
+    """The check of a game of ``deals`` deals from its replay report."""
     findings = []
     for f in report.findings:
         if f.line == 0 and line:
             f = replace(f, line=line, column=1)
         findings.append(_with(f, path, index))
     findings.sort(key=lambda f: (f.line, f.column))
-    return GameCheck(index, line, findings, report, deals=len(game.deals))
+    return GameCheck(index, line, findings, report, deals=deals)
 
 
 @dataclass(frozen=True)
@@ -99,8 +104,10 @@ def check_chunk(chunk: Chunk, *, keep_report: bool = True, fast: bool = True) ->
     """Parses and replays one chunk; ``keep_report=False`` drops the replay report (for
     results sent back from another process).
 
-    A clean game is proved clean by the fast path (:mod:`euchrelog.fast`: the one game loop
-    and engine, from the game's JSON form); a game with a finding, or every game with
+    A game of notation is replayed from its JSON form (:func:`~euchrelog.fast.check_form`:
+    the one game loop, each deal through the engine's bulk entry, and a deal with a
+    finding, or one the bulk entry does not take, through the full replay of its model), a
+    clean game of JSON Lines by the fast path; any other game, or every game with
     ``fast=False``, is validated into models and replayed with its source map.
     """
     if fast and chunk.json:
@@ -116,23 +123,29 @@ def check_chunk(chunk: Chunk, *, keep_report: bool = True, fast: bool = True) ->
             return GameCheck(chunk.index, chunk.first_line, [finding], syntax_error=True)
         result = check_game(game, chunk.index, chunk.path, chunk.first_line)
     else:
-        try:
-            read = read_game(chunk.text, chunk.first_line)
-            if not isinstance(read, GameForm):  # only comments
-                return GameCheck(chunk.index, chunk.first_line)
-            quick = replay_form(read) if fast else None
-            if quick is not None:
-                return _clean(chunk, quick, keep_report)
-            game = validate_form(read.form, chunk.first_line)
-        except NotationError as err:
-            result = _recover(chunk, err)
-        else:
-            result = check_game(game, chunk.index, chunk.path, chunk.first_line, read.source)
+        result = _check_notation(chunk, fast)
         if "noqa" in chunk.text.lower():
             result.findings = _unsuppressed(result.findings, chunk)
     if not keep_report:
         result.report = None
     return result
+
+
+def _check_notation(chunk: Chunk, fast: bool) -> GameCheck:
+    """Reads and replays one game of notation (see :func:`check_chunk`)."""
+    try:
+        read = read_game(chunk.text, chunk.first_line)
+        if not isinstance(read, GameForm):  # only comments
+            return GameCheck(chunk.index, chunk.first_line)
+        report = check_form(read) if fast else None
+        if report is None:
+            game = validate_form(read.form, chunk.first_line)
+    except NotationError as err:
+        return _recover(chunk, err)
+    if report is None:
+        return check_game(game, chunk.index, chunk.path, chunk.first_line, read.source)
+    return _checked(report, chunk.index, chunk.path, chunk.first_line,
+                    len(read.form.get("deals", ())))
 
 
 def _clean(chunk: Chunk, report: GameReport, keep_report: bool) -> GameCheck:

@@ -1,19 +1,19 @@
-"""The fast path of ``check``: proves a game clean, or declines.
+"""The fast path of ``check``: a game replayed from its JSON form, deal by deal through the
+engine's bulk entry where it takes the deal.
 
-Most games checked in bulk are clean. :func:`replay_form` replays the JSON form that the
-notation reader builds (:func:`~euchrelog.notation.read_game`: any spacing, case and
-comments), and :func:`verify_json` the form ``json.loads`` gives a line of JSON Lines,
-returning the :class:`~euchrelog.replay.GameReport` the full replay would give. It states
-no rule of the game: it runs the full replay's game loop
+Most games checked in bulk are clean, and most deals of the others are. The fast path
+states no rule of the game: it runs the full replay's game loop
 (:class:`~euchrelog.replay.GameReplay`), in which each deal goes through the bulk entry of
 the one engine (:meth:`DealState.run <euchrelog.engine.DealState.run>`) with its acts
 validated once by their models and kept. A deal the bulk entry does not take (a score-sheet
-line, a renege claim) is validated as a model and replayed in full.
+line, a renege claim, a deal with a fault) is validated as a model and replayed in full.
 
-The fast path never reports a finding. At the first one it returns ``None``, and the caller
-builds the models of the whole game and replays them with their source map, which places
-every finding at its line and column. The test suite holds the two paths to the same
-verdicts and reports.
+:func:`check_form` replays a game read from notation (:func:`~euchrelog.notation.read_game`:
+any spacing, case and comments) so, findings and all, each placed by the game's source
+map. :func:`replay_form` and :func:`verify_json` (the form ``json.loads`` gives a line of
+JSON Lines) prove a game clean or decline it: at the first finding they return ``None``,
+and the caller builds the models of the whole game and replays them. The test suite and
+the fuzzer hold both to the full path's findings, places and reports.
 
 >>> from euchrelog.generate import random_game
 >>> from euchrelog.notation.writer import dumps_game
@@ -48,7 +48,7 @@ from .models import (
     Swap,
     act_kind,
 )
-from .notation import GameForm, Locus, read_game
+from .notation import GameForm, Locus, SourceMap, read_game
 from .notation.jsonio import json_value
 from .replay import DealResult, GameReplay, GameReport
 from .rules import Ruleset
@@ -162,31 +162,46 @@ def replay_game(game: Any) -> GameReport | None:
 
 
 class _BulkReplay(GameReplay):
-    """The game loop of the full replay, with each deal replayed by the engine's bulk
-    entry from the JSON form; its first finding declines the game."""
+    """The game loop of the full replay, with each deal the engine's bulk entry takes
+    replayed by it from the JSON form, and every other deal by the full replay of its model.
+    ``declines``: the first finding declines the game; else findings are collected, placed
+    by ``source``."""
 
-    def __init__(self, game: Game, deals: list[dict[str, Any]]) -> None:
+    def __init__(self, game: Game, deals: list[dict[str, Any]], source: SourceMap | None,
+                 declines: bool) -> None:
         self.forms = deals
-        super().__init__(game, None, False, None)
+        self.declines = declines
+        super().__init__(game, source, False, None)
         self.table = _table(self.ruleset)
 
-    def emit(self, code: str, message: str, locus: Locus, **_: Any) -> None:
-        raise _DeclineError
+    def emit(self, code: str, message: str, locus: Locus, **kwargs: Any) -> None:
+        if self.declines:
+            raise _DeclineError
+        super().emit(code, message, locus, **kwargs)
 
-    def deal(self, d: int, deal: Deal) -> DealResult:
+    def model(self, d: int) -> Deal:
+        """The model of the whole of deal ``d``: validated with the game, or now."""
         form = self.forms[d]
-        if not _DEAL_KEYS.issuperset(form):
-            # A deal the bulk entry does not take (a score-sheet line, a claim), validated
-            # whole with the game: the full replay of its model, whose first finding
-            # declines the game.
-            return super().deal(d, deal)
-        try:
-            return _deal(self.table, form)
-        except _LOOKUP_ERRORS:
-            return super().deal(d, Deal.model_validate(form))
+        return self.game.deals[d] if not _DEAL_KEYS.issuperset(form) else Deal.model_validate(
+            form)
+
+    def either_card(self, d: int, deal: Deal) -> DealResult:
+        form = self.forms[d]
+        if _DEAL_KEYS.issuperset(form):
+            try:
+                return _deal(self.table, form)
+            except _LOOKUP_ERRORS:
+                pass
+        # A deal the bulk entry does not take (a score-sheet line, a claim, a fault): the
+        # full replay of its model.
+        return super().either_card(d, self.model(d))
+
+    def either_dealer(self, d: int, deal: Deal, due: Seat) -> DealResult:
+        return super().either_dealer(d, self.model(d), due)
 
 
-def _game(game: dict[str, Any]) -> GameReport | None:
+def _game(game: dict[str, Any], source: SourceMap | None = None, declines: bool = True
+          ) -> GameReport | None:
     deals = game.get("deals", ())
     if type(deals) is not list:
         return None
@@ -195,7 +210,7 @@ def _game(game: dict[str, Any]) -> GameReport | None:
     model = Game.model_validate({**game, "deals": [
         {k: deal[k] for k in _LOOP_KEYS if k in deal} if _DEAL_KEYS.issuperset(deal) else deal
         for deal in deals]})
-    return _BulkReplay(model, deals).run()
+    return _BulkReplay(model, deals, source, declines).run()
 
 
 def _cards(table: _Table, value: Any, size: int) -> list[Card | None]:
@@ -296,6 +311,17 @@ def replay_form(read: GameForm) -> GameReport | None:
     """The report of one game read from notation (:func:`~euchrelog.notation.read_game`),
     if the fast path covers it and finds it clean; otherwise ``None``."""
     return replay_game(read.form)
+
+
+def check_form(read: GameForm) -> GameReport | None:
+    """The report of one game read from notation, findings and all, each placed by the
+    game's source map: the deals the bulk entry takes are replayed by it, the others by the
+    full replay of their models. ``None`` for a game whose models do not validate, which
+    the full path reports."""
+    try:
+        return _game(read.form, read.source, declines=False)
+    except _LOOKUP_ERRORS:
+        return None
 
 
 def verify_notation(text: str) -> GameReport | None:

@@ -29,7 +29,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from euchrelog.check import GameCheck, check_text
+from euchrelog.check import GameCheck, check_chunk, check_text, notation_chunks
 from euchrelog.cli import main
 from euchrelog.cli.record import Console
 from euchrelog.errors import EuchrelogError, NotationError, RecordError
@@ -602,6 +602,13 @@ def check_findings(text: str) -> list[GameCheck]:
     return results
 
 
+def both_paths_agree(text: str) -> None:
+    """Each game of notation is checked by ``check`` (the bulk entry for every deal it
+    takes, the models for the rest) as by the full path alone: findings, places, report."""
+    for chunk in notation_chunks(io.StringIO(text), "fuzz.euchre"):
+        assert check_chunk(chunk) == check_chunk(chunk, fast=False), chunk.text
+
+
 def check_notation_text(text: str) -> None:
     """``loads`` raises only NotationError; what it reads survives the canonical form
     (``fmt`` is idempotent) and the JSON round trip; ``check_text`` never raises, and
@@ -619,6 +626,7 @@ def check_notation_text(text: str) -> None:
         assert loads_json(dumps_json(log, lines=True)).games == log.games
     results = check_findings(text)
     if not is_json(text):
+        both_paths_agree(text)
         syntax = [f for r in results for f in r.findings if f.code == "S101"]
         if error is None:
             assert not syntax, syntax
