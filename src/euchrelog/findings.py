@@ -95,6 +95,8 @@ _TABLE = [
     Code("P707", "trick-number", "", "a trick number is out of sequence"),
     Code("P708", "dead-card", "C8",
          "a card from the kitty, the discard or the turned-down upcard was played"),
+    Code("P709", "card-misread", "P4",
+         "a card the rest of the deal contradicts, read as the card one letter away that fits"),
     Code("R801", "renege", "C5 P1", "a player did not follow suit while holding the led suit"),
     Code("R802", "renege-by-evidence", "C5 P1",
          "a later play proves an earlier failure to follow suit"),

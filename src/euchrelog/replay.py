@@ -274,7 +274,9 @@ class GameReplay:
         no deck) or a lead out of turn, under each reading of one card of the plays behind
         them as a card one letter away. A reading that leaves fewer faults, its own slip
         counted as one, is kept: a card written wrongly is then one finding, at the card
-        (P4), and not the cascade of faults and wrong points behind it."""
+        (P4), and not the cascade of faults and wrong points behind it. Reneges are read
+        away only by a reading of their trick's lead that leaves no fault at all, where
+        the deal as written has three faults or more."""
         self.held = []
         result = self.deal(d, deal)
         written, self.held = self.held, None
@@ -285,7 +287,9 @@ class GameReplay:
         deck = deck_set(self.ruleset.options.deck)
         readable = 0 < fewest < _MAX_SLIP_FAULTS
         for place in _slip_places(deal, faults)[:_MAX_SLIP_PLACES] if readable else ():
-            t, p, _ = place
+            t, p, why = place
+            if why == "renege" and fewest < 2:
+                continue
             play = deal.tricks[t].plays[p]
             for card in _one_letter(play.card, deck) if play.card is not None else ():
                 self.held = []
@@ -293,7 +297,7 @@ class GameReplay:
                 trial = self.deal(d, reading)
                 count = sum(f.is_fault for _, f in self.held) + self.points_differ(
                     reading, trial.points)
-                if count < fewest:
+                if count < fewest and (why != "renege" or count == 0):
                     best, fewest = (place, card, trial, self.held), count
             if fewest == 0:
                 break
@@ -311,8 +315,8 @@ class GameReplay:
     def emit_slip(self, d: int, deal: Deal, place: SlipPlace, card: Card,
                   written: list[tuple[Locus, Finding]]) -> None:
         """The one finding of a card written wrongly at ``place``, read as ``card``: the
-        written card's own fault there, that it is played twice (P703), or that the next
-        trick's lead fits the other card (P701)."""
+        written card's own fault there, that it is played twice (P703), or that the rest
+        of the deal fits the other card (P709)."""
         t, p, why = place
         locus: Locus = ("deal", d, "trick", t, "play", p)
         trick = deal.tricks[t]
@@ -321,11 +325,11 @@ class GameReplay:
         own = next((f for at, f in written if at == locus and f.code in _CARD_CODES), None)
         if own is not None:
             code, message = own.code, own.message
-        elif why == "lead":
-            leader = deal.tricks[t + 1].plays[0].seat
-            code, message = "P701", (f"deal {n}: {leader} leads trick {deal.tricks[t + 1].number}"
-                                     f", which fits trick {trick.number} if {play.seat} played "
-                                     f"{card}, not {play.card}")
+        elif why != "twice":
+            shown = " ".join(sorted(f.code for _, f in written if f.is_fault))
+            code, message = "P709", (f"deal {n}: {play.seat} plays {play.card} in trick "
+                                     f"{trick.number}, but the rest of the deal fits {card} "
+                                     f"(as written it shows {shown})")
         else:
             again = next(other.number for u, other in enumerate(deal.tricks)
                          for q, later in enumerate(other.plays)
@@ -1028,14 +1032,16 @@ behind them (the most one card written wrongly was seen to cause is five)."""
 SlipPlace = tuple[int, int, str]
 """A play whose card may be written wrongly: the record's trick index, the play's index, and
 why (``card``: it cannot be played there; ``twice``: it is played elsewhere too; ``lead``:
-the next trick is led out of turn)."""
+the next trick is led out of turn; ``renege``: it is the lead of a trick with a renege)."""
 
 
 def _slip_places(deal: Deal, faults: list[tuple[Locus, Finding]]) -> list[SlipPlace]:
     """The plays whose card may be the slip behind ``faults``: a card that cannot be played
-    where it is and every other play of it, and the plays of the trick before a lead out of
-    turn (a card that changed the trick's winner)."""
+    where it is and every other play of it, the plays of the trick before a lead out of
+    turn (a card that changed the trick's winner), and the lead of a trick with a renege
+    (a card that changed the suit led)."""
     places: dict[tuple[int, int], str] = {}
+    leads: list[tuple[int, int]] = []
     for locus, finding in faults:
         if len(locus) != 6 or locus[2] != "trick":
             continue
@@ -1050,6 +1056,10 @@ def _slip_places(deal: Deal, faults: list[tuple[Locus, Finding]]) -> list[SlipPl
         elif finding.code == "P701" and p == 0 and t > 0:
             for q in range(len(deal.tricks[t - 1].plays)):
                 places.setdefault((t - 1, q), "lead")
+        elif finding.code in ("R801", "R802") and p > 0:
+            leads.append((t, 0))
+    for place in leads:  # (a lead that is a place for another reason too is tried so)
+        places.setdefault(place, "renege")
     return [(t, p, why) for (t, p), why in places.items()]
 
 
