@@ -281,7 +281,20 @@ class GameReplay:
         result = self.deal(d, deal)
         written, self.held = self.held, None
         faults = [(locus, f) for locus, f in written if f.is_fault]
-        best: tuple[SlipPlace, Card, DealResult, list[tuple[Locus, Finding]]] | None = None
+        best = self.card_reading(d, deal, result, faults) if faults else None
+        findings = written
+        if best is not None:
+            place, card, result, findings = best
+            self.emit_slip(d, deal, place, card, written)
+        for _, finding in findings:
+            self.deliver(finding)
+        return result
+
+    def card_reading(self, d: int, deal: Deal, result: DealResult,
+                     faults: list[tuple[Locus, Finding]]) -> CardReading | None:
+        """The reading of one card of deal ``d`` that :meth:`either_card` keeps, with its
+        result and findings, if any: ``result`` and ``faults`` are the deal's as written."""
+        best: CardReading | None = None
         # The slip itself is a finding too; the points written are evidence (C901).
         fewest = len(faults) + self.points_differ(deal, result.points) - 1
         deck = deck_set(self.ruleset.options.deck)
@@ -302,15 +315,7 @@ class GameReplay:
             if fewest == 0:
                 break
         self.held = None
-        if best is None:
-            for _, finding in written:
-                self.deliver(finding)
-            return result
-        place, card, result, findings = best
-        self.emit_slip(d, deal, place, card, written)
-        for _, finding in findings:
-            self.deliver(finding)
-        return result
+        return best
 
     def emit_slip(self, d: int, deal: Deal, place: SlipPlace, card: Card,
                   written: list[tuple[Locus, Finding]]) -> None:
@@ -523,7 +528,8 @@ class GameReplay:
                       seat=seat, level=level)
 
         tricks = self.trick_order(d, deal)
-        acts: list[Action | None] = [*deal.bids]
+        bids = deal.bids
+        acts: list[Action | None] = [*bids]
         if deal.exchange is not None:
             acts.append(deal.exchange)
         acts.extend(deal.declarations)
@@ -533,7 +539,7 @@ class GameReplay:
         self.acts = acts
         self.deal_now = deal
         swapped: tuple[Bid, Bid] | None = None
-        for k, bid in enumerate(deal.bids):
+        for k, bid in enumerate(bids):
             if swapped is not None and swapped[0].seat == bid.seat:
                 # "S swap pass": the bid after a swap shares its seat letter, and its slip.
                 bid = bid.model_copy(update={"seat": swapped[1].seat})
@@ -544,7 +550,7 @@ class GameReplay:
         sheet = deal.sheet
         if sheet is not None:
             self.check_sheet(d, deal, state)
-        at = len(deal.bids)
+        at = len(bids)
         if deal.exchange is not None:
             ex = deal.exchange
             err = state.check_exchange(ex)
@@ -570,7 +576,7 @@ class GameReplay:
                 self.sheet_declarations(d, deal, state)
         canadian = state.check_canadian() if deal.tricks or sheet is not None else None
         if canadian is not None:  # reported at the order, not at the first play (H3)
-            k = next(k for k, bid in enumerate(deal.bids) if isinstance(bid, Order))
+            k = next(k for k, bid in enumerate(bids) if isinstance(bid, Order))
             fault(canadian, ("deal", d, "bid", k), seat=state.maker)
         claimed = {c.seat for c in deal.claims}
         if deal.tricks and state.maker is not None and state.trump is None:
@@ -1033,6 +1039,8 @@ SlipPlace = tuple[int, int, str]
 """A play whose card may be written wrongly: the record's trick index, the play's index, and
 why (``card``: it cannot be played there; ``twice``: it is played elsewhere too; ``lead``:
 the next trick is led out of turn; ``renege``: it is the lead of a trick with a renege)."""
+CardReading = tuple[SlipPlace, Card, DealResult, list[tuple[Locus, Finding]]]
+"""A deal read with one card otherwise: where, the card, and the deal's result and findings."""
 
 
 def _slip_places(deal: Deal, faults: list[tuple[Locus, Finding]]) -> list[SlipPlace]:

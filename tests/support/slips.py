@@ -143,7 +143,7 @@ def _card_letters(games: tuple[Game, ...], lines: list[str]) -> Iterator[Slip]:
                     yield Slip("card", _with_line(lines, spot, _replace_at(line, m.end(), stop,
                                                                           new)),
                                frozenset({spot + 1} | twice),
-                               frozenset({"P702", "P703", "P708", "P709", "D305"}),
+                               frozenset({"P701", "P702", "P703", "P708", "P709", "D305"}),
                                f"line {spot + 1}: {play.seat} {old} -> {new}")
 
 
