@@ -660,14 +660,9 @@ class _GameAssembler:
     def sheet(self, text: str, line: int, column: int) -> Form:
         if "sheet" in self.deal_form:
             raise NotationError("a deal has one score-sheet line", line, column)
-        d = self.d
-        self.places[("deal", d, "sheet")] = (line, column)
+        self.later.append(("sheet", text, line, column, self.d))
         sm = _SHEET_RE.fullmatch(text)
         assert sm is not None
-        for group, part in ((1, "trump"), (2, "maker"), (4, "defend"), (5, "bid"),
-                            (6, "tricks")):
-            if sm.group(group):
-                self.places[("deal", d, "sheet", part)] = (line, column + sm.start(group))
         sheet: Form = {"trump": parse_trump(sm.group(1)).value, "maker": sm.group(2).upper()}
         if sm.group(3):
             sheet["alone"] = True
@@ -833,9 +828,20 @@ def _place_score(places: _Places, lines: _Texts, text: str, line: int, column: i
         _read_sides(places, text[cut:], line, column + cut, ("deal", d, "total"))
 
 
+def _place_sheet(places: _Places, lines: _Texts, text: str, line: int, column: int,
+                 d: int) -> None:
+    places[("deal", d, "sheet")] = (line, column)
+    sm = _SHEET_RE.fullmatch(text)
+    assert sm is not None
+    for group, part in ((1, "trump"), (2, "maker"), (4, "defend"), (5, "bid"), (6, "tricks")):
+        if sm.group(group):
+            places[("deal", d, "sheet", part)] = (line, column + sm.start(group))
+
+
 _PLACERS: dict[str, _Placer] = {
     "deal": _place_deal, "trick": _place_trick, "hands": _place_hands, "up": _place_up,
     "bid": _place_bids, "exchange": _place_exchange, "score": _place_score,
+    "sheet": _place_sheet,
 }
 """The placer of each kind of line that is placed when a finding asks."""
 
