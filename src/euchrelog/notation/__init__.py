@@ -77,9 +77,9 @@ class SourceMap:
         self._places = {} if places is None else places
         self._cards = {} if cards is None else cards
         self._later = later or []
-        """The lines still to place: each its kind (a placer in ``_PLACERS``) and the
-        placer's arguments (atoms only: a clean game's map holds nothing the garbage
-        collector must visit again)."""
+        """The lines still to place: each its kind (a placer in ``_PLACERS``), the index of
+        its deal and the placer's arguments (atoms only: a clean game's map holds nothing
+        the garbage collector must visit again)."""
 
     @property
     def places(self) -> dict[Locus, tuple[int, int]]:
@@ -96,15 +96,23 @@ class SourceMap:
             self._place()
         return self._cards
 
-    def _place(self) -> None:
-        with _PLACING:  # another thread sees the map placed in full or waits here
-            for kind, *args in self._later:
-                _PLACERS[kind](self._places, self._cards, *args)
-            self._later = []
+    def _place(self, deal: int | None = None) -> None:
+        """Places the lines still to place: of one deal (by its index), or all."""
+        with _PLACING:  # another thread sees the lines placed in full or waits here
+            for kind, of, *args in self._later:
+                if deal is None or of == deal:
+                    _PLACERS[kind](self._places, self._cards, *args)
+            # (emptied last: a thread that finds nothing left to place reads a full map)
+            self._later = [entry for entry in self._later if deal is not None
+                           and entry[1] != deal]
 
     def find(self, locus: Locus) -> tuple[int, int]:
-        """The place of ``locus``, or of the closest enclosing part that has one."""
-        places, cards = self.places, self.cards
+        """The place of ``locus``, or of the closest enclosing part that has one (the lines
+        of a deal are placed when a finding first asks for a place in it)."""
+        if self._later:
+            deal = locus[1] if len(locus) > 1 and locus[0] == "deal" else None
+            self._place(deal if type(deal) is int else None)
+        places, cards = self._places, self._cards
         place = places.get(locus)
         if place is not None:
             return place
@@ -479,7 +487,7 @@ class _GameAssembler:
         self.close_deal()
         _, number, _, dealer = text.split()
         d = self.d = len(self.deals)
-        self.later.append(("deal", text, line, column, d))
+        self.later.append(("deal", d, text, line, column, d))
         if int(number) < 1:
             raise NotationError("a deal number starts at 1",
                                 *_placed(("deal", d, "number"), "deal", text, line, column, d))
@@ -497,7 +505,7 @@ class _GameAssembler:
         if number < 1:
             raise NotationError("a trick number starts at 1", line, column)
         tricks = self.tricks
-        self.later.append(("trick", text, line, column, self.d, len(tricks)))
+        self.later.append(("trick", self.d, text, line, column, self.d, len(tricks)))
         words = iter(rest.replace(":", " ").split())  # each seat, then its card
         form = {"number": number, "plays": [{"seat": seat.upper(), "card": _SPELLING[next(words)]}
                                             for seat in words]}
@@ -518,7 +526,7 @@ class _GameAssembler:
                 raise NotationError(f"the hand of {seat} is written twice", line,
                                     column + _nth(_HAND_RE, text, len(seats)).start(1))
             cards = seats[seat] = []
-        self.later.append(("hands", text, line, column, self.d))
+        self.later.append(("hands", self.d, text, line, column, self.d))
         form: Form = {"cards": seats}
         hands.append(form)
         return form
@@ -530,7 +538,7 @@ class _GameAssembler:
         up: Form = {"card": _SPELLING[words[1]]}
         if len(words) > 2:
             up["kitty"] = [_SPELLING[c] for c in words[3:]]
-        self.later.append(("up", text, line, column, self.d))
+        self.later.append(("up", self.d, text, line, column, self.d))
         self.deal_form["up"] = up
         return up
 
@@ -559,7 +567,7 @@ class _GameAssembler:
                 bids.append({"act": "bid", "seat": seat, "tricks": int(act)})
             else:  # a swap without an act: this word is the next seat
                 i -= 1
-        self.later.append(("bid", text, line, column, self.d, self.nbids))
+        self.later.append(("bid", self.d, text, line, column, self.d, self.nbids))
         self.nbids += len(bids)
         form: Form = {"bids": bids}
         self.bid_lines.append(form)
@@ -599,7 +607,7 @@ class _GameAssembler:
         # An exchange after the merge keeps its place among the acts after the bidding, so
         # the replay judges it (K501, X5) like every other act.
         merged = self.merged
-        self.later.append(("exchange", text, line, column,
+        self.later.append(("exchange", self.d, text, line, column,
                            ("deal", self.d, "decl", len(decls)) if merged else ("deal", self.d),
                            merged))
         words = text.split()  # the seat, then takes and the card, discards and the card
@@ -660,7 +668,7 @@ class _GameAssembler:
     def sheet(self, text: str, line: int, column: int) -> Form:
         if "sheet" in self.deal_form:
             raise NotationError("a deal has one score-sheet line", line, column)
-        self.later.append(("sheet", text, line, column, self.d))
+        self.later.append(("sheet", self.d, text, line, column, self.d))
         sm = _SHEET_RE.fullmatch(text)
         assert sm is not None
         sheet: Form = {"trump": parse_trump(sm.group(1)).value, "maker": sm.group(2).upper()}
@@ -711,7 +719,7 @@ class _GameAssembler:
                 _PLACERS["score"]({}, {}, text, line, column, self.d)
             sides[side] = int(words[i + 1])
             i += 2
-        self.later.append(("score", text, line, column, self.d))
+        self.later.append(("score", self.d, text, line, column, self.d))
         self.deal_form["score"] = score
         return score
 
