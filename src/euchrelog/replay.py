@@ -19,7 +19,7 @@ Bulk mode (the default) collects every :class:`~euchrelog.findings.Finding` and 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from difflib import get_close_matches
 from itertools import pairwise
 from typing import TypeVar, cast
@@ -163,12 +163,18 @@ class GameReplay:
     def emit(self, code: str, message: str, locus: Locus, *, deal: int | None = None,
              trick: int | None = None, seat: Seat | str | None = None,
              level: Severity | None = None) -> None:
-        line, column = self.source.find(locus) if self.source else (0, 0)
-        finding = Finding(code, message, line, column, deal=deal, trick=trick,
+        finding = Finding(code, message, 0, 0, deal=deal, trick=trick,
                           seat=str(seat) if seat is not None else None, level=level)
-        if self.held is not None:
+        if self.held is not None:  # placed if it is kept
             self.held.append((locus, finding))
             return
+        self.deliver_at(locus, finding)
+
+    def deliver_at(self, locus: Locus, finding: Finding) -> None:
+        """Places a finding at ``locus`` and reports it."""
+        if self.source:
+            line, column = self.source.find(locus)
+            finding = replace(finding, line=line, column=column)
         self.deliver(finding)
 
     def deliver(self, finding: Finding) -> None:
@@ -264,8 +270,8 @@ class GameReplay:
         self.held = None
         _, result, findings = min(readings, key=lambda r: r[0])
         result.dealer = deal.dealer
-        for _, finding in findings:
-            self.deliver(finding)
+        for locus, finding in findings:
+            self.deliver_at(locus, finding)
         return result
 
     def either_card(self, d: int, deal: Deal) -> DealResult:
@@ -286,8 +292,8 @@ class GameReplay:
         if best is not None:
             place, card, result, findings = best
             self.emit_slip(d, deal, place, card, written)
-        for _, finding in findings:
-            self.deliver(finding)
+        for locus, finding in findings:
+            self.deliver_at(locus, finding)
         return result
 
     def card_reading(self, d: int, deal: Deal, result: DealResult,

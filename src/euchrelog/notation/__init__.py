@@ -77,6 +77,8 @@ class SourceMap:
         self._places = {} if places is None else places
         self._cards = {} if cards is None else cards
         self._later = later or []
+        self._placed: set[int] = set()
+        """The deals whose lines are placed, while others' are still to place."""
         """The lines still to place: each its kind (a placer in ``_PLACERS``), the index of
         its deal and the placer's arguments (atoms only: a clean game's map holds nothing
         the garbage collector must visit again)."""
@@ -105,13 +107,18 @@ class SourceMap:
             # (emptied last: a thread that finds nothing left to place reads a full map)
             self._later = [entry for entry in self._later if deal is not None
                            and entry[1] != deal]
+            if deal is not None:
+                self._placed.add(deal)
 
     def find(self, locus: Locus) -> tuple[int, int]:
         """The place of ``locus``, or of the closest enclosing part that has one (the lines
         of a deal are placed when a finding first asks for a place in it)."""
         if self._later:
             deal = locus[1] if len(locus) > 1 and locus[0] == "deal" else None
-            self._place(deal if type(deal) is int else None)
+            if type(deal) is not int:
+                self._place()
+            elif deal not in self._placed:
+                self._place(deal)
         places, cards = self._places, self._cards
         place = places.get(locus)
         if place is not None:
