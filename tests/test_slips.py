@@ -166,3 +166,41 @@ def test_an_unreadable_first_deal_of_a_game_from_the_middle_is_one_finding() -> 
     found = [f for game in check_text(text) for f in game.findings]
     assert [(f.code, f.line) for f in found] == [("S101", 12)]
     assert "deal 7 (lines 12-14) is skipped" in found[0].message
+
+
+def _deal_replays(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], int]:
+    """The fault codes of ``text`` and how many times a deal was replayed to find them."""
+    from euchrelog.replay import GameReplay
+
+    calls = 0
+    deal = GameReplay.deal
+
+    def counted(self: GameReplay, d: int, model: object) -> object:
+        nonlocal calls
+        calls += 1
+        return deal(self, d, model)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(GameReplay, "deal", counted)
+    return [f.code for f in faults(text)], calls
+
+
+def test_a_card_slip_is_found_by_reading_the_deal_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = (ROOT / "samples" / "invalid" / "P702-card-not-held-letter-slip.euchre").read_text(
+        "utf-8")
+    codes, calls = _deal_replays(text, monkeypatch)
+    assert codes == ["P702"]
+    assert calls > 1
+
+
+def test_a_trick_line_of_many_cards_is_not_read_card_by_card(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by fuzz/run.py (seed 20261211, inputs 82176 and 110131): a trick line of
+    thousands of cards after a lead out of turn had each of its first cards read as every
+    card one letter away, each reading a replay of the whole line. Such a deal is not one
+    card slip, and is replayed once."""
+    text = (ROOT / "samples" / "invalid" / "P702-card-not-held-letter-slip.euchre").read_text(
+        "utf-8").replace("1. E: AD  S: 9D  W: 9H  N: AC", "1. E: AD  S: 9D  W: 9H  N: AC"
+                         + "  N: AC" * 500)
+    codes, calls = _deal_replays(text, monkeypatch)
+    assert "P705" in codes
+    assert calls == 1

@@ -304,7 +304,9 @@ class GameReplay:
         # The slip itself is a finding too; the points written are evidence (C901).
         fewest = len(faults) + self.points_differ(deal, result.points) - 1
         deck = deck_set(self.ruleset.options.deck)
-        readable = 0 < fewest < _MAX_SLIP_FAULTS
+        seats, tricks = len(self.ruleset.seats), self.ruleset.variant.tricks
+        readable = (0 < fewest < _MAX_SLIP_FAULTS and len(deal.tricks) <= tricks + 1
+                    and all(len(trick.plays) <= seats for trick in deal.tricks))
         for place in _slip_places(deal, faults)[:_MAX_SLIP_PLACES] if readable else ():
             t, p, why = place
             if why == "renege" and fewest < 2:
@@ -1039,7 +1041,10 @@ _MAX_SLIP_PLACES = 8
 """Plays whose card :meth:`GameReplay.either_card` reads otherwise, at the most."""
 _MAX_SLIP_FAULTS = 6
 """Faults of a deal beyond which :meth:`GameReplay.either_card` does not look for one slip
-behind them (the most one card written wrongly was seen to cause is five)."""
+behind them (the most one card written wrongly was seen to cause is five). Nor does it in a
+deal with more trick lines than a deal has tricks (and one written twice), or a trick line
+with more cards than there are players: a card slip is not what is wrong there, and each
+reading would replay all of it."""
 
 SlipPlace = tuple[int, int, str]
 """A play whose card may be written wrongly: the record's trick index, the play's index, and
