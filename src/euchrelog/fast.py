@@ -182,8 +182,9 @@ class _BulkReplay(GameReplay):
     def model(self, d: int) -> Deal:
         """The model of the whole of deal ``d``: validated with the game, or now."""
         form = self.forms[d]
-        return self.game.deals[d] if not _DEAL_KEYS.issuperset(form) else Deal.model_validate(
-            form)
+        if _DEAL_KEYS.issuperset(form):  # the game has the model of its loop's keys only
+            return Deal.model_validate(form)
+        return self.game.deals[d]
 
     def either_card(self, d: int, deal: Deal) -> DealResult:
         form = self.forms[d]

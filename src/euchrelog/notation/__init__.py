@@ -77,11 +77,11 @@ class SourceMap:
         self._places = {} if places is None else places
         self._cards = {} if cards is None else cards
         self._later = later or []
-        self._placed: set[int] = set()
-        """The deals whose lines are placed, while others' are still to place."""
         """The lines still to place: each its kind (a placer in ``_PLACERS``), the index of
         its deal and the placer's arguments (atoms only: a clean game's map holds nothing
         the garbage collector must visit again)."""
+        self._placed: set[int] = set()
+        """The deals whose lines are placed, while others' are still to place."""
 
     @property
     def places(self) -> dict[Locus, tuple[int, int]]:
