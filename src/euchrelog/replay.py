@@ -305,16 +305,19 @@ class GameReplay:
         fewest = len(faults) + self.points_differ(deal, result.points) - 1
         deck = deck_set(self.ruleset.options.deck)
         seats, tricks = len(self.ruleset.seats), self.ruleset.variant.tricks
-        readable = (0 < fewest < _MAX_SLIP_FAULTS and len(deal.tricks) <= tricks + 1
+        readable = (fewest > 0 and len(deal.tricks) <= tricks + 1
                     and all(len(trick.plays) <= seats for trick in deal.tricks))
-        for place in _slip_places(deal, faults)[:_MAX_SLIP_PLACES] if readable else ():
-            t, p, why = place
+        places = _slip_places(deal, faults) if readable else []
+        if fewest >= _MAX_SLIP_FAULTS:  # (an upcard written wrongly upsets the whole deal)
+            places = [place for place in places if place[0] == ("up",)]
+        for place in places[:_MAX_SLIP_PLACES]:
+            where, why = place
             if why == "renege" and fewest < 2:
                 continue
-            play = deal.tricks[t].plays[p]
-            for card in _one_letter(play.card, deck) if play.card is not None else ():
+            written = _card_at(deal, where)
+            for card in _one_letter(written, deck) if written is not None else ():
                 self.held = []
-                reading = _with_card(deal, t, p, card)
+                reading = _with_card(deal, where, card)
                 trial = self.deal(d, reading)
                 count = sum(f.is_fault for _, f in self.held) + self.points_differ(
                     reading, trial.points)
@@ -328,29 +331,32 @@ class GameReplay:
     def emit_slip(self, d: int, deal: Deal, place: SlipPlace, card: Card,
                   written: list[tuple[Locus, Finding]]) -> None:
         """The one finding of a card written wrongly at ``place``, read as ``card``: the
-        written card's own fault there, that it is played twice (P703), or that the rest
-        of the deal fits the other card (P709)."""
-        t, p, why = place
-        locus: Locus = ("deal", d, "trick", t, "play", p)
-        trick = deal.tricks[t]
-        play = trick.plays[p]
+        written card's own fault there, that it is played twice (P703) or recorded twice
+        (D304), or that the rest of the deal fits the other card (P709)."""
+        where, why = place
+        locus: Locus = ("deal", d, *where)
         n = deal.number
-        own = next((f for at, f in written if at == locus and f.code in _CARD_CODES), None)
+        was = _card_at(deal, where)
+        own = next((f for at, f in written if at == locus and f.code in _OWN_CODES), None)
+        trick = deal.tricks[where[1]] if where[0] == "trick" else None
+        seat = trick.plays[where[3]].seat if trick is not None else None
+        doing = (f"{seat} plays {was} in trick {trick.number}" if trick is not None
+                 else f"{was} ({_holder(deal, where)})")
         if own is not None:
             code, message = own.code, own.message
-        elif why != "twice":
-            shown = " ".join(sorted(f.code for _, f in written if f.is_fault))
-            code, message = "P709", (f"deal {n}: {play.seat} plays {play.card} in trick "
-                                     f"{trick.number}, but the rest of the deal fits {card} "
-                                     f"(as written it shows {shown})")
-        else:
+        elif why == "twice" and trick is not None:
             again = next(other.number for u, other in enumerate(deal.tricks)
                          for q, later in enumerate(other.plays)
-                         if later.card == play.card and (u, q) != (t, p))
-            code, message = "P703", (f"deal {n}: {play.seat} plays {play.card} in trick "
-                                     f"{trick.number}, and it is played again in trick {again}")
-        self.emit(code, f"{message}; taken as {card}", locus, deal=n, trick=trick.number,
-                  seat=play.seat)
+                         if later.card == was and (u, q) != (where[1], where[3]))
+            code, message = "P703", f"deal {n}: {doing}, and it is played again in trick {again}"
+        elif trick is None and any(c == was and at != where for at, c, _ in _dealt(deal)):
+            code, message = "D304", f"deal {n}: {doing} is recorded twice"
+        else:
+            shown = " ".join(sorted(f.code for _, f in written if f.is_fault))
+            code, message = "P709", (f"deal {n}: {doing}, but the rest of the deal fits {card} "
+                                     f"(as written it shows {shown})")
+        self.emit(code, f"{message}; taken as {card}", locus, deal=n,
+                  trick=trick.number if trick is not None else None, seat=seat)
 
     def check_sequence(self, d: int, deal: Deal, previous: Deal | None) -> Seat | None:
         """Deal numbers and dealer rotation; returns the dealer due when it is not the one
@@ -1037,67 +1043,142 @@ class GameReplay:
 
 _CARD_CODES = frozenset({"P702", "P703", "P708", "D305"})
 """Faults of a card that cannot be played where the record has it."""
+_OWN_CODES = _CARD_CODES | {"D304"}
+"""Faults of a card that cannot be where the record has it, played or dealt."""
 _MAX_SLIP_PLACES = 8
 """Plays whose card :meth:`GameReplay.either_card` reads otherwise, at the most."""
 _MAX_SLIP_FAULTS = 6
-"""Faults of a deal beyond which :meth:`GameReplay.either_card` does not look for one slip
-behind them (the most one card written wrongly was seen to cause is five). Nor does it in a
+"""Faults of a deal beyond which :meth:`GameReplay.either_card` looks for one slip behind
+them only in the upcard, which fixes trump (the most any other card written wrongly was seen
+to cause is five). Nor does it look in a
 deal with more trick lines than a deal has tricks (and one written twice), or a trick line
 with more cards than there are players: a card slip is not what is wrong there, and each
 reading would replay all of it."""
 
-SlipPlace = tuple[int, int, str]
-"""A play whose card may be written wrongly: the record's trick index, the play's index, and
-why (``card``: it cannot be played there; ``twice``: it is played elsewhere too; ``lead``:
-the next trick is led out of turn; ``renege``: it is the lead of a trick with a renege)."""
+SlipPlace = tuple[Locus, str]
+"""A card of a deal that may be written wrongly: where (its locus within the deal: a play
+``("trick", t, "play", p)``, a card of a hand ``("hands", seat, "card", k)``, of the dummy or
+ghost hand ``("extra", "card", k)``, the upcard ``("up",)``, a card of the kitty
+``("up", "kitty", k)``), and why (``card``: it cannot be where it is; ``twice``: it is
+played or dealt elsewhere too; ``hand``: its seat plays a card one letter away that the
+record does not give it; ``lead``: the next trick is led out of turn; ``renege``: it is the
+lead of a trick with a renege)."""
 CardReading = tuple[SlipPlace, Card, DealResult, list[tuple[Locus, Finding]]]
 """A deal read with one card otherwise: where, the card, and the deal's result and findings."""
 
 
 def _slip_places(deal: Deal, faults: list[tuple[Locus, Finding]]) -> list[SlipPlace]:
-    """The plays whose card may be the slip behind ``faults``: a card that cannot be played
-    where it is and every other play of it, the plays of the trick before a lead out of
-    turn (a card that changed the trick's winner), and the lead of a trick with a renege
-    (a card that changed the suit led)."""
-    places: dict[tuple[int, int], str] = {}
-    leads: list[tuple[int, int]] = []
+    """The cards that may be the slip behind ``faults``: a card that cannot be where it is
+    and every other play or deal of it; the cards of a seat's hand one letter away from a
+    card it plays but does not hold; the plays of the trick before a lead out of turn (a
+    card that changed the trick's winner); the lead of a trick with a renege (a card that
+    changed the suit led)."""
+    places: dict[Locus, str] = {}
+    leads: list[Locus] = []
+    dealt = _dealt(deal)
     for locus, finding in faults:
-        if len(locus) != 6 or locus[2] != "trick":
+        where = locus[2:]
+        if not where or (where[0] == "trick" and len(where) != 4):
             continue
-        t, p = locus[3], locus[5]
-        if finding.code in _CARD_CODES:
-            card = deal.tricks[t].plays[p].card
-            places.setdefault((t, p), "card")
+        code = finding.code
+        if code in _OWN_CODES and (where[0] == "trick" or any(at == where for at, _, _ in dealt)):
+            card = _card_at(deal, where)
+            places.setdefault(where, "card")
+            if card is None:
+                continue
             for u, trick in enumerate(deal.tricks):
                 for q, play in enumerate(trick.plays):
-                    if card is not None and play.card == card and (u, q) != (t, p):
-                        places.setdefault((u, q), "twice")
-        elif finding.code == "P701" and p == 0 and t > 0:
-            for q in range(len(deal.tricks[t - 1].plays)):
-                places.setdefault((t - 1, q), "lead")
-        elif finding.code in ("R801", "R802") and p > 0:
-            leads.append((t, 0))
-    for place in leads:  # (a lead that is a place for another reason too is tried so)
-        places.setdefault(place, "renege")
-    return [(t, p, why) for (t, p), why in places.items()]
+                    if play.card == card:
+                        places.setdefault(("trick", u, "play", q), "twice")
+            for at, other, _ in dealt:
+                if other == card:
+                    places.setdefault(at, "twice")
+            if code == "P702" and where[0] == "trick":
+                seat = deal.tricks[where[1]].plays[where[3]].seat
+                for at, other, _ in dealt:
+                    if at[:2] == ("hands", seat) and other is not None and _one_apart(
+                            other, card):
+                        places.setdefault(at, "hand")
+        elif where[0] == "trick" and code == "P701" and where[3] == 0 and where[1] > 0:
+            t = where[1] - 1
+            for q in range(len(deal.tricks[t].plays)):
+                places.setdefault(("trick", t, "play", q), "lead")
+        elif where[0] == "trick" and code in ("R801", "R802") and where[3] > 0:
+            leads.append(("trick", where[1], "play", 0))
+    for lead in leads:  # (a lead that is a place for another reason too is tried so)
+        places.setdefault(lead, "renege")
+    return list(places.items())
+
+
+def _dealt(deal: Deal) -> list[tuple[Locus, Card | None, str]]:
+    """Every card the deal's hands, dummy or ghost hand and up line write: where (its locus
+    within the deal), the card, and what holds it."""
+    out: list[tuple[Locus, Card | None, str]] = []
+    for line in deal.hands:
+        for seat, cards in line.cards.items():
+            out += [(("hands", seat, "card", k), c, f"{seat}'s hand") for k, c in enumerate(cards)]
+    if deal.extra is not None:
+        out += [(("extra", "card", k), c, f"the {deal.extra.kind}")
+                for k, c in enumerate(deal.extra.cards)]
+    if deal.up is not None:
+        out.append((("up",), deal.up.card, "the upcard"))
+        out += [(("up", "kitty", k), c, "the kitty") for k, c in enumerate(deal.up.kitty or ())]
+    return out
+
+
+def _holder(deal: Deal, where: Locus) -> str:
+    """What holds the dealt card at ``where``: a seat's hand, the kitty ..."""
+    return next(what for at, _, what in _dealt(deal) if at == where)
+
+
+def _card_at(deal: Deal, where: Locus) -> Card | None:
+    """The card of the deal at ``where`` (see :data:`SlipPlace`)."""
+    if where[0] == "trick":
+        return deal.tricks[where[1]].plays[where[3]].card
+    return next(card for at, card, _ in _dealt(deal) if at == where)
 
 
 def _one_letter(card: Card, deck: frozenset[Card]) -> list[Card]:
     """The cards of ``deck`` written with one letter of ``card`` changed (``JH`` for
     ``JK`` too): its rank in another suit, or another rank of its suit."""
-    text = str(card)
-    return sorted((c for c in deck if sum(a != b for a, b in zip(str(c), text, strict=True)) == 1),
-                  key=lambda c: c.index)
+    return sorted((c for c in deck if _one_apart(c, card)), key=lambda c: c.index)
 
 
-def _with_card(deal: Deal, t: int, p: int, card: Card) -> Deal:
-    """The deal with the card of play ``p`` of its trick ``t`` read as ``card``."""
-    trick = deal.tricks[t]
-    plays = list(trick.plays)
-    plays[p] = plays[p].model_copy(update={"card": card})
-    tricks = list(deal.tricks)
-    tricks[t] = trick.model_copy(update={"plays": tuple(plays)})
-    return deal.model_copy(update={"tricks": tuple(tricks)})
+def _one_apart(a: Card, b: Card) -> bool:
+    """Whether two cards are written with one letter changed."""
+    return sum(x != y for x, y in zip(str(a), str(b), strict=True)) == 1
+
+
+def _with_card(deal: Deal, where: Locus, card: Card) -> Deal:
+    """The deal with its card at ``where`` read as ``card``."""
+    if where[0] == "trick":
+        t, p = where[1], where[3]
+        trick = deal.tricks[t]
+        plays = list(trick.plays)
+        plays[p] = plays[p].model_copy(update={"card": card})
+        tricks = list(deal.tricks)
+        tricks[t] = trick.model_copy(update={"plays": tuple(plays)})
+        return deal.model_copy(update={"tricks": tuple(tricks)})
+    if where[0] == "hands":
+        seat, k = where[1], where[3]
+        lines = list(deal.hands)
+        i = next(i for i, line in enumerate(lines) if seat in line.cards)
+        cards = dict(lines[i].cards)
+        cards[seat] = (*cards[seat][:k], card, *cards[seat][k + 1:])
+        lines[i] = lines[i].model_copy(update={"cards": cards})
+        return deal.model_copy(update={"hands": tuple(lines)})
+    if where[0] == "extra":
+        assert deal.extra is not None
+        k = where[2]
+        kept = deal.extra.cards
+        return deal.model_copy(update={"extra": deal.extra.model_copy(
+            update={"cards": (*kept[:k], card, *kept[k + 1:])})})
+    assert deal.up is not None
+    if where == ("up",):
+        return deal.model_copy(update={"up": deal.up.model_copy(update={"card": card})})
+    k, kitty = where[2], deal.up.kitty or ()
+    return deal.model_copy(update={"up": deal.up.model_copy(
+        update={"kitty": (*kitty[:k], card, *kitty[k + 1:])})})
 
 
 def rotation(number: int, dealer: Seat, want: Seat, redealt: bool) -> str:

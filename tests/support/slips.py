@@ -1,8 +1,9 @@
 """Single slips of a scorer's pen, made in the text of a clean record (issue 11, RULES.md P4).
 
 Each slip changes one thing a person could write wrongly: one seat letter of a play, a bid
-or an exchange; one letter of a card played (its rank or its suit), where the record shows
-every hand; two cards of one seat swapped between tricks; a trick line deleted, doubled or
+or an exchange; one letter of a card played or dealt (its rank or its suit: in a trick, a
+hand, the dummy or ghost hand, the upcard or the kitty), where the record shows every
+hand; two cards of one seat swapped between tricks; a trick line deleted, doubled or
 swapped with the next; one points figure or one running total. A slip returns
 the new text, the lines it touched (1-based, in the new text) and the finding codes that
 name it. :func:`slips` lists every slip of a record of the kinds asked for, so a test can
@@ -34,8 +35,8 @@ BID_ACT = re.compile(r"(?:bid\s+|,\s*)([NESW]) ")
 EXCHANGE = re.compile(r"^(\s+)([NESW])( (?:takes|declines|discards))")
 FIGURE = re.compile(r"\b(NS|EW|[NESW]) (-?\d+)")
 
-KINDS = ("play-seat", "bid-seat", "exchange-seat", "card", "card-swap", "trick-deleted",
-         "trick-doubled", "tricks-swapped", "points", "total")
+KINDS = ("play-seat", "bid-seat", "exchange-seat", "card", "dealt-card", "card-swap",
+         "trick-deleted", "trick-doubled", "tricks-swapped", "points", "total")
 WRITTEN_CARDS = (*(rank + suit for rank in "789TJQKA" for suit in "CDHS"), "JK")
 """The cards a slip of the pen may write: any rank and suit letter, in the deck or not."""
 
@@ -147,6 +148,43 @@ def _card_letters(games: tuple[Game, ...], lines: list[str]) -> Iterator[Slip]:
                                f"line {spot + 1}: {play.seat} {old} -> {new}")
 
 
+DEALT_LINE = re.compile(r"^\s+(hands|dummy|ghost|up)\s")
+DEALT_CARD = re.compile(r"(?<![A-Za-z0-9?])([2-9TJQKA][CDHS]|JK)(?![A-Za-z0-9])")
+
+
+def _dealt_letters(games: tuple[Game, ...], lines: list[str]) -> Iterator[Slip]:
+    """One card of a hands, dummy, ghost or up line written with one letter changed, in
+    deals whose every hand and hidden card the record shows. The finding is at the card, or
+    at the other place the record deals the card written (either may be the slip)."""
+    starts = [i for i, line in enumerate(lines) if line.startswith("deal ")]
+    for (game, deal), start in zip(((g, deal) for g in games for deal in g.deals), starts,
+                                   strict=True):
+        ruleset = ruleset_from_tags({t.name.lower(): t.value for t in game.tags})[0]
+        shown = [c for h in deal.hands for cards in h.cards.values() for c in cards]
+        shown += [*deal.extra.cards] if deal.extra else []
+        shown += [deal.up.card, *(deal.up.kitty or ())] if deal.up else []
+        if None in shown or len(set(shown)) != ruleset.options.deck:
+            continue
+        block = [start + 1 + k for k, line in enumerate(lines[start + 1:])
+                 if not line.strip() or line.startswith("deal ")][:1]
+        dealt = [i for i in range(start + 1, block[0] if block else len(lines))
+                 if DEALT_LINE.match(lines[i])]
+        for i in dealt:
+            line = lines[i]
+            for m in DEALT_CARD.finditer(line):
+                old = m.group(1)
+                for new in WRITTEN_CARDS:
+                    if sum(a != b for a, b in zip(new, old, strict=True)) != 1:
+                        continue
+                    also = {j + 1 for j in dealt
+                            if any(c.group(1) == new for c in DEALT_CARD.finditer(lines[j]))}
+                    yield Slip("dealt-card", _with_line(lines, i, _replace_at(line, m.start(1),
+                                                                              m.end(1), new)),
+                               frozenset({i + 1} | also),
+                               frozenset({"D304", "D305"}),
+                               f"line {i + 1}: {old} -> {new}")
+
+
 def _card_swaps(games: tuple[Game, ...], lines: list[str]) -> Iterator[Slip]:
     """Two cards of one seat swapped between two tricks of a deal so that the seat fails
     to follow suit in the first while it holds the card it followed with, as the renege
@@ -186,6 +224,8 @@ def slips(text: str, kinds: tuple[str, ...] = KINDS) -> Iterator[Slip]:
             yield slip
     if "card" in kinds:
         yield from _card_letters(loads(text).games, lines)
+    if "dealt-card" in kinds:
+        yield from _dealt_letters(loads(text).games, lines)
     if "card-swap" in kinds:
         yield from _card_swaps(loads(text).games, lines)
     for slip in (*_trick_slips(lines), *_figure_slips(lines)):
