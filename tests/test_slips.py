@@ -204,3 +204,15 @@ def test_a_trick_line_of_many_cards_is_not_read_card_by_card(
     codes, calls = _deal_replays(text, monkeypatch)
     assert "P705" in codes
     assert calls == 1
+
+
+def test_a_deal_of_more_cards_than_the_deck_is_not_read_card_by_card(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by fuzz/run.py (seed 20261214, input 63864): a hands line of thousands of
+    cards had each card behind a fault read as every card one letter away. A deal that
+    writes more cards than the deck has is not one card slip, and is replayed once."""
+    text = (ROOT / "samples" / "invalid" / "P702-card-not-held-letter-slip.euchre").read_text(
+        "utf-8").replace("N: AC KC QC JC KD", "N: AC KC QC JC KD" + " 9C" * 500)
+    codes, calls = _deal_replays(text, monkeypatch)
+    assert "D303" in codes
+    assert calls == 1

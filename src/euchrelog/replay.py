@@ -306,7 +306,8 @@ class GameReplay:
         deck = deck_set(self.ruleset.options.deck)
         seats, tricks = len(self.ruleset.seats), self.ruleset.variant.tricks
         readable = (fewest > 0 and len(deal.tricks) <= tricks + 1
-                    and all(len(trick.plays) <= seats for trick in deal.tricks))
+                    and all(len(trick.plays) <= seats for trick in deal.tricks)
+                    and _dealt_count(deal) <= self.ruleset.options.deck)
         places = _slip_places(deal, faults) if readable else []
         if fewest >= _MAX_SLIP_FAULTS:  # (an upcard written wrongly upsets the whole deal)
             places = [place for place in places if place[0] == ("up",)]
@@ -1051,9 +1052,9 @@ _MAX_SLIP_FAULTS = 6
 """Faults of a deal beyond which :meth:`GameReplay.either_card` looks for one slip behind
 them only in the upcard, which fixes trump (the most any other card written wrongly was seen
 to cause is five). Nor does it look in a
-deal with more trick lines than a deal has tricks (and one written twice), or a trick line
-with more cards than there are players: a card slip is not what is wrong there, and each
-reading would replay all of it."""
+deal with more trick lines than a deal has tricks (and one written twice), a trick line
+with more cards than there are players, or more cards dealt than the deck has: a card slip
+is not what is wrong there, and each reading would replay all of it."""
 
 SlipPlace = tuple[Locus, str]
 """A card of a deal that may be written wrongly: where (its locus within the deal: a play
@@ -1124,6 +1125,13 @@ def _dealt(deal: Deal) -> list[tuple[Locus, Card | None, str]]:
         out.append((("up",), deal.up.card, "the upcard"))
         out += [(("up", "kitty", k), c, "the kitty") for k, c in enumerate(deal.up.kitty or ())]
     return out
+
+
+def _dealt_count(deal: Deal) -> int:
+    """How many cards the deal's hands, dummy or ghost hand and up line write."""
+    return (sum(len(cards) for line in deal.hands for cards in line.cards.values())
+            + (len(deal.extra.cards) if deal.extra is not None else 0)
+            + (1 + len(deal.up.kitty or ()) if deal.up is not None else 0))
 
 
 def _holder(deal: Deal, where: Locus) -> str:
