@@ -275,14 +275,13 @@ class GameReplay:
         return result
 
     def either_card(self, d: int, deal: Deal) -> DealResult:
-        """Replays a deal as written and, when that leaves two faults or more and one of
-        them is a card that cannot be played where it is (not held, dead, played twice, of
-        no deck) or a lead out of turn, under each reading of one card of the plays behind
-        them as a card one letter away. A reading that leaves fewer faults, its own slip
-        counted as one, is kept: a card written wrongly is then one finding, at the card
-        (P4), and not the cascade of faults and wrong points behind it. Reneges are read
-        away only by a reading of their trick's lead that leaves no fault at all, where
-        the deal as written has three faults or more."""
+        """Replays a deal as written and, when that leaves two faults or more, under each
+        reading of one card behind them (see :func:`_slip_places`: played or dealt) as a
+        card one letter away. A reading that leaves fewer faults, its own slip counted as
+        one, is kept: a card written wrongly is then one finding, at the card (P4), and not
+        the cascade of faults and wrong points behind it. Reneges are read away only by a
+        reading of their trick's lead that leaves no fault at all, where the deal as
+        written has three faults or more."""
         self.held = []
         result = self.deal(d, deal)
         written, self.held = self.held, None
@@ -1051,10 +1050,10 @@ _MAX_SLIP_PLACES = 8
 _MAX_SLIP_FAULTS = 6
 """Faults of a deal beyond which :meth:`GameReplay.either_card` looks for one slip behind
 them only in the upcard, which fixes trump (the most any other card written wrongly was seen
-to cause is five). Nor does it look in a
-deal with more trick lines than a deal has tricks (and one written twice), a trick line
-with more cards than there are players, or more cards dealt than the deck has: a card slip
-is not what is wrong there, and each reading would replay all of it."""
+to cause is five). Nor does it look in a deal with more trick lines than a deal has tricks
+(and one written twice), a trick line with more cards than there are players, or more cards
+dealt than the deck has: a card slip is not what is wrong there, and each reading would
+replay all of it."""
 
 SlipPlace = tuple[Locus, str]
 """A card of a deal that may be written wrongly: where (its locus within the deal: a play
