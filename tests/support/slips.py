@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from euchrelog.generate import contract
-from euchrelog.models import Game
+from euchrelog.models import Deal, Game
 from euchrelog.notation import loads
 from euchrelog.rules import ruleset_from_tags
 
@@ -117,6 +117,15 @@ def _figure_slips(lines: list[str]) -> Iterator[Slip]:
                        f"line {i + 1}: {m.group(0)} -> {m.group(1)} {value + 1}")
 
 
+def _all_shown(game: Game, deal: Deal) -> bool:
+    """Whether the record shows every card of the deal where it was dealt, each once."""
+    ruleset = ruleset_from_tags({t.name.lower(): t.value for t in game.tags})[0]
+    shown = [c for h in deal.hands for cards in h.cards.values() for c in cards]
+    shown += [*deal.extra.cards] if deal.extra else []
+    shown += [deal.up.card, *(deal.up.kitty or ())] if deal.up else []
+    return None not in shown and len(set(shown)) == ruleset.options.deck
+
+
 def _card_letters(games: tuple[Game, ...], lines: list[str]) -> Iterator[Slip]:
     """One card of a trick written with one letter changed (another suit, or another rank:
     perhaps a card of no deck), in deals whose every hand and hidden card the record shows.
@@ -124,12 +133,8 @@ def _card_letters(games: tuple[Game, ...], lines: list[str]) -> Iterator[Slip]:
     played it twice (either may be the slip)."""
     trick_lines = iter(i for i, line in enumerate(lines) if TRICK.match(line))
     for game, deal in ((g, deal) for g in games for deal in g.deals):
-        ruleset = ruleset_from_tags({t.name.lower(): t.value for t in game.tags})[0]
         spots = [next(trick_lines) for _ in deal.tricks]
-        shown = [c for h in deal.hands for cards in h.cards.values() for c in cards]
-        shown += [*deal.extra.cards] if deal.extra else []
-        shown += [deal.up.card, *(deal.up.kitty or ())] if deal.up else []
-        if None in shown or len(set(shown)) != ruleset.options.deck:
+        if not _all_shown(game, deal):
             continue
         for spot, trick in zip(spots, deal.tricks, strict=True):
             line = lines[spot]
@@ -159,11 +164,7 @@ def _dealt_letters(games: tuple[Game, ...], lines: list[str]) -> Iterator[Slip]:
     starts = [i for i, line in enumerate(lines) if line.startswith("deal ")]
     for (game, deal), start in zip(((g, deal) for g in games for deal in g.deals), starts,
                                    strict=True):
-        ruleset = ruleset_from_tags({t.name.lower(): t.value for t in game.tags})[0]
-        shown = [c for h in deal.hands for cards in h.cards.values() for c in cards]
-        shown += [*deal.extra.cards] if deal.extra else []
-        shown += [deal.up.card, *(deal.up.kitty or ())] if deal.up else []
-        if None in shown or len(set(shown)) != ruleset.options.deck:
+        if not _all_shown(game, deal):
             continue
         block = [start + 1 + k for k, line in enumerate(lines[start + 1:])
                  if not line.strip() or line.startswith("deal ")][:1]
