@@ -21,6 +21,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
+from .files import is_regular
+
 DELAY = 0.5
 """Seconds before the line is first drawn: a short run shows nothing."""
 INTERVAL = 0.2
@@ -28,9 +30,12 @@ INTERVAL = 0.2
 
 
 def total_size(paths: Iterable[str]) -> int | None:
-    """The bytes of every source, or ``None`` when standard input (``-``) is one of them."""
+    """The bytes of every source, or ``None`` when one is not a regular file (standard
+    input, a pipe, a device), whose size is not known before it is read."""
     paths = list(paths)
-    return None if "-" in paths else sum(Path(p).stat().st_size for p in paths)
+    if not all(is_regular(p) for p in paths):
+        return None
+    return sum(Path(p).stat().st_size for p in paths)
 
 
 def remaining(seconds: float) -> str:

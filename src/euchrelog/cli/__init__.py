@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import collections
+import contextlib
 import difflib
 import gc
 import importlib
@@ -11,6 +12,7 @@ import json
 import multiprocessing
 import multiprocessing.pool
 import os
+import signal
 import sys
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, replace
@@ -30,7 +32,15 @@ from ..check import (
 )
 from ..errors import EuchrelogError, NotationError, RecordError
 from ..explain import explain
-from ..files import EXTENSION, FileFailure, Limits, write_output
+from ..files import (
+    EXTENSION,
+    FileFailure,
+    Limits,
+    failure_text,
+    forget_sources,
+    write_output,
+    write_stdout,
+)
 from ..files import expand as _expand
 from ..files import limit_options as _limit_options
 from ..files import read_lines as _lines
@@ -42,7 +52,15 @@ from ..notation import iter_log, loads, prepare, text_lines
 from ..notation.jsonio import game_per_line, is_json, iter_json_log, loads_json, peek, write_json
 from ..notation.writer import dumps, write_log
 from ..progress import Progress, total_size
-from ..report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, Report, visible, visible_context
+from ..report import (
+    EXIT_CLEAN,
+    EXIT_FINDINGS,
+    EXIT_INTERRUPTED,
+    EXIT_SYNTAX,
+    Report,
+    visible,
+    visible_context,
+)
 from .formats import FORMATS, FindingPrinter, Selection, use_colour
 
 
@@ -90,6 +108,7 @@ def main() -> None:
       euchrelog convert game.euchre -o game.json
       euchrelog fmt --check samples
     """
+    click.get_current_context().call_on_close(forget_sources)
 
 
 @main.command()
@@ -153,6 +172,14 @@ def check(sources: tuple[str, ...], fmt: str, select: tuple[str, ...],
         closed_stdout()
         progress.clear()
         sys.exit(report.return_code)
+    except KeyboardInterrupt:  # Ctrl-C: what was found so far, and that it is not all
+        progress.clear()
+        printer.close()
+        sys.stdout.flush()
+        report.interrupted = True
+        if not quiet:
+            click.echo(report.summary(), err=True)
+        sys.exit(EXIT_INTERRUPTED)
     if not quiet:
         click.echo(report.summary(), err=True)
     sys.exit(EXIT_CLEAN if exit_zero and report.return_code == EXIT_FINDINGS
@@ -191,15 +218,13 @@ def _check_all(paths: list[str], jobs: int, limits: Limits, printer: FindingPrin
             except BrokenPipeError:  # standard output, not this source
                 raise
             except OSError as exc:
-                raise click.FileError(name, hint=exc.strerror or str(exc)) from None
+                raise FileFailure(f"cannot read {name}: {failure_text(exc)}") from None
             if found:
                 report.files_with_findings += 1
 
 
 def _foreign(path: str, limits: Limits) -> str | None:
     """The format of a source from elsewhere (EGN, EMN, OpenSpiel), or ``None``."""
-    if path == "-":
-        return None
     return kind_of(path, peek(_lines(path, limits))[0])
 
 
@@ -334,6 +359,11 @@ def _check_batch(batch: Batch) -> list[GameCheck]:
                         keep_report=False) for c in chunks]
 
 
+def _ignore_interrupts() -> None:
+    """In a worker process: leaves Ctrl-C to the main process, which ends the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 class Checker:
     """Checks the games of a source in this process, or in a pool of processes, keeping the
     input order."""
@@ -348,7 +378,7 @@ class Checker:
             prepare()
             context = multiprocessing.get_context(
                 "fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-            self.pool = context.Pool(self.jobs)
+            self.pool = context.Pool(self.jobs, _ignore_interrupts)
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -718,7 +748,7 @@ def _format_all(paths: list[str], limits: Limits, report: Report, progress: Prog
                 if not quiet:
                     click.echo(f"reformatted {path}", err=True)
         else:
-            click.echo(canonical, nl=False)
+            write_stdout(canonical)
 
 
 def unified_diff(before: str, after: str, name: str) -> str:
@@ -748,6 +778,14 @@ def schema() -> None:
 main.add_command(explain)
 
 
+def _interrupted() -> None:
+    """Ends a command stopped by Ctrl-C: what it wrote is flushed, and the status is 130."""
+    with contextlib.suppress(OSError, ValueError):
+        sys.stdout.flush()
+    click.echo("euchrelog: interrupted", err=True)
+    sys.exit(EXIT_INTERRUPTED)
+
+
 def run() -> None:
     """Runs the CLI, turning every error into a message and an exit status."""
     # What start-up made (the modules, the grammar, the models) lives as long as the
@@ -760,9 +798,13 @@ def run() -> None:
     except click.ClickException as exc:
         exc.show()
         sys.exit(exc.exit_code)
-    except click.exceptions.Abort:
+    except click.exceptions.Abort as exc:
+        if isinstance(exc.__context__, KeyboardInterrupt):
+            _interrupted()
         click.echo("aborted", err=True)
         sys.exit(EXIT_SYNTAX)
+    except KeyboardInterrupt:
+        _interrupted()
     except NotationError as exc:
         click.echo(f"euchrelog: {visible(str(exc))}", err=True)
         if exc.context:

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import json
 import sys
-import tempfile
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import IO, TypeVar
+from typing import TypeVar
 
 import click
 
@@ -40,6 +39,7 @@ from ..files import (
     limit_options,
     read_lines,
     write_output,
+    write_stdout,
 )
 from ..findings import Finding
 from ..progress import Progress, total_size
@@ -51,28 +51,16 @@ STDIN = "<stdin>"
 """The name standard input goes by in findings."""
 
 
-def _kept(lines: Iterable[str], spool: IO[bytes]) -> Iterator[str]:
-    """The lines, each also written to ``spool`` (standard input, to read it again)."""
-    for line in lines:
-        spool.write(line.encode("utf-8"))
-        yield line
-
-
-def _spooled(spool: IO[bytes]) -> Iterator[str]:
-    """The lines kept in ``spool``, from the start."""
-    spool.seek(0)
-    for raw in spool:
-        yield raw.decode("utf-8")
-
-
 class _Sources:
-    """The sources of one run, read through the limits game by game; standard input is
-    kept in a temporary file, so that a game can be read again (:meth:`reread`)."""
+    """The sources of one run, read through the limits game by game (a source that can be
+    read only once, such as standard input, is kept by :func:`~euchrelog.files.open_source`,
+    so that a game can be read again: :meth:`reread`)."""
 
-    def __init__(self, paths: list[str], limits: Limits, spool: IO[bytes]) -> None:
+    def __init__(self, paths: list[str], limits: Limits, progress: Progress | None = None
+                 ) -> None:
         self.paths = paths
         self.limits = limits
-        self.spool = spool
+        self.progress = progress
 
     def read(self, order: int, scorer: Scorer) -> Finding | None:
         """Gives the games of one source to ``scorer``; returns the finding that stopped the
@@ -83,10 +71,9 @@ class _Sources:
         """
         path = self.paths[order]
         name = STDIN if path == "-" else path
-        lines = read_lines(path, self.limits)
+        lines = read_lines(path, self.limits, progress=self.progress)
         try:
-            for entry in iter_entries(_kept(lines, self.spool) if path == "-" else lines,
-                                      name, order):
+            for entry in iter_entries(lines, name, order):
                 scorer.add(entry)
         except NotationError as exc:
             return Finding(exc.code, exc.message, exc.line, exc.column, path=name)
@@ -102,7 +89,7 @@ class _Sources:
         for order, indexes in numbers.items():
             path = self.paths[order]
             name = STDIN if path == "-" else path
-            lines = _spooled(self.spool) if path == "-" else read_lines(path, self.limits)
+            lines = read_lines(path, self.limits)
             try:
                 yield from iter_entries(lines, name, order, indexes)
             except (NotationError, OSError):
@@ -189,23 +176,21 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     paths = list(expand(sources, quiet=quiet))
     progress = Progress(total_size(paths), verb="reading", enabled=not quiet)
     scorer = Scorer(Overrides(event_format, deals, target, tiebreak, rank, lone))
-    with tempfile.TemporaryFile() as spool:
-        read = _Sources(paths, Limits(max_bytes, max_line), spool)
-        for order, path in enumerate(paths):
-            orders.setdefault(STDIN if path == "-" else path, order)
-            failure = read.read(order, scorer)
-            progress.advance(Path(path).stat().st_size if path != "-" else 0)
-            if failure is not None:
-                unreadable.append(failure)
-        progress.clear()
-        missing = set(only) - set(scorer.events)
-        if missing:
-            known = ", ".join(repr(name) for name in scorer.events) or "none"
-            raise click.UsageError(f"no event named {sorted(missing)[0]!r} (events: {known})")
-        try:
-            events = scorer.results(read.reread, set(only))
-        except ValueError as exc:
-            raise click.UsageError(str(exc)) from None
+    read = _Sources(paths, Limits(max_bytes, max_line), progress)
+    for order, path in enumerate(paths):
+        orders.setdefault(STDIN if path == "-" else path, order)
+        failure = read.read(order, scorer)
+        if failure is not None:
+            unreadable.append(failure)
+    progress.clear()
+    missing = set(only) - set(scorer.events)
+    if missing:
+        known = ", ".join(repr(name) for name in scorer.events) or "none"
+        raise click.UsageError(f"no event named {sorted(missing)[0]!r} (events: {known})")
+    try:
+        events = scorer.results(read.reread, set(only))
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
     findings = _all_findings(events, scorer.broken, unreadable, orders, bool(only))
     contexts = {f: e.failed.context for e in scorer.broken if e.failed is not None
                 for f in e.failed.findings}
@@ -215,7 +200,7 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     if output is not None and str(output) != "-":
         write_output(output, rendered, force=force)
     elif rendered:
-        click.echo(rendered, nl=False)
+        write_stdout(rendered)
     if not quiet:
         if not check_only and shown:
             click.echo(shown, nl=False, err=True)
