@@ -6,6 +6,7 @@ traceback, no false "all clean")."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import stat
 import subprocess
@@ -255,3 +256,66 @@ def test_ctrl_c_ends_convert_with_130(tmp_path: Path) -> None:
     result = _interrupted(["convert", "--to", "jsonl"], tmp_path)
     assert result.returncode == 130
     assert b"Traceback" not in result.stderr and b"interrupted" in result.stderr
+
+
+# ------------------------------------------------------------------ controls as data
+
+
+CONTROLS = "Ann\x1b[2J\x00\x08\x85\u202eX\rY\u2028Z"
+"""A player name with an escape sequence, NUL, backspace, a C1 control, a right-to-left
+override, a carriage return and a line separator."""
+
+
+def _controlled(tmp_path: Path) -> Path:
+    folder = tmp_path / "controls"
+    folder.mkdir()
+    for source in sorted(EVENT.glob("*.euchre")):
+        text = source.read_text(encoding="utf-8")
+        name = text.split('[North "', 1)[1].split('"', 1)[0]
+        (folder / source.name).write_bytes(text.replace(f'"{name}"', f'"{CONTROLS}"')
+                                           .encode("utf-8"))
+    return folder
+
+
+def _shown(text: str) -> list[str]:
+    return [c for c in text if c not in "\n" and not c.isprintable()]
+
+
+@pytest.mark.parametrize("fmt", ["text", "csv", "markdown", "html"])
+def test_control_characters_in_names_are_shown_escaped(tmp_path: Path, fmt: str) -> None:
+    result = CliRunner().invoke(main, ["score", "--format", fmt, str(_controlled(tmp_path))])
+    assert result.exit_code == 0, result.stderr
+    assert not _shown(result.stdout)
+    for escape in ("\\x1b", "\\x00", "\\x08", "\\x85", "\\u202eX", "\\rY", "\\u2028Z"):
+        assert escape in result.stdout.replace("\\\\", "\\")
+
+
+def test_control_characters_keep_a_markdown_table_whole(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["score", "--format", "markdown",
+                                       str(_controlled(tmp_path))])
+    table = result.stdout.split("## Standings", 1)[1].split("\n\n")[1].splitlines()
+    cells = {len(re.findall(r"(?<!\\)\|", row)) for row in table}
+    assert len(table) == 2 + 13 and len(cells) == 1
+
+
+@pytest.mark.parametrize("fmt", ["sarif", "github"])
+def test_control_characters_in_messages_are_escaped_for_a_ci(tmp_path: Path, fmt: str) -> None:
+    record = tmp_path / "bad.euchre"
+    record.write_text('[Event "x"]\n[Variant "four\x1b[2J\u202e"]\n\ndeal 1 dealer N\n'
+                      "  thrown in\n\nunfinished\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--format", fmt, str(record)])
+    assert result.exit_code in (1, 2), result.output
+    assert "four" in result.stdout and not _shown(result.stdout)
+
+
+def test_control_characters_are_kept_exactly_in_the_notation_and_in_json(tmp_path: Path
+                                                                          ) -> None:
+    record = tmp_path / "kept.euchre"
+    text = GAME.read_text(encoding="utf-8")
+    first_tag = text.index('"') + 1
+    record.write_text(text[:first_tag] + CONTROLS + text[first_tag:], encoding="utf-8")
+    as_json = tmp_path / "kept.json"
+    back = tmp_path / "back.euchre"
+    assert CliRunner().invoke(main, ["convert", str(record), "-o", str(as_json)]).exit_code == 0
+    assert CliRunner().invoke(main, ["convert", str(as_json), "-o", str(back)]).exit_code == 0
+    assert back.read_bytes() == record.read_bytes()

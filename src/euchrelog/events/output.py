@@ -224,11 +224,13 @@ injection")."""
 
 
 def _csv_cell(value: int | str) -> int | str:
-    """A cell that a spreadsheet shows as text: one that would start a formula gets a
-    single quote in front (a lone ``-``, no points, is left alone)."""
-    if isinstance(value, str) and value.startswith(_FORMULA) and value != "-":
-        return "'" + value
-    return value
+    """A cell that a spreadsheet shows as text: its control characters written as escapes
+    (:func:`~euchrelog.report.visible`), and one that would start a formula gets a single
+    quote in front (a lone ``-``, no points, is left alone)."""
+    if not isinstance(value, str):
+        return value
+    value = visible(value)
+    return "'" + value if value.startswith(_FORMULA) and value != "-" else value
 
 
 def _csv_row(cells: Sequence[int | str]) -> str:
@@ -333,12 +335,13 @@ def _md(text: str) -> str:
     """Text that Markdown shows as it is: its syntax escaped with a backslash, and ``<``,
     ``>`` and ``&`` written as HTML entities (which every Markdown renders as text)."""
     entities = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
-    return _MARKDOWN.sub(lambda m: entities.get(m.group(), "\\" + m.group()), text)
+    return _MARKDOWN.sub(lambda m: entities.get(m.group(), "\\" + m.group()), visible(text))
 
 
 def _md_code(text: str) -> str:
     """Text as a Markdown code span, which shows everything as it is: fenced by more
-    backticks than the text holds in a row."""
+    backticks than the text holds in a row (control characters written as escapes)."""
+    text = visible(text)
     fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
     pad = " " if text.startswith("`") or text.endswith("`") else ""
     return f"{fence}{pad}{text}{pad}{fence}"
@@ -423,7 +426,8 @@ section.event + section.event { break-before: page; }
 
 
 def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
+    """Text for an HTML page: markup escaped, control characters written as escapes."""
+    return html.escape(visible(str(text)), quote=True)
 
 
 def _nice_step(span: int) -> int:
