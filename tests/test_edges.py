@@ -5,6 +5,8 @@ traceback, no false "all clean")."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import re
 import signal
@@ -18,7 +20,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from euchrelog import files
+from euchrelog import files, progress
 from euchrelog.cli import main
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -319,3 +321,36 @@ def test_control_characters_are_kept_exactly_in_the_notation_and_in_json(tmp_pat
     assert CliRunner().invoke(main, ["convert", str(record), "-o", str(as_json)]).exit_code == 0
     assert CliRunner().invoke(main, ["convert", str(as_json), "-o", str(back)]).exit_code == 0
     assert back.read_bytes() == record.read_bytes()
+
+
+# ------------------------------------------------------------------ progress
+
+
+class _Screen(io.StringIO):
+    """A terminal that keeps what was drawn on it."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("cmd", [["fmt"], ["check"], ["check", "--jobs", "2"],
+                                 ["convert", "--to", "jsonl"], ["score"]])
+def test_progress_counts_work_done_in_one_big_file(cmd: list[str], tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    big = tmp_path / "big.euchre"
+    games = sorted(EVENT.glob("*.euchre"))
+    big.write_text("\n".join(p.read_text(encoding="utf-8") for p in games * 25),
+                   encoding="utf-8")
+    monkeypatch.setattr(progress, "DELAY", 0.0)
+    monkeypatch.setattr(progress, "INTERVAL", 0.0)
+    monkeypatch.setattr("euchrelog.cli.BATCH_LINES", 200)
+    screen = _Screen()
+    monkeypatch.setattr(sys, "stderr", screen)
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    with contextlib.suppress(SystemExit):
+        main([*cmd, str(big)], standalone_mode=False)
+    shares = [int(s) for s in re.findall(r"\r\x1b\[K\w+ +(\d+)%", screen.getvalue())]
+    assert len(set(shares)) >= 5, screen.getvalue()[-500:]
+    assert shares == sorted(shares) and shares[0] < 50
+    if cmd[0] != "score":
+        assert re.search(r"MB, \d+ (deal|game)s?, ", screen.getvalue())

@@ -48,7 +48,7 @@ from ..findings import Finding
 from ..interop import KINDS, ConversionError, check_converted, kind_of, read_source
 from ..interop.egn import dumps_egn
 from ..models import Log, LogItem
-from ..notation import iter_log, loads, prepare, text_lines
+from ..notation import iter_log, loads, log_of, prepare, text_lines
 from ..notation.jsonio import game_per_line, is_json, iter_json_log, loads_json, peek, write_json
 from ..notation.writer import dumps, write_log
 from ..progress import Progress, total_size
@@ -77,7 +77,8 @@ class _Commands(click.Group):
     """The commands, those of other modules imported when first named (so that ``check``
     does not pay for importing the recorder and the event scorer)."""
 
-    elsewhere: ClassVar[dict[str, str]] = {"record": "euchrelog.cli.record",
+    elsewhere: ClassVar[dict[str, str]] = {"docs": "euchrelog.cli.docs",
+                                           "record": "euchrelog.cli.record",
                                            "score": "euchrelog.cli.score"}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -98,8 +99,8 @@ def main() -> None:
 
     A record is a .euchre file in the euchrelog notation. The commands below check
     records by replaying every deal, convert them to JSON and back, and print them in
-    canonical form; 'euchrelog explain CODE' tells what a finding means. The manual:
-    https://euchrelog.example.org/docs/
+    canonical form; 'euchrelog explain CODE' tells what a finding means, and
+    'euchrelog docs' prints the manual (docs/ in the source).
 
     \b
     Examples:
@@ -203,6 +204,7 @@ def _check_all(paths: list[str], jobs: int, limits: Limits, printer: FindingPrin
                 for result in results:
                     result.findings = [f for f in result.findings if selection.wants(f.code)]
                     _count(report, result)
+                    progress.count(result.deals)
                     if result.findings:
                         progress.clear()
                     for finding in result.findings if not kind else ():  # printed there
@@ -395,9 +397,9 @@ class Checker:
             yield from (c.done or check_chunk(c)
                         for c in _chunks(path, name, limits, self.progress))
             return
-        window: collections.deque[multiprocessing.pool.AsyncResult[list[GameCheck]] | GameCheck]
+        window: collections.deque[Pending | GameCheck]
         window = collections.deque()
-        batches = _batches(path, name, limits, self.progress)
+        batches = _batches(path, name, limits)  # progress counts batches done, not read
         base = 0
         stop: NotationError | None = None
         while True:
@@ -409,23 +411,31 @@ class Checker:
                 stop = exc
                 break
             window.append(item if isinstance(item, GameCheck)
-                          else self.pool.apply_async(_check_batch, (item,)))
+                          else (self.pool.apply_async(_check_batch, (item,)),
+                                len(item.text.encode("utf-8"))))
             while len(window) > 2 * self.jobs:
-                base = yield from _in_order(window.popleft(), base)
+                base = yield from _in_order(window.popleft(), base, self.progress)
         while window:
-            base = yield from _in_order(window.popleft(), base)
+            base = yield from _in_order(window.popleft(), base, self.progress)
         if stop is not None:
             raise stop
 
 
-def _in_order(
-        item: multiprocessing.pool.AsyncResult[list[GameCheck]] | GameCheck,
-        base: int) -> Generator[GameCheck, None, int]:
-    """Yields a batch's results numbered in the whole source; returns the last number."""
+Pending = tuple[multiprocessing.pool.AsyncResult[list[GameCheck]], int]
+"""A batch being checked in a worker, and its size in bytes."""
+
+
+def _in_order(item: Pending | GameCheck, base: int, progress: Progress | None = None
+              ) -> Generator[GameCheck, None, int]:
+    """Yields a batch's results numbered in the whole source (counting its bytes as done in
+    ``progress``); returns the last number."""
     if isinstance(item, GameCheck):
         yield item
         return item.index
-    results = item.get()
+    pending, size = item
+    results = pending.get()
+    if progress is not None:
+        progress.advance(size)
     for result in results:
         result.index += base
         result.findings = [replace(f, game=result.index) for f in result.findings]
@@ -461,12 +471,17 @@ def _failure(path: str, exc: NotationError | RecordError) -> SyntaxFailure:
                          f"{context}")
 
 
-def _parse(path: str, text: str) -> Log:
-    """Reads notation or JSON, turning a syntax error into a located message."""
+def _parse(path: str, text: str, progress: Progress | None = None) -> Log:
+    """Reads notation or JSON, turning a syntax error into a located message; the games of
+    notation are counted in ``progress`` as they are read."""
     try:
         if is_json(text) or path.endswith((".json", ".jsonl")):
+            if progress is not None:
+                progress.advance(len(text.encode("utf-8")))
             return loads_json(text)
-        return loads(text)
+        if progress is None:
+            return loads(text)
+        return log_of(progress.games(iter_log(progress.lines(text_lines(text.lstrip("\ufeff"))))))
     except (NotationError, RecordError) as exc:
         raise _failure(path, exc) from None
 
@@ -500,8 +515,8 @@ def closed_stdout() -> None:
               help="The output format. Default: from OUTPUT's extension, else json for "
                    "notation input and euchre for any other input.")
 @click.option("--from", "origin", type=click.Choice(KINDS),
-              help="Read SOURCES as EGN, EMN or OpenSpiel histories "
-                   "(https://euchrelog.example.org/docs/interop.md). Default: from the "
+              help="Read SOURCES as EGN, EMN or OpenSpiel histories (euchrelog docs "
+                   "interop). Default: from the "
                    "extension (.egn, .emn) or the first line.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing on stderr but errors.")
 @click.option("--force", is_flag=True, help="Rewrite an output file even if it is read-only.")
@@ -544,8 +559,8 @@ def convert(sources: tuple[str, ...], output: str | None, out_dir: Path | None,
     if target is None and output is not None:
         target = _TARGETS.get(Path(output).suffix.lower())
     target = target or ("json" if kind == "euchre" else "euchre")
-    items = itertools.chain(first, *(_lazy_items(s, origin, limits, progress)
-                                     for s in sources[1:]))
+    items = progress.games(itertools.chain(first, *(_lazy_items(s, origin, limits, progress)
+                                                    for s in sources[1:])))
     name = sources[0] if len(sources) == 1 else "the sources"
     try:
         if output is not None:
@@ -715,8 +730,8 @@ def _format_all(paths: list[str], limits: Limits, report: Report, progress: Prog
     for path in paths:
         report.files += 1
         try:
-            original = _read(path, limits, progress)
-            canonical = dumps(_parse(path, original))
+            original = _read(path, limits)
+            canonical = dumps(_parse(path, original, progress))
         except NotationError as exc:
             progress.clear()
             click.echo(f"{_name(path)}:{exc.line}:{exc.column}: {exc.code} "

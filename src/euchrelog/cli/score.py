@@ -165,7 +165,7 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
       euchrelog score sheets/ --format html -o standings.html
 
     The formats, tie-breaks and awards:
-    https://euchrelog.example.org/docs/tournaments.md
+    'euchrelog docs tournaments' (docs/tournaments.md).
 
     Exit status: 0 clean, 1 findings, 2 syntax or usage error.
     """
