@@ -1,0 +1,93 @@
+"""The replay viewer: a record of any variant and completeness as one self-contained HTML
+page that steps through every deal act by act (``euchrelog view``).
+
+:func:`views_of_text` reads the games of a source (notation, JSON, or a format from
+elsewhere) and replays them; :func:`game_view` gives one game's frames; :func:`render_page`
+writes the page.
+
+>>> text = '''[Event "Club"] [Variant "four-hand"] [Target "1"]
+... deal 1 dealer N
+...   trump H maker E tricks 3
+...   points EW 1
+... result EW 1 NS 0 winner EW
+... '''
+>>> views = views_of_text(text, "club.euchre")
+>>> views[0]["title"], len(views[0]["frames"])
+('Club', 3)
+"""
+
+from __future__ import annotations
+
+from ..check import check_game
+from ..errors import NotationError
+from ..interop import ConversionError, check_converted, kind_of, read_source
+from ..models import Game
+from ..notation import ParsedGame, parse_game, split_games, text_lines
+from ..notation.jsonio import is_json, loads_json
+from .frames import Json, game_view
+from .page import embed_json, render_page
+
+__all__ = ["Json", "ViewError", "embed_json", "game_view", "page_of_text", "render_page",
+           "views_of_text"]
+
+
+class ViewError(NotationError):
+    """A source the viewer cannot read: a syntax error (S101), or a JSON record or a game
+    from elsewhere that cannot be read (S102)."""
+
+    def __init__(self, message: str, line: int, column: int, context: str = "",
+                 code: str = "S101") -> None:
+        super().__init__(message, line, column, context)
+        self.code = code
+
+
+def _title(game: Game, index: int) -> str:
+    parts = [game.tag("Event") or "", game.tag("Round") or "", game.tag("Table") or ""]
+    named = " ".join(p for p in parts if p)
+    return named or f"Game {index}"
+
+
+def views_of_text(text: str, path: str = "<stdin>") -> list[Json]:
+    """The page's data for every game of a source's text.
+
+    :raises ViewError: for a game that cannot be read (placed at its line and column).
+    """
+    kind = kind_of(path, text.split("\n", 1)[0])
+    if kind is not None:
+        return _foreign_views(kind, text)
+    if is_json(text.lstrip().split("\n", 1)[0]):
+        try:
+            log = loads_json(text)
+        except ValueError as exc:  # (RecordError)
+            raise ViewError(str(exc), 1, 1, code="S102") from None
+        return [_view(game, k, None, None) for k, game in enumerate(log.games, 1)]
+    views: list[Json] = []
+    for first, chunk in split_games(text_lines(text.lstrip("\ufeff"))):
+        try:
+            parsed = parse_game(chunk, first)
+        except NotationError as exc:
+            raise ViewError(exc.message, exc.line, exc.column, exc.context) from None
+        if isinstance(parsed, ParsedGame):
+            views.append(_view(parsed.game, len(views) + 1, parsed, first))
+    return views
+
+
+def _view(game: Game, index: int, parsed: ParsedGame | None, first: int | None) -> Json:
+    source = parsed.source if parsed is not None else None
+    checked = check_game(game, index, None, first or 0, source)
+    return game_view(game, source, checked.report, _title(game, index))
+
+
+def _foreign_views(kind: str, text: str) -> list[Json]:
+    views: list[Json] = []
+    for index, item in enumerate(read_source(kind, text), 1):
+        if isinstance(item, ConversionError):
+            raise ViewError(f"game {index}: {item.where}: {item.message}", 1, 1, code="S102")
+        report, _ = check_converted(item)
+        views.append(game_view(item.game, None, report, _title(item.game, index)))
+    return views
+
+
+def page_of_text(text: str, path: str = "<stdin>", title: str | None = None) -> str:
+    """The viewer page of a source's text (see :func:`views_of_text`)."""
+    return render_page(views_of_text(text, path), title or path)
