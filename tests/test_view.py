@@ -395,3 +395,76 @@ def test_browser_controls_are_labelled(page: Any, tmp_path: Path) -> None:
     assert unnamed == 0
     assert page.locator("svg.card[role=img][aria-label]").count() > 0
     assert page.get_attribute("#status", "aria-live") == "polite"
+
+
+# ---------------------------------------------------------------- the double-dummy layer
+
+
+def test_double_dummy_values_come_from_the_analysis() -> None:
+    """Each play of a reviewed deal has its cost, and the frame before it the value of each
+    legal card and the perfect-play line after each, as the analysis gives them."""
+    from euchrelog.analysis import DealReview, principal_line, review_game
+
+    path = SAMPLES / "valid" / "four-hand-24-club-night.euchre"
+    (data,) = views_of_text(path.read_text(), str(path), double_dummy=True)
+    game = loads(path.read_text()).games[0]
+    reviews = list(review_game(game, par=False))
+    assert data["dd"] is True
+    for entry, review in zip(data["deals"], reviews, strict=True):
+        if not isinstance(review, DealReview):
+            assert entry["dd"] == {"skipped": review.reason}
+            continue
+        assert entry["dd"]["dd"] == review.dd and entry["dd"]["made"] == review.made
+        plays = [k for k in range(entry["frame"], entry["score"])
+                 if data["frames"][k]["kind"] == "play"]
+        for p, (k, play) in enumerate(zip(plays, review.plays, strict=True)):
+            played, choice = data["frames"][k]["ddPlayed"], data["frames"][k - 1]["dd"]
+            assert (played["card"], played["loss"]) == (str(play.card), play.loss)
+            assert dict(map(tuple, choice["values"])) == {
+                str(c): v for c, v in play.values.items()}
+            for card in play.values if len(play.values) > 1 else ():
+                line = [pl for trick in choice["lines"][str(card)] for pl in trick]
+                assert line == [[s.value, str(c)] for s, c in principal_line(review, p, card)]
+
+
+def test_double_dummy_skips_what_it_cannot_review() -> None:
+    """A play-only game is not reviewed: each deal says why."""
+    game = generated("four-hand", "play-only")
+    text = dumps_game(game)
+    (data,) = views_of_text(text, "p.euchre", double_dummy=True)
+    assert all("play-only" in entry["dd"]["skipped"] for entry in data["deals"])
+
+
+def test_browser_try_another_card(page: Any, tmp_path: Path) -> None:
+    """At a choice, 'try' shows the line under perfect play; 'back' returns to the game."""
+    path = SAMPLES / "valid" / "four-hand-24-club-night.euchre"
+    views = views_of_text(path.read_text(), str(path), double_dummy=True)
+    frames = views[0]["frames"]
+    at = next(k for k, f in enumerate(frames) if f.get("dd") and f["dd"]["lines"])
+    _open(page, tmp_path, views)
+    for _ in range(at):
+        page.keyboard.press("ArrowRight")
+    choice = frames[at]["dd"]
+    rows = page.locator("#dd-values tr[data-card]")
+    assert rows.count() == len(choice["values"])
+    card = choice["values"][-1][0]
+    page.click(f"#dd-values tr[data-card={card}] button")
+    line = page.locator("#dd-line li")
+    assert line.count() == len(choice["lines"][card])
+    first = ", ".join(f"{s} {c}" for s, c in choice["lines"][card][0])
+    assert line.first.text_content() == first
+    page.click("#dd-back")
+    assert page.locator("#dd-line").count() == 0
+    assert page.evaluate(_DOM)["frame"] == at
+    page.keyboard.press("ArrowRight")
+    played = frames[at + 1]["ddPlayed"]
+    assert played["card"] in page.text_content("#dd-played")
+
+
+def test_cli_views_a_game_from_elsewhere(tmp_path: Path) -> None:
+    """An EGN file is viewed as it is checked: converted, then replayed."""
+    out = tmp_path / "egn.html"
+    result = view(str(ROOT / "tests" / "data" / "egn" / "Epic Comeback.egn"), "-o", str(out),
+                  "--no-dd")
+    assert result.exit_code == 0, result.output
+    assert '"variant":"four-hand"' in out.read_text()

@@ -26,10 +26,14 @@ def default_output(source: str) -> str:
               help="Write the page here ('-' for standard output). Default: the source's "
                    "name ending in .html, or standard output when reading standard input.")
 @click.option("--title", metavar="TEXT", help="The page's title (default: the source's name).")
+@click.option("--dd/--no-dd", "double_dummy", default=True, show_default=True,
+              help="Add the double-dummy review of every deal whose cards are all known and "
+                   "whose play is clean: each play's cost, each legal card's value, and the "
+                   "perfect-play line after any card (about a second a game).")
 @click.option("-q", "--quiet", is_flag=True, help="Print no summary on standard error.")
 @limit_options("256M")
-def view(source: str, output: str | None, title: str | None, quiet: bool, max_bytes: int,
-         max_line: int) -> None:
+def view(source: str, output: str | None, title: str | None, double_dummy: bool, quiet: bool,
+         max_bytes: int, max_line: int) -> None:
     """Write a replay page of a record: look at a game instead of reading it.
 
     SOURCE is a .euchre file, a JSON or JSON Lines file, an EGN, EMN or OpenSpiel file,
@@ -42,7 +46,9 @@ def view(source: str, output: str | None, title: str | None, quiet: bool, max_by
 
     Step with the buttons, the slider or the keys (left and right arrows; Home and End;
     up and down arrows: trick; Page Up and Page Down: deal), show all hands or one
-    seat's view, print one deal a page.
+    seat's view, print one deal a page. Where the double-dummy review is available,
+    each play shows its cost and each legal card its value; 'try' a card to see the
+    play go on under perfect play, then go back to the game as played.
 
     Exit status: 0 page written and the record clean, 1 page written and the record has
     findings, 2 syntax or usage error (no page written).
@@ -51,7 +57,7 @@ def view(source: str, output: str | None, title: str | None, quiet: bool, max_by
     Examples:
       euchrelog view club.euchre              # writes club.html
       euchrelog view club.euchre -o /tmp/game.html
-      euchrelog view final.egn --title "Final"
+      euchrelog view final.egn --title "Final" --no-dd
       cat club.euchre | euchrelog view - > club.html
     """
     name = "<stdin>" if source == "-" else source
@@ -64,7 +70,7 @@ def view(source: str, output: str | None, title: str | None, quiet: bool, max_by
     except OSError as exc:
         raise FileFailure(f"cannot read {name}: {failure_text(exc)}") from None
     try:
-        views = views_of_text(text, name)
+        views = views_of_text(text, name, double_dummy=double_dummy)
     except NotationError as exc:
         click.echo(f"{visible(name)}:{exc.line}:{exc.column}: {exc.code} {visible(exc.message)}",
                    err=True)

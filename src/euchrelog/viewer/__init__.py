@@ -14,9 +14,13 @@ writes the page.
 >>> views = views_of_text(text, "club.euchre")
 >>> views[0]["title"], len(views[0]["frames"])
 ('Club', 3)
+>>> views_of_text(text.replace('[Event "Club"]', '[Round "2"]'), "c.euchre")[0]["title"]
+'Game 1, Round 2'
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 from ..check import check_game
 from ..errors import NotationError
@@ -42,52 +46,72 @@ class ViewError(NotationError):
 
 
 def _title(game: Game, index: int) -> str:
-    parts = [game.tag("Event") or "", game.tag("Round") or "", game.tag("Table") or ""]
-    named = " ".join(p for p in parts if p)
-    return named or f"Game {index}"
+    """How the page names a game: its Event, Round and Table tags, else its number."""
+    parts = [game.tag("Event") or f"Game {index}"]
+    parts += [f"{word} {game.tag(word)}" for word in ("Round", "Table") if game.tag(word)]
+    return ", ".join(parts)
 
 
-def views_of_text(text: str, path: str = "<stdin>") -> list[Json]:
+def views_of_text(text: str, path: str = "<stdin>", *, double_dummy: bool = False
+                  ) -> list[Json]:
     """The page's data for every game of a source's text.
+
+    :param double_dummy: add the double-dummy review of every deal it can review (see
+        :mod:`euchrelog.viewer.double_dummy`).
 
     :raises ViewError: for a game that cannot be read (placed at its line and column).
     """
+    games = list(_games(text, path))
+    if double_dummy:
+        from .double_dummy import add_double_dummy
+
+        for game, view in games:
+            add_double_dummy(game, view)
+    return [view for _, view in games]
+
+
+def _games(text: str, path: str) -> Iterator[tuple[Game, Json]]:
+    """Each game of a source's text with its page data."""
     kind = kind_of(path, text.split("\n", 1)[0])
     if kind is not None:
-        return _foreign_views(kind, text)
+        yield from _foreign_views(kind, text)
+        return
     if is_json(text.lstrip().split("\n", 1)[0]):
         try:
             log = loads_json(text)
         except ValueError as exc:  # (RecordError)
             raise ViewError(str(exc), 1, 1, code="S102") from None
-        return [_view(game, k, None, None) for k, game in enumerate(log.games, 1)]
-    views: list[Json] = []
+        for k, game in enumerate(log.games, 1):
+            yield game, _view(game, k, None, None)
+        return
+    index = 0
     for first, chunk in split_games(text_lines(text.lstrip("\ufeff"))):
         try:
             parsed = parse_game(chunk, first)
         except NotationError as exc:
             raise ViewError(exc.message, exc.line, exc.column, exc.context) from None
         if isinstance(parsed, ParsedGame):
-            views.append(_view(parsed.game, len(views) + 1, parsed, first))
-    return views
+            index += 1
+            yield parsed.game, _view(parsed.game, index, parsed, first)
 
 
 def _view(game: Game, index: int, parsed: ParsedGame | None, first: int | None) -> Json:
+    """One game's page data, checked as ``check`` checks it."""
     source = parsed.source if parsed is not None else None
     checked = check_game(game, index, None, first or 0, source)
     return game_view(game, source, checked.report, _title(game, index))
 
 
-def _foreign_views(kind: str, text: str) -> list[Json]:
-    views: list[Json] = []
+def _foreign_views(kind: str, text: str) -> Iterator[tuple[Game, Json]]:
+    """Each game of a source in a format from elsewhere (EGN, EMN, OpenSpiel)."""
     for index, item in enumerate(read_source(kind, text), 1):
         if isinstance(item, ConversionError):
             raise ViewError(f"game {index}: {item.where}: {item.message}", 1, 1, code="S102")
         report, _ = check_converted(item)
-        views.append(game_view(item.game, None, report, _title(item.game, index)))
-    return views
+        yield item.game, game_view(item.game, None, report, _title(item.game, index))
 
 
-def page_of_text(text: str, path: str = "<stdin>", title: str | None = None) -> str:
+def page_of_text(text: str, path: str = "<stdin>", title: str | None = None, *,
+                 double_dummy: bool = False) -> str:
     """The viewer page of a source's text (see :func:`views_of_text`)."""
-    return render_page(views_of_text(text, path), title or path)
+    return render_page(views_of_text(text, path, double_dummy=double_dummy), title or path)

@@ -214,53 +214,67 @@
     });
   }
 
-  // ---- the double-dummy layer (values computed in Python, see frame.dd)
+  // ---- the double-dummy layer (every value computed in Python: frame.dd, frame.ddPlayed)
   function ddMarks(f, seat) {
-    if (!f.dd || !f.dd.values || f.dd.seat !== seat || state.view !== "all") return null;
+    if (!f.dd || f.dd.seat !== seat) return null;
     const marks = {};
     for (const c of f.dd.best) marks[c] = "best";
     return marks;
   }
   function drawDD(g, f) {
     const panel = $("dd");
-    if (!panel) return;
     panel.hidden = !g.dd;
     if (!g.dd) return;
     const body = $("dd-body");
     body.replaceChildren();
-    if (!f.dd) { body.appendChild(el("p", { class: "empty" }, g.ddNote || "No double-dummy value at this step.")); return; }
-    const d = f.dd;
-    body.appendChild(el("p", {}, "Perfect play from here: makers take " + d.before + " tricks."));
-    if (d.card) {
-      body.appendChild(el("p", { class: d.loss ? "wrong-dd" : "" }, d.seat + " played " + d.card
-        + (d.loss ? ": costs " + d.loss + (d.loss === 1 ? " trick" : " tricks") : ": best")));
+    const review = dealOf(f).dd;
+    if (!review || review.skipped) {
+      body.appendChild(el("p", { class: "empty" }, "This deal is not reviewed: "
+        + (review ? review.skipped : "no review") + "."));
+      return;
     }
-    const table = el("table", { class: "dd-values" });
-    table.appendChild(el("caption", {}, d.seat + "\u2019s legal cards: makers\u2019 tricks"));
+    const lost = Object.entries(review.lost).filter(([, n]) => n);
+    body.appendChild(el("p", {}, "Makers (" + review.makers.join(" ") + ") take " + review.dd
+      + " under perfect play, " + review.made + " as played"
+      + (lost.length ? "; points lost: " + lost.map(([s, n]) => s + " " + n).join(", ") : "") + "."));
+    const played = f.ddPlayed;
+    if (played) {
+      body.appendChild(el("p", { id: "dd-played", class: played.loss ? "dd-loss" : "dd-best" },
+        played.seat + " plays " + played.card + ": " + (played.loss ? "costs " + played.loss
+          + (played.loss === 1 ? " trick" : " tricks") : "a best card") + "; makers take "
+          + played.after + " with perfect play from here."));
+    }
+    const d = f.dd;
+    if (!d) return;
+    const table = el("table", { class: "dd-values", id: "dd-values" });
+    table.appendChild(el("caption", {}, d.seat + " to play: makers\u2019 tricks after each card"));
     for (const [c, value] of d.values) {
-      const row = el("tr");
+      const row = el("tr", { "data-card": c });
       const cell = el("td");
-      const button = el("button", { type: "button", "aria-label": "try " + cardName(c) }, c);
-      button.addEventListener("click", () => tryCard(f, c));
-      cell.appendChild(button);
-      row.append(cell, el("td", {}, String(value)));
+      const tried = state.tryLine && state.tryLine.card === c;
+      if (d.lines[c]) {
+        const button = el("button", { type: "button", "aria-pressed": tried ? "true" : "false",
+          "aria-label": "try " + cardName(c) + ": perfect play after it" }, "try " + c);
+        button.addEventListener("click", () => tryCard(c));
+        cell.appendChild(button);
+      } else cell.textContent = c;
+      row.append(cell, el("td", { class: d.best.includes(c) ? "dd-best" : "" }, String(value)));
       table.appendChild(row);
     }
     body.appendChild(table);
     if (state.tryLine && state.tryLine.frame === state.frame) {
       const t = state.tryLine;
-      body.appendChild(el("p", {}, "If " + d.seat + " plays " + t.card + ", perfect play continues:"));
-      const ol = el("ol", { class: "dd-line" });
-      for (const trick of t.line) ol.appendChild(el("li", {}, trick.map(([s, c]) => s + " " + c).join(", ")));
+      body.appendChild(el("p", {}, "If " + d.seat + " plays " + t.card + ", perfect play goes on:"));
+      const ol = el("ol", { class: "dd-line", id: "dd-line" });
+      for (const trick of d.lines[t.card]) ol.appendChild(el("li", {}, trick.map(([s, c]) => s + " " + c).join(", ")));
       body.appendChild(ol);
-      const back = el("button", { type: "button" }, "Back to the game as played");
+      const back = el("button", { type: "button", id: "dd-back" }, "Back to the game as played");
       back.addEventListener("click", () => { state.tryLine = null; render(); });
       body.appendChild(back);
     }
   }
-  function tryCard(f, c) {
-    const line = (f.dd.lines || {})[c];
-    state.tryLine = { frame: state.frame, card: c, line: line || [] };
+  function tryCard(c) {
+    state.tryLine = { frame: state.frame, card: c };
     render();
   }
 
