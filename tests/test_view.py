@@ -468,3 +468,29 @@ def test_cli_views_a_game_from_elsewhere(tmp_path: Path) -> None:
                   "--no-dd")
     assert result.exit_code == 0, result.output
     assert '"variant":"four-hand"' in out.read_text()
+
+
+# ---------------------------------------------------------------- score --out-dir
+
+
+def test_score_out_dir_links_each_game_to_its_replay(tmp_path: Path) -> None:
+    """The standings page links every table of every round to its game's viewer page."""
+    out = tmp_path / "site"
+    result = CliRunner().invoke(main, ["score", str(SAMPLES / "events" / "spring-progressive"),
+                                       "--format", "html", "--out-dir", str(out)])
+    assert result.exit_code == 0, result.output
+    index = (out / "index.html").read_text()
+    links = re.findall(r'<a href="(games/[^"]+\.html)"', index)
+    games = int(re.search(r"(\d+) games", result.output).group(1))  # type: ignore[union-attr]
+    assert len(links) == len(set(links)) == games > 1
+    for link in links:
+        page = (out / link).read_text()
+        assert 'id="euchrelog-data"' in page and '"frames":' in page
+
+
+@pytest.mark.parametrize("args", [["--format", "text"], ["--format", "html", "-o", "x.html"],
+                                  ["--format", "json", "--check"]])
+def test_score_out_dir_wants_html_alone(tmp_path: Path, args: list[str]) -> None:
+    result = CliRunner().invoke(main, ["score", str(SAMPLES / "events" / "spring-progressive"),
+                                       "--out-dir", str(tmp_path / "s"), *args])
+    assert result.exit_code == 2 and "--out-dir" in result.output

@@ -31,8 +31,8 @@ from ..notation.jsonio import is_json, loads_json
 from .frames import Json, game_view
 from .page import embed_json, render_page
 
-__all__ = ["Json", "ViewError", "embed_json", "game_view", "page_of_text", "render_page",
-           "views_of_text"]
+__all__ = ["Json", "ViewError", "embed_json", "game_view", "page_of_text", "placed_views",
+           "render_page", "views_of_text"]
 
 
 class ViewError(NotationError):
@@ -61,17 +61,24 @@ def views_of_text(text: str, path: str = "<stdin>", *, double_dummy: bool = Fals
 
     :raises ViewError: for a game that cannot be read (placed at its line and column).
     """
+    return [view for _, view in placed_views(text, path, double_dummy=double_dummy)]
+
+
+def placed_views(text: str, path: str = "<stdin>", *, double_dummy: bool = False
+                 ) -> list[tuple[int, Json]]:
+    """:func:`views_of_text`, each game's data with the line its game begins at in the
+    source (0 for a game of JSON or from elsewhere), as ``score`` places games."""
     games = list(_games(text, path))
     if double_dummy:
         from .double_dummy import add_double_dummy
 
-        for game, view in games:
+        for _, game, view in games:
             add_double_dummy(game, view)
-    return [view for _, view in games]
+    return [(line, view) for line, _, view in games]
 
 
-def _games(text: str, path: str) -> Iterator[tuple[Game, Json]]:
-    """Each game of a source's text with its page data."""
+def _games(text: str, path: str) -> Iterator[tuple[int, Game, Json]]:
+    """Each game of a source's text with its first line and its page data."""
     kind = kind_of(path, text.split("\n", 1)[0])
     if kind is not None:
         yield from _foreign_views(kind, text)
@@ -82,7 +89,7 @@ def _games(text: str, path: str) -> Iterator[tuple[Game, Json]]:
         except ValueError as exc:  # (RecordError)
             raise ViewError(str(exc), 1, 1, code="S102") from None
         for k, game in enumerate(log.games, 1):
-            yield game, _view(game, k, None, None)
+            yield 0, game, _view(game, k, None, None)
         return
     index = 0
     for first, chunk in split_games(text_lines(text.lstrip("\ufeff"))):
@@ -92,7 +99,7 @@ def _games(text: str, path: str) -> Iterator[tuple[Game, Json]]:
             raise ViewError(exc.message, exc.line, exc.column, exc.context) from None
         if isinstance(parsed, ParsedGame):
             index += 1
-            yield parsed.game, _view(parsed.game, index, parsed, first)
+            yield first, parsed.game, _view(parsed.game, index, parsed, first)
 
 
 def _view(game: Game, index: int, parsed: ParsedGame | None, first: int | None) -> Json:
@@ -102,13 +109,13 @@ def _view(game: Game, index: int, parsed: ParsedGame | None, first: int | None) 
     return game_view(game, source, checked.report, _title(game, index))
 
 
-def _foreign_views(kind: str, text: str) -> Iterator[tuple[Game, Json]]:
+def _foreign_views(kind: str, text: str) -> Iterator[tuple[int, Game, Json]]:
     """Each game of a source in a format from elsewhere (EGN, EMN, OpenSpiel)."""
     for index, item in enumerate(read_source(kind, text), 1):
         if isinstance(item, ConversionError):
             raise ViewError(f"game {index}: {item.where}: {item.message}", 1, 1, code="S102")
         report, _ = check_converted(item)
-        yield item.game, game_view(item.game, None, report, _title(item.game, index))
+        yield 0, item.game, game_view(item.game, None, report, _title(item.game, index))
 
 
 def page_of_text(text: str, path: str = "<stdin>", title: str | None = None, *,
