@@ -176,6 +176,7 @@ class _DealFrames:
             "trick": trick or number, "table": table, "winner": winner,
             "turn": _seat(state.to_play()),
             "won": self.won(), "score": dict(self.totals),
+            "sheet": sheet_text(self.sheet) if self.sheet is not None else None,
             "mark": [mark.seat.value, card_text(mark.card)] if mark is not None else None,
             "findings": [],
         }
@@ -197,8 +198,11 @@ class _DealFrames:
         return [], None, 0
 
     def won(self) -> dict[str, int | None]:
-        """Tricks won so far by each side (``None``: a trick whose winner is unknown)."""
+        """Tricks won so far by each side (``None``: a trick whose winner is unknown, or a
+        deal of the score sheet, which gives no tricks one by one)."""
         rules = self.rules
+        if self.sheet is not None and not self.state.tricks:
+            return dict.fromkeys(rules.side_names)
         won: dict[str, int | None] = dict.fromkeys(rules.side_names, 0)
         for winner in self.state.winners:
             if winner is None:

@@ -110,6 +110,8 @@
       table.appendChild(spot);
     }
     center.appendChild(table);
+    if (f.sheet) center.appendChild(el("p", { class: "sheet-line" }, f.sheet));
+    if (f.kind === "score") center.appendChild(el("p", { class: "sheet-line" }, f.text));
     if (deal.cards && f.up !== null) {
       const up = el("div", { class: "upcard" });
       if (f.upAt !== "hand") {
@@ -175,7 +177,7 @@
       const row = el("tr", { "data-side": side });
       const won = f.won[side];
       row.append(el("td", {}, side), el("td", { "data-tricks": won === null ? "?" : String(won) },
-        won === null ? "?" : String(won)), el("td", { "data-score": String(f.score[side]) }, String(f.score[side])));
+        won === null ? "\u2013" : String(won)), el("td", { "data-score": String(f.score[side]) }, String(f.score[side])));
       table.appendChild(row);
     }
     score.appendChild(table);
