@@ -29,7 +29,7 @@ def default_output(source: str) -> str:
 @click.option("--dd/--no-dd", "double_dummy", default=True, show_default=True,
               help="Add the double-dummy review of every deal whose cards are all known and "
                    "whose play is clean: each play's cost, each legal card's value, and the "
-                   "perfect-play line after any card (about a second a game).")
+                   "perfect-play line after any card (a few seconds a game).")
 @click.option("-q", "--quiet", is_flag=True, help="Print no summary on standard error.")
 @limit_options("256M")
 def view(source: str, output: str | None, title: str | None, double_dummy: bool, quiet: bool,
