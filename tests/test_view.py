@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 import random
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -127,9 +129,10 @@ def test_renege_is_tied_to_its_card() -> None:
     (finding,) = data["findings"]
     frame = data["frames"][finding["frame"]]
     assert finding["code"] == "R801" and frame["mark"] == ["E", "QS"]
-    assert ["E", "QS"] in frame["faults"]
+    (fault,) = frame["faults"]
+    assert fault[:2] == ["E", "QS"] and fault[2].startswith("R801 deal 1: renege: E plays QS")
     later = data["frames"][finding["frame"] + 1]
-    assert later["trick"] == frame["trick"] and ["E", "QS"] in later["faults"]
+    assert later["trick"] == frame["trick"] and later["faults"] == [fault]
 
 
 def test_wrong_points_are_tied_to_the_score_line() -> None:
@@ -173,7 +176,7 @@ def test_page_needs_no_network() -> None:
 
 def test_cli_writes_the_page_beside_the_record(tmp_path: Path) -> None:
     record = tmp_path / "club.euchre"
-    record.write_text((SAMPLES / "valid" / "four-hand-24-club-night.euchre").read_text())
+    record.write_text(dumps_game(generated("two-hand", deals=1)))
     result = view(str(record))
     assert result.exit_code == 0, result.output
     assert (tmp_path / "club.html").read_text().startswith("<!DOCTYPE html>")
@@ -206,6 +209,16 @@ def test_cli_reads_standard_input_to_standard_output() -> None:
 def test_cli_unreadable_json_or_empty_input(text: str) -> None:
     result = view("-", stdin=text)
     assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_check_does_not_import_the_viewer() -> None:
+    """The viewer is a command of its own: ``check`` starts without it."""
+    code = ("import sys\nfrom euchrelog.cli import main\n"
+            "print([m for m in sys.modules if m.startswith(('euchrelog.viewer', "
+            "'euchrelog.analysis'))])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "[]"
 
 
 def test_cli_help_teaches() -> None:
@@ -307,7 +320,8 @@ def test_browser_marks_the_renege(page: Any, tmp_path: Path) -> None:
     assert "renege" in (marked.get_attribute("aria-label") or "")
     assert "R801" in page.text_content("#status")
     page.keyboard.press("ArrowRight")
-    assert page.locator("#table svg.card.fault").count() == 1  # still on the table
+    marked = page.locator("#table svg.card.fault")  # still on the table, with its words
+    assert marked.count() == 1 and "R801" in (marked.get_attribute("aria-label") or "")
 
 
 def test_browser_hostile_names_show_as_text(page: Any, tmp_path: Path) -> None:
@@ -352,6 +366,9 @@ def test_browser_game_list_deal_and_trick_jumps(page: Any, tmp_path: Path) -> No
     if second["tricks"]:
         page.click("#tricks button >> nth=1")
         assert page.evaluate(_DOM)["frame"] == second["tricks"][1]
+    page.focus("#trick-1")
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => document.activeElement.id") == "trick-1"  # kept on redraw
     page.keyboard.press("PageUp")  # to the start of this deal, then to the one before
     assert page.evaluate(_DOM)["frame"] == second["frame"]
     page.keyboard.press("PageUp")
@@ -405,9 +422,8 @@ def test_double_dummy_values_come_from_the_analysis() -> None:
     legal card and the perfect-play line after each, as the analysis gives them."""
     from euchrelog.analysis import DealReview, principal_line, review_game
 
-    path = SAMPLES / "valid" / "four-hand-24-club-night.euchre"
-    (data,) = views_of_text(path.read_text(), str(path), double_dummy=True)
-    game = loads(path.read_text()).games[0]
+    game = generated("four-hand", seed=4, deals=3)
+    (data,) = views_of_text(dumps_game(game), "dd.euchre", double_dummy=True)
     reviews = list(review_game(game, par=False))
     assert data["dd"] is True
     for entry, review in zip(data["deals"], reviews, strict=True):
@@ -437,8 +453,8 @@ def test_double_dummy_skips_what_it_cannot_review() -> None:
 
 def test_browser_try_another_card(page: Any, tmp_path: Path) -> None:
     """At a choice, 'try' shows the line under perfect play; 'back' returns to the game."""
-    path = SAMPLES / "valid" / "four-hand-24-club-night.euchre"
-    views = views_of_text(path.read_text(), str(path), double_dummy=True)
+    views = views_of_text(dumps_game(generated("four-hand", seed=4)), "dd.euchre",
+                          double_dummy=True)
     frames = views[0]["frames"]
     at = next(k for k, f in enumerate(frames) if f.get("dd") and f["dd"]["lines"])
     _open(page, tmp_path, views)

@@ -300,7 +300,7 @@ def game_view(game: Game, source: SourceMap | None = None,
         findings[k]["frame"] = at
         if at is not None:
             frames[at]["findings"].append(k)
-    _mark_faults(frames)
+    _mark_faults(frames, findings)
     seats = rules.seats
     return {
         "title": title, "tags": [[t.name, t.value] for t in game.tags],
@@ -313,8 +313,9 @@ def game_view(game: Game, source: SourceMap | None = None,
     }
 
 
-def _mark_faults(frames: list[Json]) -> None:
-    """Gives each frame the cards on its table whose play has a finding (``faults``)."""
+def _mark_faults(frames: list[Json], findings: list[Json]) -> None:
+    """Gives each frame the cards on its table whose play has a finding (``faults``: seat,
+    card and the findings' words)."""
     played: dict[tuple[int, int, str], int] = {}
     for k, frame in enumerate(frames):
         if frame["kind"] == "play" and frame["mark"]:
@@ -324,7 +325,9 @@ def _mark_faults(frames: list[Json]) -> None:
         for seat, code in frame["table"]:
             at = played.get((frame["d"], frame["trick"], seat))
             if at is not None and frames[at]["findings"]:
-                faults.append([seat, code])
+                words = "; ".join(f"{findings[i]['code']} {findings[i]['message']}"
+                                  for i in frames[at]["findings"])
+                faults.append([seat, code, words])
         frame["faults"] = faults
 
 

@@ -100,12 +100,17 @@
     center.appendChild(label);
     const table = el("div", { class: "trick", role: "group", "aria-label": "cards on the table" });
     table.id = "table";
-    const faults = faultCards(f);
+    const faults = new Map(f.faults.map(([seat, code, words]) => [seat + code, words]));
     for (const [seat, code] of f.table) {
       const spot = el("div", { class: "played" + (seat === f.winner ? " won" : ""), "data-seat": seat });
-      const cls = faults.has(seat + code) ? "fault" : "";
-      const c = card(code, cls);
-      if (cls) c.setAttribute("aria-label", cardName(code) + ", marked: " + faultText(f));
+      const words = faults.get(seat + code);
+      const c = card(code, words === undefined ? "" : "fault");
+      if (words !== undefined) {
+        c.setAttribute("aria-label", cardName(code) + ", marked: " + words);
+        const tip = svgEl("title", {});
+        tip.textContent = words;
+        c.appendChild(tip);
+      }
       spot.appendChild(c);
       table.appendChild(spot);
     }
@@ -196,8 +201,6 @@
   }
   function sides(values) { return Object.entries(values).map(([s, n]) => s + " " + n).join(" "); }
 
-  function faultCards(f) { return new Set(f.faults.map(([seat, code]) => seat + code)); }
-  function faultText(f) { return f.findings.map((k) => game().findings[k].code + " " + game().findings[k].message).join("; "); }
 
   function drawFindings(g, f) {
     const list = $("findings");
@@ -206,7 +209,7 @@
     if (!all.length) { list.appendChild(el("li", { class: "empty" }, "No findings: the record checks clean.")); return; }
     all.forEach((x, k) => {
       const item = el("li", { class: (x.severity === "note" ? "note" : "") + (x.frame === state.frame ? " here" : "") });
-      const button = el("button", { type: "button" });
+      const button = el("button", { type: "button", id: "finding-" + k });
       button.appendChild(el("code", {}, x.code));
       button.appendChild(document.createTextNode(" " + (x.line ? x.line + ":" + x.column + " " : "") + x.message));
       if (x.frame !== null) button.addEventListener("click", () => go(x.frame));
@@ -255,7 +258,7 @@
       const cell = el("td");
       const tried = state.tryLine && state.tryLine.card === c;
       if (d.lines[c]) {
-        const button = el("button", { type: "button", "aria-pressed": tried ? "true" : "false",
+        const button = el("button", { type: "button", id: "dd-try-" + c, "aria-pressed": tried ? "true" : "false",
           "aria-label": "try " + cardName(c) + ": perfect play after it" }, "try " + c);
         button.addEventListener("click", () => tryCard(c));
         cell.appendChild(button);
@@ -285,7 +288,8 @@
     const box = $("tricks");
     box.replaceChildren();
     deal.tricks.forEach((start, k) => {
-      const b = el("button", { type: "button", "aria-label": "trick " + (k + 1) + " of deal " + deal.number }, String(k + 1));
+      const b = el("button", { type: "button", id: "trick-" + (k + 1),
+        "aria-label": "trick " + (k + 1) + " of deal " + deal.number }, String(k + 1));
       const end = k + 1 < deal.tricks.length ? deal.tricks[k + 1] : deal.score;
       if (state.frame >= start && state.frame < end) b.setAttribute("aria-current", "true");
       b.addEventListener("click", () => go(start));
@@ -294,6 +298,13 @@
   }
 
   function render() {
+    // The parts below are drawn anew: the control that had the focus gets it back.
+    const focused = document.activeElement && document.activeElement.id;
+    draw();
+    const again = focused && document.getElementById(focused);
+    if (again && again !== document.activeElement) again.focus();
+  }
+  function draw() {
     const g = game();
     const f = frame();
     for (const seat of SPOTS) {
