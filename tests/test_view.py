@@ -438,9 +438,20 @@ def test_double_dummy_values_come_from_the_analysis() -> None:
             assert (played["card"], played["loss"]) == (str(play.card), play.loss)
             assert dict(map(tuple, choice["values"])) == {
                 str(c): v for c, v in play.values.items()}
+            size = len(review.seats)
+            before = [[r.seat.value, str(r.card)] for r in review.plays[p - p % size:p]]
             for card in play.values if len(play.values) > 1 else ():
-                line = [pl for trick in choice["lines"][str(card)] for pl in trick]
-                assert line == [[s.value, str(c)] for s, c in principal_line(review, p, card)]
+                tricks = choice["lines"][str(card)]
+                line = [pl for trick in tricks for pl in trick["plays"]]
+                assert line == before + [[s.value, str(c)]
+                                         for s, c in principal_line(review, p, card)]
+                assert all(len(t["plays"]) == size and t["winner"] in review_seats(review)
+                           for t in tricks)
+
+
+def review_seats(review: Any) -> list[str]:
+    """The seats that play a reviewed deal, as letters."""
+    return [seat.value for seat in review.seats]
 
 
 def test_double_dummy_skips_what_it_cannot_review() -> None:
@@ -467,8 +478,9 @@ def test_browser_try_another_card(page: Any, tmp_path: Path) -> None:
     page.click(f"#dd-values tr[data-card={card}] button")
     line = page.locator("#dd-line li")
     assert line.count() == len(choice["lines"][card])
-    first = ", ".join(f"{s} {c}" for s, c in choice["lines"][card][0])
-    assert line.first.text_content() == first
+    first = choice["lines"][card][0]
+    words = ", ".join(f"{s} {c}" for s, c in first["plays"]) + f": {first['winner']} wins"
+    assert line.first.text_content() == words
     page.click("#dd-back")
     assert page.locator("#dd-line").count() == 0
     assert page.evaluate(_DOM)["frame"] == at
@@ -510,3 +522,12 @@ def test_score_out_dir_wants_html_alone(tmp_path: Path, args: list[str]) -> None
     result = CliRunner().invoke(main, ["score", str(SAMPLES / "events" / "spring-progressive"),
                                        "--out-dir", str(tmp_path / "s"), *args])
     assert result.exit_code == 2 and "--out-dir" in result.output
+
+
+def test_browser_game_without_a_deal(page: Any, tmp_path: Path) -> None:
+    """A game recorded with no deal (only ``unfinished``) opens without a script error."""
+    views = views_of_text('[Variant "four-hand"]\nunfinished\n', "empty.euchre")
+    _open(page, tmp_path, views)
+    for key in ("ArrowRight", "End", "PageDown", "ArrowDown"):
+        page.keyboard.press(key)
+    assert "no deal" in page.text_content("#status")

@@ -4,7 +4,8 @@ the frames of a game as data.
 For each deal the analysis reviews, the frame where a seat is about to play gets ``dd``:
 the makers' tricks under perfect play after each legal card (``values``), the best cards,
 and, for every legal card when there is a choice, the play that follows under perfect
-play (``lines``, trick by trick), for the page's "try another card". The frame of the
+play (``lines``: the trick under way and each later one, with its winner), for the
+page's "try another card". The frame of the
 play itself gets ``ddPlayed``: the card's cost in tricks and the makers' tricks after it.
 A deal the analysis skips says why (``dd.skipped`` of its entry in the list of deals).
 """
@@ -12,7 +13,7 @@ A deal the analysis skips says why (``dd.skipped`` of its entry in the list of d
 from __future__ import annotations
 
 from ..analysis import DealReview, PlayReview, principal_line, review_game
-from ..cards import Card, sort_hand
+from ..cards import Card, sort_hand, trick_winner
 from ..models import Game
 from ..seats import Seat
 from .frames import Json, card_text
@@ -45,19 +46,27 @@ def _choice(review: DealReview, p: int, play: PlayReview) -> Json:
     """What the seat to play at play ``p`` could do: each legal card's value, the best
     cards, and the perfect-play line after each card when there is a choice."""
     cards = sort_hand(play.values)
-    seats = len(review.seats)
     lines = {}
     if len(cards) > 1:
         for card in cards:
-            lines[card_text(card)] = _tricks(principal_line(review, p, card), seats - p % seats,
-                                             seats)
+            lines[card_text(card)] = _tricks(review, p, principal_line(review, p, card))
     return {"seat": play.seat.value, "values": [[card_text(c), play.values[c]] for c in cards],
             "best": [card_text(c) for c in play.best], "value": play.values[play.best[0]],
             "lines": lines}
 
 
-def _tricks(line: list[tuple[Seat, Card]], first: int, size: int) -> list[list[list[str]]]:
-    """A line of plays cut into tricks: ``first`` plays finish the trick under way, then
-    tricks of ``size`` plays."""
-    cut = [line[:first]] + [line[k:k + size] for k in range(first, len(line), size)]
-    return [[[seat.value, card_text(card)] for seat, card in trick] for trick in cut if trick]
+def _tricks(review: DealReview, p: int, line: list[tuple[Seat, Card]]) -> list[Json]:
+    """The rest of the deal after play ``p`` as ``line`` has it, trick by trick: the trick
+    under way (with the cards played in it before ``p``), then each later one, each with
+    its winner (:func:`~euchrelog.cards.trick_winner`)."""
+    size = len(review.seats)
+    start = p - p % size
+    plays = [(r.seat, r.card) for r in review.plays[start:p]] + line
+    tricks = []
+    for k in range(0, len(plays), size):
+        trick = plays[k:k + size]
+        winner = (trick[trick_winner([c for _, c in trick], review.trump)][0].value
+                  if len(trick) == size else None)
+        tricks.append({"plays": [[s.value, card_text(c)] for s, c in trick],
+                       "winner": winner})
+    return tricks

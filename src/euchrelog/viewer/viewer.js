@@ -208,7 +208,8 @@
     const all = g.findings;
     if (!all.length) { list.appendChild(el("li", { class: "empty" }, "No findings: the record checks clean.")); return; }
     all.forEach((x, k) => {
-      const item = el("li", { class: (x.severity === "note" ? "note" : "") + (x.frame === state.frame ? " here" : "") });
+      const here = f !== null && x.frame === state.frame;
+      const item = el("li", { class: (x.severity === "note" ? "note" : "") + (here ? " here" : "") });
       const button = el("button", { type: "button", id: "finding-" + k });
       button.appendChild(el("code", {}, x.code));
       button.appendChild(document.createTextNode(" " + (x.line ? x.line + ":" + x.column + " " : "") + x.message));
@@ -271,7 +272,9 @@
       const t = state.tryLine;
       body.appendChild(el("p", {}, "If " + d.seat + " plays " + t.card + ", perfect play goes on:"));
       const ol = el("ol", { class: "dd-line", id: "dd-line" });
-      for (const trick of d.lines[t.card]) ol.appendChild(el("li", {}, trick.map(([s, c]) => s + " " + c).join(", ")));
+      for (const trick of d.lines[t.card])
+        ol.appendChild(el("li", {}, trick.plays.map(([s, c]) => s + " " + c).join(", ")
+          + (trick.winner ? ": " + trick.winner + " wins" : "")));
       body.appendChild(ol);
       const back = el("button", { type: "button", id: "dd-back" }, "Back to the game as played");
       back.addEventListener("click", () => { state.tryLine = null; render(); });
@@ -298,11 +301,22 @@
   }
 
   function render() {
+    if (!game().frames.length) { drawEmpty(); return; }
     // The parts below are drawn anew: the control that had the focus gets it back.
     const focused = document.activeElement && document.activeElement.id;
     draw();
     const again = focused && document.getElementById(focused);
     if (again && again !== document.activeElement) again.focus();
+  }
+  function drawEmpty() {
+    for (const id of ["spot-N", "spot-E", "spot-S", "spot-W", "center", "contract", "bids",
+      "score", "tricks", "deal-select"]) $(id).replaceChildren();
+    $("status").textContent = "This game has no deal recorded.";
+    $("slider").max = "0";
+    $("position").textContent = "";
+    $("dd").hidden = true;
+    drawFindings(game(), null);
+    document.body.setAttribute("data-frame", "0");
   }
   function draw() {
     const g = game();
@@ -332,18 +346,21 @@
 
   function go(k) {
     const n = game().frames.length;
+    if (!n) return;
     state.frame = Math.max(0, Math.min(n - 1, k));
     state.tryLine = null;
     render();
   }
   function goDeal(delta) {
     const f = frame();
+    if (!f) return;
     const deals = game().deals;
     const d = Math.max(0, Math.min(deals.length - 1, f.d + delta));
     go(delta < 0 && state.frame > deals[f.d].frame ? deals[f.d].frame : deals[d].frame);
   }
   function goTrick(delta) {
     const f = frame();
+    if (!f) return;
     const deal = dealOf(f);
     const starts = [deal.frame, ...deal.tricks, deal.score];
     if (delta > 0) { const next = starts.find((k) => k > state.frame); go(next === undefined ? deal.score : next); }
@@ -438,7 +455,10 @@
   $("next").addEventListener("click", () => go(state.frame + 1));
   $("last").addEventListener("click", () => go(game().frames.length - 1));
   $("slider").addEventListener("input", (e) => go(Number(e.target.value)));
-  $("deal-select").addEventListener("change", (e) => go(game().deals[Number(e.target.value)].frame));
+  $("deal-select").addEventListener("change", (e) => {
+    const deal = game().deals[Number(e.target.value)];
+    if (deal) go(deal.frame);
+  });
   $("view-select").addEventListener("change", (e) => { state.view = e.target.value; render(); });
   const games = $("game-select");
   if (DATA.games.length > 1) {
