@@ -390,6 +390,15 @@ def test_browser_prints_one_deal_a_page(page: Any, tmp_path: Path) -> None:
                          ".breakAfter") == "page"
 
 
+def test_browser_prints_the_renege_marked(page: Any, tmp_path: Path) -> None:
+    """The printed deal marks the renege's card in its trick and gives the finding."""
+    path = SAMPLES / "invalid" / "R801-renege.euchre"
+    _open(page, tmp_path, views_of_text(path.read_text(), str(path)))
+    page.emulate_media(media="print")
+    assert page.locator(".print-deal td.fault").all_text_contents() == ["E QS"]
+    assert "R801" in page.text_content(".print-deal")
+
+
 def test_browser_fits_a_phone(browser: Any, tmp_path: Path) -> None:
     """On a phone-sized screen the page does not scroll sideways."""
     context = browser.new_context(viewport={"width": 375, "height": 740})

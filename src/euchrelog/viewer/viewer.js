@@ -423,9 +423,10 @@
           const last = g.frames[(k + 1 < deal.tricks.length ? deal.tricks[k + 1] : deal.score) - 1];
           const row = el("tr");
           row.appendChild(el("th", {}, String(last.trick)));
+          const faults = new Set(last.faults.map(([seat, code]) => seat + code));
           for (const [seat, code] of last.table) {
-            const cell = el("td", { class: seat === last.winner ? "won" : "" }, seat + " " + code);
-            row.appendChild(cell);
+            const cls = (seat === last.winner ? "won" : "") + (faults.has(seat + code) ? " fault" : "");
+            row.appendChild(el("td", { class: cls.trim() }, seat + " " + code));
           }
           table.appendChild(row);
         });
