@@ -335,10 +335,10 @@ def test_browser_hostile_names_show_as_text(page: Any, tmp_path: Path) -> None:
         page.keyboard.press("ArrowRight")
     assert page.evaluate("() => window.__pwned") is None
     assert page.locator("img").count() == 0 and page.locator("script").count() == 2
-    assert HOSTILE in page.text_content("#spot-N .label")
+    assert HOSTILE in page.text_content(".board .seat[data-seat=N] .label")
     assert HOSTILE in page.text_content("#title")
     page.select_option("#view-select", "N")
-    assert HOSTILE in page.text_content("#spot-N .label")
+    assert HOSTILE in page.text_content(".board .seat[data-seat=N] .label")
 
 
 def test_browser_one_seats_view(page: Any, tmp_path: Path) -> None:
@@ -349,7 +349,13 @@ def test_browser_one_seats_view(page: Any, tmp_path: Path) -> None:
     dom = page.evaluate(_DOM)
     assert all(set(cards) == {"back"} for seat, cards in dom["hands"].items() if seat != "E")
     assert "back" not in dom["hands"]["E"]
+    assert page.get_attribute("#spot-bottom", "data-seat") == "E"  # the seat followed sits
+    assert page.get_attribute("#spot-left", "data-seat") == "S"  # at the bottom, the others
+    assert page.get_attribute("#spot-top", "data-seat") is None  # around it (the dummy)
     assert page.locator(".kitty svg[data-card=back]").count() > 0
+    page.select_option("#view-select", "all")
+    assert page.get_attribute("#spot-top", "data-seat") == "N"
+    assert page.locator(".kitty svg[data-card=back]").count() == 0
 
 
 def test_browser_game_list_deal_and_trick_jumps(page: Any, tmp_path: Path) -> None:
@@ -540,3 +546,21 @@ def test_browser_game_without_a_deal(page: Any, tmp_path: Path) -> None:
     for key in ("ArrowRight", "End", "PageDown", "ArrowDown"):
         page.keyboard.press(key)
     assert "no deal" in page.text_content("#status")
+
+
+def test_browser_a_seats_view_hides_the_others_card_values(page: Any, tmp_path: Path) -> None:
+    """Following one seat, the double-dummy panel gives card values only at that seat's
+    turn (they would show another hand)."""
+    views = views_of_text(dumps_game(generated("four-hand", seed=4)), "dd.euchre",
+                          double_dummy=True)
+    frames = views[0]["frames"]
+    at = next(k for k, f in enumerate(frames) if f.get("dd"))
+    seat = frames[at]["dd"]["seat"]
+    other = next(s for s in views[0]["seats"] if s != seat)
+    _open(page, tmp_path, views)
+    page.evaluate(f"() => {{ const s = document.getElementById('slider'); s.value = '{at}';"
+                  " s.dispatchEvent(new Event('input')); }")
+    page.select_option("#view-select", other)
+    assert page.locator("#dd-values").count() == 0
+    page.select_option("#view-select", seat)
+    assert page.locator("#dd-values").count() == 1

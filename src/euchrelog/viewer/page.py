@@ -59,10 +59,10 @@ _BODY = """\
   <select id="view-select" aria-label="whose cards to show"></select>
  </section>
  <section class="board" aria-label="the table">
-  <div id="spot-N" class="seat spot-N"></div>
-  <div id="spot-W" class="seat spot-W"></div>
-  <div id="spot-E" class="seat spot-E"></div>
-  <div id="spot-S" class="seat spot-S"></div>
+  <div id="spot-top" class="seat spot-top"></div>
+  <div id="spot-left" class="seat spot-left"></div>
+  <div id="spot-right" class="seat spot-right"></div>
+  <div id="spot-bottom" class="seat spot-bottom"></div>
   <div id="center" class="center"></div>
   <div id="contract" class="info corner-tl" aria-label="contract"></div>
   <div id="score" class="info corner-tr" aria-label="score"></div>

@@ -11,6 +11,7 @@
     K: "king", A: "ace" };
   const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West" };
   const SPOTS = ["N", "E", "S", "W"];
+  const PLACES = ["top", "right", "bottom", "left"];
   const $ = (id) => document.getElementById(id);
   const state = { game: 0, frame: 0, view: "all", tryLine: null };
 
@@ -69,10 +70,13 @@
     return SEAT_NAMES[seat] + (name ? " \u00b7 " + name : "");
   }
   function shown(f, seat) { return state.view === "all" || state.view === seat; }
+  // Where a seat sits on the screen: North at the top, or the seat followed at the bottom.
+  function placeOf(seat) {
+    const turn = state.view === "all" ? 0 : (6 - SPOTS.indexOf(state.view)) % 4;
+    return PLACES[(SPOTS.indexOf(seat) + turn) % 4];
+  }
 
   function drawSeat(box, g, f, seat) {
-    box.replaceChildren();
-    box.className = "seat spot-" + seat;
     box.setAttribute("data-seat", seat);
     const deal = dealOf(f);
     const label = el("div", { class: "label" }, seatLabel(g, seat));
@@ -102,7 +106,8 @@
     table.id = "table";
     const faults = new Map(f.faults.map(([seat, code, words]) => [seat + code, words]));
     for (const [seat, code] of f.table) {
-      const spot = el("div", { class: "played" + (seat === f.winner ? " won" : ""), "data-seat": seat });
+      const spot = el("div", { class: "played" + (seat === f.winner ? " won" : ""), "data-seat": seat,
+        "data-place": placeOf(seat) });
       const words = faults.get(seat + code);
       const c = card(code, words === undefined ? "" : "fault");
       if (words !== undefined) {
@@ -138,12 +143,9 @@
   }
 
   function drawExtra(g, f) {
-    for (const spot of SPOTS) $("spot-" + spot).hidden = false;
     const empty = SPOTS.filter((s) => !g.seats.includes(s));
-    for (const s of empty) { $("spot-" + s).replaceChildren(); }
     if (!f.extra || !empty.length || !dealOf(f).cards) return;
-    const box = $("spot-" + empty[0]);
-    box.className = "seat spot-" + empty[0];
+    const box = $("spot-" + placeOf(empty[0]));
     const name = g.extraKind === "ghost" ? "ghost hand" : "dummy";
     box.appendChild(el("div", { class: "label" }, name));
     const count = f.extra.cards.length + f.extra.backs;
@@ -252,6 +254,11 @@
     }
     const d = f.dd;
     if (!d) return;
+    if (state.view !== "all" && d.seat !== state.view) {
+      body.appendChild(el("p", { class: "empty" }, d.seat + " to play: the value of each card is "
+        + "shown in " + d.seat + "\u2019s view or with all hands."));
+      return;
+    }
     const table = el("table", { class: "dd-values", id: "dd-values" });
     table.appendChild(el("caption", {}, d.seat + " to play: makers\u2019 tricks after each card"));
     for (const [c, value] of d.values) {
@@ -309,8 +316,8 @@
     if (again && again !== document.activeElement) again.focus();
   }
   function drawEmpty() {
-    for (const id of ["spot-N", "spot-E", "spot-S", "spot-W", "center", "contract", "bids",
-      "score", "tricks", "deal-select"]) $(id).replaceChildren();
+    for (const id of ["spot-top", "spot-right", "spot-bottom", "spot-left", "center", "contract",
+      "bids", "score", "tricks", "deal-select"]) $(id).replaceChildren();
     $("status").textContent = "This game has no deal recorded.";
     $("slider").max = "0";
     $("position").textContent = "";
@@ -321,10 +328,13 @@
   function draw() {
     const g = game();
     const f = frame();
-    for (const seat of SPOTS) {
-      const box = $("spot-" + seat);
-      if (g.seats.includes(seat)) drawSeat(box, g, f, seat); else box.replaceChildren();
+    for (const place of PLACES) {
+      const box = $("spot-" + place);
+      box.replaceChildren();
+      box.removeAttribute("data-seat");
+      box.className = "seat spot-" + place;
     }
+    for (const seat of g.seats) drawSeat($("spot-" + placeOf(seat)), g, f, seat);
     drawExtra(g, f);
     drawCenter(g, f);
     drawInfo(g, f);
