@@ -28,11 +28,11 @@ from ..interop import ConversionError, check_converted, kind_of, read_source
 from ..models import Game
 from ..notation import ParsedGame, parse_game, split_games, text_lines
 from ..notation.jsonio import is_json, loads_json
-from .frames import Json, game_view
+from .frames import Json, game_title, game_view
 from .page import embed_json, render_page
 
-__all__ = ["Json", "ViewError", "embed_json", "game_view", "page_of_text", "placed_views",
-           "render_page", "views_of_text"]
+__all__ = ["Json", "ViewError", "embed_json", "game_title", "game_view", "page_of_text",
+           "placed_views", "render_page", "views_of_text"]
 
 
 class ViewError(NotationError):
@@ -43,13 +43,6 @@ class ViewError(NotationError):
                  code: str = "S101") -> None:
         super().__init__(message, line, column, context)
         self.code = code
-
-
-def _title(game: Game, index: int) -> str:
-    """How the page names a game: its Event, Round and Table tags, else its number."""
-    parts = [game.tag("Event") or f"Game {index}"]
-    parts += [f"{word} {game.tag(word)}" for word in ("Round", "Table") if game.tag(word)]
-    return ", ".join(parts)
 
 
 def views_of_text(text: str, path: str = "<stdin>", *, double_dummy: bool = False
@@ -106,7 +99,7 @@ def _view(game: Game, index: int, parsed: ParsedGame | None, first: int | None) 
     """One game's page data, checked as ``check`` checks it."""
     source = parsed.source if parsed is not None else None
     checked = check_game(game, index, None, first or 0, source)
-    return game_view(game, source, checked.report, _title(game, index))
+    return game_view(game, source, checked.report, game_title(game, index))
 
 
 def _foreign_views(kind: str, text: str) -> Iterator[tuple[int, Game, Json]]:
@@ -115,7 +108,7 @@ def _foreign_views(kind: str, text: str) -> Iterator[tuple[int, Game, Json]]:
         if isinstance(item, ConversionError):
             raise ViewError(f"game {index}: {item.where}: {item.message}", 1, 1, code="S102")
         report, _ = check_converted(item)
-        yield 0, item.game, game_view(item.game, None, report, _title(item.game, index))
+        yield 0, item.game, game_view(item.game, None, report, game_title(item.game, index))
 
 
 def page_of_text(text: str, path: str = "<stdin>", title: str | None = None, *,

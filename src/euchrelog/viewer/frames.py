@@ -149,8 +149,9 @@ class _DealFrames:
         return list(self.source.find(locus))
 
     def add(self, kind: str, text: str, locus: Locus, *, mark: Play | None = None,
-            trick: int = 0, **extra: Any) -> Json:
-        """Appends the frame of the state as it now stands, after the act ``text``."""
+            trick: int = 0) -> None:
+        """Appends the frame of the state as it now stands, after the act ``text`` at
+        ``locus`` (``mark``: the card it plays, in trick number ``trick``)."""
         state = self.state
         up = state.upcard
         up_place = "up" if up is None else state.place_of(up)
@@ -180,9 +181,7 @@ class _DealFrames:
             "mark": [mark.seat.value, card_text(mark.card)] if mark is not None else None,
             "findings": [],
         }
-        frame.update(extra)
         self.frames.append(frame)
-        return frame
 
     def table(self) -> tuple[list[list[str]], str | None, int]:
         """The cards on the table: the trick being played, or the last one while the next
@@ -230,7 +229,6 @@ def _deal_frames(game: Game, rules: Ruleset, d: int, totals: dict[str, int],
                       upcard=deal.up.card if deal.up else None,
                       kitty=deal.up.kitty if deal.up else None, extra=extra)
     builder = _DealFrames(rules, d, state, totals, deal.up.kitty if deal.up else None, source)
-    first = len(builder.frames)
     builder.add("deal", f"deal {deal.number}: {deal.dealer} deals", ("deal", d))
     for k, bid in enumerate(deal.bids):
         state.apply_bid(bid)
@@ -258,7 +256,7 @@ def _deal_frames(game: Game, rules: Ruleset, d: int, totals: dict[str, int],
                         trick=trick.number)
         if state.current:  # a trick the record leaves short
             state.end_trick()
-    entry: Json = {"number": deal.number, "dealer": deal.dealer.value, "frame": first,
+    entry: Json = {"number": deal.number, "dealer": deal.dealer.value, "frame": 0,
                    "tricks": tricks, "cards": bool(deal.hands or deal.tricks or deal.up)}
     return builder.frames, entry
 
@@ -269,7 +267,7 @@ def game_view(game: Game, source: SourceMap | None = None,
 
     :param source: the game's source map, to tie findings to frames by line and column.
     :param report: the game's replay report (replayed here when not given).
-    :param title: how the game list names the game (default: its Event tag and number).
+    :param title: how the page names the game (default: :func:`game_title`).
     """
     if report is None:
         report = replay(game, source)
@@ -303,14 +301,21 @@ def game_view(game: Game, source: SourceMap | None = None,
     _mark_faults(frames, findings)
     seats = rules.seats
     return {
-        "title": title, "tags": [[t.name, t.value] for t in game.tags],
+        "title": title or game_title(game), "tags": [[t.name, t.value] for t in game.tags],
         "variant": rules.variant.name, "seats": [s.value for s in seats],
         "names": player_names(game, seats), "sides": list(rules.side_names),
-        "sideOf": {s.value: rules.side(s) for s in seats},
         "extraKind": rules.extra_hand, "kittyName": rules.variant.kitty_name,
         "totals": report.totals, "winner": report.winner,
         "findings": findings, "deals": deals, "frames": frames,
     }
+
+
+def game_title(game: Game, index: int = 1) -> str:
+    """How the page names a game: its Event, Round and Table tags, else its number in its
+    file."""
+    parts = [game.tag("Event") or f"Game {index}"]
+    parts += [f"{word} {game.tag(word)}" for word in ("Round", "Table") if game.tag(word)]
+    return ", ".join(parts)
 
 
 def _mark_faults(frames: list[Json], findings: list[Json]) -> None:

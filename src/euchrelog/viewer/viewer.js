@@ -157,7 +157,7 @@
   function drawInfo(g, f) {
     const deal = dealOf(f);
     const contract = $("contract");
-    contract.replaceChildren(el("h2", {}, "Deal " + deal.number));
+    contract.replaceChildren(el("h2", {}, "Deal " + deal.number + " \u00b7 " + g.variant));
     if (f.trump) {
       const suit = SUITS[f.trump];
       const line = el("div");
@@ -198,6 +198,8 @@
       score.appendChild(w);
     }
     if (f.kind === "score" && f.points) score.appendChild(el("div", {}, "scored: " + (sides(f.points) || "nothing")));
+    if (state.frame === g.frames.length - 1 && g.winner)
+      score.appendChild(el("div", { class: "winner" }, "winner: " + g.winner + " (" + sides(g.totals) + ")"));
     for (const [side, points, reason] of f.penalties || [])
       score.appendChild(el("div", { class: "wrong" }, "penalty " + side + " \u2212" + points + ": " + reason));
   }
