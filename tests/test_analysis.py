@@ -326,3 +326,25 @@ def test_analyze_reports_a_syntax_error_with_its_place(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert result.stderr.startswith(f"{bad}:3:")
     assert run("analyze", str(bad), "--annotate", "--format", "json").exit_code == 2
+
+
+def _block(text: str, after: str, kind: str) -> str:
+    """The first fenced block of ``kind`` after the line holding ``after``."""
+    start = text.index(f"```{kind}\n", text.index(after)) + len(kind) + 4
+    return text[start:text.index("```", start)]
+
+
+def test_the_output_in_docs_analysis_is_real() -> None:
+    doc = (ROOT / "docs" / "analysis.md").read_text()
+    sample = "samples/valid/four-hand-24-club-night.euchre"
+    text = run("analyze", str(ROOT / sample)).stdout.replace(str(ROOT) + "/", "")
+    assert text.startswith(_block(doc, "`euchrelog analyze samples/valid/four-hand-24", "text"))
+    two = "samples/valid/two-hand-club-night.euchre"
+    lines = run("analyze", str(ROOT / two), "--format", "json").stdout.splitlines()
+    shown = json.loads(_block(doc, "The second deal of", "json"))
+    assert {**json.loads(lines[1]), "file": two} == shown
+    skipped = json.loads(_block(doc, "A deal not reviewed, from", "json"))
+    assert {**json.loads(lines[0]), "file": two} == skipped
+    annotated = CliRunner().invoke(main, ["analyze", "-", "--annotate"], input=README_DEAL)
+    assert annotated.exit_code == 0
+    assert annotated.stdout == _block(doc, "The README's deal, annotated", "euchre")
