@@ -348,3 +348,10 @@ def test_the_output_in_docs_analysis_is_real() -> None:
     annotated = CliRunner().invoke(main, ["analyze", "-", "--annotate"], input=README_DEAL)
     assert annotated.exit_code == 0
     assert annotated.stdout == _block(doc, "The README's deal, annotated", "euchre")
+
+
+def test_a_deal_with_a_hand_left_out_is_not_reviewed() -> None:
+    text = README_DEAL.replace("  W: JD AH KH QH 9H", "")
+    item = next(review_game(loads(text).games[0]))
+    assert isinstance(item, Skipped)
+    assert item.reason == "unknown cards: the hand of W is not recorded"
