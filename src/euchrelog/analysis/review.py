@@ -24,9 +24,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import NO_TRUMP, Card, Suit, Trump, cards_of, sort_hand
+from ..cards import NO_TRUMP, Card, Suit, Trump, cards_of, mask_of, sort_hand
 from ..engine import DealState, Phase, lineup
-from ..models import Call, Deal, Declaration, Exchange, Game, Number, Order, Pass, Play
+from ..models import Call, Deal, Declaration, Exchange, Game, Number, Order, Pass, Play, Swap
 from ..replay import replay
 from ..rules import Ruleset
 from ..seats import Seat
@@ -224,6 +224,13 @@ def _unreviewable(deal: Deal, rules: Ruleset, codes: set[str]) -> str | None:
         cards.append(deal.up.card)
     if None in cards:
         return "unknown cards: the record writes ?? for a card"
+    held = {seat for line in deal.hands for seat in line.cards}
+    missing = [str(seat) for seat in rules.seats if seat not in held]
+    if missing:
+        return f"unknown cards: the hand of {' '.join(missing)} is not recorded"
+    traded = deal.merge is not None or any(isinstance(b, Swap) for b in deal.bids)
+    if traded and deal.extra is None:
+        return f"unknown cards: the {rules.extra_hand} hand is not recorded"
     if codes:
         return f"the replay has findings in this deal ({', '.join(sorted(codes))})"
     if len(deal.tricks) != rules.variant.tricks:
@@ -279,7 +286,7 @@ def _review(index: int, deal: Deal, rules: Ruleset, with_par: bool) -> Review:
     trump, makers = state.trump, state.makers
     solver = Solver(trump, seats, makers)
     position = solver.position(played, leader)
-    dd = solver.value(position)
+    dd = value = solver.value(position)
     won = 0
     plays: list[PlayReview] = []
     lost: dict[str, int] = {}
@@ -287,7 +294,8 @@ def _review(index: int, deal: Deal, rules: Ruleset, with_par: bool) -> Review:
         for play in trick.plays:
             card = play.card
             assert card is not None
-            values = {c: won + v for c, v in solver.values(position).items()}
+            found = solver.values(position, value - won)
+            values = {c: won + found[c] for c in sort_hand(found)}
             maker = play.seat in makers
             best = _best(values, maker)
             value = values[card]
@@ -311,17 +319,16 @@ def _review(index: int, deal: Deal, rules: Ruleset, with_par: bool) -> Review:
 
 
 class _Solves:
-    """The solvers of one deal's par table, one a trump, line-up and side, and the
-    values worked out (the same contract is reached by more than one bidding)."""
+    """The solvers of one deal's par table, one a trump, line-up and side (the same
+    contract is reached by more than one bidding, and shares its table)."""
 
     def __init__(self) -> None:
         self.solvers: dict[tuple[Trump, tuple[Seat, ...], tuple[Seat, ...]], Solver] = {}
-        self.done: dict[tuple[object, ...], int] = {}
 
-    def value(self, state: DealState) -> int | None:
-        """The makers' tricks under perfect play from the opening lead of ``state`` (trump
-        fixed, declarations made), or ``None`` when that lead would not be legal (a
-        declaration the rules require is missing)."""
+    def start(self, state: DealState) -> tuple[Solver, Position] | None:
+        """The solver and the opening position of ``state`` (trump fixed, declarations
+        made), or ``None`` when that lead would not be legal (a declaration the rules
+        require is missing)."""
         assert state.trump is not None
         seats, leader = lineup(state.ruleset, state.dealer, state.maker, state.alone,
                                state.defender)
@@ -332,12 +339,7 @@ class _Solves:
         solver = self.solvers.get(key)
         if solver is None:
             solver = self.solvers[key] = Solver(state.trump, seats, state.makers)
-        position: Position = solver.position(hands, leader)
-        done_key = (key, position)
-        value = self.done.get(done_key)
-        if value is None:
-            value = self.done[done_key] = solver.value(position)
-        return value
+        return solver, solver.position(hands, leader)
 
 
 def _biddings(state: DealState, deal: Deal) -> Iterator[tuple[int | None, list[Any]]]:
@@ -377,36 +379,61 @@ def _par(deal: Deal, rules: Ruleset) -> tuple[ParEntry, ...]:
         if not _bid(state, bids) or state.maker is None or state.trump is None:
             continue
         maker, dealer, trump = state.maker, state.dealer, state.trump
-        exchanges: list[Exchange | None] = [None]
+        discards: list[Card | None] = [None]
         if state.upcard is not None:
             six = [*cards_of(state.hands[dealer].known), state.upcard]
-            offers = [Exchange(seat=dealer, takes=True, upcard=state.upcard, discard=c)
-                      for c in six]
-            exchanges = [ex for ex in offers if state.check_exchange(ex) is None] or [None]
+            legal = [c for c in six if state.check_exchange(_taking(state, c)) is None]
+            if legal:
+                # Of cards worth the same to the dealer, one discard is tried.
+                live = mask_of(c for s in state.seats for c in state.hands[s].cards) | (
+                    state.upcard.bit)
+                groups = Solver(trump, state.seats, ()).equivalent(legal, cards_of(live))
+                discards = [group[-1] for group in groups]
         declaration = Declaration(act="alone", seat=maker)
         for alone in (False, True):
             if alone and state.check_declare(declaration) is not None:
                 continue
-            outcomes: list[tuple[int, Card | None, DealState]] = []
-            for ex in exchanges:
-                trial = state.copy()
-                if ex is not None:
-                    trial.apply_exchange(ex)
-                if alone:
-                    trial.apply_declare(declaration)
-                value = solves.value(trial)
-                if value is not None:
-                    outcomes.append((value, ex.discard if ex else None, trial))
-            if not outcomes:
+            found = _dealers_choice(solves, state, discards, declaration if alone else None)
+            if found is None:
                 continue
-            # The dealer discards for the dealer's side.
-            pick = max if dealer in state.makers else min
-            value, discard, trial = pick(outcomes, key=lambda o: o[0])
+            value, discard, trial = found
             if dealer not in lineup(rules, dealer, maker, trial.alone, None)[0]:
                 discard = None  # the dealer sits out: the discard does not matter
             entries.append(ParEntry(trump, maker, alone, round_, discard, value,
                                     _points(trial, value)))
     return tuple(entries)
+
+
+def _taking(state: DealState, discard: Card) -> Exchange:
+    """The dealer taking the upcard of ``state`` and discarding ``discard``."""
+    return Exchange(seat=state.dealer, takes=True, upcard=state.upcard, discard=discard)
+
+
+def _dealers_choice(solves: _Solves, state: DealState, discards: Sequence[Card | None],
+                    declaration: Declaration | None
+                    ) -> tuple[int, Card | None, DealState] | None:
+    """The makers' tricks when the dealer makes the discard best for the dealer's side
+    (``None`` in ``discards``: no exchange), after ``declaration``; with the discard and
+    the state. ``None`` when the contract cannot be played so."""
+    found: tuple[int, Card | None, DealState] | None = None
+    maximise = state.dealer in state.makers
+    for discard in discards:
+        trial = state.copy()
+        if discard is not None:
+            trial.apply_exchange(_taking(state, discard))
+        if declaration is not None:
+            trial.apply_declare(declaration)
+        start = solves.start(trial)
+        if start is None:
+            continue
+        solver, position = start
+        if found is not None:
+            # Only a better discard matters: a bound first.
+            better = found[0] + 1 if maximise else found[0]
+            if solver.at_least(position, better) is not maximise:
+                continue
+        found = (solver.value(position), discard, trial)
+    return found
 
 
 def _bid(state: DealState, bids: Sequence[Any]) -> bool:

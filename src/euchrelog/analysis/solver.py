@@ -27,6 +27,7 @@ reads (the first card of the highest power wins).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 
 from ..cards import (
@@ -55,6 +56,26 @@ Position = tuple[tuple[int, ...], int, tuple[int, ...]]
 (masks), the place of the trick's leader, and the cards of the trick so far (indexes)."""
 
 
+@functools.lru_cache(maxsize=8)
+def _tables(trump: Trump) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...],
+                                   tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """The engine's tables under ``trump``, by suit number (the order of :class:`Suit`):
+    each card's suit number (-1: no card), each suit's mask, each suit's power table
+    (led), each card's power in its own suit (its rank there, for ordering moves), and
+    each suit's cards (bits) highest first."""
+    suits = tuple(_SUITS.index(s) if s is not None else -1 for s in suit_list(trump))
+    masks = follow_masks(trump)
+    suit_masks = tuple(masks[s] for s in _SUITS)
+    powers = tuple(power_list(trump, s) for s in _SUITS)
+    rank = tuple(powers[s][i] if s >= 0 else 0 for i, s in enumerate(suits))
+    order = []
+    for k in range(len(_SUITS)):
+        cards = [i for i, s in enumerate(suits) if s == k and card_at(i) is not None]
+        cards.sort(key=lambda i: -powers[k][i])
+        order.append(tuple(1 << i for i in cards))
+    return suits, suit_masks, powers, rank, tuple(order)
+
+
 class Solver:
     """Double-dummy search of the play of deals under one trump, line-up and side.
 
@@ -72,27 +93,13 @@ class Solver:
         chosen = set(makers)
         self.maker = tuple(seat in chosen for seat in self.seats)
         """Whether each place of the line-up is a maker."""
-        follows = suit_list(trump)
-        self._suit = tuple(_SUITS.index(s) if s is not None else -1 for s in follows)
-        masks = follow_masks(trump)
-        self._suit_mask = tuple(masks[s] for s in _SUITS)
-        self._power = tuple(power_list(trump, s) for s in _SUITS)
-        self._rank = tuple(self._power[s][i] if s >= 0 else 0 for i, s in enumerate(self._suit))
-        """Each card's power in its own suit: its rank there, for ordering moves."""
-        self._order = tuple(self._ranked(k) for k in range(len(_SUITS)))
-        """The cards of each suit under this trump, highest first."""
-        n = len(self.seats)
-        self._next = tuple((p + 1) % n for p in range(n))
+        self._suit, self._suit_mask, self._power, self._rank, self._order = _tables(trump)
         self._table: dict[int, tuple[int, int]] = {}
-        self._moves: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._run_cache: tuple[dict[tuple[int, int], tuple[tuple[int, ...], ...]], ...] = (
+            tuple({} for _ in _SUITS))
+        self._lead_cache: dict[tuple[int, int], tuple[int, ...]] = {}
         self.nodes = 0
         """Positions searched so far (for measurements)."""
-
-    def _ranked(self, suit: int) -> tuple[int, ...]:
-        """The cards (bits) of the suit numbered ``suit`` under this trump, highest first."""
-        power = self._power[suit]
-        cards = [i for i, s in enumerate(self._suit) if s == suit and card_at(i) is not None]
-        return tuple(1 << i for i in sorted(cards, key=lambda i: -power[i]))
 
     # ------------------------------------------------------------ the public side
 
@@ -113,11 +120,13 @@ class Solver:
         included."""
         return self.value(self.position(hands, leader, trick))
 
-    def value(self, position: Position) -> int:
+    def value(self, position: Position, *, low: int = 0, high: int | None = None) -> int:
         """The tricks the makers take from ``position`` under perfect play, the current trick
-        included."""
+        included; ``low`` and ``high``: bounds known of it (a search between them is
+        shorter)."""
         hands, leader, trick = position
-        low, high = 0, hands[(leader + len(trick)) % len(self.seats)].bit_count()
+        most = hands[(leader + len(trick)) % len(self.seats)].bit_count()
+        high = most if high is None else min(high, most)
         while low < high:
             mid = (low + high + 1) // 2
             if self._at_least(hands, leader, trick, mid):
@@ -126,26 +135,47 @@ class Solver:
                 high = mid - 1
         return low
 
-    def values(self, position: Position) -> dict[Card, int]:
+    def values(self, position: Position, value: int | None = None) -> dict[Card, int]:
         """Every card the seat to play may play from ``position``, with the tricks the makers
-        take from here (the current trick included) if it is played, then perfect play."""
+        take from here (the current trick included) if it is played, then perfect play;
+        ``value``: the position's own, when known (it bounds the cards')."""
         hands, leader, trick = position
         n = len(self.seats)
         turn = (leader + len(trick)) % n
         hand = hands[turn]
         legal = playable(hand, self._suit_mask[self._suit[trick[0]]]) if trick else hand
+        if value is None:
+            value = self.value(position)
+        maker = self.maker[turn]
         out: dict[Card, int] = {}
         for group in self._groups(legal, self._live(hands, trick)):
             first = group[0]
-            value = self.value(self.after(position, first))
             won = 0
             if len(trick) == n - 1:  # the card ends the trick: its winner's trick counts
                 won = self.maker[self._winner(leader, (*trick, first))]
+            # A maker's card is worth at most the position, a defender's at least; the
+            # best is worth it exactly.
+            after = self.after(position, first)
+            worth = (self.value(after, high=value - won) if maker
+                     else self.value(after, low=max(value - won, 0)))
             for index in group:
                 card = card_at(index)
                 assert card is not None
-                out[card] = value + won
+                out[card] = worth + won
         return out
+
+    def at_least(self, position: Position, target: int) -> bool:
+        """Whether the makers take at least ``target`` tricks from ``position`` (the current
+        trick included) under perfect play: cheaper than :meth:`value` when a bound is all
+        that is asked."""
+        hands, leader, trick = position
+        return self._at_least(hands, leader, trick, target)
+
+    def equivalent(self, cards: Iterable[Card], live: Iterable[Card]) -> list[list[Card]]:
+        """``cards`` (one hand's) in groups of cards that are worth the same to the hand:
+        cards of one suit under this trump between which no other card of ``live`` lies."""
+        groups = self._groups(mask_of(cards), mask_of(live))
+        return [[c for c in map(card_at, group) if c is not None] for group in groups]
 
     def after(self, position: Position, index: int) -> Position:
         """The position after the seat to play plays the card of ``index``."""
@@ -183,6 +213,7 @@ class Solver:
         return (leader + at) % len(self.seats)
 
     def _live(self, hands: Sequence[int], trick: Sequence[int]) -> int:
+        """The cards not yet gone: in the hands, or in the current trick."""
         live = 0
         for hand in hands:
             live |= hand
@@ -190,35 +221,53 @@ class Solver:
             live |= 1 << index
         return live
 
-    def _groups(self, legal: int, live: int) -> list[tuple[int, ...]]:
-        """The cards of ``legal`` (one hand's) as groups of equivalent cards (indexes):
-        cards of one suit with no other live card of the suit between them."""
-        groups: list[tuple[int, ...]] = []
-        for k, order in enumerate(self._order):
-            mine = legal & self._suit_mask[k]
-            if not mine:
+    def _runs(self, suit: int, mine: int, live: int) -> tuple[tuple[int, ...], ...]:
+        """The cards of ``mine`` (one hand's, of the suit numbered ``suit``) as groups of
+        equivalent cards (indexes, highest first): no other live card of the suit lies
+        between the cards of a group. Cached by the suit's live cards."""
+        key = (mine, live & self._suit_mask[suit])
+        cache = self._run_cache[suit]
+        runs = cache.get(key)
+        if runs is not None:
+            return runs
+        out: list[tuple[int, ...]] = []
+        run: list[int] = []
+        for bit in self._order[suit]:
+            if not bit & live:
                 continue
-            run: list[int] = []
-            for bit in order:
-                if not bit & live:
-                    continue
-                if bit & mine:
-                    run.append(bit.bit_length() - 1)
-                elif run:
-                    groups.append(tuple(run))
-                    run = []
-            if run:
-                groups.append(tuple(run))
+            if bit & mine:
+                run.append(bit.bit_length() - 1)
+            elif run:
+                out.append(tuple(run))
+                run = []
+        if run:
+            out.append(tuple(run))
+        if len(cache) > _CACHE_LIMIT:
+            cache.clear()
+        runs = cache[key] = tuple(out)
+        return runs
+
+    def _groups(self, legal: int, live: int) -> list[tuple[int, ...]]:
+        """The cards of ``legal`` (one hand's) as groups of equivalent cards (see
+        :meth:`_runs`), suit by suit."""
+        groups: list[tuple[int, ...]] = []
+        for k, mask in enumerate(self._suit_mask):
+            if legal & mask:
+                groups += self._runs(k, legal & mask, live)
         return groups
 
-    def _candidates(self, legal: int, live: int) -> tuple[int, ...]:
-        """One card (its bit) of each group of equivalent cards of ``legal``, cached."""
-        key = (legal, live)
-        moves = self._moves.get(key)
+    def _leads(self, hand: int, live: int) -> tuple[int, ...]:
+        """One card (its bit) of each group of equivalent cards of ``hand``, to lead,
+        highest in its suit first."""
+        key = (hand, live)
+        moves = self._lead_cache.get(key)
         if moves is None:
-            if len(self._moves) > _CACHE_LIMIT:
-                self._moves.clear()
-            moves = self._moves[key] = tuple(1 << g[-1] for g in self._groups(legal, live))
+            rank = self._rank
+            reps = [g[-1] for g in self._groups(hand, live)]
+            reps.sort(key=lambda i: -rank[i])
+            if len(self._lead_cache) > _CACHE_LIMIT:
+                self._lead_cache.clear()
+            moves = self._lead_cache[key] = tuple(1 << i for i in reps)
         return moves
 
     def _at_least(self, hands: tuple[int, ...], leader: int, trick: tuple[int, ...],
@@ -228,13 +277,12 @@ class Solver:
         if not trick:
             return self._boundary(work, leader, target)
         power = self._power[self._suit[trick[0]]]
-        best, at, mask = -1, 0, 0
+        best, at = -1, 0
         for k, index in enumerate(trick):
-            mask |= 1 << index
             if power[index] > best:
                 best, at = power[index], (leader + k) % len(self.seats)
-        return self._play(work, leader, len(trick), self._suit[trick[0]], best, at, mask,
-                          target)
+        return self._play(work, leader, len(trick), self._suit[trick[0]], best, at,
+                          self._live(hands, trick), target)
 
     def _boundary(self, hands: list[int], leader: int, target: int) -> bool:
         """:meth:`_at_least` at the start of a trick, through the transposition table."""
@@ -244,8 +292,10 @@ class Solver:
         if target > left:
             return False
         key = leader
+        live = 0
         for hand in hands:
             key = (key << _SHIFT) | hand
+            live |= hand
         low, high = self._table.get(key, (0, left))
         if low >= target:
             return True
@@ -257,7 +307,7 @@ class Solver:
             won = int(self.maker[self._winner(leader, trick)])
             self._table[key] = (won, won)
             return won >= target
-        result = self._play(hands, leader, 0, -1, -1, 0, 0, target)
+        result = self._play(hands, leader, 0, -1, -1, 0, live, target)
         if result:
             low = target
         else:
@@ -266,24 +316,21 @@ class Solver:
         return result
 
     def _play(self, hands: list[int], leader: int, k: int, led: int, best: int, at: int,
-              trick: int, target: int) -> bool:
-        """:meth:`_at_least` with ``k`` cards of the trick played (``trick``, a mask), the
-        suit ``led``, and the best power so far ``best``, played from place ``at``."""
+              live: int, target: int) -> bool:
+        """:meth:`_at_least` with ``k`` cards of the trick played, the suit ``led``, and
+        the best power so far ``best``, played from place ``at``; ``live``: the cards in
+        the hands and the trick."""
         self.nodes += 1
         n = len(hands)
         turn = (leader + k) % n
         hand = hands[turn]
         maker = self.maker
         side = maker[turn]
-        live = trick
-        for h in hands:
-            live |= h
+        moves: Sequence[int]
         if k == 0:
-            moves = self._candidates(hand, live)
-            rank = self._rank
-            moves = tuple(sorted(moves, key=lambda b: -rank[b.bit_length() - 1]))
+            moves = self._leads(hand, live)
         else:
-            moves = self._ordered(playable(hand, self._suit_mask[led]), live, led, best,
+            moves = self._follows(playable(hand, self._suit_mask[led]), live, led, best,
                                   maker[at] == side)
         last = k == n - 1
         for bit in moves:
@@ -302,21 +349,29 @@ class Solver:
             if last:
                 result = self._boundary(hands, place, target - maker[place])
             else:
-                result = self._play(hands, leader, k + 1, now, power, place, trick | bit, target)
+                result = self._play(hands, leader, k + 1, now, power, place, live, target)
             hands[turn] = hand
             if result is side:
                 return result
         return not side
 
-    def _ordered(self, legal: int, live: int, led: int, best: int, winning: bool
-                 ) -> tuple[int, ...]:
-        """The moves of a follower, the likeliest best first: with the side winning the
-        trick, low cards first; else the lowest cards that win, then the lowest."""
-        moves = self._candidates(legal, live)
-        if len(moves) == 1:
-            return moves
+    def _follows(self, legal: int, live: int, led: int, best: int, winning: bool
+                 ) -> list[int]:
+        """The moves (bits) of a follower, the likeliest best first: with the side winning
+        the trick, the lowest cards first; else the lowest cards that win, then the
+        lowest."""
+        mine = legal & self._suit_mask[led]
+        if mine == legal:  # following suit: one suit, lowest first
+            low = [1 << g[-1] for g in reversed(self._runs(led, mine, live))]
+            if winning or len(low) == 1:
+                return low
+            power = self._power[led]
+            return ([b for b in low if power[b.bit_length() - 1] > best]
+                    + [b for b in low if power[b.bit_length() - 1] <= best])
         power, rank = self._power[led], self._rank
+        reps = [g[-1] for g in self._groups(legal, live)]
         if winning:
-            return tuple(sorted(moves, key=lambda b: rank[b.bit_length() - 1]))
-        return tuple(sorted(moves, key=lambda b: (
-            power[b.bit_length() - 1] <= best, rank[b.bit_length() - 1])))
+            reps.sort(key=lambda i: rank[i])
+        else:
+            reps.sort(key=lambda i: (power[i] <= best, rank[i]))
+        return [1 << i for i in reps]
