@@ -564,3 +564,22 @@ def test_browser_a_seats_view_hides_the_others_card_values(page: Any, tmp_path: 
     assert page.locator("#dd-values").count() == 0
     page.select_option("#view-select", seat)
     assert page.locator("#dd-values").count() == 1
+
+
+def test_comments_are_shown_at_their_line(page: Any, tmp_path: Path) -> None:
+    """The record's comments show with the act of their line (a hostile one as text), and
+    the comments above the game in its header."""
+    text = (SAMPLES / "invalid" / "R801-renege.euchre").read_text()
+    text = text.replace("  1. E: AD", f"  # {HOSTILE}\n  1. E: AD", 1)
+    text = text.replace("W order\n", "W order  # West orders\n", 1)
+    (data,) = views_of_text(text, "c.euchre")
+    noted = {f["text"]: f["notes"] for f in data["frames"] if f["notes"]}
+    assert [HOSTILE] in noted.values() and any("West orders" in n[0] for n in noted.values())
+    assert data["comments"] and data["comments"][0].startswith("Mistake")
+    _open(page, tmp_path, [data])
+    first = data["deals"][0]["tricks"][0]
+    page.evaluate(f"() => {{ const s = document.getElementById('slider'); s.value = '{first}';"
+                  " s.dispatchEvent(new Event('input')); }")
+    assert page.text_content("#notes") == HOSTILE
+    assert page.locator("img").count() == 0 and page.evaluate("() => window.__pwned") is None
+    assert "Mistake" in page.text_content("#game-notes")

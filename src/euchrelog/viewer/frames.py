@@ -41,6 +41,7 @@ from ..models import (
     Declaration,
     Exchange,
     Game,
+    Line,
     Merge,
     Number,
     Order,
@@ -58,6 +59,17 @@ Json = dict[str, Any]
 """A frame, a deal or a game of the page's data, as JSON-ready values."""
 
 _SEAT_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+
+
+def comments(*lines: Line | None) -> list[str]:
+    """The comments of lines of the record: those above each, then the one at its end."""
+    found: list[str] = []
+    for line in lines:
+        if line is not None:
+            found.extend(line.before)
+            if line.note:
+                found.append(line.note)
+    return found
 
 
 def card_text(card: Card | None) -> str:
@@ -149,9 +161,10 @@ class _DealFrames:
         return list(self.source.find(locus))
 
     def add(self, kind: str, text: str, locus: Locus, *, mark: Play | None = None,
-            trick: int = 0) -> None:
+            trick: int = 0, notes: list[str] | None = None) -> None:
         """Appends the frame of the state as it now stands, after the act ``text`` at
-        ``locus`` (``mark``: the card it plays, in trick number ``trick``)."""
+        ``locus`` (``mark``: the card it plays, in trick number ``trick``; ``notes``: the
+        record's comments on it)."""
         state = self.state
         up = state.upcard
         up_place = "up" if up is None else state.place_of(up)
@@ -179,7 +192,7 @@ class _DealFrames:
             "won": self.won(), "score": dict(self.totals),
             "sheet": sheet_text(self.sheet) if self.sheet is not None else None,
             "mark": [mark.seat.value, card_text(mark.card)] if mark is not None else None,
-            "findings": [],
+            "findings": [], "notes": notes or [],
         }
         self.frames.append(frame)
 
@@ -229,20 +242,27 @@ def _deal_frames(game: Game, rules: Ruleset, d: int, totals: dict[str, int],
                       upcard=deal.up.card if deal.up else None,
                       kitty=deal.up.kitty if deal.up else None, extra=extra)
     builder = _DealFrames(rules, d, state, totals, deal.up.kitty if deal.up else None, source)
-    builder.add("deal", f"deal {deal.number}: {deal.dealer} deals", ("deal", d))
-    for k, bid in enumerate(deal.bids):
-        state.apply_bid(bid)
-        builder.bids.append([bid.seat.value, bid_text(bid)])
-        builder.add("bid", f"{bid.seat} {bid_text(bid)}", ("deal", d, "bid", k))
+    builder.add("deal", f"deal {deal.number}: {deal.dealer} deals", ("deal", d),
+                notes=comments(deal, *deal.hands, deal.extra, deal.up))
+    k = 0
+    for line in deal.bidding:
+        for b, bid in enumerate(line.bids):
+            state.apply_bid(bid)
+            builder.bids.append([bid.seat.value, bid_text(bid)])
+            builder.add("bid", f"{bid.seat} {bid_text(bid)}", ("deal", d, "bid", k),
+                        notes=comments(line) if b == 0 else None)
+            k += 1
     if deal.sheet is not None:
         builder.sheet = deal.sheet
-        builder.add("sheet", sheet_text(deal.sheet), ("deal", d, "sheet"))
+        builder.add("sheet", sheet_text(deal.sheet), ("deal", d, "sheet"),
+                    notes=comments(deal.sheet))
     if deal.exchange is not None:
         state.apply_exchange(deal.exchange)
-        builder.add("exchange", act_text(deal.exchange), ("deal", d, "exchange"))
+        builder.add("exchange", act_text(deal.exchange), ("deal", d, "exchange"),
+                    notes=comments(deal.exchange))
     for k, act in enumerate(deal.declarations):
         state.apply_act(act)
-        builder.add("decl", act_text(act), ("deal", d, "decl", k))
+        builder.add("decl", act_text(act), ("deal", d, "decl", k), notes=comments(act))
     tricks: list[int] = []
     for t, trick in enumerate(deal.tricks):
         tricks.append(len(builder.frames))
@@ -253,7 +273,7 @@ def _deal_frames(game: Game, rules: Ruleset, d: int, totals: dict[str, int],
                 winner = state.winners[-1]
                 text += f": {winner} wins trick {trick.number}" if winner else ""
             builder.add("play", text, ("deal", d, "trick", t, "play", p), mark=play,
-                        trick=trick.number)
+                        trick=trick.number, notes=comments(trick) if p == 0 else None)
         if state.current:  # a trick the record leaves short
             state.end_trick()
     entry: Json = {"number": deal.number, "dealer": deal.dealer.value, "frame": 0,
@@ -307,6 +327,7 @@ def game_view(game: Game, source: SourceMap | None = None,
         "extraKind": rules.extra_hand, "kittyName": rules.variant.kitty_name,
         "totals": report.totals, "winner": report.winner,
         "findings": findings, "deals": deals, "frames": frames,
+        "comments": comments(*game.tags, game.start, game.end) + list(game.after),
     }
 
 
@@ -344,6 +365,7 @@ def _score_frame(last: Json, deal: Deal, result: DealResult | None,
                if deal.score is not None else None)
     return {**last, "kind": "score", "text": _score_text(deal.number, result), "at": [],
             "mark": None, "findings": [], "score": dict(totals),
+            "notes": comments(*deal.claims, *deal.penalties, deal.score),
             "points": result.points if result is not None else None, "written": written,
             "penalties": [[c.side, c.points, c.reason] for c in result.penalties]
             if result is not None else []}

@@ -44,6 +44,8 @@ _BODY = """\
  <h1 id="title"></h1>
  <label>Game <select id="game-select" aria-label="game"></select></label>
  <p class="tags" id="tags"></p>
+ <details id="game-comments" hidden><summary>Comments</summary><ul id="game-notes"></ul>
+ </details>
 </header>
 <main>
  <section class="controls" aria-label="replay controls">
@@ -71,6 +73,10 @@ _BODY = """\
  <aside class="side">
   <section class="panel" aria-label="this step">
    <p id="status" aria-live="polite"></p>
+  </section>
+  <section class="panel" id="notes-panel" aria-label="the record's comments" hidden>
+   <h2>Comments</h2>
+   <ul class="notes" id="notes"></ul>
   </section>
   <section class="panel" id="dd" aria-label="double-dummy review" hidden>
    <h2>Double dummy</h2>

@@ -324,6 +324,7 @@
     $("slider").max = "0";
     $("position").textContent = "";
     $("dd").hidden = true;
+    $("notes-panel").hidden = true;
     drawFindings(game(), null);
     document.body.setAttribute("data-frame", "0");
   }
@@ -343,6 +344,8 @@
     drawFindings(g, f);
     drawTricks(g, f);
     drawDD(g, f);
+    $("notes").replaceChildren(...f.notes.map((words) => el("li", {}, words)));
+    $("notes-panel").hidden = !f.notes.length;
     const slider = $("slider");
     slider.max = String(g.frames.length - 1);
     slider.value = String(state.frame);
@@ -386,6 +389,8 @@
     $("title").textContent = g.title;
     document.title = g.title + " \u2014 euchrelog viewer";
     $("tags").textContent = g.tags.map(([n, v]) => n + ": " + v).join(" \u00b7 ");
+    $("game-notes").replaceChildren(...g.comments.map((words) => el("li", {}, words)));
+    $("game-comments").hidden = !g.comments.length;
     const dealSelect = $("deal-select");
     dealSelect.replaceChildren();
     g.deals.forEach((deal, d) => dealSelect.appendChild(el("option", { value: String(d) },
