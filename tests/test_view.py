@@ -539,6 +539,14 @@ def test_score_out_dir_wants_html_alone(tmp_path: Path, args: list[str]) -> None
     assert result.exit_code == 2 and "--out-dir" in result.output
 
 
+def test_browser_page_without_a_game(page: Any, tmp_path: Path) -> None:
+    """A page of no game (the API allows it) says so, without a script error."""
+    _open(page, tmp_path, [])
+    page.keyboard.press("ArrowRight")
+    page.click("#next")
+    assert "no game" in page.text_content("#status")
+
+
 def test_browser_game_without_a_deal(page: Any, tmp_path: Path) -> None:
     """A game recorded with no deal (only ``unfinished``) opens without a script error."""
     views = views_of_text('[Variant "four-hand"]\nunfinished\n', "empty.euchre")

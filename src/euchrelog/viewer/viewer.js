@@ -468,6 +468,7 @@
     if (move) { e.preventDefault(); move(); }
   }
 
+  if (!DATA.games.length) { $("status").textContent = "This page holds no game."; return; }
   $("first").addEventListener("click", () => go(0));
   $("prev").addEventListener("click", () => go(state.frame - 1));
   $("next").addEventListener("click", () => go(state.frame + 1));
