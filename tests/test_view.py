@@ -591,3 +591,15 @@ def test_comments_are_shown_at_their_line(page: Any, tmp_path: Path) -> None:
     assert page.text_content("#notes") == HOSTILE
     assert page.locator("img").count() == 0 and page.evaluate("() => window.__pwned") is None
     assert "Mistake" in page.text_content("#game-notes")
+
+
+def test_noqa_leaves_a_finding_out_as_check_does() -> None:
+    """A ``# noqa`` comment on a finding's line leaves it out of the page, as of ``check``."""
+    text = (SAMPLES / "invalid" / "R801-renege.euchre").read_text()
+    line = next(k for k, t in enumerate(text.split("\n")) if t.startswith("  3. N: AC"))
+    lines = text.split("\n")
+    lines[line] += "  # noqa: R801"
+    (data,) = views_of_text("\n".join(lines), "n.euchre")
+    assert data["findings"] == []
+    checked = CliRunner().invoke(main, ["check", "-"], input="\n".join(lines))
+    assert checked.exit_code == 0

@@ -21,9 +21,11 @@ writes the page.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from ..check import check_game
 from ..errors import NotationError
+from ..findings import is_suppressed
 from ..interop import ConversionError, check_converted, kind_of, read_source
 from ..models import Game
 from ..notation import ParsedGame, parse_game, split_games, text_lines
@@ -92,14 +94,23 @@ def _games(text: str, path: str) -> Iterator[tuple[int, Game, Json]]:
             raise ViewError(exc.message, exc.line, exc.column, exc.context) from None
         if isinstance(parsed, ParsedGame):
             index += 1
-            yield first, parsed.game, _view(parsed.game, index, parsed, first)
+            yield first, parsed.game, _view(parsed.game, index, parsed, first, chunk)
 
 
-def _view(game: Game, index: int, parsed: ParsedGame | None, first: int | None) -> Json:
-    """One game's page data, checked as ``check`` checks it."""
+def _view(game: Game, index: int, parsed: ParsedGame | None, first: int | None,
+          text: str = "") -> Json:
+    """One game's page data, checked as ``check`` checks it: a finding that a ``# noqa``
+    comment on its line leaves out (in the game's ``text``) is left out here too."""
     source = parsed.source if parsed is not None else None
-    checked = check_game(game, index, None, first or 0, source)
-    return game_view(game, source, checked.report, game_title(game, index))
+    report = check_game(game, index, None, first or 0, source).report
+    assert report is not None  # (a game read is replayed)
+    if first and "noqa" in text.lower():
+        lines = text.split("\n")
+        report = replace(report, findings=[
+            f for f in report.findings
+            if not (0 <= f.line - first < len(lines)
+                    and is_suppressed(f.code, lines[f.line - first]))])
+    return game_view(game, source, report, game_title(game, index))
 
 
 def _foreign_views(kind: str, text: str) -> Iterator[tuple[int, Game, Json]]:
