@@ -603,3 +603,22 @@ def test_noqa_leaves_a_finding_out_as_check_does() -> None:
     assert data["findings"] == []
     checked = CliRunner().invoke(main, ["check", "-"], input="\n".join(lines))
     assert checked.exit_code == 0
+
+
+def test_score_out_dir_links_the_readable_games_of_a_file(tmp_path: Path) -> None:
+    """A game with a syntax error gets no page; the other games of its file still do."""
+    event = tmp_path / "event"
+    event.mkdir()
+    for source in sorted((SAMPLES / "events" / "spring-progressive").glob("*.euchre")):
+        (event / source.name).write_text(source.read_text())
+    first = sorted(event.glob("*.euchre"))[0]
+    text = first.read_text()
+    cut = text.index("deal 1 dealer")
+    first.write_text(text[:cut] + text[cut:].replace("  1. ", "  1. ZZ ", 1))
+    out = tmp_path / "site"
+    result = CliRunner().invoke(main, ["score", str(event), "--format", "html",
+                                       "--out-dir", str(out), "-q"])
+    assert result.exit_code == 2
+    links = re.findall(r'<a href="(games/[^"]+\.html)"', (out / "index.html").read_text())
+    games = sum(p.read_text().count("[Event ") for p in event.glob("*.euchre"))
+    assert len(links) == games - 1

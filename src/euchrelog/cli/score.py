@@ -255,7 +255,8 @@ def _write_replays(events: list[EventResult], out_dir: Path, limits: Limits, for
     links: dict[tuple[str, int], str] = {}
     for order, path in enumerate(paths, 1):
         try:
-            placed = placed_views("".join(read_lines(path, limits)), path)
+            placed = placed_views("".join(read_lines(path, limits)), path,
+                                  skip_unreadable=True)
         except (NotationError, ViewError):
             continue  # its games' findings are reported with the standings
         except OSError as exc:

@@ -59,11 +59,15 @@ def views_of_text(text: str, path: str = "<stdin>", *, double_dummy: bool = Fals
     return [view for _, view in placed_views(text, path, double_dummy=double_dummy)]
 
 
-def placed_views(text: str, path: str = "<stdin>", *, double_dummy: bool = False
-                 ) -> list[tuple[int, Json]]:
+def placed_views(text: str, path: str = "<stdin>", *, double_dummy: bool = False,
+                 skip_unreadable: bool = False) -> list[tuple[int, Json]]:
     """:func:`views_of_text`, each game's data with the line its game begins at in the
-    source (0 for a game of JSON or from elsewhere), as ``score`` places games."""
-    games = list(_games(text, path))
+    source (0 for a game of JSON or from elsewhere), as ``score`` places games.
+
+    :param skip_unreadable: leave out a game of notation with a syntax error instead of
+        raising :class:`ViewError`.
+    """
+    games = list(_games(text, path, skip_unreadable))
     if double_dummy:
         from .double_dummy import add_double_dummy
 
@@ -72,7 +76,8 @@ def placed_views(text: str, path: str = "<stdin>", *, double_dummy: bool = False
     return [(line, view) for line, _, view in games]
 
 
-def _games(text: str, path: str) -> Iterator[tuple[int, Game, Json]]:
+def _games(text: str, path: str, skip_unreadable: bool = False
+           ) -> Iterator[tuple[int, Game, Json]]:
     """Each game of a source's text with its first line and its page data."""
     kind = kind_of(path, text.split("\n", 1)[0])
     if kind is not None:
@@ -91,6 +96,8 @@ def _games(text: str, path: str) -> Iterator[tuple[int, Game, Json]]:
         try:
             parsed = parse_game(chunk, first)
         except NotationError as exc:
+            if skip_unreadable:
+                continue
             raise ViewError(exc.message, exc.line, exc.column, exc.context) from None
         if isinstance(parsed, ParsedGame):
             index += 1
