@@ -34,8 +34,9 @@
   }
   function card(code, extraClass) {
     const back = code === "??" || code === "back";
-    const svg = svgEl("svg", { viewBox: "0 0 60 84", class: "card" + (extraClass ? " " + extraClass : ""),
-      role: "img", "aria-label": cardName(code), "data-card": back ? "back" : code });
+    const svg = svgEl("svg", { viewBox: "0 0 60 84",
+      class: "card" + (extraClass ? " " + extraClass : ""), role: "img",
+      "aria-label": cardName(code), "data-card": back ? "back" : code });
     svg.appendChild(svgEl("rect", { class: "face", x: 1.5, y: 1.5, width: 57, height: 81, rx: 6,
       fill: back ? "url(#card-back)" : "#fffdf8", stroke: back ? "#0d2a4a" : "#8a8a8a",
       "stroke-width": 1.5 }));
@@ -48,14 +49,16 @@
     rank.textContent = joker ? "JK" : code[0] === "T" ? "10" : code[0];
     const small = svgEl("text", { x: 7, y: 35, fill: colour, "font-size": 15 });
     small.textContent = suit[0];
-    const big = svgEl("text", { x: 36, y: 68, fill: colour, "font-size": 34, "text-anchor": "middle" });
+    const big = svgEl("text", { x: 36, y: 68, fill: colour, "font-size": 34,
+      "text-anchor": "middle" });
     big.textContent = suit[0];
     svg.append(rank, small, big);
     return svg;
   }
   function backs(n) { return Array.from({ length: n }, () => card("back")); }
   function hand(cards, nBacks, label, cls, marks) {
-    const box = el("div", { class: "hand" + (cls ? " " + cls : ""), role: "group", "aria-label": label });
+    const box = el("div", { class: "hand" + (cls ? " " + cls : ""), role: "group",
+      "aria-label": label });
     for (const c of cards) box.appendChild(card(c, marks && marks[c]));
     box.append(...backs(nBacks));
     return box;
@@ -80,12 +83,15 @@
     box.setAttribute("data-seat", seat);
     const deal = dealOf(f);
     const label = el("div", { class: "label" }, seatLabel(g, seat));
-    if (seat === deal.dealer) label.appendChild(el("span", { class: "chip", title: "dealer" }, "D"));
-    if (seat === f.maker) label.appendChild(el("span", { class: "chip maker", title: "maker" },
-      f.alone === seat ? "M alone" : "M"));
-    if (seat === f.defender) label.appendChild(el("span", { class: "chip", title: "defends alone" }, "alone"));
+    const chip = (cls, title, text) => label.appendChild(el("span", { class: cls, title }, text));
+    if (seat === deal.dealer) chip("chip", "dealer", "D");
+    if (seat === f.maker) chip("chip maker", "maker", f.alone === seat ? "M alone" : "M");
+    if (seat === f.defender) chip("chip", "defends alone", "alone");
     if (f.turn === seat) box.classList.add("turn");
-    if (f.out.includes(seat)) { box.classList.add("out"); label.appendChild(el("span", { class: "chip" }, "sits out")); }
+    if (f.out.includes(seat)) {
+      box.classList.add("out");
+      chip("chip", "sits out this deal", "sits out");
+    }
     box.appendChild(label);
     const h = f.hands[seat];
     if (!deal.cards) { box.setAttribute("aria-label", seatLabel(g, seat)); return; }
@@ -100,14 +106,16 @@
     center.replaceChildren();
     const deal = dealOf(f);
     const label = el("div", { class: "trick-label" });
-    if (f.trick) label.textContent = "Trick " + f.trick + (f.winner ? ": " + f.winner + " wins" : "");
+    if (f.trick) {
+      label.textContent = "Trick " + f.trick + (f.winner ? ": " + f.winner + " wins" : "");
+    }
     center.appendChild(label);
     const table = el("div", { class: "trick", role: "group", "aria-label": "cards on the table" });
     table.id = "table";
     const faults = new Map(f.faults.map(([seat, code, words]) => [seat + code, words]));
     for (const [seat, code] of f.table) {
-      const spot = el("div", { class: "played" + (seat === f.winner ? " won" : ""), "data-seat": seat,
-        "data-place": placeOf(seat) });
+      const spot = el("div", { class: "played" + (seat === f.winner ? " won" : ""),
+        "data-seat": seat, "data-place": placeOf(seat) });
       const words = faults.get(seat + code);
       const c = card(code, words === undefined ? "" : "fault");
       if (words !== undefined) {
@@ -132,7 +140,8 @@
       if (f.kitty) {
         up.appendChild(el("span", {}, g.kittyName));
         const open = state.view === "all";
-        up.appendChild(hand(open ? f.kitty : [], open ? 0 : f.kitty.length, "the " + g.kittyName, "kitty"));
+        up.appendChild(hand(open ? f.kitty : [], open ? 0 : f.kitty.length,
+          "the " + g.kittyName, "kitty"));
       }
       if (state.view === "all" && f.discards.length) {
         up.appendChild(el("span", {}, "discarded"));
@@ -161,11 +170,16 @@
     if (f.trump) {
       const suit = SUITS[f.trump];
       const line = el("div");
-      line.appendChild(el("span", { class: "trump-big", "aria-hidden": "true" }, suit ? suit[0] : "NT"));
-      line.appendChild(document.createTextNode(" " + (suit ? suit[1] : "no trump") + " by " + f.maker
-        + (f.alone ? ", alone" : "") + (f.defender ? ", " + f.defender + " defends alone" : "")));
+      line.appendChild(el("span", { class: "trump-big", "aria-hidden": "true" },
+        suit ? suit[0] : "NT"));
+      line.appendChild(document.createTextNode(" " + (suit ? suit[1] : "no trump") + " by "
+        + f.maker + (f.alone ? ", alone" : "")
+        + (f.defender ? ", " + f.defender + " defends alone" : "")));
       contract.appendChild(line);
-    } else contract.appendChild(el("div", {}, "dealer " + deal.dealer + (f.kind === "deal" ? "" : ", bidding")));
+    } else {
+      const when = f.kind === "deal" ? "" : ", bidding";
+      contract.appendChild(el("div", {}, "dealer " + deal.dealer + when));
+    }
     const bids = $("bids");
     bids.replaceChildren(el("h2", {}, "Bidding"));
     if (f.bids.length) {
@@ -183,8 +197,11 @@
     for (const side of g.sides) {
       const row = el("tr", { "data-side": side });
       const won = f.won[side];
-      row.append(el("td", {}, side), el("td", { "data-tricks": won === null ? "?" : String(won) },
-        won === null ? "\u2013" : String(won)), el("td", { "data-score": String(f.score[side]) }, String(f.score[side])));
+      const total = String(f.score[side]);
+      row.append(el("td", {}, side),
+        el("td", { "data-tricks": won === null ? "?" : String(won) },
+          won === null ? "\u2013" : String(won)),
+        el("td", { "data-score": total }, total));
       table.appendChild(row);
     }
     score.appendChild(table);
@@ -197,11 +214,17 @@
       if (wrong.has("C901") || wrong.has("C902")) w.className = "wrong";
       score.appendChild(w);
     }
-    if (f.kind === "score" && f.points) score.appendChild(el("div", {}, "scored: " + (sides(f.points) || "nothing")));
-    if (state.frame === g.frames.length - 1 && g.winner)
-      score.appendChild(el("div", { class: "winner" }, "winner: " + g.winner + " (" + sides(g.totals) + ")"));
-    for (const [side, points, reason] of f.penalties || [])
-      score.appendChild(el("div", { class: "wrong" }, "penalty " + side + " \u2212" + points + ": " + reason));
+    if (f.kind === "score" && f.points) {
+      score.appendChild(el("div", {}, "scored: " + (sides(f.points) || "nothing")));
+    }
+    if (state.frame === g.frames.length - 1 && g.winner) {
+      score.appendChild(el("div", { class: "winner" },
+        "winner: " + g.winner + " (" + sides(g.totals) + ")"));
+    }
+    for (const [side, points, reason] of f.penalties || []) {
+      score.appendChild(el("div", { class: "wrong" },
+        "penalty " + side + " \u2212" + points + ": " + reason));
+    }
   }
   function sides(values) { return Object.entries(values).map(([s, n]) => s + " " + n).join(" "); }
 
@@ -210,13 +233,18 @@
     const list = $("findings");
     list.replaceChildren();
     const all = g.findings;
-    if (!all.length) { list.appendChild(el("li", { class: "empty" }, "No findings: the record checks clean.")); return; }
+    if (!all.length) {
+      list.appendChild(el("li", { class: "empty" }, "No findings: the record checks clean."));
+      return;
+    }
     all.forEach((x, k) => {
       const here = f !== null && x.frame === state.frame;
-      const item = el("li", { class: (x.severity === "note" ? "note" : "") + (here ? " here" : "") });
+      const item = el("li", { class: (x.severity === "note" ? "note" : "")
+        + (here ? " here" : "") });
       const button = el("button", { type: "button", id: "finding-" + k });
       button.appendChild(el("code", {}, x.code));
-      button.appendChild(document.createTextNode(" " + (x.line ? x.line + ":" + x.column + " " : "") + x.message));
+      const where = x.line ? x.line + ":" + x.column + " " : "";
+      button.appendChild(document.createTextNode(" " + where + x.message));
       if (x.frame !== null) button.addEventListener("click", () => go(x.frame));
       else button.setAttribute("aria-disabled", "true");
       item.appendChild(button);
@@ -244,9 +272,10 @@
       return;
     }
     const lost = Object.entries(review.lost).filter(([, n]) => n);
+    const costs = lost.length ? "; points lost: " + lost.map(([s, n]) => s + " " + n).join(", ")
+      : "";
     body.appendChild(el("p", {}, "Makers (" + review.makers.join(" ") + ") take " + review.dd
-      + " under perfect play, " + review.made + " as played"
-      + (lost.length ? "; points lost: " + lost.map(([s, n]) => s + " " + n).join(", ") : "") + "."));
+      + " under perfect play, " + review.made + " as played" + costs + "."));
     const played = f.ddPlayed;
     if (played) {
       body.appendChild(el("p", { id: "dd-played", class: played.loss ? "dd-loss" : "dd-best" },
@@ -268,7 +297,8 @@
       const cell = el("td");
       const tried = state.tryLine && state.tryLine.card === c;
       if (d.lines[c]) {
-        const button = el("button", { type: "button", id: "dd-try-" + c, "aria-pressed": tried ? "true" : "false",
+        const button = el("button", { type: "button", id: "dd-try-" + c,
+          "aria-pressed": tried ? "true" : "false",
           "aria-label": "try " + cardName(c) + ": perfect play after it" }, "try " + c);
         button.addEventListener("click", () => tryCard(c));
         cell.appendChild(button);
@@ -279,7 +309,8 @@
     body.appendChild(table);
     if (state.tryLine && state.tryLine.frame === state.frame) {
       const t = state.tryLine;
-      body.appendChild(el("p", {}, "If " + d.seat + " plays " + t.card + ", perfect play goes on:"));
+      body.appendChild(el("p", {},
+        "If " + d.seat + " plays " + t.card + ", perfect play goes on:"));
       const ol = el("ol", { class: "dd-line", id: "dd-line" });
       for (const trick of d.lines[t.card])
         ol.appendChild(el("li", {}, trick.plays.map(([s, c]) => s + " " + c).join(", ")
@@ -353,7 +384,8 @@
     slider.setAttribute("aria-valuetext", words);
     $("position").textContent = (state.frame + 1) + " / " + g.frames.length;
     const here = f.findings.map((k) => g.findings[k]);
-    $("status").textContent = f.text + (here.length ? " \u2014 " + here.map((x) => x.code + " " + x.message).join("; ") : "");
+    const found = here.map((x) => x.code + " " + x.message).join("; ");
+    $("status").textContent = f.text + (here.length ? " \u2014 " + found : "");
     $("deal-select").value = String(f.d);
     $("status").className = here.length ? "fault" : "";
     document.body.setAttribute("data-frame", String(state.frame));
@@ -378,8 +410,13 @@
     if (!f) return;
     const deal = dealOf(f);
     const starts = [deal.frame, ...deal.tricks, deal.score];
-    if (delta > 0) { const next = starts.find((k) => k > state.frame); go(next === undefined ? deal.score : next); }
-    else { const prev = starts.filter((k) => k < state.frame); go(prev.length ? prev[prev.length - 1] : deal.frame); }
+    if (delta > 0) {
+      const next = starts.find((k) => k > state.frame);
+      go(next === undefined ? deal.score : next);
+    } else {
+      const prev = starts.filter((k) => k < state.frame);
+      go(prev.length ? prev[prev.length - 1] : deal.frame);
+    }
   }
 
   function setGame(k) {
@@ -397,7 +434,9 @@
       "Deal " + deal.number + " (" + deal.dealer + " deals)")));
     const view = $("view-select");
     view.replaceChildren(el("option", { value: "all" }, "All hands"));
-    for (const seat of g.seats) view.appendChild(el("option", { value: seat }, seatLabel(g, seat) + "\u2019s view"));
+    for (const seat of g.seats) {
+      view.appendChild(el("option", { value: seat }, seatLabel(g, seat) + "\u2019s view"));
+    }
     state.view = "all";
     buildPrint(g);
     render();
@@ -410,23 +449,27 @@
       const sheet = el("section", { class: "print-deal" });
       const start = g.frames[deal.frame];
       const end = g.frames[deal.score];
-      sheet.appendChild(el("h2", {}, g.title + " \u2014 deal " + deal.number + ", dealer " + deal.dealer));
+      sheet.appendChild(el("h2", {},
+        g.title + " \u2014 deal " + deal.number + ", dealer " + deal.dealer));
       if (deal.cards) {
         const hands = el("table");
         for (const seat of g.seats) {
           const row = el("tr");
           const h = start.hands[seat];
-          row.append(el("th", {}, seatLabel(g, seat)), el("td", {}, h.cards.concat(Array(h.backs).fill("??")).join(" ")));
+          const cards = h.cards.concat(Array(h.backs).fill("??")).join(" ");
+          row.append(el("th", {}, seatLabel(g, seat)), el("td", {}, cards));
           hands.appendChild(row);
         }
         if (start.extra) {
           const row = el("tr");
-          row.append(el("th", {}, g.extraKind === "ghost" ? "ghost hand" : "dummy"), el("td", {}, start.extra.cards.join(" ")));
+          row.append(el("th", {}, g.extraKind === "ghost" ? "ghost hand" : "dummy"),
+            el("td", {}, start.extra.cards.join(" ")));
           hands.appendChild(row);
         }
         if (start.up) {
           const row = el("tr");
-          row.append(el("th", {}, "upcard, " + g.kittyName), el("td", {}, start.up + (start.kitty ? " | " + start.kitty.join(" ") : "")));
+          const kitty = start.kitty ? " | " + start.kitty.join(" ") : "";
+          row.append(el("th", {}, "upcard, " + g.kittyName), el("td", {}, start.up + kitty));
           hands.appendChild(row);
         }
         sheet.appendChild(hands);
@@ -442,7 +485,8 @@
           row.appendChild(el("th", {}, String(last.trick)));
           const faults = new Set(last.faults.map(([seat, code]) => seat + code));
           for (const [seat, code] of last.table) {
-            const cls = (seat === last.winner ? "won" : "") + (faults.has(seat + code) ? " fault" : "");
+            const cls = (seat === last.winner ? "won" : "")
+              + (faults.has(seat + code) ? " fault" : "");
             row.appendChild(el("td", { class: cls.trim() }, seat + " " + code));
           }
           table.appendChild(row);
@@ -451,7 +495,9 @@
       }
       sheet.appendChild(el("p", {}, end.text + " \u2014 totals " + sides(end.score)));
       const found = g.findings.filter((x) => x.frame !== null && g.frames[x.frame].d === start.d);
-      for (const x of found) sheet.appendChild(el("p", { class: "fault" }, x.code + " " + x.message));
+      for (const x of found) {
+        sheet.appendChild(el("p", { class: "fault" }, x.code + " " + x.message));
+      }
       out.appendChild(sheet);
     });
   }
@@ -459,7 +505,9 @@
   function onKey(e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     const tag = e.target && e.target.tagName;
-    if (tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && e.target.type !== "range")) return;
+    const typing = tag === "SELECT" || tag === "TEXTAREA"
+      || (tag === "INPUT" && e.target.type !== "range");
+    if (typing) return;
     const moves = { ArrowRight: () => go(state.frame + 1), ArrowLeft: () => go(state.frame - 1),
       Home: () => go(0), End: () => go(game().frames.length - 1),
       PageDown: () => goDeal(1), PageUp: () => goDeal(-1),
@@ -481,7 +529,9 @@
   $("view-select").addEventListener("change", (e) => { state.view = e.target.value; render(); });
   const games = $("game-select");
   if (DATA.games.length > 1) {
-    DATA.games.forEach((g, k) => games.appendChild(el("option", { value: String(k) }, (k + 1) + ". " + g.title)));
+    DATA.games.forEach((g, k) => {
+      games.appendChild(el("option", { value: String(k) }, (k + 1) + ". " + g.title));
+    });
     games.addEventListener("change", (e) => setGame(Number(e.target.value)));
   } else games.parentElement.hidden = true;
   document.addEventListener("keydown", onKey);
