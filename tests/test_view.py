@@ -622,3 +622,20 @@ def test_score_out_dir_links_the_readable_games_of_a_file(tmp_path: Path) -> Non
     links = re.findall(r'<a href="(games/[^"]+\.html)"', (out / "index.html").read_text())
     games = sum(p.read_text().count("[Event ") for p in event.glob("*.euchre"))
     assert len(links) == games - 1
+
+
+def test_cli_a_note_is_no_fault(tmp_path: Path) -> None:
+    """A claimed renege is a note, as for ``check``: the exit status stays 0."""
+    result = view(str(SAMPLES / "invalid" / "R801-renege-claimed.euchre"), "-o",
+                  str(tmp_path / "c.html"))
+    assert result.exit_code == 0 and "0 findings and 1 note" in result.output
+
+
+def test_the_script_knows_no_rule_of_the_game() -> None:
+    """A guard for the design: the page's script names no suit led, trump ranking, bower or
+    follow rule; every state it draws is computed in Python."""
+    from importlib.resources import files
+
+    script = files("euchrelog.viewer").joinpath("viewer.js").read_text(encoding="utf-8")
+    assert not re.search(r"\b(led|follow\w*|bowers?|power|rank(?:ing|s)? of|renege)\b",
+                         script, re.IGNORECASE)

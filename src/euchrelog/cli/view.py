@@ -50,8 +50,8 @@ def view(source: str, output: str | None, title: str | None, double_dummy: bool,
     each play shows its cost and each legal card its value; 'try' a card to see the
     play go on under perfect play, then go back to the game as played.
 
-    Exit status: 0 page written and the record clean, 1 page written and the record has
-    findings, 2 syntax or usage error (no page written).
+    Exit status: 0 page written and the record clean (notes aside), 1 page written and
+    the record has findings, 2 syntax or usage error (no page written).
 
     \b
     Examples:
@@ -87,10 +87,13 @@ def view(source: str, output: str | None, title: str | None, double_dummy: bool,
         click.echo(page, nl=False)
     else:
         write_output(target, page)
-    found = sum(len(v["findings"]) for v in views)
+    found = [f for v in views for f in v["findings"]]
+    faults = sum(f["severity"] != "note" for f in found)  # a note (a claimed renege) is no fault
     if not quiet:
         deals = sum(len(v["deals"]) for v in views)
         where = "standard output" if target == "-" else visible(target)
+        notes = len(found) - faults
         click.echo(f"wrote {where}: {len(views)} game{'s' * (len(views) != 1)}, {deals} "
-                   f"deal{'s' * (deals != 1)}, {found} finding{'s' * (found != 1)}", err=True)
-    sys.exit(EXIT_FINDINGS if found else EXIT_CLEAN)
+                   f"deal{'s' * (deals != 1)}, {faults} finding{'s' * (faults != 1)}"
+                   + (f" and {notes} note{'s' * (notes != 1)}" if notes else ""), err=True)
+    sys.exit(EXIT_FINDINGS if faults else EXIT_CLEAN)

@@ -73,7 +73,8 @@
     return SEAT_NAMES[seat] + (name ? " \u00b7 " + name : "");
   }
   function shown(f, seat) { return state.view === "all" || state.view === seat; }
-  // Where a seat sits on the screen: North at the top, or the seat followed at the bottom.
+  // Where a seat sits on the screen: North at the top, or the seat whose view is shown
+  // at the bottom.
   function placeOf(seat) {
     const turn = state.view === "all" ? 0 : (6 - SPOTS.indexOf(state.view)) % 4;
     return PLACES[(SPOTS.indexOf(seat) + turn) % 4];
