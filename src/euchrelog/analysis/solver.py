@@ -2,9 +2,9 @@
 
 With every hand known and trump fixed, :class:`Solver` tells how many tricks the makers
 take when every seat plays perfectly: the makers maximise their tricks, the other seats
-(together, in the games for one) minimise them. The search is a null-window alpha-beta
-("can the makers take at least k more tricks?") with a transposition table of bounds kept
-at the trick boundaries, keyed on the cards each seat still holds and the leader;
+(together, in the games for one) minimise them. The search is a fail-soft alpha-beta on the
+makers' tricks (a window of one trick answers "can the makers take at least k?") with a
+transposition table of bounds kept at the trick boundaries, keyed on the cards each seat still holds and the leader;
 equivalent cards (a hand's cards adjacent in rank among the cards still live) are one
 move; moves are ordered by a cheap heuristic (play low when the side wins the trick,
 else the lowest card that wins, then the lowest).
