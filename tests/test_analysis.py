@@ -303,9 +303,10 @@ def test_annotate_survives_convert_and_fmt(tmp_path: Path) -> None:
 
 
 def test_analyze_with_jobs_gives_the_same_output(tmp_path: Path) -> None:
-    folder = ROOT / "samples" / "valid"
-    one = run("analyze", str(folder), "--format", "json", "--no-par")
-    two = run("analyze", str(folder), "--format", "json", "--no-par", "--jobs", "2")
+    files = [str(ROOT / "samples" / "valid" / f"{name}.euchre")
+             for name in ("two-hand-club-night", "several-games", "ghost-moon")]
+    one = run("analyze", *files, "--format", "json", "--no-par")
+    two = run("analyze", *files, "--format", "json", "--no-par", "--jobs", "2")
     assert one.exit_code == two.exit_code == 0
     assert one.stdout == two.stdout
 
