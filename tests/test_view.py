@@ -639,3 +639,16 @@ def test_the_script_knows_no_rule_of_the_game() -> None:
     script = files("euchrelog.viewer").joinpath("viewer.js").read_text(encoding="utf-8")
     assert not re.search(r"\b(led|follow\w*|bowers?|power|rank(?:ing|s)? of|renege)\b",
                          script, re.IGNORECASE)
+
+
+def test_score_out_dir_links_games_of_json_lines(tmp_path: Path) -> None:
+    """Games of a JSON Lines file are placed at their lines and linked too."""
+    source = SAMPLES / "events" / "spring-progressive" / "round-1.euchre"
+    lines = tmp_path / "round-1.jsonl"
+    lines.write_text(dumps_json(loads(source.read_text()), lines=True))
+    out = tmp_path / "site"
+    result = CliRunner().invoke(main, ["score", str(lines), "--format", "html",
+                                       "--out-dir", str(out), "-q"])
+    assert result.exit_code == 0, result.output
+    links = re.findall(r'<a href="(games/[^"]+\.html)"', (out / "index.html").read_text())
+    assert len(links) == len(loads(source.read_text()).games)

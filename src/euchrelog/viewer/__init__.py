@@ -29,7 +29,7 @@ from ..findings import is_suppressed
 from ..interop import ConversionError, check_converted, kind_of, read_source
 from ..models import Game
 from ..notation import ParsedGame, parse_game, split_games, text_lines
-from ..notation.jsonio import is_json, loads_json
+from ..notation.jsonio import game_per_line, is_json, loads_json
 from .frames import Json, game_title, game_view
 from .page import embed_json, render_page
 
@@ -88,8 +88,14 @@ def _games(text: str, path: str, skip_unreadable: bool = False
             log = loads_json(text)
         except ValueError as exc:  # (RecordError)
             raise ViewError(str(exc), 1, 1, code="S102") from None
+        lines = text_lines(text)
+        head = next((line for line in lines if line.strip()), "")
+        # JSON Lines: each game at its line, as score places it; a document: at none.
+        starts = ([n for n, line in enumerate(lines, 1) if line.strip()]
+                  if game_per_line(head) else [])
         for k, game in enumerate(log.games, 1):
-            yield 0, game, _view(game, k, None, None)
+            line = starts[k - 1] if k <= len(starts) else 0
+            yield line, game, _view(game, k, None, line)
         return
     index = 0
     for first, chunk in split_games(text_lines(text.lstrip("\ufeff"))):
