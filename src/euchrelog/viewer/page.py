@@ -59,6 +59,7 @@ _BODY = """\
   <span class="tricks" id="tricks" role="group"
    aria-label="jump to trick (up and down arrows)"></span>
   <select id="view-select" aria-label="whose cards to show"></select>
+  <button type="button" id="print" aria-label="print the game, one deal a page">Print</button>
  </section>
  <section class="board" aria-label="the table">
   <div id="spot-top" class="seat spot-top"></div>

@@ -528,6 +528,7 @@
     if (deal) go(deal.frame);
   });
   $("view-select").addEventListener("change", (e) => { state.view = e.target.value; render(); });
+  $("print").addEventListener("click", () => window.print());
   const games = $("game-select");
   if (DATA.games.length > 1) {
     DATA.games.forEach((g, k) => {
