@@ -77,9 +77,11 @@ class _Commands(click.Group):
     """The commands, those of other modules imported when first named (so that ``check``
     does not pay for importing the recorder and the event scorer)."""
 
-    elsewhere: ClassVar[dict[str, str]] = {"docs": "euchrelog.cli.docs",
+    elsewhere: ClassVar[dict[str, str]] = {"analyze": "euchrelog.cli.analyze",
+                                           "docs": "euchrelog.cli.docs",
                                            "record": "euchrelog.cli.record",
-                                           "score": "euchrelog.cli.score"}
+                                           "score": "euchrelog.cli.score",
+                                           "view": "euchrelog.cli.view"}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.elsewhere})

@@ -10,6 +10,7 @@ standard output holds only the standings.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -30,7 +31,7 @@ from ..events import (
     parse_lone,
     parse_tiebreaks,
 )
-from ..events.output import RENDERERS
+from ..events.output import RENDERERS, render_html
 from ..files import (
     FileFailure,
     Limits,
@@ -141,6 +142,10 @@ def _parsed(parse: Callable[[str], T]
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
               help="Write the standings here (atomically) instead of to standard output (- is "
                    "standard output).")
+@click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
+              help="With --format html: write the standings to DIR/index.html and each "
+                   "game's replay page (as 'euchrelog view' writes it) to DIR/games/, "
+                   "linked from its table in the rounds.")
 @click.option("--force", is_flag=True, help="Rewrite OUTPUT even if it is read-only.")
 @click.option("-q", "--quiet", is_flag=True,
               help="Print neither the findings nor the summary on stderr.")
@@ -148,8 +153,8 @@ def _parsed(parse: Callable[[str], T]
 def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: int | None,
           target: int | None, rank: str | None, lone: tuple[int, int] | None,
           tiebreak: tuple[str, ...] | None, only: tuple[str, ...],
-          check_only: bool, output: Path | None, force: bool, quiet: bool, max_bytes: int,
-          max_line: int) -> None:
+          check_only: bool, output: Path | None, out_dir: Path | None, force: bool,
+          quiet: bool, max_bytes: int, max_line: int) -> None:
     """Check every game of an event and print its standings.
 
     SOURCES are .euchre files, folders (searched for *.euchre), JSON or JSON Lines
@@ -163,6 +168,7 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     Examples:
       euchrelog score samples/events/spring-progressive
       euchrelog score sheets/ --format html -o standings.html
+      euchrelog score sheets/ --format html --out-dir site
 
     The formats, tie-breaks and awards:
     'euchrelog docs tournaments' (docs/tournaments.md).
@@ -171,6 +177,9 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     """
     if check_only and fmt not in ("text", "json"):
         raise click.UsageError("--check prints the findings as text or json")
+    if out_dir is not None and (fmt != "html" or check_only or output is not None):
+        raise click.UsageError("--out-dir writes the HTML standings and replay pages: use it "
+                               "with --format html, without --check or --output")
     unreadable: list[Finding] = []
     orders: dict[str, int] = {}
     paths = list(expand(sources, quiet=quiet))
@@ -195,8 +204,13 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     contexts = {f: e.failed.context for e in scorer.broken if e.failed is not None
                 for f in e.failed.findings}
     shown = _show_findings(findings, contexts, "text")
-    rendered = (_show_findings(findings, contexts, fmt) if check_only
-                else RENDERERS[fmt](events))
+    if out_dir is not None:
+        links = _write_replays(events, out_dir, Limits(max_bytes, max_line), force)
+        write_output(out_dir / "index.html", render_html(events, links), force=force)
+        rendered = ""
+    else:
+        rendered = (_show_findings(findings, contexts, fmt) if check_only
+                    else RENDERERS[fmt](events))
     if output is not None and str(output) != "-":
         write_output(output, rendered, force=force)
     elif rendered:
@@ -208,6 +222,38 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     syntax = any(f.code.startswith("S1") for f in findings)
     faults = any(f.is_fault for f in findings)  # notes (a claimed renege) leave it 0
     sys.exit(EXIT_SYNTAX if syntax else EXIT_FINDINGS if faults else EXIT_CLEAN)
+
+
+def _write_replays(events: list[EventResult], out_dir: Path, limits: Limits, force: bool
+                   ) -> dict[tuple[str, int], str]:
+    """Writes the replay page of every game of the events' tables read from a file (not
+    standard input) to ``out_dir/games``; returns each page's address from ``out_dir``, by
+    the game's path and first line."""
+    from ..viewer import ViewError, placed_views, render_page
+
+    try:
+        (out_dir / "games").mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise FileFailure(f"cannot write {out_dir / 'games'}: {failure_text(exc)}") from None
+    paths = list(dict.fromkeys(t.path for e in events for t in e.tables if t.path != STDIN))
+    wanted = {(t.path, t.line) for e in events for t in e.tables}
+    links: dict[tuple[str, int], str] = {}
+    for order, path in enumerate(paths, 1):
+        try:
+            placed = placed_views("".join(read_lines(path, limits)), path,
+                                  skip_unreadable=True)
+        except (NotationError, ViewError):
+            continue  # its games' findings are reported with the standings
+        except OSError as exc:
+            raise FileFailure(f"cannot read {path}: {failure_text(exc)}") from None
+        stem = re.sub(r"[^A-Za-z0-9_-]+", "-", Path(path).stem).strip("-") or "game"
+        for k, (line, view) in enumerate(placed, 1):
+            if (path, line) not in wanted:
+                continue
+            name = f"games/{order:03d}-{stem}-{k}.html"
+            write_output(out_dir / name, render_page([view], view["title"]), force=force)
+            links[(path, line)] = name
+    return links
 
 
 def _show_findings(findings: list[Finding], contexts: dict[Finding, str], fmt: str) -> str:
