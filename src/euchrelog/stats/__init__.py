@@ -336,9 +336,13 @@ class Collector:
             group.widen()
 
     def _seat(self, group: Group, rules: Ruleset, names: dict[Seat, str]) -> _Seated:
+        wanted = self.filters.players
         players = {}
         for seat, name in names.items():
-            players[seat] = group.players.setdefault(name.casefold(), Tally(name))
+            key = name.casefold()
+            # (a player the --player filter leaves out is counted, but not kept)
+            players[seat] = (group.players.setdefault(key, Tally(name))
+                             if not wanted or key in wanted else Tally(name))
         sides: dict[Seat, Tally | None] = {}
         members: dict[str, list[Seat]] = {}
         for seat in rules.seats:
@@ -346,8 +350,10 @@ class Collector:
         for seats in members.values():
             tally = None
             if len(seats) > 1:
-                key = " & ".join(sorted(names[s].casefold() for s in seats))
-                tally = group.sides.setdefault(key, Tally(" & ".join(names[s] for s in seats)))
+                folded = sorted(names[s].casefold() for s in seats)
+                label = " & ".join(names[s] for s in seats)
+                tally = (group.sides.setdefault(" & ".join(folded), Tally(label))
+                         if not wanted or not wanted.isdisjoint(folded) else Tally(label))
             for seat in seats:
                 sides[seat] = tally
         every = [(players[seat], rules.side(seat)) for seat in rules.seats]

@@ -12,6 +12,7 @@ import csv
 import html
 import io
 import json
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -283,6 +284,14 @@ def _e(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
+def _nice_step(span: float) -> float:
+    """A round step that divides ``span`` into at most six parts."""
+    for step in (0.1, 0.2, 0.25, 0.5, 1, 2, 2.5, 5, 10, 20, 25, 50, 100):
+        if span / step <= 6:
+            return step
+    return float(10 ** math.ceil(math.log10(span / 6)))
+
+
 def _legend(labels: Sequence[str], x: float, top: float) -> list[str]:
     parts = []
     for k, label in enumerate(labels):
@@ -309,7 +318,7 @@ def _axis(parts: list[str], left: int, top: int, plot_w: int, plot_h: int, high:
         parts.append(f'<line x1="{left}" y1="{y:.1f}" x2="{left + plot_w}" y2="{y:.1f}" '
                      f'stroke="{"#999" if k == 0 else "#e3e3e3"}" stroke-width="1"/>')
         parts.append(f'<text x="{left - 8}" y="{y + 4:.1f}" text-anchor="end" font-size="12" '
-                     f'fill="#444">{v:.0f}{unit}</text>')
+                     f'fill="#444">{v:g}{unit}</text>')
     parts.append(f'<text x="14" y="{top + plot_h / 2:.1f}" font-size="12" fill="#444" '
                  f'text-anchor="middle" transform="rotate(-90 14 {top + plot_h / 2:.1f})">'
                  f"{_e(label)}</text>")
@@ -325,10 +334,11 @@ def bar_chart(kind: str, title: str, groups: Sequence[str],
     width = left + plot_w + 40 + round(7.6 * longest) + 20
     height = max(top + plot_h + bottom, top + 16 + 22 * len(series))
     values = [v for _, vs in series for v in vs if v is not None]
-    high = max([*values, 1.0])
-    high = -(-high // 10) * 10 if unit == "%" else float(max(1, -(-high // 4) * 4))
+    step = _nice_step(max([*values, 1.0]))
+    ticks = max(1, math.ceil(max([*values, 1.0]) / step))
+    high = step * ticks
     parts = _svg_open(width, height, kind, title)
-    _axis(parts, left, top, plot_w, plot_h, high, 4 if unit != "%" else 5, unit, label)
+    _axis(parts, left, top, plot_w, plot_h, high, ticks, unit, label)
     slot = plot_w / max(len(groups), 1)
     bar = slot * 0.8 / max(len(series), 1)
     for g, name in enumerate(groups):
@@ -358,9 +368,9 @@ def line_chart(kind: str, title: str, xs: Sequence[str],
     width = left + plot_w + 40 + round(7.6 * longest) + 20
     height = max(top + plot_h + bottom, top + 16 + 22 * len(series))
     values = [v for _, vs in series for v in vs if v is not None] + [0.0]
-    low, high = min(values), max(values)
-    span = max(high - low, 0.5)
-    low, high = low - span * 0.05, high + span * 0.05
+    step = _nice_step(max(values) - min(values))
+    low, high = math.floor(min(values) / step) * step, math.ceil(max(values) / step) * step
+    high = max(high, low + step)
     parts = _svg_open(width, height, kind, title)
 
     def x(i: int) -> float:
@@ -369,12 +379,12 @@ def line_chart(kind: str, title: str, xs: Sequence[str],
     def y(v: float) -> float:
         return top + plot_h * (high - v) / (high - low)
 
-    for k in range(5):
-        v = low + (high - low) * k / 4
+    for k in range(round((high - low) / step) + 1):
+        v = low + step * k
         parts.append(f'<line x1="{left}" y1="{y(v):.1f}" x2="{left + plot_w}" y2="{y(v):.1f}" '
                      'stroke="#e3e3e3" stroke-width="1"/>')
         parts.append(f'<text x="{left - 8}" y="{y(v) + 4:.1f}" text-anchor="end" '
-                     f'font-size="12" fill="#444">{v:+.2f}</text>')
+                     f'font-size="12" fill="#444">{round(v, 2):+g}</text>'.replace("+0<", "0<"))
     parts.append(f'<line x1="{left}" y1="{y(0):.1f}" x2="{left + plot_w}" y2="{y(0):.1f}" '
                  'stroke="#999" stroke-width="1"/>')
     parts.append(f'<text x="14" y="{top + plot_h / 2:.1f}" font-size="12" fill="#444" '
@@ -390,8 +400,9 @@ def line_chart(kind: str, title: str, xs: Sequence[str],
         points = [(x(i), y(v)) for i, v in enumerate(vs) if v is not None]
         path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
         parts.append(f'<g class="series" data-name="{_e(who)}">')
+        dash = ' stroke-dasharray="6 4"' if k % 2 else ""  # (partners' lines coincide)
         parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" '
-                     'stroke-width="2.2" stroke-linejoin="round"/>')
+                     f'stroke-width="2.2" stroke-linejoin="round"{dash}/>')
         parts.extend(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="3" fill="{colour}"/>'
                      for px, py in points)
         parts.append("</g>")
