@@ -130,8 +130,8 @@ def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
                     continue
                 read += 1
                 report = replay(entry.game, entry.source)
-                faulty += any(f.is_fault for f in report.findings)
-                collector.add(entry.game, report)
+                if collector.add(entry.game, report):
+                    faulty += any(f.is_fault for f in report.findings)
         except NotationError as exc:
             unreadable.append((Finding(exc.code, exc.message, exc.line, exc.column, path=name),
                                ""))

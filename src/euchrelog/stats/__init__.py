@@ -288,18 +288,18 @@ class Collector:
         self.left_out = 0
         """Games read that the filters left out."""
 
-    def add(self, game: Game, report: GameReport) -> None:
-        """Counts one game and its replay report (a game of an unknown variant is not
-        replayed, and not counted)."""
+    def add(self, game: Game, report: GameReport) -> bool:
+        """Counts one game and its replay report; returns whether it counted (the filters
+        may leave it out; a game of an unknown variant is not replayed, nor counted)."""
         rules = report.ruleset
         if any(f.code == "T202" for f in report.findings):
             self.left_out += 1
-            return
+            return False
         named = seat_players(game, rules)
         names = {seat: named.get(seat, seat.value) for seat in rules.seats}
         if not self.filters.keeps(game, rules, {n.casefold() for n in names.values()}):
             self.left_out += 1
-            return
+            return False
         group = self.groups.get(rules.variant.name)
         if group is None:
             group = self.groups[rules.variant.name] = Group(rules.variant.name,
@@ -334,6 +334,7 @@ class Collector:
                 self._review(rules, seated, report, review)
         if group.games // group.width >= MAX_BUCKETS:
             group.widen()
+        return True
 
     def _seat(self, group: Group, rules: Ruleset, names: dict[Seat, str]) -> _Seated:
         wanted = self.filters.players
