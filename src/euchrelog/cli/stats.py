@@ -85,7 +85,7 @@ def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
           events: tuple[str, ...], dates: DateRange | None, variants: tuple[str, ...],
           output: Path | None, force: bool, quiet: bool, max_bytes: int,
           max_line: int) -> None:
-    """Count, per player and per side, how each one bids, makes, defends and scores.
+    """Count how each player and side bids, defends and scores.
 
     SOURCES are .euchre files, folders (searched for *.euchre), JSON or JSON Lines
     files, or - for standard input. Every game is replayed, and every figure comes
