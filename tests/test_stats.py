@@ -22,11 +22,13 @@ from euchrelog.models import Game
 from euchrelog.notation.writer import dumps_game
 from euchrelog.replay import replay
 from euchrelog.rules import VARIANTS
+from euchrelog.seats import Seat
 from euchrelog.stats import (
     MAX_BUCKETS,
     Collector,
     DateRange,
     Filters,
+    double_dummy,
     iso_date,
     parse_date_range,
 )
@@ -316,6 +318,60 @@ def test_points_over_time_stay_bounded() -> None:
     assert len(bob.by_order) <= MAX_BUCKETS and group.width == 8 and not group.dated
     assert sum(p for p, _ in bob.by_order.values()) == bob.points == 3 * (5 * MAX_BUCKETS + 3)
     assert "games 1-8" in render_html(collector)
+
+
+# ------------------------------------------------------------------ double dummy
+
+
+def test_double_dummy_columns() -> None:
+    """With the double-dummy review, each player's tricks lost are the losses of its own
+    plays in the reviewed deals, a side's are its players', and a maker's contract is
+    against the best its side reaches in the par table; deals that cannot be reviewed (a
+    score-sheet line, a renege) are left out."""
+    from euchrelog.analysis import DealReview, review_game
+
+    text = (VALID / "four-hand-24-club-night.euchre").read_text(encoding="utf-8")
+    game = next(e.game for e in read_entries(text, "club.euchre"))
+    assert game is not None
+    collector = Collector(reviewer=double_dummy)
+    collector.add(game, replay(game))
+    reviews = [r for r in review_game(game) if isinstance(r, DealReview)]
+    group = collector.groups["four-hand"]
+    rules = replay(game).ruleset
+    names = {seat: game.tag(seat.value) or game.tag(name) for seat, name in (
+        (Seat.N, "North"), (Seat.E, "East"), (Seat.S, "South"), (Seat.W, "West"))}
+    for seat, name in names.items():
+        assert name is not None
+        tally = group.players[name.casefold()]
+        assert tally.reviewed == len(reviews)
+        assert tally.tricks_lost == sum(p.loss for r in reviews for p in r.plays
+                                        if p.seat == seat)
+    for side in group.sides.values():
+        members = [group.players[n.casefold()] for n in side.name.split(" & ")]
+        assert side.tricks_lost == sum(m.tricks_lost for m in members)
+        assert sum(side.lost_counts.values()) == side.reviewed == len(reviews)
+    points = {d.number: d.points for d in replay(game).deals}
+    beat = missed = 0
+    for r in reviews:
+        makers = rules.side(r.maker)
+        best = max(e.points.get(makers, 0) for e in r.par if rules.side(e.maker) == makers)
+        scored = (points[r.deal] or {}).get(makers, 0)
+        beat, missed = beat + (scored > best), missed + (scored < best)
+    assert sum(t.beat_par for t in group.players.values()) == beat
+    assert sum(t.missed_par for t in group.players.values()) == missed
+    page = render_html(collector)
+    assert 'class="chart lost"' in page and "tricks lost in the deal" in page
+    assert "double dummy" in render_text(collector)
+    assert "tricks_lost_per_deal" in render_csv(collector).splitlines()[0]
+
+
+def test_double_dummy_option(records: Path) -> None:
+    """Records with no full clean deal give the double-dummy columns nothing to show."""
+    result = stats("--double-dummy", str(records))
+    assert result.exit_code == 1 and "double dummy" not in result.stdout
+    full = stats("--dd", "--format", "json", str(VALID / "four-hand-24-club-night.euchre"))
+    players = json.loads(full.stdout)["variants"][0]["players"]
+    assert all(p["reviewed"] == 9 for p in players)  # 10 deals, deal 7 thrown in
 
 
 # ------------------------------------------------------------------ hostile names

@@ -28,9 +28,9 @@ keeps only counts, so memory stays flat however many games it reads.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 from ..events import seat_players
 from ..findings import CLAIMED_NOTES
@@ -38,6 +38,9 @@ from ..models import Game
 from ..replay import DealResult, GameReport, replay
 from ..rules import Ruleset, find_variant
 from ..seats import Seat, clockwise_from
+
+if TYPE_CHECKING:  # (the solver is imported only when a review is asked for)
+    from ..analysis import DealReview
 
 POSITIONS: dict[int, tuple[str, ...]] = {
     2: ("dealer", "dealer's opponent"),
@@ -142,22 +145,6 @@ class Filters:
         return not self.players or not self.players.isdisjoint(names)
 
 
-class Review(Protocol):
-    """What a double-dummy review says of one deal, for :class:`Tally`."""
-
-    @property
-    def number(self) -> int:
-        """The deal's number."""
-
-    @property
-    def lost(self) -> dict[Seat, int]:
-        """Tricks each seat's mistakes cost its side."""
-
-    @property
-    def par(self) -> int | None:
-        """The makers' points minus par (the best contract's), ``None`` when unknown."""
-
-
 @dataclass
 class Tally:
     """The counts of one player, or one side, in one variant."""
@@ -254,9 +241,19 @@ class Group:
             tally.by_order = merged
 
 
-Reviewer = Callable[[Game, GameReport], Sequence[Review]]
+Reviewer = Callable[[Game, GameReport], Iterable["DealReview"]]
 """Reviews the full deals of a replayed game double-dummy (the deals it cannot review are
-left out)."""
+left out): :func:`double_dummy` or another."""
+
+
+def double_dummy(game: Game, report: GameReport) -> Iterator[DealReview]:
+    """The double-dummy reviews of the deals of a game that can be reviewed (every card
+    recorded, the play clean: see :func:`euchrelog.analysis.review_game`)."""
+    from ..analysis import DealReview, review_game
+
+    for review in review_game(game):
+        if isinstance(review, DealReview):
+            yield review
 
 
 @dataclass
@@ -416,26 +413,31 @@ class Collector:
                 tally.euchres += 1
 
     def _review(self, rules: Ruleset, seated: _Seated, report: GameReport,
-                review: Review) -> None:
-        """Counts the double-dummy review of one deal."""
-        result = next((d for d in report.deals if d.number == review.number), None)
-        if result is None:
+                review: DealReview) -> None:
+        """Counts the double-dummy review of one deal: each seat's tricks lost to its play
+        mistakes, and the makers' points against par, the most their side scores in a
+        contract of the deal's par table played perfectly."""
+        result = next((d for d in report.deals if d.number == review.deal), None)
+        if result is None or result.points is None:
             return
         costs: dict[int, tuple[Tally, int]] = {}
         for seat in rules.seats:
+            lost = sum(p.loss for p in review.plays if p.seat == seat)
             for tally in seated.own(seat):
                 before = costs.get(id(tally), (tally, 0))[1]
-                costs[id(tally)] = (tally, before + review.lost.get(seat, 0))
+                costs[id(tally)] = (tally, before + lost)
         for tally, lost in costs.values():
             tally.reviewed += 1
             tally.tricks_lost += lost
             tally.lost_counts[lost] = tally.lost_counts.get(lost, 0) + 1
-        maker = result.maker
-        if maker is None or review.par is None:
+        side = rules.side(review.maker)
+        pars = [e.points.get(side, 0) for e in review.par if rules.side(e.maker) == side]
+        if not pars:
             return
-        for tally in seated.own(maker):
-            tally.beat_par += review.par > 0
-            tally.missed_par += review.par < 0
+        scored = result.points.get(side, 0)
+        for tally in seated.own(review.maker):
+            tally.beat_par += scored > max(pars)
+            tally.missed_par += scored < max(pars)
 
 
 def _once(tallies: Iterable[Tally]) -> list[Tally]:
@@ -469,15 +471,16 @@ def _claimed(report: GameReport, result: DealResult, claims: Sequence[object]) -
     return len(claims) > false
 
 
-def collect(games: Sequence[Game], filters: Filters | None = None) -> Collector:
-    """The statistics of some games, each replayed."""
-    collector = Collector(filters)
+def collect(games: Sequence[Game], filters: Filters | None = None,
+            reviewer: Reviewer | None = None) -> Collector:
+    """The statistics of some games, each replayed (and reviewed, with ``reviewer``)."""
+    collector = Collector(filters, reviewer)
     for game in games:
         collector.add(game, replay(game))
     return collector
 
 
 __all__ = [
-    "MAX_BUCKETS", "POSITIONS", "Collector", "DateRange", "Filters", "Group", "Review",
-    "Reviewer", "Tally", "collect", "iso_date", "parse_date_range",
+    "MAX_BUCKETS", "POSITIONS", "Collector", "DateRange", "Filters", "Group", "Reviewer",
+    "Tally", "collect", "double_dummy", "iso_date", "parse_date_range",
 ]

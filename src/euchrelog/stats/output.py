@@ -326,10 +326,10 @@ def _axis(parts: list[str], left: int, top: int, plot_w: int, plot_h: int, high:
 
 def bar_chart(kind: str, title: str, groups: Sequence[str],
               series: Sequence[tuple[str, Sequence[float | None]]], unit: str,
-              label: str) -> str:
+              label: str, xlabel: str) -> str:
     """Grouped bars: for each of ``groups`` a bar per series (its values in percent or
     a count), with a legend; a value of ``None`` draws no bar."""
-    left, top, bottom, plot_w, plot_h = 60, 20, 40, 640, 260
+    left, top, bottom, plot_w, plot_h = 60, 20, 58, 640, 260
     longest = max((len(name) for name, _ in series), default=0)
     width = left + plot_w + 40 + round(7.6 * longest) + 20
     height = max(top + plot_h + bottom, top + 16 + 22 * len(series))
@@ -355,6 +355,8 @@ def bar_chart(kind: str, title: str, groups: Sequence[str],
                          f'width="{max(bar - 1, 1):.1f}" height="{h:.1f}" '
                          f'fill="{PALETTE[k % len(PALETTE)]}"><title>{_e(who)}, {_e(name)}: '
                          f"{v:.1f}{_e(unit)}</title></rect>")
+    parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{top + plot_h + 44}" '
+                 f'text-anchor="middle" font-size="12" fill="#444">{_e(xlabel)}</text>')
     parts += _legend([who for who, _ in series], left + plot_w + 40, top)
     parts.append("</svg>")
     return "\n".join(parts)
@@ -421,7 +423,7 @@ def seat_chart(group: Group) -> str:
     series = [(t.name, [None if (r := _place_rate(k)(t)) is None else 100 * r
                         for k in range(len(places))]) for t in _charted(group)]
     return bar_chart("seats", f"{group.variant}: make rate by seat from the dealer", places,
-                     series, "%", "trump made, % of deals")
+                     series, "%", "trump made, % of deals", "seat from the dealer")
 
 
 def _timeline(group: Group, tallies: Sequence[Tally]) -> tuple[list[str], list[list[float | None]]]:
@@ -472,7 +474,7 @@ def lost_chart(group: Group) -> str:
     series = [(t.name, [100 * t.lost_counts.get(k, 0) / t.reviewed for k in range(most + 1)])
               for t in tallies]
     return bar_chart("lost", f"{group.variant}: tricks lost to play mistakes in a deal", xs,
-                     series, "%", "% of reviewed deals")
+                     series, "%", "% of reviewed deals", "tricks lost in the deal")
 
 
 def _html_table(kind: str, section: Section, tallies: Sequence[Tally]) -> list[str]:
