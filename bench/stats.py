@@ -32,8 +32,8 @@ _RUN = ("import resource, sys\n"
         "try:\n"
         "    run()\n"
         "finally:\n"
-        "    print('maxrss', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,"
-        " file=sys.stderr)\n")
+        "    use = resource.getrusage(resource.RUSAGE_SELF)\n"
+        "    print('maxrss', use.ru_maxrss, use.ru_utime + use.ru_stime, file=sys.stderr)\n")
 
 
 def corpus(deals: int, seed: int = 25) -> tuple[str, int]:
@@ -51,8 +51,9 @@ def corpus(deals: int, seed: int = 25) -> tuple[str, int]:
     return "\n".join(texts) + "\n", count
 
 
-def measure(path: Path, fmt: str) -> tuple[float, int]:
-    """Seconds and peak RSS (KB) of ``euchrelog stats --format FMT PATH``."""
+def measure(path: Path, fmt: str) -> tuple[float, float, int]:
+    """Seconds (wall-clock and CPU) and peak RSS (KB) of ``euchrelog stats --format FMT
+    PATH``; on a shared machine the CPU seconds are the steadier figure."""
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-c", _RUN, "stats", "-q", "--format", fmt,
                            "-o", str(path.with_suffix(f".{fmt}")), str(path)],
@@ -60,8 +61,8 @@ def measure(path: Path, fmt: str) -> tuple[float, int]:
     seconds = time.perf_counter() - start
     if done.returncode not in (0, 1):
         raise SystemExit(done.stderr)
-    rss = int(done.stderr.rsplit("maxrss", 1)[1].split()[0])
-    return seconds, rss
+    rss, cpu = done.stderr.rsplit("maxrss", 1)[1].split()[:2]
+    return seconds, float(cpu), int(rss)
 
 
 def main() -> None:
@@ -80,13 +81,13 @@ def main() -> None:
         with many.open("w", encoding="utf-8") as out:
             for _ in range(args.times):
                 out.write(text)
-        print("| corpus | format | deals | seconds | deals/s | peak RSS |")
-        print("|---|---|---:|---:|---:|---:|")
+        print("| corpus | format | deals | seconds | CPU seconds | deals/s (CPU) | peak RSS |")
+        print("|---|---|---:|---:|---:|---:|---:|")
         for path, n in ((one, deals), (many, deals * args.times)):
             for fmt in ("text", "json", "csv", "html") if path is one else ("json",):
-                seconds, rss = measure(path, fmt)
-                print(f"| {path.name} | {fmt} | {n} | {seconds:.2f} | {n / seconds:.0f} | "
-                      f"{rss / 1024:.0f} MB |")
+                seconds, cpu, rss = measure(path, fmt)
+                print(f"| {path.name} | {fmt} | {n} | {seconds:.2f} | {cpu:.2f} | "
+                      f"{n / cpu:.0f} | {rss / 1024:.0f} MB |")
 
 
 if __name__ == "__main__":

@@ -77,7 +77,7 @@ def _plural(n: int, word: str) -> str:
 @click.option("--double-dummy", "--dd", "dd", is_flag=True,
               help="Also review every deal whose cards are all recorded double-dummy, for "
                    "the tricks each player's mistakes cost and the contracts that beat or "
-                   "missed par (as euchrelog analyze does; tens of milliseconds a deal).")
+                   "missed par (as euchrelog analyze does; far slower than the counts).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
               help="Write the statistics here (atomically) instead of to standard output (- "
                    "is standard output).")

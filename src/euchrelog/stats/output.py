@@ -491,7 +491,8 @@ def _html_table(kind: str, section: Section, tallies: Sequence[Tally]) -> list[s
 
 def _html_group(group: Group) -> str:
     out = ['<section class="variant">', f"<h1>{_e(group.variant)}</h1>",
-           f'<p class="meta">{_e(_heading(group))}</p>']
+           f'<p class="meta">{_e(_plural(group.games, "game"))}, '
+           f'{_e(_plural(group.deals, "deal"))}</p>']
     for kind, tallies in _kinds(group):
         out.append(f"<h2>{_e(kind.capitalize())}s</h2>")
         for section in sections(group):
