@@ -244,6 +244,16 @@ def test_date_range_holds() -> None:
     assert iso_date("2025/6/2") == "2025-06-02" and iso_date("2025-13-01") is None
 
 
+def test_unnamed_seats_and_unknown_variants() -> None:
+    """A seat without a name tag is a player named by its letter; a game of a variant
+    euchrelog does not know is not counted."""
+    unnamed = GAME_C.replace('[N "Ann"] [E "Bob"] [S "Gil"]\n', '[E "Bob"]\n')
+    unknown = GAME_C.replace('"cutthroat"', '"bezique"')
+    stats_ = collected(unnamed + "\n" + unknown)
+    assert sorted(stats_.groups["cutthroat"].players) == ["bob", "n", "s"]
+    assert (stats_.games, stats_.left_out) == (1, 1)
+
+
 # ------------------------------------------------------------------ formats
 
 

@@ -169,5 +169,5 @@ def _summary(collector: Collector, files: int, read: int, faulty: int,
     if faulty:
         out += f"; {_plural(faulty, 'game')} with findings (euchrelog check lists them)"
     if unreadable:
-        out += f"; {_plural(len(unreadable), 'game')} not read (syntax errors above)"
+        out += f"; {_plural(len(unreadable), 'game')} not read (see above)"
     return out
