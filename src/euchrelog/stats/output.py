@@ -58,13 +58,13 @@ def _slug(text: str) -> str:
 
 def _place_rate(place: int) -> Callable[[Tally], Value]:
     def get(t: Tally) -> Value:
-        return _share(t.position_makes.get(place, 0), t.position_deals.get(place, 0))
+        return _share(t.position_makes[place], t.position_deals[place])
     return get
 
 
 def _round_rate(bid_round: int) -> Callable[[Tally], Value]:
     def get(t: Tally) -> Value:
-        return _share(t.round_makes.get(bid_round, 0), t.deals)
+        return _share(t.round_makes[bid_round], t.deals)
     return get
 
 
@@ -234,8 +234,8 @@ def tally_dict(group: Group, tally: Tally) -> dict[str, Any]:
     out: dict[str, Any] = {"name": tally.name}
     out.update({c.key: _raw(c.get(tally)) for c in _columns(group)})
     out["by_round"] = {str(r): n for r, n in sorted(tally.round_makes.items())}
-    out["by_seat"] = [{"seat": name, "deals": tally.position_deals.get(k, 0),
-                       "makes": tally.position_makes.get(k, 0)}
+    out["by_seat"] = [{"seat": name, "deals": tally.position_deals[k],
+                       "makes": tally.position_makes[k]}
                       for k, name in enumerate(places)]
     if tally.reviewed:
         out["tricks_lost_counts"] = {str(k): n for k, n in sorted(tally.lost_counts.items())}
@@ -471,7 +471,7 @@ def lost_chart(group: Group) -> str:
     tallies = tallies[:CHART_SERIES]
     most = max((k for t in tallies for k in t.lost_counts), default=0)
     xs = [str(k) for k in range(most + 1)]
-    series = [(t.name, [100 * t.lost_counts.get(k, 0) / t.reviewed for k in range(most + 1)])
+    series = [(t.name, [100 * t.lost_counts[k] / t.reviewed for k in range(most + 1)])
               for t in tallies]
     return bar_chart("lost", f"{group.variant}: tricks lost to play mistakes in a deal", xs,
                      series, "%", "% of reviewed deals", "tricks lost in the deal")
