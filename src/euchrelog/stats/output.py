@@ -227,12 +227,14 @@ def render_csv(collector: Collector) -> str:
 # ------------------------------------------------------------------ json
 
 
-def tally_dict(group: Group, tally: Tally) -> dict[str, Any]:
-    """One player's or side's figures, as JSON: every column, then the counts by bidding
-    round and by seat, and (reviewed deals) by tricks lost."""
+def tally_dict(group: Group, tally: Tally, columns: Sequence[Column] | None = None
+               ) -> dict[str, Any]:
+    """One player's or side's figures, as JSON: every column (those of ``group``, unless
+    given), then the counts by bidding round and by seat, and (reviewed deals) by tricks
+    lost."""
     places = POSITIONS.get(group.seats, tuple(f"seat {k}" for k in range(group.seats)))
     out: dict[str, Any] = {"name": tally.name}
-    out.update({c.key: _raw(c.get(tally)) for c in _columns(group)})
+    out.update({c.key: _raw(c.get(tally)) for c in columns or _columns(group)})
     out["by_round"] = {str(r): n for r, n in sorted(tally.round_makes.items())}
     out["by_seat"] = [{"seat": name, "deals": tally.position_deals[k],
                        "makes": tally.position_makes[k]}
@@ -244,11 +246,14 @@ def tally_dict(group: Group, tally: Tally) -> dict[str, Any]:
 
 def render_json(collector: Collector) -> str:
     """The statistics as one JSON document (docs/stats.md, "JSON")."""
+    variants = []
+    for g in collector.groups.values():
+        columns = _columns(g)
+        variants.append({"variant": g.variant, "games": g.games, "deals": g.deals,
+                         "players": [tally_dict(g, t, columns) for t in g.ordered(g.players)],
+                         "sides": [tally_dict(g, t, columns) for t in g.ordered(g.sides)]})
     doc = {"format": STATS_FORMAT, "version": 1, "games": collector.games,
-           "variants": [{"variant": g.variant, "games": g.games, "deals": g.deals,
-                         "players": [tally_dict(g, t) for t in g.ordered(g.players)],
-                         "sides": [tally_dict(g, t) for t in g.ordered(g.sides)]}
-                        for g in collector.groups.values()]}
+           "variants": variants}
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
 
