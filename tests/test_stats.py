@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from euchrelog.cli import main
 from euchrelog.events import read_entries
@@ -474,6 +476,25 @@ def test_command_unreadable_bytes(tmp_path: Path) -> None:
     result = stats(str(path))
     assert result.exit_code == 2 and "not UTF-8" in result.stderr
     assert "Traceback" not in result.output
+
+
+SAMPLE_LINES = [line for path in sorted(VALID.glob("*.euchre"))[:12]
+                for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+@settings(derandomize=True, deadline=None, database=None, max_examples=40,
+          suppress_health_check=list(HealthCheck))
+@given(st.lists(st.sampled_from(SAMPLE_LINES), max_size=80),
+       st.sampled_from(list(RENDERERS)),
+       st.sampled_from([(), ("--player", "Marge Keller"), ("--date", "2025"),
+                        ("--variant", "ghost"), ("--event", "x")]))
+def test_no_traceback_on_shuffled_records(lines: list[str], fmt: str,
+                                          extra: tuple[str, ...]) -> None:
+    """Lines of real records in any order and number: exit 0, 1 or 2, never a traceback."""
+    result = stats("--format", fmt, *extra, "-", stdin="\n".join(lines) + "\n")
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    assert result.exit_code in (0, 1, 2)
 
 
 def test_help_teaches() -> None:
