@@ -399,7 +399,8 @@ def line_chart(kind: str, title: str, xs: Sequence[str],
                  f"{_e(label)}</text>")
     every = max(1, -(-len(xs) // 8))
     for i, name in enumerate(xs):
-        if i % every == 0 or i == len(xs) - 1:
+        last = i == len(xs) - 1 and 2 * (i % every) >= every  # (not crowding the one before)
+        if i % every == 0 or last:
             parts.append(f'<text x="{x(i):.1f}" y="{top + plot_h + 20}" text-anchor="middle" '
                          f'font-size="12" fill="#444">{_e(name)}</text>')
     for k, (who, vs) in enumerate(series):
