@@ -287,7 +287,8 @@ def _review(index: int, deal: Deal, rules: Ruleset, with_par: bool) -> Review:
         for play in trick.plays:
             card = play.card
             assert card is not None
-            values = {c: won + v for c, v in solver.values(position, value - won).items()}
+            found = solver.values(position, value - won)
+            values = {c: won + found[c] for c in sort_hand(found)}
             maker = play.seat in makers
             best = _best(values, maker)
             value = values[card]
