@@ -302,6 +302,26 @@ def test_json() -> None:
     assert cut["sides"] == [] and "make_rate_dealer_partner" not in cut["players"][0]
 
 
+SCHEMA = json.loads((ROOT / "src" / "euchrelog" / "stats" / "schema.json").read_text(
+    encoding="utf-8"))
+
+
+def valid_json(text: str) -> dict[str, Any]:
+    """The JSON output, held to its JSON Schema."""
+    doc: dict[str, Any] = json.loads(text)
+    pytest.importorskip("jsonschema").Draft202012Validator(SCHEMA).validate(doc)
+    return doc
+
+
+def test_json_schema() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+    valid_json(render_json(collected()))
+    valid_json(render_json(Collector()))
+    with pytest.raises(jsonschema.ValidationError):
+        valid_json(render_json(collected()).replace('"made_rate": 0.6667', '"made_rate": 2'))
+
+
 def test_html_is_self_contained() -> None:
     page = render_html(collected())
     assert "<script" not in page.lower() and "<link" not in page.lower()
@@ -375,6 +395,7 @@ def test_double_dummy_columns() -> None:
     assert 'class="chart lost"' in page and "tricks lost in the deal" in page
     assert "double dummy" in render_text(collector)
     assert "tricks_lost_per_deal" in render_csv(collector).splitlines()[0]
+    assert valid_json(render_json(collector))["variants"][0]["players"][0]["reviewed"] == 9
 
 
 def test_double_dummy_option(records: Path) -> None:
@@ -508,7 +529,7 @@ def test_samples_valid() -> None:
     """Every valid sample is counted, every variant in a group of its own, every deal."""
     result = stats("--format", "json", str(VALID))
     assert result.exit_code == 0, result.stderr
-    doc = json.loads(result.stdout)
+    doc = valid_json(result.stdout)
     assert {g["variant"] for g in doc["variants"]} == {v.name for v in VARIANTS}
     checked = CliRunner().invoke(main, ["check", str(VALID)])
     deals = int(re.search(r"(\d+) deals", checked.stderr).group(1))  # type: ignore[union-attr]
@@ -569,6 +590,7 @@ def test_generated_corpus_of_ten_thousand_deals(tmp_path: Path) -> None:
     result = stats("--format", "json", str(path))
     assert result.exit_code == 0, result.stderr[-2000:]
     assert result.stdout == render_json(collector)
+    valid_json(result.stdout)
     assert render_html(collector).count("<svg") == 2 * len(VARIANTS)
 
 
