@@ -200,9 +200,12 @@ _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 
 
 def _csv_cell(value: Value | str) -> Value | str:
-    if isinstance(value, str) and value.startswith(_FORMULA):
-        return "'" + value
-    return "" if value is None else value
+    """A cell that a spreadsheet shows as text: control characters written as escapes
+    (:func:`~euchrelog.report.visible`), a quote in front of what would start a formula."""
+    if not isinstance(value, str):
+        return "" if value is None else value
+    value = visible(value)
+    return "'" + value if value.startswith(_FORMULA) else value
 
 
 def render_csv(collector: Collector) -> str:
@@ -286,7 +289,8 @@ CHART_SERIES = 8
 
 
 def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
+    """Text for the page: markup escaped, control characters written as escapes."""
+    return html.escape(visible(str(text)), quote=True)
 
 
 def _nice_step(span: float) -> float:
