@@ -81,6 +81,7 @@ class _Commands(click.Group):
                                            "docs": "euchrelog.cli.docs",
                                            "record": "euchrelog.cli.record",
                                            "score": "euchrelog.cli.score",
+                                           "stats": "euchrelog.cli.stats",
                                            "view": "euchrelog.cli.view"}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
