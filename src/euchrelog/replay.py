@@ -1174,14 +1174,16 @@ def _taken(deal: Deal) -> tuple[frozenset[Card | None], frozenset[Card | None]]:
 def _pointed_to(deal: Deal, where: Locus) -> frozenset[Card | None]:
     """The cards the rest of the record points to for the card at ``where``: for a play, the
     cards the record gives its seat (dealt, kept in a merge, taken up); for a card of a
-    seat's hand, the cards the seat plays."""
+    seat's hand, the cards the seat plays; for the upcard, the card the exchange takes."""
+    exchanges = [deal.exchange, *(a for a in deal.declarations if isinstance(a, Exchange))]
+    if where == ("up",):
+        return frozenset(ex.upcard for ex in exchanges if ex is not None)
     if where[0] == "trick":
         seat = deal.tricks[where[1]].plays[where[3]].seat
         given = {c for line in deal.hands for c in line.cards.get(seat, ())}
         merge = deal.merge
         if merge is not None and merge.seat == seat:
             given.update(merge.keeps or ())
-        exchanges = [deal.exchange, *(a for a in deal.declarations if isinstance(a, Exchange))]
         for ex in exchanges:
             if ex is not None and ex.seat == seat and ex.act == "takes":
                 given.add(ex.upcard if ex.upcard is not None else
