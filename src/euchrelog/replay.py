@@ -1058,7 +1058,7 @@ _OWN_CODES = _CARD_CODES | {"D304"}
 """Faults of a card that cannot be where the record has it, played or dealt."""
 _MAX_SLIP_PLACES = 8
 """Plays whose card :meth:`GameReplay.either_card` reads otherwise, at the most."""
-_SLIP_READINGS = 3
+_SLIP_READINGS = 2
 """Readings of a card otherwise that the one-card-slip search may replay, on average a
 deal of the game (a deal may use what the deals before it left): a record of nothing but
 faults checks in time linear in its size (bench/growth.py)."""
