@@ -122,6 +122,8 @@ def main() -> None:
     print(f"  review without par: solver {solver_review * 1000:.1f} ms, minimax "
           f"{review_plain:.2f} s ({cards / len(sample):.0f} cards valued a deal): "
           f"{review_plain / solver_review:,.0f}x")
+    print(f"  review with par against one minimax solve from the opening lead: "
+          f"{plain / (with_par / n):,.0f}x")
     estimate = review_plain + par_entries * plain
     print(f"  review with par: solver {with_par / n * 1000:.1f} ms, minimax at least "
           f"{estimate:.0f} s (its review, plus one opening solve a par entry): "
