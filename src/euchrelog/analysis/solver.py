@@ -2,12 +2,12 @@
 
 With every hand known and trump fixed, :class:`Solver` tells how many tricks the makers
 take when every seat plays perfectly: the makers maximise their tricks, the other seats
-(together, in the games for one) minimise them. The search is a fail-soft alpha-beta on the
-makers' tricks (a window of one trick answers "can the makers take at least k?") with a
-transposition table of bounds kept at the trick boundaries, keyed on the cards each seat still holds and the leader;
-equivalent cards (a hand's cards adjacent in rank among the cards still live) are one
-move; moves are ordered by a cheap heuristic (play low when the side wins the trick,
-else the lowest card that wins, then the lowest).
+(together, in the games for one) minimise them. The search is a fail-soft alpha-beta on
+the makers' tricks (a window of one trick answers "can the makers take at least k?") with
+a transposition table of bounds kept at the trick boundaries, keyed on the cards each seat
+still holds and the leader; equivalent cards (a hand's cards adjacent in rank among the
+cards still live) are one move; moves are ordered by a cheap heuristic (play low when the
+side wins the trick, else the lowest card that wins, then the lowest).
 
 The card rules come from the engine: which cards may be played is
 :func:`~euchrelog.engine.playable`, the suit a card leads and follows is
