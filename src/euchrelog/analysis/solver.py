@@ -98,8 +98,6 @@ class Solver:
         self._run_cache: tuple[dict[tuple[int, int], tuple[tuple[int, ...], ...]], ...] = (
             tuple({} for _ in _SUITS))
         self._lead_cache: dict[tuple[int, int], tuple[int, ...]] = {}
-        self.nodes = 0
-        """Positions searched so far (for measurements)."""
 
     # ------------------------------------------------------------ the public side
 
@@ -320,39 +318,53 @@ class Solver:
         """:meth:`_search` with ``k`` cards of the trick played, the suit ``led``, and the
         best power so far ``best``, played from place ``at``; ``live``: the cards in the
         hands and the trick."""
-        self.nodes += 1
         n = len(hands)
         turn = (leader + k) % n
         hand = hands[turn]
         maker = self.maker
         side = maker[turn]
+        value = -1 if side else 99
         moves: Sequence[int]
         if k == 0:
-            moves = self._leads(hand, live)
+            suits, powers = self._suit, self._power
+            for bit in self._leads(hand, live):
+                index = bit.bit_length() - 1
+                suit = suits[index]
+                hands[turn] = hand ^ bit
+                result = self._play(hands, leader, 1, suit, powers[suit][index], turn, live,
+                                    alpha, beta)
+                hands[turn] = hand
+                if side:
+                    if result > value:
+                        value = result
+                        if value >= beta:
+                            return value
+                        alpha = max(alpha, value)
+                elif result < value:
+                    value = result
+                    if value <= alpha:
+                        return value
+                    beta = min(beta, value)
+            return value
+        legal = playable(hand, self._suit_mask[led])
+        if legal & (legal - 1):
+            moves = self._follows(legal, live, led, best, maker[at] == side)
         else:
-            moves = self._follows(playable(hand, self._suit_mask[led]), live, led, best,
-                                  maker[at] == side)
+            moves = (legal,)  # one card: no choice
+        power = self._power[led]
         last = k == n - 1
-        value = -1 if side else 99
         for bit in moves:
-            index = bit.bit_length() - 1
-            if k == 0:
-                suit = self._suit[index]
-                power, place, now = self._power[suit][index], turn, suit
-            else:
-                power = self._power[led][index]
-                now = led
-                if power > best:
-                    place = turn
-                else:
-                    power, place = best, at
+            strength = power[bit.bit_length() - 1]
             hands[turn] = hand ^ bit
+            if strength > best:
+                place, top = turn, strength
+            else:
+                place, top = at, best
             if last:
                 won = maker[place]
                 result = won + self._boundary(hands, place, alpha - won, beta - won)
             else:
-                result = self._play(hands, leader, k + 1, now, power, place, live, alpha,
-                                    beta)
+                result = self._play(hands, leader, k + 1, led, top, place, live, alpha, beta)
             hands[turn] = hand
             if side:
                 if result > value:
