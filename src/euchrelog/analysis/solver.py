@@ -142,16 +142,21 @@ class Solver:
             value = self.value(position)
         maker = self.maker[turn]
         out: dict[Card, int] = {}
-        for group in self._groups(legal, self._live(hands, trick)):
+        groups = self._groups(legal, self._live(hands, trick))
+        for group in groups:
             first = group[0]
             won = 0
             if len(trick) == n - 1:  # the card ends the trick: its winner's trick counts
                 won = self.maker[self._winner(leader, (*trick, first))]
             # A maker's card is worth at most the position, a defender's at least; the
-            # best is worth it exactly.
+            # best is worth it exactly, and so is the only choice.
             after = self.after(position, first)
-            worth = (self.value(after, high=value - won) if maker
-                     else self.value(after, low=max(value - won, 0)))
+            if len(groups) == 1:
+                worth = value - won
+            elif maker:
+                worth = self.value(after, high=value - won)
+            else:
+                worth = self.value(after, low=max(value - won, 0))
             for index in group:
                 card = card_at(index)
                 assert card is not None
