@@ -161,7 +161,7 @@ def principal_line(review: DealReview, at: int, card: Card | None = None
     for play in review.plays[:at]:
         position = solver.after(position, play.card.index)
     line: list[tuple[Seat, Card]] = []
-    while position[0][(position[1] + len(position[2])) % len(review.seats)]:
+    for _ in range(len(review.plays) - at):
         seat = solver.turn(position)
         values = solver.values(position)
         if card is not None and not line:
