@@ -11,14 +11,14 @@ won (docs/interop.md).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
 from ..models import Tag
+from ..notation.jsonio import TOO_DEEP, too_deep
 from ..rules import ruleset_from_tags
 from ..seats import SEATS
-from . import ConversionError, Converted
+from . import ConversionError, Converted, parse_json
 from .egn import from_egn
 
 FILE_TYPE = "Euchre Match Notation"
@@ -40,6 +40,8 @@ def from_emn(data: Any) -> Iterator[Converted]:
 
     :raises ConversionError: for what is not EMN, or a game EGN reading refuses.
     """
+    if too_deep(data):
+        raise _fail(TOO_DEEP, "$")
     if not isinstance(data, dict) or set(data) - _TOP or data.get("fileType") != FILE_TYPE:
         raise _fail(f"expected an object with fileType {FILE_TYPE!r}, version, metadata and "
                     "games", "$")
@@ -113,8 +115,4 @@ def _format(match: Any, games: list[Any], seated: list[list[str]]) -> str:
 
 def loads_emn(text: str) -> Iterator[Converted]:
     """The games of the text of an EMN file (see :func:`from_emn`)."""
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise ConversionError(f"not JSON: {exc}", "$") from None
-    return from_emn(data)
+    return from_emn(parse_json(text, "$"))
