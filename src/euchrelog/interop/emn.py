@@ -64,8 +64,8 @@ def from_emn(data: Any) -> Iterator[Converted]:
         if not isinstance(item, dict) or set(item) - _GAME or "gameData" not in item:
             raise _fail("expected a game with gameIndex, players and gameData", where)
         seated = item.get("players")
-        if not isinstance(seated, list) or len(seated) != 4 or any(p not in names
-                                                                  for p in seated):
+        if not isinstance(seated, list) or len(seated) != 4 or not all(
+                isinstance(p, str) and p in names for p in seated):
             raise _fail("expected the ids of the four players, seat 0 to seat 3",
                         f"{where}.players")
         try:
@@ -73,6 +73,9 @@ def from_emn(data: Any) -> Iterator[Converted]:
         except ConversionError as exc:
             raise _fail(exc.message, where + ".gameData" + exc.where[1:]) from None
         index = item.get("gameIndex", k)
+        if type(index) is not int or index < 0:
+            raise _fail(f"expected a whole number from 0, found {index!r}",
+                        f"{where}.gameIndex")
         read.append((converted, index, [names[p] for p in seated], where))
     fmt = _format(meta.get("matchFormat", {}), [c.game for c, _, _, _ in read],
                   [s for _, _, s, _ in read])
