@@ -58,7 +58,7 @@ def test_deep_json_is_a_finding_of_check(tmp_path: Path, name: str) -> None:
     result = run("check", str(path))
     _no_traceback(result)
     assert result.exit_code == 2
-    assert "S102 the JSON is nested too deeply (more than 100 levels) at line" in result.output
+    assert "S102 the JSON is nested too deeply (more than 100 levels) at " in result.output
 
 
 @pytest.mark.parametrize("name", sorted(NESTED))
@@ -79,7 +79,7 @@ def test_a_history_after_a_deep_line_is_still_read() -> None:
     assert len(read) == 3
     assert not isinstance(read[0], ConversionError) and not isinstance(read[2], ConversionError)
     assert isinstance(read[1], ConversionError) and read[1].where == "2:0"
-    assert read[1].message.startswith("the JSON is nested too deeply")
+    assert read[1].message.endswith("nested too deeply (more than 100 levels) at column 112")
 
 
 def test_the_depth_limit_is_one_for_every_json_reader() -> None:
@@ -87,7 +87,7 @@ def test_the_depth_limit_is_one_for_every_json_reader() -> None:
     assert json_value(inside) == json.loads(inside)
     with pytest.raises(RecordError, match=r"more than 100 levels\) at line 2, column 100"):
         json_value("[\n" + "[" * MAX_DEPTH + "]" * (MAX_DEPTH + 1))
-    with pytest.raises(RecordError, match="nested too deeply"):
+    with pytest.raises(RecordError, match=r"levels\) at column 101$"):
         json_value("[" * DEEP)
     assert not too_deep(json.loads(inside))
     assert too_deep([json.loads(inside)])

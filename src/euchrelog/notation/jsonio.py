@@ -220,7 +220,7 @@ _NESTING = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 def _too_deep(text: str) -> RecordError:
     """The error of JSON text nested too deeply, at the line and column of the first bracket
-    past :data:`MAX_DEPTH`."""
+    past :data:`MAX_DEPTH` (the column alone in text of one line)."""
     depth, at = 0, 0
     for token in _NESTING.finditer(text):
         bracket = token.group()
@@ -231,8 +231,10 @@ def _too_deep(text: str) -> RecordError:
                 break
         elif bracket in ("]", "}"):
             depth -= 1
-    line = text.count("\n", 0, at) + 1
     column = at - text.rfind("\n", 0, at)
+    if "\n" not in text.rstrip("\n"):  # one line: its number is the caller's to give
+        return RecordError(f"{TOO_DEEP} at column {column}")
+    line = text.count("\n", 0, at) + 1
     return RecordError(f"{TOO_DEEP} at line {line}, column {column}")
 
 
