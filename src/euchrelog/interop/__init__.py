@@ -133,7 +133,7 @@ def kind_of(path: str, first_line: str) -> str | None:
     """The format a source is in, when it is one from elsewhere: by its extension (``.egn``,
     ``.emn``), or an OpenSpiel history by the structure of its first line (see
     :func:`~euchrelog.interop.openspiel.is_history`)."""
-    from .openspiel import is_history
+    from .openspiel import is_history  # (which imports this package)
 
     for extension, kind in EXTENSIONS.items():
         if path.lower().endswith(extension):

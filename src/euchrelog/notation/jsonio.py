@@ -180,7 +180,9 @@ EMN match 10), and few enough that every reader can walk what it is given."""
 
 def json_value(text: str) -> Any:
     """``json.loads``, with nesting deeper than :data:`MAX_DEPTH` and integers too long for
-    Python refused as a :class:`RecordError`; every reader of JSON from a source uses it.
+    Python refused as a :class:`RecordError`: the one way in for JSON values of a source
+    (documents, the first line of JSON Lines, the formats from elsewhere; a game of JSON
+    Lines is read by its schema, which takes no nesting deeper than a game's).
 
     :raises json.JSONDecodeError: for text that is not JSON.
     """
