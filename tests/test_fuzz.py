@@ -401,14 +401,19 @@ def test_a_deal_of_json_has_one_exchange() -> None:
     assert loads(dumps(log)) == log
 
 
-def test_an_emn_game_index_or_seat_of_another_type_is_a_conversion_error() -> None:
-    """The first run of the EMN reader: a ``gameIndex`` that is not a whole number was a
-    TypeError at ``index + 1``, and a seat that is a list a TypeError at the id look-up."""
+@pytest.mark.parametrize(("part", "field", "value"), [
+    ("games", "gameIndex", "1"), ("games", "gameIndex", -1), ("games", "players", [[1], 2, 3, 4]),
+    # fuzz/run.py, seed 20261216, input 12164
+    ("metadata", "players", 0),
+], ids=["index-text", "index-negative", "seat-list", "players-number"])
+def test_an_emn_field_of_another_type_is_a_conversion_error(part: str, field: str,
+                                                            value: object) -> None:
+    """The first runs of the EMN reader: a ``gameIndex`` that is not a whole number was a
+    TypeError at ``index + 1``, a seat that is a list a TypeError at the id look-up, and
+    ``players`` that is not a list a TypeError where they were counted."""
     match = json.loads(emn_of(EGN_TEXTS[:1]))
-    for field, value in (("gameIndex", "1"), ("gameIndex", -1), ("players", [[1], 2, 3, 4])):
-        changed = json.loads(json.dumps(match))
-        changed["games"][0][field] = value
-        check_foreign_text("emn", json.dumps(changed))
-        result = CliRunner().invoke(main, ["convert", "--from", "emn", "-"],
-                                    input=json.dumps(changed))
-        assert result.exit_code == 2 and f"$.games[0].{field}: S102 expected" in result.output
+    where = "$.games[0]" if part == "games" else "$.metadata"
+    (match["games"][0] if part == "games" else match[part])[field] = value
+    check_foreign_text("emn", json.dumps(match))
+    result = CliRunner().invoke(main, ["convert", "--from", "emn", "-"], input=json.dumps(match))
+    assert result.exit_code == 2 and f"{where}.{field}: S102 expected" in result.output

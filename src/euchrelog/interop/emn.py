@@ -48,8 +48,11 @@ def from_emn(data: Any) -> Iterator[Converted]:
     meta = data.get("metadata")
     if not isinstance(meta, dict) or set(meta) - _META:
         raise _fail(f"expected an object of {', '.join(sorted(_META))}", "$.metadata")
+    players = meta.get("players", [])
+    if not isinstance(players, list):
+        raise _fail("expected a list of players", "$.metadata.players")
     names: dict[str, str] = {}
-    for k, player in enumerate(meta.get("players", [])):
+    for k, player in enumerate(players):
         if not isinstance(player, dict) or not isinstance(player.get("id"), str) or not (
                 isinstance(player.get("name"), str)):
             raise _fail("expected a player with an id and a name", f"$.metadata.players[{k}]")
