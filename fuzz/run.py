@@ -409,12 +409,13 @@ def shrink(check: Callable[[Input], None], value: Input, sig: str, budget: int =
            ) -> Input:
     """Deletes pieces of the input (lines, then ever smaller runs of characters) while the
     same escape stays: greedy delta debugging, ``budget`` tries at most."""
-    args: tuple[str, ...] | None = None
+    rest: tuple[Any, ...] | None = None  # what goes with the bytes of a command's input
     if isinstance(value, tuple):
-        value, args = value
+        value, *more = value
+        rest = tuple(more)
 
     def wrap(piece: Any) -> Input:
-        return piece if args is None else (piece, args)
+        return piece if rest is None else (piece, *rest)
 
     def same(candidate: Any) -> bool:
         nonlocal budget

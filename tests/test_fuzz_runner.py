@@ -173,3 +173,15 @@ def test_every_property_the_runner_uses_is_in_the_support_package() -> None:
     used = {name for path in FUZZ.glob("*.py")
             for name in re.findall(r"\bprops\.(\w+)", path.read_text(encoding="utf-8"))}
     assert used and not [name for name in sorted(used) if not hasattr(fuzzing, name)]
+
+
+def test_shrinking_keeps_what_goes_with_a_commands_input() -> None:
+    """An escape of ``cli-file`` (bytes, a file name ending, a command) shrinks its bytes
+    and keeps the rest (the first run of that target broke the shrinker)."""
+    def check(value: Any) -> None:
+        if b"boom" in value[0]:
+            raise KeyError("boom")
+
+    big = (b"one\ntwo boom three\nfour", ".egn", ("check",))
+    sig = run.signature(run.attempt(check, big))
+    assert run.shrink(check, big, sig) == (b"boom", ".egn", ("check",))
