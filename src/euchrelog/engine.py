@@ -33,7 +33,7 @@ False
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from copy import copy
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -51,6 +51,7 @@ from .cards import (
     cards_of,
     deck_mask,
     follow_masks,
+    make_deck,
     mask_of,
     suit_list,
     trick_winner,
@@ -58,7 +59,7 @@ from .cards import (
 from .errors import IllegalActionError, RenegeError
 from .models import Bid, Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap
 from .rules import MOON, Ruleset
-from .seats import Seat, clockwise_from
+from .seats import SEATS, Seat, clockwise_from
 
 Action = Pass | Order | Call | Number | Swap | Exchange | Merge | Declaration | Play
 """Any act :meth:`DealState.legal_actions` can offer."""
@@ -207,6 +208,7 @@ class DealState:
         self.showouts: dict[Seat, dict[Suit, tuple[int, int, Card]]] = {s: {} for s in self.seats}
         self.reneges: list[tuple[Seat, int, int]] = []
         """Reneges found so far: seat, trick index, play index."""
+        self._bid_table = _BID_TABLES.setdefault(ruleset, {})
 
     # ------------------------------------------------------------ helpers
 
@@ -321,11 +323,7 @@ class DealState:
             if act.act == "alone":
                 return (self.maker,) if self.maker is not None else ()
             return self.defenders
-        if self.phase is not Phase.BIDDING:
-            return ()
-        if self.round == 0 or self.naming:
-            return (self.dealer,) if self.round == 0 else (self.high[0],) if self.high else ()
-        due = self._due_bidder()
+        due = self._bidder()
         return (due,) if due is not None else ()
 
     @property
@@ -569,18 +567,15 @@ class DealState:
 
     def verify_bid(self, bid: Bid) -> None:
         """Raises :class:`IllegalActionError` if ``bid`` is not legal now."""
-        error = self.check_bid(bid)
-        if error is not None:
-            raise error
+        self.verify(bid)
 
     def can_bid(self, bid: Bid) -> bool:
         """Whether ``bid`` is legal now."""
-        return self.check_bid(bid) is None
+        return self.can(bid)
 
     def bid(self, bid: Bid) -> None:
-        """Makes a bid after verifying it."""
-        self.verify_bid(bid)
-        self.apply_bid(bid)
+        """Makes a bid after verifying it. (:meth:`do`)."""
+        self.do(bid)
 
     def fix_contract(self, trump: Trump, maker: Seat, bid: int | None = None) -> None:
         """Fixes trump, maker and (ghost) the bid without bidding: a score-sheet record."""
@@ -659,18 +654,15 @@ class DealState:
 
     def verify_exchange(self, ex: Exchange) -> None:
         """Raises :class:`IllegalActionError` if the exchange is not legal now."""
-        error = self.check_exchange(ex)
-        if error is not None:
-            raise error
+        self.verify(ex)
 
     def can_exchange(self, ex: Exchange) -> bool:
         """Whether the exchange is legal now."""
-        return self.check_exchange(ex) is None
+        return self.can(ex)
 
     def exchange(self, ex: Exchange) -> None:
-        """Makes the dealer's exchange after verifying it."""
-        self.verify_exchange(ex)
-        self.apply_exchange(ex)
+        """Makes the dealer's exchange after verifying it. (:meth:`do`)."""
+        self.do(ex)
 
     # ------------------------------------------------------------ declarations
 
@@ -790,33 +782,27 @@ class DealState:
 
     def verify_merge(self, merge: Merge) -> None:
         """Raises :class:`IllegalActionError` if the merge is not legal now."""
-        error = self.check_merge(merge)
-        if error is not None:
-            raise error
+        self.verify(merge)
 
     def can_merge(self, merge: Merge) -> bool:
         """Whether the merge is legal now."""
-        return self.check_merge(merge) is None
+        return self.can(merge)
 
     def merge(self, merge: Merge) -> None:
-        """Takes up the dummy after verifying it."""
-        self.verify_merge(merge)
-        self.apply_merge(merge)
+        """Takes up the dummy after verifying it. (:meth:`do`)."""
+        self.do(merge)
 
     def verify_declare(self, decl: Declaration) -> None:
         """Raises :class:`IllegalActionError` if the declaration is not legal now."""
-        error = self.check_declare(decl)
-        if error is not None:
-            raise error
+        self.verify(decl)
 
     def can_declare(self, decl: Declaration) -> bool:
         """Whether the declaration is legal now."""
-        return self.check_declare(decl) is None
+        return self.can(decl)
 
     def declare(self, decl: Declaration) -> None:
-        """Declares going alone or defending alone after verifying it."""
-        self.verify_declare(decl)
-        self.apply_declare(decl)
+        """Declares going alone or defending alone after verifying it. (:meth:`do`)."""
+        self.do(decl)
 
     # ------------------------------------------------------------ play
 
@@ -1156,22 +1142,18 @@ class DealState:
     def verify_play(self, play: Play) -> None:
         """Raises :class:`IllegalActionError` (:class:`RenegeError` for a renege) if the play
         is not legal now."""
-        error = self.check_play(play)
-        if error is not None:
-            raise error
+        self.verify(play)
 
     def can_play(self, play: Play) -> bool:
         """Whether the play is legal now."""
-        return self.check_play(play) is None
+        return self.can(play)
 
     def play(self, play: Play) -> None:
         """Plays a card after verifying it.
 
         :raises RenegeError: also when this play proves an earlier renege (P1).
         """
-        self.verify_play(play)
-        for proof in self.apply_play(play):
-            raise RenegeError("R802", evidence_message(proof))
+        self.do(play)
 
     # ------------------------------------------------------------ outcome
 
@@ -1222,61 +1204,248 @@ class DealState:
         return rules.side_points(maker, made, maker_alone=self.alone is not None,
                                  defender_alone=self.defender is not None)
 
-    def legal_actions(self) -> Iterator[Action]:
-        """Every act that is legal now (plays only of cards the state knows)."""
-        if self.phase is Phase.BIDDING:
-            suits: list[Trump] = [*Suit, NO_TRUMP]
-            candidates: list[Bid] = []
-            for seat in self.seats:
-                candidates += [Pass(act="pass", seat=seat), Order(act="order", seat=seat),
-                               Swap(act="swap", seat=seat)]
-                candidates += [Call(act="call", seat=seat, suit=s) for s in suits]
-                candidates += [Number(act="bid", seat=seat, tricks=n) for n in range(3, MOON + 1)]
-            yield from (b for b in candidates if self.can_bid(b))
-            return
-        if self.phase is Phase.DECLARING:
-            dealer_hand = self.hands[self.dealer]
-            options: list[Exchange | Declaration] = [
-                Exchange(seat=self.dealer, act="declines")]
-            six = set(dealer_hand.cards)
-            if self.upcard is not None:
-                six.add(self.upcard)
-            options += [Exchange(seat=self.dealer, takes=self.upcard is not None,
-                                 upcard=self.upcard, discard=c) for c in sorted(six, key=str)]
-            options += [Declaration(act="alone", seat=s) for s in self.seats]
-            options += [Declaration(act="defend", seat=s) for s in self.seats]
-            for option in options:
-                ok = (self.can_exchange(option) if isinstance(option, Exchange)
-                      else self.can_declare(option))
-                if ok:
-                    yield option
-            if self.maker is not None and self.can_merge(Merge(act="merge", seat=self.maker)):
-                yield from self._merges(self.maker)
-        if self.phase in (Phase.DECLARING, Phase.PLAYING):
-            turn = self.to_play()
-            if turn is None:
-                return
-            for card in sorted(self.hands[turn].cards, key=str):
-                play = Play(seat=turn, card=card)
-                if self.can_play(play):
-                    yield play
+    # ------------------------------------------------------------ acts of any kind
 
+    def verify(self, act: Action) -> None:
+        """Raises :class:`IllegalActionError` (:class:`RenegeError` for a renege) if ``act``,
+        of any kind, is not legal now."""
+        error = self.check_act(act)
+        if error is not None:
+            raise error
 
-    def _merges(self, maker: Seat) -> Iterator[Merge]:
+    def can(self, act: Action) -> bool:
+        """Whether ``act``, of any kind, is legal now."""
+        return self.check_act(act) is None
+
+    def do(self, act: Action) -> None:
+        """Makes ``act``, of any kind, after verifying it.
+
+        :raises IllegalActionError: if it is not legal now (nothing changes then).
+        :raises RenegeError: also when a play proves an earlier renege (P1), once made.
+        """
+        self.verify(act)
+        for proof in self.apply_act(act):
+            raise RenegeError("R802", evidence_message(proof))
+
+    @property
+    def exchange_due(self) -> bool:
+        """Whether the dealer may still exchange (F4, F7): while so, :meth:`legal_actions`
+        offers no lead, since the dealer's hand is not settled (a record may leave the
+        exchange out; a bot makes it, or declines it, first)."""
+        return (self.phase is _DECLARING and not self.exchanged and self.upcard is not None
+                and self.check_exchange(_exchange_act(self.dealer, self.upcard, None)) is None)
+
+    def legal_actions(self) -> list[Action]:
+        """Every act the verifying methods accept now that can still lead to a complete
+        deal: :meth:`do` takes each of them. Plays are only of cards the state knows; no
+        lead is offered while :attr:`exchange_due`."""
+        phase = self.phase
+        if phase is _PLAYING:
+            return list(self._legal_plays())
+        if phase is Phase.BIDDING:
+            return list(self._legal_bids())
+        if phase is not _DECLARING:
+            return []
+        acts = self._before_lead()
+        if not self.exchange_due:
+            acts += self._legal_plays()
+        return acts
+
+    def _legal_bids(self) -> tuple[Bid, ...]:
+        """The legal bids now, from :meth:`check_bid`, kept by everything it asks of the
+        state (the bidding of a deal recurs across deals)."""
+        key = (self.dealer, self.round, tuple(self.acted), self.high, self.swapped,
+               self.upcard)
+        bids = self._bid_table.get(key)
+        if bids is None:
+            bids = self._bid_table[key] = tuple(
+                b for b in _bid_candidates(self.seats) if self.check_bid(b) is None)
+        return bids
+
+    def _before_lead(self) -> list[Action]:
+        """The legal exchanges, declarations and merges now (the phase is declaring)."""
+        dealer, up = self.dealer, self.upcard
+        options: list[Exchange | Declaration] = [_exchange_act(dealer, None, None, "declines")]
+        six = self.hands[dealer].known | (up.bit if up is not None else 0)
+        options += [_exchange_act(dealer, up, c) for c in sorted(cards_of(six), key=str)]
+        options += [_declaration(kind, s) for kind in ("alone", "defend") for s in self.seats]
+        acts: list[Action] = [a for a in options if self.check_act(a) is None]
+        maker = self.maker
+        if maker is not None and self.check_merge(_merge_act(maker, None)) is None:
+            acts += self._merges(maker)
+        return acts
+
+    def _legal_plays(self) -> list[Play]:
+        """The legal plays now of the cards the state puts in the hand of the seat to
+        play, in the order of their names. The cards the hand surely holds are checked as
+        one mask (:func:`following`), as :meth:`_plain` checks each; any other card by
+        :meth:`check_play`."""
+        turn = self.to_play()
+        if turn is None:
+            return []
+        hand = self.hands.get(turn)
+        if hand is None:
+            return []
+        plays = _play_table()[turn]
+        sure = 0
+        if self.phase is _PLAYING:
+            led = self._led()
+            held = hand.held
+            sure = held if not self.current or led is None else following(
+                held, held, self.suit_masks[led])
+            unsure = hand.known & ~held
+        else:
+            unsure = hand.known
+        legal = sure | mask_of(c for c in cards_of(unsure)
+                               if self.check_play(plays[c.index]) is None)
+        return [plays[c.index] for c in sorted(cards_of(legal), key=_NAME_ORDER.__getitem__)]
+
+    def _merges(self, maker: Seat) -> list[Merge]:
+        """The merges the maker may make: of five named cards of the ten, when the state
+        knows them all, else one naming none."""
         hand = self.hands[maker]
         if hand.free or self.extra.free:
-            yield Merge(act="merge", seat=maker)
-            return
+            return [_merge_act(maker, None)]
         ten = sorted(cards_of(hand.known | self.extra.known), key=str)
-        for kept in combinations(ten, self.variant.hand_size):
-            yield Merge(act="merge", seat=maker, keeps=kept)
+        return [_merge_act(maker, kept) for kept in combinations(ten, self.variant.hand_size)]
+
+    # ------------------------------------------------------------ acts as numbers
+
+    def action_id(self, act: Action) -> int:
+        """The number of ``act`` in the table of :data:`ACTION_COUNT` acts (docs/api.md);
+        the seat is the one that makes such an act now, but for a ``defend``.
+
+        :raises ValueError: for an act the table has no number for (a card of no deck, a
+            merge keeping other than the maker's five of ten known cards).
+        """
+        kind = type(act)
+        if kind is Play:
+            return _card_number(cast(Play, act).card)
+        if kind is Exchange:
+            ex = cast(Exchange, act)
+            if ex.act == "declines":
+                return DECLINE_ID
+            if ex.discard is None:
+                raise ValueError("an exchange that does not name its discard has no number")
+            return DISCARD_ID + _card_number(ex.discard)
+        if kind is Declaration:
+            decl = cast(Declaration, act)
+            return ALONE_ID if decl.act == "alone" else DEFEND_ID + _SEAT_NUMBER[decl.seat]
+        if kind is Merge:
+            keeps = cast(Merge, act).keeps
+            if keeps is None:
+                return MERGE_ID
+            ten = self._merge_cards()
+            if None in keeps or not set(keeps) <= set(ten):
+                raise ValueError("a merge keeping cards not among the ten known has no number")
+            return MERGE_KEEPS_ID + _combination_rank(
+                sorted(ten.index(c) for c in keeps if c is not None), len(ten))
+        if kind is Call:
+            suit = cast(Call, act).suit
+            return CALL_ID + (4 if suit is NO_TRUMP else _SUIT_NUMBER[suit])
+        if kind is Number:
+            tricks = cast(Number, act).tricks
+            if not 3 <= tricks <= MOON:
+                raise ValueError(f"a bid of {tricks} tricks has no number (3 to {MOON})")
+            return BID_ID + tricks - 3
+        return _PLAIN_BIDS[kind]
+
+    def action_of(self, number: int) -> Action:
+        """The act of ``number`` (see :meth:`action_id`), made by the seat due now.
+
+        :raises ValueError: for a number not in the table, or one no seat can make now
+            (a play with no seat to play, a merge with no maker).
+        """
+        if not 0 <= number < ACTION_COUNT:
+            raise ValueError(f"not an action number: {number} (0 to {ACTION_COUNT - 1})")
+        if number < DISCARD_ID:
+            turn = self.to_play()
+            if turn is None:
+                raise ValueError(f"no seat is to play now (action {number})")
+            return _play_table()[turn][CARDS_BY_NUMBER[number].index]
+        if number < DECLINE_ID:
+            return _exchange_act(self.dealer, self.upcard, CARDS_BY_NUMBER[number - DISCARD_ID])
+        if number == DECLINE_ID:
+            return _exchange_act(self.dealer, None, None, "declines")
+        if DEFEND_ID <= number < MERGE_ID:
+            return _declaration("defend", SEATS_BY_NUMBER[number - DEFEND_ID])
+        if number >= ALONE_ID:
+            maker = self.maker
+            if maker is None:
+                raise ValueError(f"no maker is fixed yet (action {number})")
+            if number == ALONE_ID:
+                return _declaration("alone", maker)
+            if number == MERGE_ID:
+                return _merge_act(maker, None)
+            ten = self._merge_cards()
+            picked = _combination(number - MERGE_KEEPS_ID, len(ten), self.variant.hand_size)
+            if picked is None:
+                raise ValueError(f"no merge of the ten cards has number {number}")
+            return _merge_act(maker, tuple(sorted((ten[i] for i in picked), key=str)))
+        bidder = self._bidder()
+        if bidder is None:
+            raise ValueError(f"no seat is to bid now (action {number})")
+        return _bid_of(number, bidder)
+
+    def legal_action_ids(self) -> list[int]:
+        """The numbers of :meth:`legal_actions` (see :meth:`action_id`), ascending."""
+        if self.phase is _PLAYING:
+            turn = self.to_play()
+            hand = self.hands.get(turn) if turn is not None else None
+            if hand is not None and hand.known == hand.held:
+                held, led = hand.held, self._led()
+                legal = held if not self.current or led is None else following(
+                    held, held, self.suit_masks[led])
+                return sorted(_NUMBER_OF_INDEX[c.index] for c in cards_of(legal))
+        return sorted(self.action_id(a) for a in self.legal_actions())
+
+    def do_id(self, number: int) -> None:
+        """Makes the act of ``number`` (see :meth:`action_id`) after verifying it, as
+        :meth:`do`.
+
+        :raises ValueError: for a number no act has now (see :meth:`action_of`).
+        """
+        if 0 <= number < DISCARD_ID and self.phase is _PLAYING:
+            turn = self.to_play()
+            if turn is not None:
+                card = CARDS_BY_NUMBER[number]
+                error = self._check_play(turn, card)
+                if error is not None:
+                    raise error
+                for proof in self._apply_play(turn, card):
+                    raise RenegeError("R802", evidence_message(proof))
+                return
+        self.do(self.action_of(number))
+
+    def _merge_cards(self) -> list[Card]:
+        """The ten cards of a merge (the maker's hand and the dummy), by their numbers."""
+        maker = self.maker
+        known = (self.hands[maker].known if maker is not None else 0) | self.extra.known
+        return sorted(cards_of(known), key=_card_number)
+
+    def _bidder(self) -> Seat | None:
+        """The seat to bid now: the dealer on a Benny turn-up, the high bidder naming
+        trump (G5), else the next in the bidding order."""
+        if self.phase is not Phase.BIDDING:
+            return None
+        if self.round == 0:
+            return self.dealer
+        if self.naming:
+            return self.high[0] if self.high else None
+        return self._due_bidder()
+
+
+def following(held: int, cards: int, led: int) -> int:
+    """The cards of ``cards`` that follow suit (P1, P2), all as masks (see
+    :attr:`~euchrelog.cards.Card.bit`): those of the suit led, or every one of them when
+    the cards the hand surely holds are none of it."""
+    return cards & led if held & led else cards
 
 
 def follows_suit(held: int, card: int, led: int) -> bool:
     """Whether a card follows suit (P1, P2), all three as masks (see
-    :attr:`~euchrelog.cards.Card.bit`): the card is of the suit led, or the cards the hand
-    surely holds are none of it."""
-    return bool(card & led) or not held & led
+    :attr:`~euchrelog.cards.Card.bit`): :func:`following` of the one card."""
+    return bool(following(held, card, led))
 
 
 def dealt_cleanly(cards: Iterable[Card | None], deck: int) -> bool:
@@ -1297,6 +1466,153 @@ _ACTS: dict[type, tuple[Callable[[DealState, Any], IllegalActionError | None],
     **dict.fromkeys((Pass, Order, Call, Number, Swap), (DealState.check_bid, DealState.apply_bid)),
 }
 """The check and the application of each kind of act."""
+
+# ---------------------------------------------------------------- the table of acts
+
+CARDS_BY_NUMBER: tuple[Card, ...] = (*make_deck(32), JOKER)
+"""The cards an act names, by their numbers: clubs, diamonds, hearts, spades, each 7 to
+ace, then the Benny (0 to 32)."""
+DISCARD_ID = len(CARDS_BY_NUMBER)
+"""Acts 0 to 32 play card 0 to 32; 33 to 65: the dealer takes the upcard and discards
+card 0 to 32."""
+DECLINE_ID = DISCARD_ID + len(CARDS_BY_NUMBER)
+"""66: the dealer declines the upcard."""
+PASS_ID, ORDER_ID, CALL_ID = DECLINE_ID + 1, DECLINE_ID + 2, DECLINE_ID + 3
+"""67: pass; 68: order up; 69 to 73: call clubs, diamonds, hearts, spades, no trump."""
+BID_ID = CALL_ID + 5
+"""74 to 77: bid 3 to 6 tricks (ghost)."""
+SWAP_ID = BID_ID + MOON - 2
+"""78: swap with the ghost hand."""
+ALONE_ID, DEFEND_ID = SWAP_ID + 1, SWAP_ID + 2
+"""79: the maker goes alone; 80 to 83: N, E, S or W defends alone."""
+MERGE_ID = DEFEND_ID + len(SEATS)
+"""84: the maker merges the dummy, naming no card kept."""
+MERGE_KEEPS_ID = MERGE_ID + 1
+"""85 to 336: the maker merges the dummy and keeps the five cards of the ten (the hand
+and the dummy, by number) whose place among ``itertools.combinations(ten, 5)`` is the
+act's number less 85."""
+ACTION_COUNT = MERGE_KEEPS_ID + 252
+"""How many numbers the table of acts has (337)."""
+
+SEATS_BY_NUMBER: tuple[Seat, ...] = SEATS
+"""The seats by their numbers (N E S W: 0 to 3), as a ``defend`` act names them."""
+_SEAT_NUMBER = {seat: i for i, seat in enumerate(SEATS_BY_NUMBER)}
+_SUIT_NUMBER = {suit: i for i, suit in enumerate(Suit)}
+_NUMBER_OF_INDEX: list[int] = [-1] * CARD_SLOTS
+"""The number of each card by its :attr:`~euchrelog.cards.Card.index` (-1: none)."""
+for _number, _card in enumerate(CARDS_BY_NUMBER):
+    _NUMBER_OF_INDEX[_card.index] = _number
+
+
+def _card_number(card: Card | None) -> int:
+    """The number of ``card`` in the table of acts.
+
+    :raises ValueError: for an unknown card or one of no deck.
+    """
+    number = -1 if card is None else _NUMBER_OF_INDEX[card.index]
+    if number < 0:
+        raise ValueError(f"no act has a number for the card {card or '??'}")
+    return number
+
+
+@functools.cache
+def _combinations(n: int, k: int) -> dict[tuple[int, ...], int]:
+    """The ``k``-subsets of ``range(n)``, each with its place in
+    ``itertools.combinations``."""
+    return {c: i for i, c in enumerate(combinations(range(n), k))}
+
+
+@functools.cache
+def _subsets(n: int, k: int) -> tuple[tuple[int, ...], ...]:
+    """The ``k``-subsets of ``range(n)`` in the order of ``itertools.combinations``."""
+    return tuple(_combinations(n, k))
+
+
+def _combination_rank(picked: list[int], n: int) -> int:
+    """The place of the subset ``picked`` of ``range(n)`` among its size's subsets.
+
+    :raises ValueError: when it is past the merges of the table of acts.
+    """
+    rank = _combinations(n, len(picked)).get(tuple(picked))
+    if rank is None or rank >= ACTION_COUNT - MERGE_KEEPS_ID:
+        raise ValueError("the table of acts has no number for this merge")
+    return rank
+
+
+def _combination(rank: int, n: int, k: int) -> tuple[int, ...] | None:
+    """The ``k``-subset of ``range(n)`` at place ``rank`` (see :func:`_combination_rank`)."""
+    subsets = _subsets(n, k)
+    return subsets[rank] if rank < len(subsets) else None
+
+
+@functools.cache
+def _play_table() -> dict[Seat, dict[int, Play]]:
+    """A play of every card by every seat, by the card's
+    :attr:`~euchrelog.cards.Card.index` (the models are frozen: one serves every deal)."""
+    cards = [card_at(i) for i in range(CARD_SLOTS)]
+    return {seat: {c.index: Play(seat=seat, card=c) for c in cards if c is not None}
+            for seat in SEATS}
+
+
+@functools.cache
+def _exchange_act(dealer: Seat, upcard: Card | None, discard: Card | None,
+                  act: str = "takes") -> Exchange:
+    """The dealer's exchange: taking ``upcard`` (named when known) and discarding
+    ``discard``, or declining (``act``)."""
+    if act == "declines":
+        return Exchange(seat=dealer, act="declines")
+    return Exchange(seat=dealer, takes=upcard is not None, upcard=upcard, discard=discard)
+
+
+@functools.cache
+def _declaration(act: str, seat: Seat) -> Declaration:
+    """A lone declaration (``alone`` or ``defend``) by ``seat``."""
+    return Declaration.model_validate({"act": act, "seat": seat})
+
+
+@functools.cache
+def _merge_act(maker: Seat, keeps: tuple[Card, ...] | None) -> Merge:
+    """A dummy merge by the maker, keeping ``keeps`` (``None``: cards not named)."""
+    return Merge(seat=maker, keeps=keeps)
+
+
+@functools.cache
+def _bid_candidates(seats: tuple[Seat, ...]) -> tuple[Bid, ...]:
+    """Every bid of every seat, in the order :meth:`DealState.legal_actions` offers them."""
+    bids: list[Bid] = []
+    for seat in seats:
+        bids += [Pass(seat=seat), Order(seat=seat), Swap(seat=seat)]
+        bids += [Call(seat=seat, suit=s) for s in (*Suit, NO_TRUMP)]
+        bids += [Number(seat=seat, tricks=n) for n in range(3, MOON + 1)]
+    return tuple(bids)
+
+
+@functools.cache
+def _bid_of(number: int, seat: Seat) -> Bid:
+    """The bid of ``number`` in the table of acts, by ``seat``."""
+    if number == PASS_ID:
+        return Pass(seat=seat)
+    if number == ORDER_ID:
+        return Order(seat=seat)
+    if number == SWAP_ID:
+        return Swap(seat=seat)
+    if number < BID_ID:
+        return Call(seat=seat, suit=(*Suit, NO_TRUMP)[number - CALL_ID])
+    return Number(seat=seat, tricks=number - BID_ID + 3)
+
+
+_PLAIN_BIDS: dict[type, int] = {Pass: PASS_ID, Order: ORDER_ID, Swap: SWAP_ID}
+"""The numbers of the bids that name nothing but their seat."""
+
+_BID_TABLES: dict[Ruleset, dict[tuple[Any, ...], tuple[Bid, ...]]] = {}
+"""The legal bids of each ruleset by the state of the bidding (see
+:meth:`DealState._legal_bids`)."""
+
+_NAME_ORDER = {card: i for i, card in enumerate(sorted(
+    (c for c in map(card_at, range(CARD_SLOTS)) if c is not None), key=str))}
+"""Each card's place in the order of the cards' names (how :meth:`DealState.legal_actions`
+lists plays)."""
+
 
 _PRINTED_FOLLOWS, _PRINTED_MASKS = suit_list(NO_TRUMP), follow_masks(NO_TRUMP)
 """The suits cards follow while no trump is fixed: their printed ones."""

@@ -24,10 +24,12 @@ from pydantic import (
     Field,
     PlainSerializer,
     PlainValidator,
+    SerializerFunctionWrapHandler,
     StrictBool,
     StrictInt,
     WithJsonSchema,
     field_validator,
+    model_serializer,
     model_validator,
 )
 from pydantic import Tag as PydanticTag
@@ -114,6 +116,17 @@ class Record(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
+def _act_required(schema: dict[str, Any]) -> None:
+    """In the JSON schema of a :class:`Tagged` act, ``act`` is required, as it is
+    written."""
+    act = schema.get("properties", {}).get("act")
+    if isinstance(act, dict):
+        act.pop("default", None)
+        required = schema.setdefault("required", [])
+        if isinstance(required, list) and "act" not in required:
+            required.insert(0, "act")
+
+
 def _text(value: str, what: str) -> str:
     if "\n" in value:
         raise ValueError(f"{what} is one line: it cannot hold a line break")
@@ -144,6 +157,20 @@ Points = Annotated[StrictInt, Field(ge=-999_999, le=999_999)]
 """Points, as the notation writes them: at most six digits and a sign."""
 Ordinal = Annotated[StrictInt, Field(ge=1, le=999_999)]
 """A deal or trick number: from 1, at most six digits."""
+
+
+class Tagged(Record):
+    """An act whose kind ``act`` has one value: it defaults to it (``Order(seat=S)``), and
+    is written out all the same, since it tags the act in JSON."""
+
+    model_config = ConfigDict(json_schema_extra=_act_required)
+
+    @model_serializer(mode="wrap")
+    def _with_act(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict) and "act" not in data:
+            data = {"act": getattr(self, "act"), **data}  # noqa: B009
+        return data
 
 
 class Line(Record):
@@ -182,41 +209,41 @@ class Upcard(Line):
     kitty: Annotated[tuple[MaybeCard, ...], Field(min_length=1)] | None = None
 
 
-class Pass(Record):
+class Pass(Tagged):
     """A pass, in either round of bidding."""
 
-    act: Literal["pass"]
+    act: Literal["pass"] = "pass"
     seat: SeatField
 
 
-class Order(Record):
+class Order(Tagged):
     """An order up of the upcard's suit in round 1 (order, assist and take alike)."""
 
-    act: Literal["order"]
+    act: Literal["order"] = "order"
     seat: SeatField
 
 
-class Call(Record):
+class Call(Tagged):
     """Naming a suit as trump (round 2, or the dealer after a Benny turn-up), or calling no
     trump (round 2 under the ``no-trump`` option, H5)."""
 
-    act: Literal["call"]
+    act: Literal["call"] = "call"
     seat: SeatField
     suit: TrumpField
 
 
-class Number(Record):
+class Number(Tagged):
     """A trick bid in ghost-hand bid euchre: 3 to 6 tricks, 6 being the moon (G3)."""
 
-    act: Literal["bid"]
+    act: Literal["bid"] = "bid"
     seat: SeatField
     tricks: Count
 
 
-class Swap(Record):
+class Swap(Tagged):
     """Swapping hands with the ghost hand before bidding (G2)."""
 
-    act: Literal["swap"]
+    act: Literal["swap"] = "swap"
     seat: SeatField
 
 
@@ -263,10 +290,10 @@ class Extra(Line):
     cards: tuple[MaybeCard, ...] = Field(min_length=1)
 
 
-class Merge(Line):
+class Merge(Line, Tagged):
     """The maker taking up the dummy and keeping five of the ten cards (X5)."""
 
-    act: Literal["merge"]
+    act: Literal["merge"] = "merge"
     seat: SeatField
     keeps: Annotated[tuple[MaybeCard, ...], Field(min_length=1)] | None = None
     """The five cards kept, when the record names them."""
