@@ -1268,7 +1268,9 @@ class DealState:
         options: list[Exchange | Declaration] = [_exchange_act(dealer, None, None, "declines")]
         six = self.hands[dealer].known | (up.bit if up is not None else 0)
         options += [_exchange_act(dealer, up, c) for c in sorted(cards_of(six), key=str)]
-        options += [_declaration(kind, s) for kind in ("alone", "defend") for s in self.seats]
+        for kind in ("alone", "defend"):  # by the seats that may make them (seats_due)
+            decl = _declaration(kind, dealer)
+            options += [_declaration(kind, s) for s in self.seats if s in self.seats_due(decl)]
         acts: list[Action] = [a for a in options if self.check_act(a) is None]
         maker = self.maker
         if maker is not None and self.check_merge(_merge_act(maker, None)) is None:
