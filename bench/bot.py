@@ -100,9 +100,9 @@ def measure(players: dict[str, Player], deals: int, repeat: int) -> dict[str, fl
     best = dict.fromkeys(players, 0.0)
     for run in range(repeat):
         for name, play in players.items():
-            start = time.perf_counter()
+            start = time.process_time()
             acts = play(deals, run + 1)
-            best[name] = max(best[name], acts / (time.perf_counter() - start))
+            best[name] = max(best[name], acts / (time.process_time() - start))
     return best
 
 
@@ -123,7 +123,9 @@ def main() -> None:
     best = measure(players, args.deals, args.repeat)
     print(f"four-hand, {args.deals} random deals a run, best of {args.repeat}")
     for name, rate in best.items():
-        ratio = f"  1/{best['pyspiel'] / rate:.1f} of pyspiel" if spiel and name != "pyspiel" else ""
+        ratio = ""
+        if spiel is not None and name != "pyspiel":
+            ratio = f"  1/{best['pyspiel'] / rate:.1f} of pyspiel"
         print(f"  {name:8} {rate:>10,.0f} acts/s{ratio}")
     if spiel is None:
         print("  (pyspiel is not installed: pip install '.[openspiel]')")

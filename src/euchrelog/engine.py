@@ -190,7 +190,7 @@ class DealState:
         self.suit_masks: dict[Suit, int] = _PRINTED_MASKS
         """The mask of the cards that follow each suit, as :attr:`follows`."""
         self.maker: Seat | None = None
-        self._makers: tuple[Seat | None, tuple[Seat, ...]] = (None, ())
+        self._makers: tuple[Seat | None, tuple[Seat, ...], tuple[Seat, ...]] = (None, (), ())
         """The maker the makers below are of, and the maker's side (see :attr:`makers`)."""
         self._lineups: tuple[tuple[Seat | None, ...], tuple[tuple[Seat, ...], Seat]] = (
             (), ((), dealer))
@@ -208,7 +208,7 @@ class DealState:
         self.showouts: dict[Seat, dict[Suit, tuple[int, int, Card]]] = {s: {} for s in self.seats}
         self.reneges: list[tuple[Seat, int, int]] = []
         """Reneges found so far: seat, trick index, play index."""
-        self._bid_table = _BID_TABLES.setdefault(ruleset, {})
+        self._bid_table, self._declaration_table = _TABLES.setdefault(ruleset, ({}, {}))
 
     # ------------------------------------------------------------ helpers
 
@@ -354,15 +354,24 @@ class DealState:
         if maker is None:
             return ()
         if self._makers[0] is not maker:
-            side = self.side(maker)
-            self._makers = (maker, tuple(s for s in self.seats if self.side(s) == side))
+            self._side_with(maker)
         return self._makers[1]
+
+    def _side_with(self, maker: Seat) -> None:
+        """Keeps the maker's side and the defenders of ``maker``."""
+        side = self.side(maker)
+        makers = tuple(s for s in self.seats if self.side(s) == side)
+        self._makers = (maker, makers, tuple(s for s in self.seats if s not in makers))
 
     @property
     def defenders(self) -> tuple[Seat, ...]:
         """The seats against the makers."""
-        makers = self.makers
-        return tuple(s for s in self.seats if s not in makers) if makers else ()
+        maker = self.maker
+        if maker is None:
+            return ()
+        if self._makers[0] is not maker:
+            self._side_with(maker)
+        return self._makers[2]
 
     @property
     def sitting_out(self) -> tuple[Seat, ...]:
@@ -930,6 +939,12 @@ class DealState:
 
     def _play_fault(self, seat: Seat, card: Card | None) -> IllegalActionError | None:
         """The fault of a play of ``card`` by ``seat`` now, with its message."""
+        fault = self._turn_fault(seat, card)
+        return fault if fault is not None else self._card_fault(seat, card)
+
+    def _turn_fault(self, seat: Seat, card: Card | None) -> IllegalActionError | None:
+        """The fault of ``seat`` playing now, whatever the card (``card`` only names it in
+        the message)."""
         if self.phase in (Phase.BIDDING, Phase.THROWN):
             why = "everyone passed" if self.phase is Phase.THROWN else "the bidding is unfinished"
             return IllegalActionError("B406", f"{seat} plays {card or '??'}, but no trump is "
@@ -960,11 +975,14 @@ class DealState:
                     "P701", f"{seat} leads trick {trick_no} out of turn: {why} and leads")
             return IllegalActionError(
                 "P701", f"{seat} plays out of turn in trick {trick_no}: it is {expected}'s turn")
-        canadian = self.check_canadian() if starting else None
-        if canadian is not None:
-            return canadian
+        return self.check_canadian() if starting else None
+
+    def _card_fault(self, seat: Seat, card: Card | None) -> IllegalActionError | None:
+        """The fault of ``card`` in a play by ``seat``, who may play now."""
         if card is None:
             return None
+        starting = self.phase is Phase.DECLARING
+        trick_no = len(self.tricks) + 1
         if not card.bit & self._deck:
             return None  # reported once as a card outside the deck
         place = self.place_of(card)
@@ -1232,7 +1250,7 @@ class DealState:
         """Whether the dealer may still exchange (F4, F7): while so, :meth:`legal_actions`
         offers no lead, since the dealer's hand is not settled (a record may leave the
         exchange out; a bot makes it, or declines it, first)."""
-        return (self.phase is _DECLARING and not self.exchanged and self.upcard is not None
+        return (self.phase is _DECLARING and not self.exchanged
                 and self.check_exchange(_exchange_act(self.dealer, self.upcard, None)) is None)
 
     def legal_actions(self) -> list[Action]:
@@ -1243,39 +1261,60 @@ class DealState:
         if phase is _PLAYING:
             return list(self._legal_plays())
         if phase is Phase.BIDDING:
-            return list(self._legal_bids())
+            return list(self._legal_bids()[0])
         if phase is not _DECLARING:
             return []
-        acts = self._before_lead()
-        if not self.exchange_due:
+        due = self.exchange_due
+        acts = self._before_lead(due)
+        if not due:
             acts += self._legal_plays()
         return acts
 
-    def _legal_bids(self) -> tuple[Bid, ...]:
-        """The legal bids now, from :meth:`check_bid`, kept by everything it asks of the
-        state (the bidding of a deal recurs across deals)."""
+    def _legal_bids(self) -> tuple[tuple[Bid, ...], tuple[int, ...]]:
+        """The legal bids now, from :meth:`check_bid`, and their numbers (ascending), kept
+        by everything it asks of the state (the bidding of a deal recurs across deals)."""
         key = (self.dealer, self.round, tuple(self.acted), self.high, self.swapped,
                self.upcard)
-        bids = self._bid_table.get(key)
-        if bids is None:
-            bids = self._bid_table[key] = tuple(
-                b for b in _bid_candidates(self.seats) if self.check_bid(b) is None)
-        return bids
+        legal = self._bid_table.get(key)
+        if legal is None:
+            bids = tuple(b for b in _bid_candidates(self.seats) if self.check_bid(b) is None)
+            legal = self._bid_table[key] = (bids, tuple(sorted(map(self.action_id, bids))))
+        return legal
 
-    def _before_lead(self) -> list[Action]:
-        """The legal exchanges, declarations and merges now (the phase is declaring)."""
+    def _before_lead(self, exchange_due: bool) -> list[Action]:
+        """The legal exchanges, declarations and merges now (the phase is declaring). No
+        exchange is legal unless one naming no discard is (:attr:`exchange_due`): the
+        others differ from it only in a discard of the six."""
         dealer, up = self.dealer, self.upcard
-        options: list[Exchange | Declaration] = [_exchange_act(dealer, None, None, "declines")]
-        six = self.hands[dealer].known | (up.bit if up is not None else 0)
-        options += [_exchange_act(dealer, up, c) for c in sorted(cards_of(six), key=str)]
-        for kind in ("alone", "defend"):  # by the seats that may make them (seats_due)
-            decl = _declaration(kind, dealer)
-            options += [_declaration(kind, s) for s in self.seats if s in self.seats_due(decl)]
-        acts: list[Action] = [a for a in options if self.check_act(a) is None]
-        maker = self.maker
-        if maker is not None and self.check_merge(_merge_act(maker, None)) is None:
-            acts += self._merges(maker)
+        acts: list[Action] = []
+        if exchange_due:
+            six = self.hands[dealer].known | (up.bit if up is not None else 0)
+            options = [_exchange_act(dealer, None, None, "declines")]
+            options += [_exchange_act(dealer, up, c)
+                        for c in sorted(cards_of(six), key=_NAME_ORDER.__getitem__)]
+            acts += [ex for ex in options if self.check_exchange(ex) is None]
+        declarations, merges = self._declarations()
+        acts += declarations
+        if merges and self.maker is not None:
+            acts += self._merges(self.maker)
         return acts
+
+    def _declarations(self) -> tuple[tuple[Declaration, ...], bool]:
+        """The legal lone declarations now, and whether the maker may merge, from
+        :meth:`check_declare` and :meth:`check_merge`, kept by everything they ask of the
+        state (the phase is declaring)."""
+        key = (self.maker, self.merged, self.alone, self.defender)
+        legal = self._declaration_table.get(key)
+        if legal is None:
+            options: list[Declaration] = []
+            for kind in ("alone", "defend"):  # by the seats that may make them (seats_due)
+                due = self.seats_due(_declaration(kind, self.dealer))
+                options += [_declaration(kind, s) for s in self.seats if s in due]
+            maker = self.maker
+            legal = self._declaration_table[key] = (
+                tuple(d for d in options if self.check_declare(d) is None),
+                maker is not None and self.check_merge(_merge_act(maker, None)) is None)
+        return legal
 
     def _legal_plays(self) -> list[Play]:
         """The legal plays now of the cards the state puts in the hand of the seat to
@@ -1288,19 +1327,24 @@ class DealState:
         hand = self.hands.get(turn)
         if hand is None:
             return []
-        plays = _play_table()[turn]
-        sure = 0
+        legal = 0
         if self.phase is _PLAYING:
-            led = self._led()
-            held = hand.held
-            sure = held if not self.current or led is None else following(
-                held, held, self.suit_masks[led])
-            unsure = hand.known & ~held
-        else:
-            unsure = hand.known
-        legal = sure | mask_of(c for c in cards_of(unsure)
-                               if self.check_play(plays[c.index]) is None)
+            legal = self._sure_plays(hand)
+            unsure = hand.known & ~hand.held
+            if unsure:
+                legal |= mask_of(c for c in cards_of(unsure) if self._check_play(turn, c) is None)
+        elif self._turn_fault(turn, None) is None:  # the first lead: any card surely held
+            legal = hand.held | mask_of(c for c in cards_of(hand.known & ~hand.held)
+                                        if self._card_fault(turn, c) is None)
+        plays = _play_table()[turn]
         return [plays[c.index] for c in sorted(cards_of(legal), key=_NAME_ORDER.__getitem__)]
+
+    def _sure_plays(self, hand: HandInfo) -> int:
+        """The mask of the cards the hand of the seat to play surely holds that it may play
+        now (the phase is playing)."""
+        held, led = hand.held, self._led()
+        return held if not self.current or led is None else following(
+            held, held, self.suit_masks[led])
 
     def _merges(self, maker: Seat) -> list[Merge]:
         """The merges the maker may make: of five named cards of the ten, when the state
@@ -1395,10 +1439,9 @@ class DealState:
             turn = self.to_play()
             hand = self.hands.get(turn) if turn is not None else None
             if hand is not None and hand.known == hand.held:
-                held, led = hand.held, self._led()
-                legal = held if not self.current or led is None else following(
-                    held, held, self.suit_masks[led])
-                return sorted(_NUMBER_OF_INDEX[c.index] for c in cards_of(legal))
+                return list(_numbers_of(self._sure_plays(hand)))
+        if self.phase is Phase.BIDDING:
+            return list(self._legal_bids()[1])
         return sorted(self.action_id(a) for a in self.legal_actions())
 
     def do_id(self, number: int) -> None:
@@ -1409,12 +1452,13 @@ class DealState:
         """
         if 0 <= number < DISCARD_ID and self.phase is _PLAYING:
             turn = self.to_play()
-            if turn is not None:
-                card = CARDS_BY_NUMBER[number]
-                error = self._check_play(turn, card)
-                if error is not None:
-                    raise error
-                for proof in self._apply_play(turn, card):
+            if turn is not None:  # check_play and apply_play, the seat to play known
+                card, led = CARDS_BY_NUMBER[number], self._led()
+                if not self._plain(((turn, card),), (turn,), led, leads=not self.current):
+                    error = self._play_fault(turn, card)
+                    if error is not None:
+                        raise error
+                for proof in self._take([(turn, card)], led):
                     raise RenegeError("R802", evidence_message(proof))
                 return
         self.do(self.action_of(number))
@@ -1504,6 +1548,12 @@ _NUMBER_OF_INDEX: list[int] = [-1] * CARD_SLOTS
 """The number of each card by its :attr:`~euchrelog.cards.Card.index` (-1: none)."""
 for _number, _card in enumerate(CARDS_BY_NUMBER):
     _NUMBER_OF_INDEX[_card.index] = _number
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _numbers_of(mask: int) -> tuple[int, ...]:
+    """The numbers of the cards of ``mask``, ascending (a hand's recur)."""
+    return tuple(sorted(_NUMBER_OF_INDEX[c.index] for c in cards_of(mask)))
 
 
 def _card_number(card: Card | None) -> int:
@@ -1606,9 +1656,10 @@ def _bid_of(number: int, seat: Seat) -> Bid:
 _PLAIN_BIDS: dict[type, int] = {Pass: PASS_ID, Order: ORDER_ID, Swap: SWAP_ID}
 """The numbers of the bids that name nothing but their seat."""
 
-_BID_TABLES: dict[Ruleset, dict[tuple[Any, ...], tuple[Bid, ...]]] = {}
-"""The legal bids of each ruleset by the state of the bidding (see
-:meth:`DealState._legal_bids`)."""
+_TABLES: dict[Ruleset, tuple[dict[tuple[Any, ...], tuple[tuple[Bid, ...], tuple[int, ...]]],
+                             dict[tuple[Any, ...], tuple[tuple[Declaration, ...], bool]]]] = {}
+"""The legal bids and declarations of each ruleset by the state they depend on (see
+:meth:`DealState._legal_bids` and :meth:`DealState._declarations`)."""
 
 _NAME_ORDER = {card: i for i, card in enumerate(sorted(
     (c for c in map(card_at, range(CARD_SLOTS)) if c is not None), key=str))}
