@@ -1245,6 +1245,6 @@ def replay(game: Game | ParsedGame | GameText, source: SourceMap | None = None, 
             raise ValueError(f"no game to replay at line {game.first_line}: only comments")
         game = game.parsed
     if isinstance(game, ParsedGame):
-        game, source = game.game, source or game.source
+        return GameReplay(game.game, source or game.source, strict, on_finding).run()
     return GameReplay(game, source, strict, on_finding).run()
 
