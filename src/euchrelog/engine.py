@@ -1241,8 +1241,21 @@ class DealState:
         :raises IllegalActionError: if it is not legal now (nothing changes then).
         :raises RenegeError: also when a play proves an earlier renege (P1), once made.
         """
+        if type(act) is Play and self.phase is _PLAYING:
+            self._do_play(cast(Play, act).seat, cast(Play, act).card)
+            return
         self.verify(act)
         for proof in self.apply_act(act):
+            raise RenegeError("R802", evidence_message(proof))
+
+    def _do_play(self, seat: Seat, card: Card | None) -> None:
+        """:meth:`check_play` and :meth:`apply_play` at once (the phase is playing)."""
+        led = self._led()
+        if not self._plain(((seat, card),), (self.to_play(),), led, leads=not self.current):
+            error = self._play_fault(seat, card)
+            if error is not None:
+                raise error
+        for proof in self._take([(seat, card)], led):
             raise RenegeError("R802", evidence_message(proof))
 
     @property
@@ -1336,8 +1349,7 @@ class DealState:
         elif self._turn_fault(turn, None) is None:  # the first lead: any card surely held
             legal = hand.held | mask_of(c for c in cards_of(hand.known & ~hand.held)
                                         if self._card_fault(turn, c) is None)
-        plays = _play_table()[turn]
-        return [plays[c.index] for c in sorted(cards_of(legal), key=_NAME_ORDER.__getitem__)]
+        return list(_plays_of(legal, turn))
 
     def _sure_plays(self, hand: HandInfo) -> int:
         """The mask of the cards the hand of the seat to play surely holds that it may play
@@ -1452,14 +1464,8 @@ class DealState:
         """
         if 0 <= number < DISCARD_ID and self.phase is _PLAYING:
             turn = self.to_play()
-            if turn is not None:  # check_play and apply_play, the seat to play known
-                card, led = CARDS_BY_NUMBER[number], self._led()
-                if not self._plain(((turn, card),), (turn,), led, leads=not self.current):
-                    error = self._play_fault(turn, card)
-                    if error is not None:
-                        raise error
-                for proof in self._take([(turn, card)], led):
-                    raise RenegeError("R802", evidence_message(proof))
+            if turn is not None:
+                self._do_play(turn, CARDS_BY_NUMBER[number])
                 return
         self.do(self.action_of(number))
 
@@ -1604,6 +1610,13 @@ def _play_table() -> dict[Seat, dict[int, Play]]:
     cards = [card_at(i) for i in range(CARD_SLOTS)]
     return {seat: {c.index: Play(seat=seat, card=c) for c in cards if c is not None}
             for seat in SEATS}
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _plays_of(mask: int, seat: Seat) -> tuple[Play, ...]:
+    """The plays by ``seat`` of the cards of ``mask``, in the order of their names."""
+    plays = _play_table()[seat]
+    return tuple(plays[c.index] for c in sorted(cards_of(mask), key=_NAME_ORDER.__getitem__))
 
 
 @functools.cache

@@ -1582,7 +1582,7 @@ def loads(text: str) -> Log:
     by :func:`~euchrelog.notation.jsonio.loads_json`), into a
     :class:`~euchrelog.models.Log`.
 
-    >>> loads('{"tags": [{"name": "Event", "value": "x"}], "end": {"act": "unfinished"}}\n'
+    >>> loads('{"tags": [{"name": "Event", "value": "x"}], "end": {"act": "unfinished"}}\\n'
     ...       ).games[0].tag("Event")
     'x'
 
