@@ -1241,8 +1241,8 @@ class DealState:
         :raises IllegalActionError: if it is not legal now (nothing changes then).
         :raises RenegeError: also when a play proves an earlier renege (P1), once made.
         """
-        if type(act) is Play and self.phase is _PLAYING:
-            self._do_play(cast(Play, act).seat, cast(Play, act).card)
+        if isinstance(act, Play) and self.phase is _PLAYING:
+            self._do_play(act.seat, act.card)
             return
         self.verify(act)
         for proof in self.apply_act(act):
