@@ -208,7 +208,6 @@ class DealState:
         self.showouts: dict[Seat, dict[Suit, tuple[int, int, Card]]] = {s: {} for s in self.seats}
         self.reneges: list[tuple[Seat, int, int]] = []
         """Reneges found so far: seat, trick index, play index."""
-        self._bid_table, self._declaration_table = _TABLES.setdefault(ruleset, ({}, {}))
 
     # ------------------------------------------------------------ helpers
 
@@ -853,10 +852,9 @@ class DealState:
 
     def to_play(self) -> Seat | None:
         """The seat whose turn it is to play, or ``None`` if unknown or not in play."""
-        if self.phase is Phase.DECLARING:
-            return self._lineup()[1]
-        if self.phase is not _PLAYING:
-            return None
+        phase = self.phase
+        if phase is not _PLAYING:
+            return self._lineup()[1] if phase is _DECLARING else None
         current = self.current
         if not current:
             return self.leader
@@ -1288,10 +1286,11 @@ class DealState:
         by everything it asks of the state (the bidding of a deal recurs across deals)."""
         key = (self.dealer, self.round, tuple(self.acted), self.high, self.swapped,
                self.upcard)
-        legal = self._bid_table.get(key)
+        table = _tables(self.ruleset)[0]
+        legal = table.get(key)
         if legal is None:
             bids = tuple(b for b in _bid_candidates(self.seats) if self.check_bid(b) is None)
-            legal = self._bid_table[key] = (bids, tuple(sorted(map(self.action_id, bids))))
+            legal = table[key] = (bids, tuple(sorted(map(self.action_id, bids))))
         return legal
 
     def _before_lead(self, exchange_due: bool) -> list[Action]:
@@ -1317,14 +1316,15 @@ class DealState:
         :meth:`check_declare` and :meth:`check_merge`, kept by everything they ask of the
         state (the phase is declaring)."""
         key = (self.maker, self.merged, self.alone, self.defender)
-        legal = self._declaration_table.get(key)
+        table = _tables(self.ruleset)[1]
+        legal = table.get(key)
         if legal is None:
             options: list[Declaration] = []
             for kind in ("alone", "defend"):  # by the seats that may make them (seats_due)
                 due = self.seats_due(_declaration(kind, self.dealer))
                 options += [_declaration(kind, s) for s in self.seats if s in due]
             maker = self.maker
-            legal = self._declaration_table[key] = (
+            legal = table[key] = (
                 tuple(d for d in options if self.check_declare(d) is None),
                 maker is not None and self.check_merge(_merge_act(maker, None)) is None)
         return legal
@@ -1669,10 +1669,25 @@ def _bid_of(number: int, seat: Seat) -> Bid:
 _PLAIN_BIDS: dict[type, int] = {Pass: PASS_ID, Order: ORDER_ID, Swap: SWAP_ID}
 """The numbers of the bids that name nothing but their seat."""
 
-_TABLES: dict[Ruleset, tuple[dict[tuple[Any, ...], tuple[tuple[Bid, ...], tuple[int, ...]]],
-                             dict[tuple[Any, ...], tuple[tuple[Declaration, ...], bool]]]] = {}
-"""The legal bids and declarations of each ruleset by the state they depend on (see
+_Tables = tuple[dict[tuple[Any, ...], tuple[tuple[Bid, ...], tuple[int, ...]]],
+                dict[tuple[Any, ...], tuple[tuple[Declaration, ...], bool]]]
+"""The legal bids and declarations of a ruleset by the state they depend on (see
 :meth:`DealState._legal_bids` and :meth:`DealState._declarations`)."""
+_TABLES: dict[Ruleset, _Tables] = {}
+"""The tables of each ruleset."""
+_LAST: tuple[Ruleset | None, _Tables] = (None, ({}, {}))
+"""The ruleset last asked for and its tables (a ruleset's hash is not quick)."""
+
+
+def _tables(ruleset: Ruleset) -> _Tables:
+    """The tables of ``ruleset`` (see :data:`_TABLES`)."""
+    global _LAST
+    last = _LAST
+    if last[0] is ruleset:
+        return last[1]
+    tables = _TABLES.setdefault(ruleset, ({}, {}))
+    _LAST = (ruleset, tables)
+    return tables
 
 _NAME_ORDER = {card: i for i, card in enumerate(sorted(
     (c for c in map(card_at, range(CARD_SLOTS)) if c is not None), key=str))}

@@ -253,15 +253,18 @@ class Dealt:
     """The dummy or the ghost hand, in variants that deal one."""
 
 
-def shuffle_deal(rng: random.Random, ruleset: Ruleset, dealer: Seat) -> Dealt:
-    """Shuffles the deck of ``ruleset`` and deals it from the dealer's left (F2)."""
+def shuffle_deal(rng: random.Random, ruleset: Ruleset, dealer: Seat, *,
+                 sort: bool = True) -> Dealt:
+    """Shuffles the deck of ``ruleset`` and deals it from the dealer's left (F2); each
+    hand sorted as a player sorts it, unless not ``sort``."""
     deck = list(make_deck(ruleset.options.deck))
     rng.shuffle(deck)
     size = ruleset.variant.hand_size
     order = clockwise_from(dealer.left, ruleset.seats)
-    hands = {seat: sort_hand(deck[size * i:size * i + size]) for i, seat in enumerate(order)}
+    arrange = sort_hand if sort else list
+    hands = {seat: arrange(deck[size * i:size * i + size]) for i, seat in enumerate(order)}
     k = size * len(order)
-    extra = sort_hand(deck[k:k + ruleset.extra_size]) if ruleset.extra_size else None
+    extra = arrange(deck[k:k + ruleset.extra_size]) if ruleset.extra_size else None
     k += ruleset.extra_size
     upcard, kitty = (deck[k], deck[k + 1:]) if ruleset.variant.upcard else (None, None)
     return Dealt(hands, upcard, kitty, extra)
@@ -275,7 +278,7 @@ def new_deal(rng: random.Random, ruleset: Ruleset, dealer: Seat) -> DealState:
     >>> state.phase.value, len(state.legal_actions())
     ('bidding', 2)
     """
-    dealt = shuffle_deal(rng, ruleset, dealer)
+    dealt = shuffle_deal(rng, ruleset, dealer, sort=False)  # (the state holds masks)
     return DealState(ruleset, dealer, hands=dealt.hands, upcard=dealt.upcard,
                      kitty=dealt.kitty, extra=dealt.extra)
 
