@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 import euchrelog
 import euchrelog.engine
-from euchrelog.cards import JOKER, Suit, make_deck, parse_card
+from euchrelog.cards import JOKER, NO_TRUMP, Suit, make_deck, parse_card
 from euchrelog.engine import (
     ACTION_COUNT,
     ALONE_ID,
@@ -40,12 +40,24 @@ from euchrelog.engine import (
     ORDER_ID,
     PASS_ID,
     SWAP_ID,
+    Action,
     DealState,
     Phase,
 )
 from euchrelog.errors import IllegalActionError, NotationError, RecordError
 from euchrelog.generate import new_deal, random_game, ruleset_for
-from euchrelog.models import Bidding, Call, Declaration, Exchange, Merge, Number, Order, Pass, Swap
+from euchrelog.models import (
+    Bidding,
+    Call,
+    Declaration,
+    Exchange,
+    Merge,
+    Number,
+    Order,
+    Pass,
+    Play,
+    Swap,
+)
 from euchrelog.notation.jsonio import dumps_json
 from euchrelog.rules import Ruleset
 from euchrelog.seats import Seat
@@ -53,7 +65,7 @@ from euchrelog.seats import Seat
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from strategies import rulesets
 
-PLAYS = settings(derandomize=True, deadline=None, max_examples=300, database=None,
+PLAYS = settings(derandomize=True, deadline=None, max_examples=200, database=None,
                  suppress_health_check=[HealthCheck.too_slow])
 """Every property runs derandomized: the same examples on every run."""
 
@@ -63,8 +75,27 @@ MAX_ACTS = 400
 OVER = (Phase.DONE, Phase.THROWN)
 
 
+def _candidates(state: DealState) -> list[Action]:
+    """Every bid, exchange (as the table of acts writes it), declaration and play by any
+    seat of any card of the deck: what :meth:`DealState.legal_actions` picks from."""
+    seats, deck = state.seats, make_deck(state.ruleset.options.deck)
+    acts: list[Action] = []
+    for seat in seats:
+        acts += [Pass(seat=seat), Order(seat=seat), Swap(seat=seat)]
+        acts += [Call(seat=seat, suit=s) for s in (*Suit, NO_TRUMP)]
+        acts += [Number(seat=seat, tricks=n) for n in range(3, 7)]
+        acts += [Declaration(act=kind, seat=seat) for kind in ("alone", "defend")]
+        acts += [Play(seat=seat, card=card) for card in deck]
+    acts.append(Exchange(seat=state.dealer, act="declines"))
+    acts += [Exchange(seat=state.dealer, takes=state.upcard is not None, upcard=state.upcard,
+                      discard=card) for card in deck]
+    return acts
+
+
 def _play_deal(ruleset: Ruleset, seed: int, *, numbers: bool) -> DealState:
-    """Plays one random legal deal through the state alone, checking every offer."""
+    """Plays one random legal deal through the state alone, checking every offer (and,
+    acting by models, that every act the state accepts is offered, but a lead before the
+    exchange and a merge)."""
     rng = random.Random(seed)
     state = new_deal(rng, ruleset, rng.choice(ruleset.seats))
     for _ in range(MAX_ACTS):
@@ -74,6 +105,10 @@ def _play_deal(ruleset: Ruleset, seed: int, *, numbers: bool) -> DealState:
         assert acts, f"nothing is offered in {state.phase.value}"
         refused = [(a, state.check_act(a)) for a in acts if not state.can(a)]
         assert not refused, refused
+        if not numbers:
+            left_out = [a for a in _candidates(state) if state.can(a) and a not in acts
+                        and not (isinstance(a, Play) and state.exchange_due)]
+            assert not left_out, left_out
         if numbers:
             ids = state.legal_action_ids()
             assert ids == sorted(state.action_id(a) for a in acts)
