@@ -921,8 +921,8 @@ class DealState:
                 nowhere &= ~bit  # once in the plays
             if leads:
                 led, leads = follows[card.index], False
-            elif led is not None and not follows_suit(hand.held, bit, masks[led]):
-                return False
+            elif led is not None and not following(hand.held, bit, masks[led]):
+                return False  # (follows_suit, one call less)
         return True
 
     def _dummy_fault(self, seat: Seat, card: Card | None) -> IllegalActionError | None:
@@ -1240,16 +1240,17 @@ class DealState:
         :raises RenegeError: also when a play proves an earlier renege (P1), once made.
         """
         if isinstance(act, Play) and self.phase is _PLAYING:
-            self._do_play(act.seat, act.card)
+            self._do_play(act.seat, act.card, self.to_play())
             return
         self.verify(act)
         for proof in self.apply_act(act):
             raise RenegeError("R802", evidence_message(proof))
 
-    def _do_play(self, seat: Seat, card: Card | None) -> None:
-        """:meth:`check_play` and :meth:`apply_play` at once (the phase is playing)."""
+    def _do_play(self, seat: Seat, card: Card | None, due: Seat | None) -> None:
+        """:meth:`check_play` and :meth:`apply_play` at once (the phase is playing, and
+        ``due`` the seat to play)."""
         led = self._led()
-        if not self._plain(((seat, card),), (self.to_play(),), led, leads=not self.current):
+        if not self._plain(((seat, card),), (due,), led, leads=not self.current):
             error = self._play_fault(seat, card)
             if error is not None:
                 raise error
@@ -1294,17 +1295,21 @@ class DealState:
         return legal
 
     def _before_lead(self, exchange_due: bool) -> list[Action]:
-        """The legal exchanges, declarations and merges now (the phase is declaring). No
-        exchange is legal unless one naming no discard is (:attr:`exchange_due`): the
-        others differ from it only in a discard of the six."""
+        """The legal exchanges, declarations and merges now (the phase is declaring).
+
+        While :attr:`exchange_due` (a pickup naming no discard is legal), so is a pickup
+        discarding any of the six cards (:meth:`check_exchange` refuses a discard only
+        outside them, K502), and the decline is checked; else no exchange is legal.
+        """
         dealer, up = self.dealer, self.upcard
         acts: list[Action] = []
         if exchange_due:
+            declines = _exchange_act(dealer, None, None, "declines")
+            if self.check_exchange(declines) is None:
+                acts.append(declines)
             six = self.hands[dealer].known | (up.bit if up is not None else 0)
-            options = [_exchange_act(dealer, None, None, "declines")]
-            options += [_exchange_act(dealer, up, c)
-                        for c in sorted(cards_of(six), key=_NAME_ORDER.__getitem__)]
-            acts += [ex for ex in options if self.check_exchange(ex) is None]
+            acts += [_exchange_act(dealer, up, c)
+                     for c in sorted(cards_of(six), key=_NAME_ORDER.__getitem__)]
         declarations, merges = self._declarations()
         acts += declarations
         if merges and self.maker is not None:
@@ -1465,7 +1470,7 @@ class DealState:
         if 0 <= number < DISCARD_ID and self.phase is _PLAYING:
             turn = self.to_play()
             if turn is not None:
-                self._do_play(turn, CARDS_BY_NUMBER[number])
+                self._do_play(turn, CARDS_BY_NUMBER[number], turn)
                 return
         self.do(self.action_of(number))
 
