@@ -38,7 +38,7 @@ from copy import copy
 from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import combinations
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from .cards import (
     CARD_SLOTS,
@@ -1381,6 +1381,9 @@ class DealState:
         :raises ValueError: for an act the table has no number for (a card of no deck, a
             merge keeping other than the maker's five of ten known cards).
         """
+        number = _NUMBERED.get(id(act))
+        if number is not None:
+            return number
         kind = type(act)
         if kind is Play:
             return _card_number(cast(Play, act).card)
@@ -1613,8 +1616,23 @@ def _play_table() -> dict[Seat, dict[int, Play]]:
     """A play of every card by every seat, by the card's
     :attr:`~euchrelog.cards.Card.index` (the models are frozen: one serves every deal)."""
     cards = [card_at(i) for i in range(CARD_SLOTS)]
-    return {seat: {c.index: Play(seat=seat, card=c) for c in cards if c is not None}
+    return {seat: {c.index: _numbered(Play(seat=seat, card=c), _NUMBER_OF_INDEX[c.index])
+                   for c in cards if c is not None}
             for seat in SEATS}
+
+
+_NUMBERED: dict[int, int] = {}
+"""The numbers of the acts the engine keeps (each made once, and kept for good), by their
+``id()``: :meth:`DealState.action_id` of an act it offered is one look-up."""
+
+_A = TypeVar("_A")
+
+
+def _numbered(act: _A, number: int) -> _A:
+    """Keeps ``act`` (one the engine keeps for good) with its number, if it has one."""
+    if number >= 0:
+        _NUMBERED[id(act)] = number
+    return act
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -1630,14 +1648,17 @@ def _exchange_act(dealer: Seat, upcard: Card | None, discard: Card | None,
     """The dealer's exchange: taking ``upcard`` (named when known) and discarding
     ``discard``, or declining (``act``)."""
     if act == "declines":
-        return Exchange(seat=dealer, act="declines")
-    return Exchange(seat=dealer, takes=upcard is not None, upcard=upcard, discard=discard)
+        return _numbered(Exchange(seat=dealer, act="declines"), DECLINE_ID)
+    number = -1 if discard is None else _NUMBER_OF_INDEX[discard.index]
+    return _numbered(Exchange(seat=dealer, takes=upcard is not None, upcard=upcard,
+                              discard=discard), number if number < 0 else DISCARD_ID + number)
 
 
 @functools.cache
 def _declaration(act: str, seat: Seat) -> Declaration:
     """A lone declaration (``alone`` or ``defend``) by ``seat``."""
-    return Declaration.model_validate({"act": act, "seat": seat})
+    number = ALONE_ID if act == "alone" else DEFEND_ID + _SEAT_NUMBER[seat]
+    return _numbered(Declaration.model_validate({"act": act, "seat": seat}), number)
 
 
 @functools.cache
@@ -1649,26 +1670,25 @@ def _merge_act(maker: Seat, keeps: tuple[Card, ...] | None) -> Merge:
 @functools.cache
 def _bid_candidates(seats: tuple[Seat, ...]) -> tuple[Bid, ...]:
     """Every bid of every seat, in the order :meth:`DealState.legal_actions` offers them."""
-    bids: list[Bid] = []
-    for seat in seats:
-        bids += [Pass(seat=seat), Order(seat=seat), Swap(seat=seat)]
-        bids += [Call(seat=seat, suit=s) for s in (*Suit, NO_TRUMP)]
-        bids += [Number(seat=seat, tricks=n) for n in range(3, MOON + 1)]
-    return tuple(bids)
+    numbers = (PASS_ID, ORDER_ID, SWAP_ID, *range(CALL_ID, BID_ID), *range(BID_ID, SWAP_ID))
+    return tuple(_bid_of(number, seat) for seat in seats for number in numbers)
 
 
 @functools.cache
 def _bid_of(number: int, seat: Seat) -> Bid:
     """The bid of ``number`` in the table of acts, by ``seat``."""
+    bid: Bid
     if number == PASS_ID:
-        return Pass(seat=seat)
-    if number == ORDER_ID:
-        return Order(seat=seat)
-    if number == SWAP_ID:
-        return Swap(seat=seat)
-    if number < BID_ID:
-        return Call(seat=seat, suit=(*Suit, NO_TRUMP)[number - CALL_ID])
-    return Number(seat=seat, tricks=number - BID_ID + 3)
+        bid = Pass(seat=seat)
+    elif number == ORDER_ID:
+        bid = Order(seat=seat)
+    elif number == SWAP_ID:
+        bid = Swap(seat=seat)
+    elif number < BID_ID:
+        bid = Call(seat=seat, suit=(*Suit, NO_TRUMP)[number - CALL_ID])
+    else:
+        bid = Number(seat=seat, tricks=number - BID_ID + 3)
+    return _numbered(bid, number)
 
 
 _PLAIN_BIDS: dict[type, int] = {Pass: PASS_ID, Order: ORDER_ID, Swap: SWAP_ID}
