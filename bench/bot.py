@@ -134,7 +134,7 @@ def main() -> None:
             ruleset = ruleset_for(variant)
             rates = measure({"models": models_player(ruleset), "ids": ids_player(ruleset)},
                             args.deals, args.repeat)
-            print(f"  {variant:10} models {rates['models']:>9,.0f}  ids {rates['ids']:>9,.0f}"
+            print(f"  {variant.name:10} models {rates['models']:>9,.0f}  ids {rates['ids']:>9,.0f}"
                   " acts/s")
 
 
