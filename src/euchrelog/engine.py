@@ -208,6 +208,8 @@ class DealState:
         self.showouts: dict[Seat, dict[Suit, tuple[int, int, Card]]] = {s: {} for s in self.seats}
         self.reneges: list[tuple[Seat, int, int]] = []
         """Reneges found so far: seat, trick index, play index."""
+        self._merge_list: tuple[tuple[Seat, int, int] | None, tuple[Merge, ...]] = (None, ())
+        """The merges of :meth:`_merges`, and the maker and cards they are of."""
 
     # ------------------------------------------------------------ helpers
 
@@ -1294,7 +1296,7 @@ class DealState:
             legal = table[key] = (bids, tuple(sorted(map(self.action_id, bids))))
         return legal
 
-    def _before_lead(self, exchange_due: bool) -> list[Action]:
+    def _before_lead(self, exchange_due: bool, *, merges: bool = True) -> list[Action]:
         """The legal exchanges, declarations and merges now (the phase is declaring).
 
         While :attr:`exchange_due` (a pickup naming no discard is legal), so is a pickup
@@ -1310,9 +1312,9 @@ class DealState:
             six = self.hands[dealer].known | (up.bit if up is not None else 0)
             acts += [_exchange_act(dealer, up, c)
                      for c in sorted(cards_of(six), key=_NAME_ORDER.__getitem__)]
-        declarations, merges = self._declarations()
+        declarations, merging = self._declarations()
         acts += declarations
-        if merges and self.maker is not None:
+        if merges and merging and self.maker is not None:
             acts += self._merges(self.maker)
         return acts
 
@@ -1331,7 +1333,7 @@ class DealState:
             maker = self.maker
             legal = table[key] = (
                 tuple(d for d in options if self.check_declare(d) is None),
-                maker is not None and self.check_merge(_merge_act(maker, None)) is None)
+                maker is not None and self.check_merge(_unnamed_merge(maker)) is None)
         return legal
 
     def _legal_plays(self) -> list[Play]:
@@ -1365,12 +1367,24 @@ class DealState:
 
     def _merges(self, maker: Seat) -> list[Merge]:
         """The merges the maker may make: of five named cards of the ten, when the state
-        knows them all, else one naming none."""
+        knows them all, else one naming none (kept while the cards stay the same)."""
         hand = self.hands[maker]
         if hand.free or self.extra.free:
-            return [_merge_act(maker, None)]
-        ten = sorted(cards_of(hand.known | self.extra.known), key=str)
-        return [_merge_act(maker, kept) for kept in combinations(ten, self.variant.hand_size)]
+            return [_unnamed_merge(maker)]
+        key = (maker, hand.known, self.extra.known)
+        if self._merge_list[0] != key:
+            ten = sorted(cards_of(hand.known | self.extra.known), key=_NAME_ORDER.__getitem__)
+            self._merge_list = (key, tuple(Merge(seat=maker, keeps=kept) for kept in
+                                           combinations(ten, self.variant.hand_size)))
+        return list(self._merge_list[1])
+
+    def _merge_ids(self, maker: Seat) -> range:
+        """The numbers of :meth:`_merges`."""
+        hand = self.hands[maker]
+        if hand.free or self.extra.free:
+            return range(MERGE_ID, MERGE_ID + 1)
+        ten = (hand.known | self.extra.known).bit_count()
+        return range(MERGE_KEEPS_ID, MERGE_KEEPS_ID + len(_subsets(ten, self.variant.hand_size)))
 
     # ------------------------------------------------------------ acts as numbers
 
@@ -1442,12 +1456,12 @@ class DealState:
             if number == ALONE_ID:
                 return _declaration("alone", maker)
             if number == MERGE_ID:
-                return _merge_act(maker, None)
+                return _unnamed_merge(maker)
             ten = self._merge_cards()
             picked = _combination(number - MERGE_KEEPS_ID, len(ten), self.variant.hand_size)
             if picked is None:
                 raise ValueError(f"no merge of the ten cards has number {number}")
-            return _merge_act(maker, tuple(sorted((ten[i] for i in picked), key=str)))
+            return Merge(seat=maker, keeps=tuple(sorted((ten[i] for i in picked), key=str)))
         bidder = self._bidder()
         if bidder is None:
             raise ValueError(f"no seat is to bid now (action {number})")
@@ -1462,7 +1476,15 @@ class DealState:
                 return list(_numbers_of(self._sure_plays(hand)))
         if self.phase is Phase.BIDDING:
             return list(self._legal_bids()[1])
-        return sorted(self.action_id(a) for a in self.legal_actions())
+        if self.phase is not _DECLARING:
+            return sorted(self.action_id(a) for a in self.legal_actions())
+        due = self.exchange_due  # legal_actions, the merges numbered without their models
+        numbers = [self.action_id(a) for a in self._before_lead(due, merges=False)]
+        if self._declarations()[1] and self.maker is not None:
+            numbers += self._merge_ids(self.maker)
+        if not due:
+            numbers += [self.action_id(a) for a in self._legal_plays()]
+        return sorted(numbers)
 
     def do_id(self, number: int) -> None:
         """Makes the act of ``number`` (see :meth:`action_id`) after verifying it, as
@@ -1662,9 +1684,9 @@ def _declaration(act: str, seat: Seat) -> Declaration:
 
 
 @functools.cache
-def _merge_act(maker: Seat, keeps: tuple[Card, ...] | None) -> Merge:
-    """A dummy merge by the maker, keeping ``keeps`` (``None``: cards not named)."""
-    return Merge(seat=maker, keeps=keeps)
+def _unnamed_merge(maker: Seat) -> Merge:
+    """A dummy merge by the maker that names no card kept."""
+    return _numbered(Merge(seat=maker), MERGE_ID)
 
 
 @functools.cache
