@@ -1,9 +1,11 @@
 """The state of one deal, with verify / can / do for every act.
 
 :class:`DealState` is the one place that knows what is legal. Bots and the recorder call
-``verify_*`` (raises :class:`~euchrelog.errors.IllegalActionError`), ``can_*`` (a bool)
-and the act itself (verifies, then changes the state); :meth:`DealState.legal_actions`
-lists what may come next. The replay of a record uses the lenient pair instead:
+:meth:`~DealState.verify` (raises :class:`~euchrelog.errors.IllegalActionError`),
+:meth:`~DealState.can` (a bool) and :meth:`~DealState.do` (verifies, then changes the
+state) for any act, or the per-kind aliases (``verify_bid``, ``can_play``, ``play``, ...);
+:meth:`DealState.legal_actions` lists exactly the acts ``do`` takes now, and every act has
+a number (:meth:`DealState.legal_action_ids`, :meth:`DealState.do_id`; docs/api.md). The replay of a record uses the lenient pair instead:
 ``check_*`` returns the fault, ``apply_*`` applies the act as recorded anyway, so one
 mistake yields one finding and the rest of the deal is still checked. :meth:`DealState.run`
 is the bulk entry that proves a whole deal clean (the fast path of ``check``), with the
@@ -16,7 +18,7 @@ The common case of a legal play is a few bit tests (:meth:`DealState._plain`), a
 play that fails them is looked into for its finding.
 
 >>> from euchrelog.cards import parse_card
->>> from euchrelog.models import Order, Pass, Play
+>>> from euchrelog.models import Exchange, Order, Pass, Play
 >>> from euchrelog.seats import Seat
 >>> hands = {Seat.E: "9C TC QS KS AD", Seat.S: "9S TS AS 9D TD",
 ...          Seat.W: "JD AH KH QH 9H", Seat.N: "AC KC QC JC KD"}
@@ -28,6 +30,10 @@ play that fails them is looked into for its finding.
 False
 >>> state.bid(Order(act="order", seat=Seat.S)); state.trump
 <Suit.HEARTS: 'H'>
+>>> state.exchange_due, len(state.legal_actions()), state.legal_action_ids()[:2]
+(True, 10, [37, 38])
+>>> state.do(Exchange(seat=Seat.N, discard=parse_card("KD"))); state.to_play()
+<Seat.E: 'E'>
 """
 
 from __future__ import annotations
