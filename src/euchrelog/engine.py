@@ -5,7 +5,8 @@
 :meth:`~DealState.can` (a bool) and :meth:`~DealState.do` (verifies, then changes the
 state) for any act, or the per-kind aliases (``verify_bid``, ``can_play``, ``play``, ...);
 :meth:`DealState.legal_actions` lists exactly the acts ``do`` takes now, and every act has
-a number (:meth:`DealState.legal_action_ids`, :meth:`DealState.do_id`; docs/api.md). The replay of a record uses the lenient pair instead:
+a number (:meth:`DealState.legal_action_ids`, :meth:`DealState.do_id`; docs/api.md).
+The replay of a record uses the lenient pair instead:
 ``check_*`` returns the fault, ``apply_*`` applies the act as recorded anyway, so one
 mistake yields one finding and the rest of the deal is still checked. :meth:`DealState.run`
 is the bulk entry that proves a whole deal clean (the fast path of ``check``), with the
@@ -197,7 +198,8 @@ class DealState:
         """The mask of the cards that follow each suit, as :attr:`follows`."""
         self.maker: Seat | None = None
         self._makers: tuple[Seat | None, tuple[Seat, ...], tuple[Seat, ...]] = (None, (), ())
-        """The maker the makers below are of, and the maker's side (see :attr:`makers`)."""
+        """The maker the sides below are of, the maker's side and the defenders (see
+        :attr:`makers`, :attr:`defenders`)."""
         self._lineups: tuple[tuple[Seat | None, ...], tuple[tuple[Seat, ...], Seat]] = (
             (), ((), dealer))
         """The maker, lone maker and lone defender the line-up below is of, and the line-up
@@ -590,7 +592,7 @@ class DealState:
         return self.can(bid)
 
     def bid(self, bid: Bid) -> None:
-        """Makes a bid after verifying it. (:meth:`do`)."""
+        """Makes a bid after verifying it (:meth:`do`)."""
         self.do(bid)
 
     def fix_contract(self, trump: Trump, maker: Seat, bid: int | None = None) -> None:
@@ -677,7 +679,7 @@ class DealState:
         return self.can(ex)
 
     def exchange(self, ex: Exchange) -> None:
-        """Makes the dealer's exchange after verifying it. (:meth:`do`)."""
+        """Makes the dealer's exchange after verifying it (:meth:`do`)."""
         self.do(ex)
 
     # ------------------------------------------------------------ declarations
@@ -805,7 +807,7 @@ class DealState:
         return self.can(merge)
 
     def merge(self, merge: Merge) -> None:
-        """Takes up the dummy after verifying it. (:meth:`do`)."""
+        """Takes up the dummy after verifying it (:meth:`do`)."""
         self.do(merge)
 
     def verify_declare(self, decl: Declaration) -> None:
@@ -817,7 +819,7 @@ class DealState:
         return self.can(decl)
 
     def declare(self, decl: Declaration) -> None:
-        """Declares going alone or defending alone after verifying it. (:meth:`do`)."""
+        """Declares going alone or defending alone after verifying it (:meth:`do`)."""
         self.do(decl)
 
     # ------------------------------------------------------------ play
@@ -1279,7 +1281,7 @@ class DealState:
         lead is offered while :attr:`exchange_due`."""
         phase = self.phase
         if phase is _PLAYING:
-            return list(self._legal_plays())
+            return list(self._legal_plays())  # (a list of acts of any kind)
         if phase is Phase.BIDDING:
             return list(self._legal_bids()[0])
         if phase is not _DECLARING:
