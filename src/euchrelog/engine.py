@@ -1281,7 +1281,7 @@ class DealState:
         lead is offered while :attr:`exchange_due`."""
         phase = self.phase
         if phase is _PLAYING:
-            return list(self._legal_plays())  # (a list of acts of any kind)
+            return list(self._legal_plays())
         if phase is Phase.BIDDING:
             return list(self._legal_bids()[0])
         if phase is not _DECLARING:
@@ -1344,17 +1344,17 @@ class DealState:
                 maker is not None and self.check_merge(_unnamed_merge(maker)) is None)
         return legal
 
-    def _legal_plays(self) -> list[Play]:
+    def _legal_plays(self) -> tuple[Play, ...]:
         """The legal plays now of the cards the state puts in the hand of the seat to
         play, in the order of their names. The cards the hand surely holds are checked as
         one mask (:func:`following`), as :meth:`_plain` checks each; any other card by
         :meth:`check_play`."""
         turn = self.to_play()
         if turn is None:
-            return []
+            return ()
         hand = self.hands.get(turn)
         if hand is None:
-            return []
+            return ()
         legal = 0
         if self.phase is _PLAYING:
             legal = self._sure_plays(hand)
@@ -1364,7 +1364,7 @@ class DealState:
         elif self._turn_fault(turn, None) is None:  # the first lead: any card surely held
             legal = hand.held | mask_of(c for c in cards_of(hand.known & ~hand.held)
                                         if self._card_fault(turn, c) is None)
-        return list(_plays_of(legal, turn))
+        return _plays_of(legal, turn)
 
     def _sure_plays(self, hand: HandInfo) -> int:
         """The mask of the cards the hand of the seat to play surely holds that it may play
