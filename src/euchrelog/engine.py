@@ -1304,27 +1304,32 @@ class DealState:
             legal = table[key] = (bids, tuple(sorted(map(self.action_id, bids))))
         return legal
 
-    def _before_lead(self, exchange_due: bool, *, merges: bool = True) -> list[Action]:
-        """The legal exchanges, declarations and merges now (the phase is declaring).
+    def _before_lead(self, exchange_due: bool) -> list[Action]:
+        """The legal exchanges, declarations and merges now (the phase is declaring)."""
+        dealer, up = self.dealer, self.upcard
+        declines, discards = self._exchanges(exchange_due)
+        acts: list[Action] = [_exchange_act(dealer, None, None, "declines")] if declines else []
+        acts += [_exchange_act(dealer, up, c)
+                 for c in sorted(cards_of(discards), key=_NAME_ORDER.__getitem__)]
+        declarations, merging = self._declarations()
+        acts += declarations
+        if merging and self.maker is not None:
+            acts += self._merges(self.maker)
+        return acts
+
+    def _exchanges(self, exchange_due: bool) -> tuple[bool, int]:
+        """Whether the dealer may decline now, and the mask of the cards the dealer may
+        discard on taking the upcard (the phase is declaring).
 
         While :attr:`exchange_due` (a pickup naming no discard is legal), so is a pickup
         discarding any of the six cards (:meth:`check_exchange` refuses a discard only
         outside them, K502), and the decline is checked; else no exchange is legal.
         """
+        if not exchange_due:
+            return False, 0
         dealer, up = self.dealer, self.upcard
-        acts: list[Action] = []
-        if exchange_due:
-            declines = _exchange_act(dealer, None, None, "declines")
-            if self.check_exchange(declines) is None:
-                acts.append(declines)
-            six = self.hands[dealer].known | (up.bit if up is not None else 0)
-            acts += [_exchange_act(dealer, up, c)
-                     for c in sorted(cards_of(six), key=_NAME_ORDER.__getitem__)]
-        declarations, merging = self._declarations()
-        acts += declarations
-        if merges and merging and self.maker is not None:
-            acts += self._merges(self.maker)
-        return acts
+        declines = self.check_exchange(_exchange_act(dealer, None, None, "declines")) is None
+        return declines, self.hands[dealer].known | (up.bit if up is not None else 0)
 
     def _declarations(self) -> tuple[tuple[Declaration, ...], bool]:
         """The legal lone declarations now, and whether the maker may merge, from
@@ -1345,16 +1350,20 @@ class DealState:
         return legal
 
     def _legal_plays(self) -> tuple[Play, ...]:
-        """The legal plays now of the cards the state puts in the hand of the seat to
-        play, in the order of their names. The cards the hand surely holds are checked as
-        one mask (:func:`following`), as :meth:`_plain` checks each; any other card by
+        """The legal plays now (see :meth:`_play_mask`), in the order of their cards'
+        names."""
+        turn, legal = self._play_mask()
+        return _plays_of(legal, turn) if turn is not None else ()
+
+    def _play_mask(self) -> tuple[Seat | None, int]:
+        """The seat to play and the mask of the cards it may play now, of those the state
+        puts in its hand. The cards the hand surely holds are checked as one mask
+        (:func:`following`), as :meth:`_plain` checks each; any other card by
         :meth:`check_play`."""
         turn = self.to_play()
-        if turn is None:
-            return ()
-        hand = self.hands.get(turn)
-        if hand is None:
-            return ()
+        hand = self.hands.get(turn) if turn is not None else None
+        if turn is None or hand is None:
+            return None, 0
         legal = 0
         if self.phase is _PLAYING:
             legal = self._sure_plays(hand)
@@ -1364,7 +1373,7 @@ class DealState:
         elif self._turn_fault(turn, None) is None:  # the first lead: any card surely held
             legal = hand.held | mask_of(c for c in cards_of(hand.known & ~hand.held)
                                         if self._card_fault(turn, c) is None)
-        return _plays_of(legal, turn)
+        return turn, legal
 
     def _sure_plays(self, hand: HandInfo) -> int:
         """The mask of the cards the hand of the seat to play surely holds that it may play
@@ -1476,23 +1485,27 @@ class DealState:
         return _bid_of(number, bidder)
 
     def legal_action_ids(self) -> list[int]:
-        """The numbers of :meth:`legal_actions` (see :meth:`action_id`), ascending."""
-        if self.phase is _PLAYING:
-            turn = self.to_play()
-            hand = self.hands.get(turn) if turn is not None else None
-            if hand is not None and hand.known == hand.held:
-                return list(_numbers_of(self._sure_plays(hand)))
-        if self.phase is Phase.BIDDING:
+        """The numbers of :meth:`legal_actions` (see :meth:`action_id`), ascending: worked
+        out as :meth:`legal_actions` works them out, without making the acts."""
+        phase = self.phase
+        if phase is _PLAYING:
+            return list(_numbers_of(self._play_mask()[1]))
+        if phase is Phase.BIDDING:
             return list(self._legal_bids()[1])
-        if self.phase is not _DECLARING:
-            return sorted(self.action_id(a) for a in self.legal_actions())
-        due = self.exchange_due  # legal_actions, the merges numbered without their models
-        numbers = [self.action_id(a) for a in self._before_lead(due, merges=False)]
-        if self._declarations()[1] and self.maker is not None:
+        if phase is not _DECLARING:
+            return []
+        due = self.exchange_due
+        declines, discards = self._exchanges(due)
+        numbers = [DECLINE_ID] if declines else []
+        numbers += [DISCARD_ID + n for n in _numbers_of(discards)]
+        declarations, merging = self._declarations()
+        numbers += map(self.action_id, declarations)
+        if merging and self.maker is not None:
             numbers += self._merge_ids(self.maker)
         if not due:
-            numbers += [self.action_id(a) for a in self._legal_plays()]
-        return sorted(numbers)
+            numbers += _numbers_of(self._play_mask()[1])
+        numbers.sort()
+        return numbers
 
     def do_id(self, number: int) -> None:
         """Makes the act of ``number`` (see :meth:`action_id`) after verifying it, as
