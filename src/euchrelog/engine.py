@@ -1292,16 +1292,18 @@ class DealState:
             acts += self._legal_plays()
         return acts
 
-    def _legal_bids(self) -> tuple[tuple[Bid, ...], tuple[int, ...]]:
-        """The legal bids now, from :meth:`check_bid`, and their numbers (ascending), kept
-        by everything it asks of the state (the bidding of a deal recurs across deals)."""
+    def _legal_bids(self) -> _LegalBids:
+        """The legal bids now, from :meth:`check_bid`, their numbers (ascending) and each
+        by its number, kept by everything it asks of the state (the bidding of a deal
+        recurs across deals)."""
         key = (self.dealer, self.round, tuple(self.acted), self.high, self.swapped,
                self.upcard)
         table = _tables(self.ruleset)[0]
         legal = table.get(key)
         if legal is None:
             bids = tuple(b for b in _bid_candidates(self.seats) if self.check_bid(b) is None)
-            legal = table[key] = (bids, tuple(sorted(map(self.action_id, bids))))
+            by_number = {self.action_id(b): b for b in bids}
+            legal = table[key] = (bids, tuple(sorted(by_number)), by_number)
         return legal
 
     def _before_lead(self, exchange_due: bool) -> list[Action]:
@@ -1366,21 +1368,16 @@ class DealState:
             return None, 0
         legal = 0
         if self.phase is _PLAYING:
-            legal = self._sure_plays(hand)
-            unsure = hand.known & ~hand.held
+            held, led = hand.held, self._led()
+            legal = held if led is None or not self.current else following(
+                held, held, self.suit_masks[led])
+            unsure = hand.known & ~held
             if unsure:
                 legal |= mask_of(c for c in cards_of(unsure) if self._check_play(turn, c) is None)
         elif self._turn_fault(turn, None) is None:  # the first lead: any card surely held
             legal = hand.held | mask_of(c for c in cards_of(hand.known & ~hand.held)
                                         if self._card_fault(turn, c) is None)
         return turn, legal
-
-    def _sure_plays(self, hand: HandInfo) -> int:
-        """The mask of the cards the hand of the seat to play surely holds that it may play
-        now (the phase is playing)."""
-        held, led = hand.held, self._led()
-        return held if not self.current or led is None else following(
-            held, held, self.suit_masks[led])
 
     def _merges(self, maker: Seat) -> list[Merge]:
         """The merges the maker may make: of five named cards of the ten, when the state
@@ -1513,10 +1510,16 @@ class DealState:
 
         :raises ValueError: for a number no act has now (see :meth:`action_of`).
         """
-        if 0 <= number < DISCARD_ID and self.phase is _PLAYING:
+        phase = self.phase
+        if 0 <= number < DISCARD_ID and phase is _PLAYING:
             turn = self.to_play()
             if turn is not None:
                 self._do_play(turn, CARDS_BY_NUMBER[number], turn)
+                return
+        elif phase is Phase.BIDDING:
+            bid = self._legal_bids()[2].get(number)
+            if bid is not None:  # check_bid passed it for this state of the bidding
+                self.apply_bid(bid)
                 return
         self.do(self.action_of(number))
 
@@ -1737,7 +1740,9 @@ def _bid_of(number: int, seat: Seat) -> Bid:
 _PLAIN_BIDS: dict[type, int] = {Pass: PASS_ID, Order: ORDER_ID, Swap: SWAP_ID}
 """The numbers of the bids that name nothing but their seat."""
 
-_Tables = tuple[dict[tuple[Any, ...], tuple[tuple[Bid, ...], tuple[int, ...]]],
+_LegalBids = tuple[tuple[Bid, ...], tuple[int, ...], dict[int, Bid]]
+"""The legal bids of a state of the bidding, their numbers, and each by its number."""
+_Tables = tuple[dict[tuple[Any, ...], _LegalBids],
                 dict[tuple[Any, ...], tuple[tuple[Declaration, ...], bool]]]
 """The legal bids and declarations of a ruleset by the state they depend on (see
 :meth:`DealState._legal_bids` and :meth:`DealState._declarations`)."""
