@@ -168,8 +168,9 @@ class Tagged(Record):
     @model_serializer(mode="wrap")
     def _with_act(self, handler: SerializerFunctionWrapHandler) -> Any:
         data = handler(self)
-        if isinstance(data, dict) and "act" not in data:
-            data = {"act": getattr(self, "act"), **data}  # noqa: B009
+        if isinstance(data, dict) and "act" not in data:  # left out as a default
+            data["act"] = self.__dict__["act"]
+            data = {name: data[name] for name in type(self).model_fields if name in data}
         return data
 
 
