@@ -175,7 +175,7 @@ def test_acts_need_no_redundant_field() -> None:
     assert Bidding.model_validate(written) == line
     assert json.loads(Merge(seat=Seat.N).model_dump_json(exclude_defaults=True)) == {
         "act": "merge", "seat": "N"}
-    kept = tuple(parse_card(c) for c in "JH JD KH QD 9D".split())
+    kept = tuple(parse_card(c) for c in ["JH", "JD", "KH", "QD", "9D"])
     merge = Merge(seat=Seat.N, before=("above",), note="end", keeps=kept)
     assert merge.model_dump_json(exclude_defaults=True) == (  # in the order of the fields
         '{"before":["above"],"note":"end","act":"merge","seat":"N",'
