@@ -14,7 +14,8 @@ Card('TH')
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+import functools
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 
 from pydantic import (
     AfterValidator,
@@ -24,12 +25,10 @@ from pydantic import (
     Field,
     PlainSerializer,
     PlainValidator,
-    SerializerFunctionWrapHandler,
     StrictBool,
     StrictInt,
     WithJsonSchema,
     field_validator,
-    model_serializer,
     model_validator,
 )
 from pydantic import Tag as PydanticTag
@@ -116,17 +115,6 @@ class Record(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
-def _act_required(schema: dict[str, Any]) -> None:
-    """In the JSON schema of a :class:`Tagged` act, ``act`` is required, as it is
-    written."""
-    act = schema.get("properties", {}).get("act")
-    if isinstance(act, dict):
-        act.pop("default", None)
-        required = schema.setdefault("required", [])
-        if isinstance(required, list) and "act" not in required:
-            required.insert(0, "act")
-
-
 def _text(value: str, what: str) -> str:
     if "\n" in value:
         raise ValueError(f"{what} is one line: it cannot hold a line break")
@@ -160,18 +148,23 @@ Ordinal = Annotated[StrictInt, Field(ge=1, le=999_999)]
 
 
 class Tagged(Record):
-    """An act whose kind ``act`` has one value: it defaults to it (``Order(seat=S)``), and
-    is written out all the same, since it tags the act in JSON."""
+    """An act whose kind ``act`` has one value, which a model made in Python may leave out
+    (``Order(seat=S)``). The field itself has no default, so JSON always writes it (it
+    tags the act) and a schema requires it, as before; only the constructor fills it in."""
 
-    model_config = ConfigDict(json_schema_extra=_act_required)
+    if not TYPE_CHECKING:  # (type checkers see the kind as the field's default)
 
-    @model_serializer(mode="wrap")
-    def _with_act(self, handler: SerializerFunctionWrapHandler) -> Any:
-        data = handler(self)
-        if isinstance(data, dict) and "act" not in data:  # left out as a default
-            data["act"] = self.__dict__["act"]
-            data = {name: data[name] for name in type(self).model_fields if name in data}
-        return data
+        def __init__(self, **data: Any) -> None:
+            if "act" not in data:
+                data["act"] = _kind_of(type(self))
+            super().__init__(**data)
+
+
+@functools.cache
+def _kind_of(model: type[Tagged]) -> str:
+    """The one value of the ``act`` of a :class:`Tagged` model."""
+    kind: str = get_args(model.model_fields["act"].annotation)[0]
+    return kind
 
 
 class Line(Record):
@@ -213,14 +206,20 @@ class Upcard(Line):
 class Pass(Tagged):
     """A pass, in either round of bidding."""
 
-    act: Literal["pass"] = "pass"
+    if TYPE_CHECKING:
+        act: Literal["pass"] = "pass"
+    else:
+        act: Literal["pass"]
     seat: SeatField
 
 
 class Order(Tagged):
     """An order up of the upcard's suit in round 1 (order, assist and take alike)."""
 
-    act: Literal["order"] = "order"
+    if TYPE_CHECKING:
+        act: Literal["order"] = "order"
+    else:
+        act: Literal["order"]
     seat: SeatField
 
 
@@ -228,7 +227,10 @@ class Call(Tagged):
     """Naming a suit as trump (round 2, or the dealer after a Benny turn-up), or calling no
     trump (round 2 under the ``no-trump`` option, H5)."""
 
-    act: Literal["call"] = "call"
+    if TYPE_CHECKING:
+        act: Literal["call"] = "call"
+    else:
+        act: Literal["call"]
     seat: SeatField
     suit: TrumpField
 
@@ -236,7 +238,10 @@ class Call(Tagged):
 class Number(Tagged):
     """A trick bid in ghost-hand bid euchre: 3 to 6 tricks, 6 being the moon (G3)."""
 
-    act: Literal["bid"] = "bid"
+    if TYPE_CHECKING:
+        act: Literal["bid"] = "bid"
+    else:
+        act: Literal["bid"]
     seat: SeatField
     tricks: Count
 
@@ -244,7 +249,10 @@ class Number(Tagged):
 class Swap(Tagged):
     """Swapping hands with the ghost hand before bidding (G2)."""
 
-    act: Literal["swap"] = "swap"
+    if TYPE_CHECKING:
+        act: Literal["swap"] = "swap"
+    else:
+        act: Literal["swap"]
     seat: SeatField
 
 
@@ -294,7 +302,10 @@ class Extra(Line):
 class Merge(Line, Tagged):
     """The maker taking up the dummy and keeping five of the ten cards (X5)."""
 
-    act: Literal["merge"] = "merge"
+    if TYPE_CHECKING:
+        act: Literal["merge"] = "merge"
+    else:
+        act: Literal["merge"]
     seat: SeatField
     keeps: Annotated[tuple[MaybeCard, ...], Field(min_length=1)] | None = None
     """The five cards kept, when the record names them."""
