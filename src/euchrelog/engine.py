@@ -1249,8 +1249,14 @@ class DealState:
         :raises IllegalActionError: if it is not legal now (nothing changes then).
         :raises RenegeError: also when a play proves an earlier renege (P1), once made.
         """
-        if isinstance(act, Play) and self.phase is _PLAYING:
-            self._do_play(act.seat, act.card, self.to_play())
+        kind, phase = type(act), self.phase  # (a type test is quicker than isinstance)
+        if kind is Play and phase is _PLAYING:
+            play = cast(Play, act)
+            self._do_play(play.seat, play.card, self.to_play())
+            return
+        if phase is Phase.BIDDING and self._legal_bids()[2].get(
+                _NUMBERED.get(id(act), -1)) is act:  # one check_bid passed for this state
+            self.apply_bid(act)
             return
         self.verify(act)
         for proof in self.apply_act(act):
