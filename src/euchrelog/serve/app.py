@@ -41,7 +41,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from . import pages
-from .judge import DrawError, recorder, sheet_choices
+from .judge import DrawError, sheet_choices
 from .standings import Standings, StandingsCache
 from .store import KEY_RE, ForbiddenError, NotFoundError, Outcome, Store, iter_places
 
@@ -238,7 +238,7 @@ class Server:
     def _table_state(self, event_id: int, round_: int, table: int) -> dict[str, Any]:
         event = self.store.event(event_id)
         game = self.store.game(event_id, round_, table)
-        choices = sheet_choices(recorder(game["header"], []))
+        choices = sheet_choices(game["header"])
         return {"event": event_id, "name": event["name"], "round": round_, "table": table,
                 "deals": game["texts"], **game["state"], "choices": choices}
 

@@ -85,14 +85,10 @@ def game_header(variant: str, fmt: str, target: int | None, event: str, round_: 
     return rec.dumps().removesuffix("unfinished\n")
 
 
-def recorder(header: str, deals: Sequence[str]) -> Recorder:
-    """The recorder of a game whose deals were all accepted."""
-    return Recorder.loads(header + "".join(deals))
-
-
-def sheet_choices(rec: Recorder) -> dict[str, Any]:
-    """What the table page offers for a score-sheet line: the trumps, the seats and the
-    tricks a side can take (the full notation covers everything else)."""
+def sheet_choices(header: str) -> dict[str, Any]:
+    """What the table page offers for a score-sheet line of the game of ``header``: the
+    trumps, the seats and the tricks a side can take (the full notation covers the rest)."""
+    rec = Recorder.loads(header + "unfinished\n")
     options = rec.ruleset.options
     return {"trumps": [s.value for s in Suit] + (["NT"] if options.no_trump else []),
             "seats": [str(s) for s in rec.seats],
