@@ -16,6 +16,7 @@ import re
 import secrets
 import threading
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -184,6 +185,10 @@ class Store:
         self.engine = engine
         self._locks: dict[int, threading.Lock] = {}
         self._guard = threading.Lock()
+        self._writing: AbstractContextManager[object] = (
+            threading.Lock() if engine.dialect.name == "sqlite" else nullcontext())
+        """SQLite has one writer at a time: the server's threads take turns here rather than
+        in SQLite's busy handler, which sleeps."""
 
     def _lock(self, game_id: int) -> threading.Lock:
         with self._guard:
@@ -203,7 +208,7 @@ class Store:
                    for p in draw]
         salt = secrets.token_hex(16)
         tables = []
-        with self.engine.begin() as conn:
+        with self._writing, self.engine.begin() as conn:
             event_id = conn.execute(sa.insert(events).values(
                 name=name, variant=variant, format=fmt, target=target, revision=0,
                 salt=salt, created=_now()).returning(events.c.id)).scalar_one()
@@ -319,7 +324,7 @@ class Store:
         body = verdict.body()
         body["deal"] = len(game["texts"]) + 1
         try:
-            with self.engine.begin() as conn:
+            with self._writing, self.engine.begin() as conn:
                 conn.execute(sa.insert(deals).values(
                     game_id=game["id"], number=body["deal"], key=key,
                     text=text.replace("\r\n", "\n").rstrip() + "\n",
@@ -374,7 +379,7 @@ class Store:
                 return Outcome(422, verdict.body())
             new = text.replace("\r\n", "\n").rstrip() + "\n"
             try:
-                with self.engine.begin() as conn:
+                with self._writing, self.engine.begin() as conn:
                     conn.execute(sa.update(deals).where(
                         deals.c.game_id == game["id"], deals.c.number == number)
                         .values(text=new, response=json.dumps(verdict.body())))
