@@ -91,8 +91,9 @@ def _play(url: Callable[[], str], event: int, games: list[tuple[int, int, str]],
             key = f"r{round_}t{table}d{i + 1}"
             if rng.random() < 0.1:
                 with ThreadPoolExecutor(2) as pool:
-                    both = list(pool.map(lambda _: _send(url, path, token, text, key, tally,
-                                                         deadline), range(2)))
+                    sent = [pool.submit(_send, url, path, token, text, key, tally, deadline)
+                            for _ in range(2)]
+                    both = [f.result() for f in sent]
                 statuses = sorted(s for s, _ in both)
                 assert statuses in ([200, 201], [200, 200]), both
                 assert both[0][1] == both[1][1]
