@@ -11,6 +11,7 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -57,8 +58,12 @@ def test_a_deal_entered_by_touch_changes_the_standings_on_the_wall(
         wall = browser.new_context(viewport={"width": 1280, "height": 800})
         table = phone.new_page()
         standings = wall.new_page()
+        def dialog(shown: Any) -> None:
+            dialogs.append(shown.message)
+            shown.dismiss()
+
         for page in (table, standings):
-            page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+            page.on("dialog", dialog)
         standings.goto(f"{server.url}/events/{event}")
         standings.wait_for_selector("text=No deal has been entered yet")
         table.goto(f"{server.url}/events/{event}/rounds/1/tables/1#token={token}")
