@@ -48,7 +48,7 @@ def _open(db: str) -> Store:
 @click.pass_context
 def serve(ctx: click.Context, db: str, host: str, port: int,
           director_token: str | None) -> None:
-    """Run a live event: tables enter their deals from a phone, standings update live.
+    """Run a live event: deals entered by phone, standings shown live.
 
     The server judges every deal with the engine and the event checks of 'euchrelog
     score', stores each accepted deal in one transaction before answering, and shows
@@ -103,7 +103,8 @@ def serve(ctx: click.Context, db: str, host: str, port: int,
 @click.option("--db", default="event.sqlite", show_default=True, help=_DB_HELP)
 @click.option("-o", "--output", "folder", required=True,
               type=click.Path(file_okay=False, path_type=Path),
-              help="The folder to write into (made if absent): one event-ID.euchre a event.")
+              help="The folder to write into (made if absent): a file event-ID.euchre per "
+                   "event.")
 @click.option("--event", "only", multiple=True, type=int, metavar="ID",
               help="Export only this event (repeatable).")
 def export(db: str, folder: Path, only: tuple[int, ...]) -> None:
