@@ -150,15 +150,43 @@ def _check_stored(server: Server, event: int, tally: Tally, tmp_path: Path) -> N
 
 
 @pytest.mark.slow
+def _watch(server: Server, event: int, seen: list[int], stop: threading.Event) -> None:
+    """The wall screen: reads the live standings until ``stop``, keeping each revision (a
+    quiet stream is read again, as a browser reconnects)."""
+    while not stop.is_set():
+        try:
+            with httpx.Client(base_url=server.url, timeout=2) as client, \
+                    client.stream("GET", f"/api/events/{event}/stream") as s:
+                for line in s.iter_lines():
+                    if line.startswith("data:"):
+                        seen.append(int(line.split('"revision": ', 1)[1].split(",", 1)[0]))
+                    if stop.is_set():
+                        return
+        except httpx.ReadTimeout:
+            continue
+
+
 def test_fifty_tables_eight_rounds_lose_nothing_and_store_nothing_twice(
         server: Server, tmp_path: Path) -> None:
     tally = Tally()
-    event, seconds = _run(server, 50, 8, tally)
+    revisions: list[int] = []
+    stop = threading.Event()
+    watcher = threading.Thread(target=_watch, args=(server, 1, revisions, stop))
+
+    def watch() -> None:
+        watcher.start()
+
+    event, seconds = _run(server, 50, 8, tally, watch)
+    stop.set()
+    watcher.join(60)
+    assert event == 1 and not watcher.is_alive()
     assert len(tally.acknowledged) == 50 * 8 * DEALS == tally.created
     _check_stored(server, event, tally, tmp_path)
+    assert revisions == sorted(revisions) and len(set(revisions)) > 2
     print(f"\nload: {len(tally.acknowledged)} deals by 50 tables x 8 rounds in {seconds:.1f} s "
           f"({tally.requests} requests, {tally.repeated} repeated after the answer, "
-          f"{tally.requests / seconds:.0f} requests/s)")
+          f"{tally.requests / seconds:.0f} requests/s); the wall screen got "
+          f"{len(revisions)} updates")
 
 
 def test_a_server_killed_during_the_load_loses_no_acknowledged_deal(
@@ -167,20 +195,21 @@ def test_a_server_killed_during_the_load_loses_no_acknowledged_deal(
     seen: dict[str, tuple[int, str]] = {}
 
     def kill_and_restart() -> None:
-        while len(tally.acknowledged) < 60:
-            time.sleep(0.05)
-        server.kill()
-        with tally.lock:
-            seen.update(tally.acknowledged)
-        server.start()
+        for after in (40, 80):
+            while len(tally.acknowledged) < after:
+                time.sleep(0.02)
+            server.kill()
+            with tally.lock:
+                seen.update(tally.acknowledged)
+            server.start()
 
     event, seconds = _run(server, 20, 3, tally, kill_and_restart)
-    assert len(seen) >= 60
+    assert len(seen) >= 80
     assert tally.retried > 0
     assert len(tally.acknowledged) == 20 * 3 * DEALS
     for key, value in seen.items():
         assert tally.acknowledged[key] == value
     _check_stored(server, event, tally, tmp_path)
-    print(f"\nkill: SIGKILL after {len(seen)} acknowledged deals; restarted; "
+    print(f"\nkill: SIGKILL twice, the second after {len(seen)} acknowledged deals; "
           f"{len(tally.acknowledged)} deals in {seconds:.1f} s, {tally.retried} sends "
           "refused while it was down, every acknowledged deal present")

@@ -176,10 +176,12 @@ class Server:
         response.set_cookie(CSRF_COOKIE, token, httponly=True, samesite="strict")
         return response
 
-    def standings(self, event_id: int) -> Standings:
-        """The event's standings now (read the revision first: never newer than the data)."""
+    def standings(self, event_id: int, live: bool = False) -> Standings:
+        """The event's standings now; ``live``: perhaps a moment old (see
+        :meth:`StandingsCache.get`)."""
         revision = self.store.revision(event_id)
-        return self.cache.get(event_id, revision, self.store.records(event_id))
+        return self.cache.get(event_id, revision, lambda: self.store.records(event_id),
+                              live=live)
 
     # ------------------------------------------------------------ API
 
@@ -303,10 +305,11 @@ class Server:
         yield "retry: 1000\n\n"
         while not await request.is_disconnected():
             revision = await run_in_threadpool(self.store.revision, event_id)
-            if revision != last:
-                made = await run_in_threadpool(self.standings, event_id)
+            made = await run_in_threadpool(self.standings, event_id, True) \
+                if revision != last else None
+            if made is not None and made.revision != last:
                 last = made.revision
-                payload = json.dumps({"revision": made.revision, "html": made.html()})
+                payload = json.dumps({"revision": made.revision, "html": made.html})
                 yield f"event: standings\ndata: {payload}\n\n"
                 quiet = 0.0
             elif quiet >= 15:
@@ -329,8 +332,8 @@ class Server:
         """The standings page for a wall screen."""
         event_id = _int(request, "event")
         event = await run_in_threadpool(self.store.event, event_id)
-        made = await run_in_threadpool(self.standings, event_id)
-        return HTMLResponse(pages.standings_page(event, made.html(), made.revision))
+        made = await run_in_threadpool(self.standings, event_id, True)
+        return HTMLResponse(pages.standings_page(event, made.html, made.revision))
 
     async def table_page(self, request: Request) -> Response:
         """A table's page (its token comes in the link's fragment, read by the script)."""
@@ -393,7 +396,7 @@ class Server:
         return f"/events/{event_id}/rounds/{round_}/tables/{table}#token={token}"
 
     def _progress(self, event_id: int) -> str:
-        made = self.standings(event_id)
+        made = self.standings(event_id, live=True)
         findings = [f.to_dict() for ev in made.events for f in ev.findings]
         return pages.progress(self.store.games(event_id), findings,
                               self.store.history(event_id))
