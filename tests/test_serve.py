@@ -190,6 +190,27 @@ def test_forms_need_their_csrf_token(server: Server) -> None:
     assert no_session.post("/director/events", data={**form, "csrf": csrf}).status_code == 403
 
 
+def test_the_director_corrects_a_deal_through_the_form(server: Server) -> None:
+    event, tokens = create_event(server, 1, 1, 2)
+    table = server.client(headers={"authorization": f"Bearer {tokens[1, 1]}"})
+    assert table.post(deals_url(event, 1, 1),
+                      json={"text": SHEET_1, "key": "f"}).status_code == 201
+    client, csrf = _signed_in(server)
+    form = {"round": "1", "table": "1", "deal": "1", "reason": "not alone",
+            "text": "deal 1 dealer N\n  trump H maker E tricks 5\n"}
+    assert client.post(f"/director/events/{event}/correct", data=form).status_code == 403
+    refused = client.post(f"/director/events/{event}/correct",
+                          data={**form, "csrf": csrf, "text": "deal 1 dealer Q\n"})
+    assert "refused: S101" in refused.text
+    missing = client.post(f"/director/events/{event}/correct",
+                          data={**form, "csrf": csrf, "deal": "9"})
+    assert "has no deal 9" in missing.text
+    done = client.post(f"/director/events/{event}/correct", data={**form, "csrf": csrf})
+    assert done.status_code == 200 and "corrected" in done.text and "not alone" in done.text
+    state = server.client().get(f"/api/events/{event}/rounds/1/tables/1").json()
+    assert state["totals"] == {"NS": 0, "EW": 2}
+
+
 def test_hostile_names_are_shown_as_text(server: Server) -> None:
     with server.director() as director:
         answer = director.post("/api/events", json={

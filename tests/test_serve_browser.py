@@ -100,6 +100,20 @@ def test_a_deal_entered_by_touch_changes_the_standings_on_the_wall(
         table.wait_for_selector("#message.refused")
         assert "C901" in (table.text_content("#message") or "")
         assert table.locator("#deals li").count() == 2
+        table.fill("#full", "")
+
+        phone.set_offline(True)
+        table.tap('#trump button[data-value="D"]')
+        table.tap('#maker button[data-value="N"]')
+        table.tap('#tricks button[data-value="0"]')
+        table.tap("#send")
+        sync_api.expect(table.locator("#message")).to_contain_text("sending again")
+        phone.set_offline(False)
+        sync_api.expect(table.locator("#message")).to_contain_text("deal 3 entered")
+        standings.wait_for_selector('#standings[data-revision="3"]')
+        assert table.locator("#deals li").count() == 3
+        assert "game over: won by EW" in (table.text_content("#score") or "")
+        assert table.is_disabled("#send")
         standings.screenshot(path=str(shots / "serve-standings.png"), full_page=True)
 
         desk = wall.new_page()
@@ -108,7 +122,7 @@ def test_a_deal_entered_by_touch_changes_the_standings_on_the_wall(
         desk.click("button[type=submit]")
         desk.goto(f"{server.url}/director/events/{event}")
         desk.wait_for_selector("#progress table")
-        assert "trump S maker S tricks 3" not in (desk.text_content("#progress") or "")
+        assert "over, won by EW" in (desk.text_content("#progress") or "")
         desk.screenshot(path=str(shots / "serve-director.png"), full_page=True)
         browser.close()
     assert dialogs == []
