@@ -142,6 +142,8 @@ def test_a_table_token_writes_only_its_own_table(server: Server) -> None:
         assert answer.status_code == 403, headers
     other = server.client(headers={"authorization": f"Bearer {tokens[1, 1]}"})
     assert other.post(deals_url(999_999, 1, 1), json=body).status_code == 404
+    assert other.post(deals_url(10**20, 1, 1), json=body).status_code == 404
+    assert other.get(f"/api/events/{event}/rounds/1/tables/{10**20}").status_code == 404
     assert other.post(deals_url(event, 1, 1), json=body).status_code == 201
     assert server.client().get(f"/api/events/{event}/rounds/1/tables/2").json()["deals"] == []
 

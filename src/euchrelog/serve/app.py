@@ -69,6 +69,12 @@ STATIC = {"serve.css": "text/css", "table.js": "text/javascript",
           "standings.js": "text/javascript", "director.js": "text/javascript"}
 """The files under /static/ and their types."""
 
+MAX_ID = 2**31 - 1
+"""The largest number a path may carry (an integer column's)."""
+
+MAX_STREAMS = 500
+"""Live streams open at once; one more is refused (503) until one closes."""
+
 SSE_INTERVAL = 0.5
 """How often, in seconds, a live page's stream looks for a new revision."""
 
@@ -78,8 +84,6 @@ class Settings:
     """What the application needs besides the database."""
 
     director_token: str
-    stream_limit: float | None = None
-    """Seconds after which a live stream ends (the browser reconnects); None: never."""
 
 
 def _fail(status: int, message: str) -> HTTPException:
@@ -127,8 +131,12 @@ def _bearer(request: Request) -> str:
 
 
 def _int(request: Request, name: str) -> int:
+    """A number of the path (an event, round, table or deal): one the database can hold,
+    else there is no such thing (404)."""
     value = request.path_params[name]
     assert isinstance(value, int)
+    if value > MAX_ID:
+        raise _fail(404, f"no {name} {value}")
     return value
 
 
@@ -139,6 +147,8 @@ class Server:
         self.store = store
         self.settings = settings
         self.cache = StandingsCache()
+        self.streams = 0
+        """Live streams open now (all on the event loop's thread)."""
         self.session = hmac.new(settings.director_token.encode("utf-8"), b"director-session",
                                 hashlib.sha256).hexdigest()
 
@@ -296,12 +306,22 @@ class Server:
         ``standings`` event per revision (``{"revision": n, "html": ...}``)."""
         event_id = _int(request, "event")
         await run_in_threadpool(self.store.event, event_id)
+        if self.streams >= MAX_STREAMS:
+            raise _fail(503, "too many live pages are open; try again in a moment")
         return StreamingResponse(self._events(request, event_id),
                                  media_type="text/event-stream",
                                  headers={"cache-control": "no-store"})
 
     async def _events(self, request: Request, event_id: int) -> AsyncIterator[str]:
-        last, quiet, waited = -1, 0.0, 0.0
+        self.streams += 1
+        try:
+            async for chunk in self._changes(request, event_id):
+                yield chunk
+        finally:
+            self.streams -= 1
+
+    async def _changes(self, request: Request, event_id: int) -> AsyncIterator[str]:
+        last, quiet = -1, 0.0
         yield "retry: 1000\n\n"
         while not await request.is_disconnected():
             revision = await run_in_threadpool(self.store.revision, event_id)
@@ -315,12 +335,8 @@ class Server:
             elif quiet >= 15:
                 yield ": still here\n\n"
                 quiet = 0.0
-            limit = self.settings.stream_limit
-            if limit is not None and waited >= limit:
-                return
             await asyncio.sleep(SSE_INTERVAL)
             quiet += SSE_INTERVAL
-            waited += SSE_INTERVAL
 
     # ------------------------------------------------------------ pages
 
@@ -384,16 +400,10 @@ class Server:
 
     def _director_page(self, event_id: int, csrf: str, message: str = "") -> str:
         event = self.store.event(event_id)
-        games = self.store.games(event_id)
-        links = [(g["round"], g["table_no"], self._link(event_id, g["round"], g["table_no"]))
-                 for g in games]
+        links = [(r, t, f"/events/{event_id}/rounds/{r}/tables/{t}#token={token}"
+                  if token else None)
+                 for r, t, token in self.store.tokens(event_id, self.settings.director_token)]
         return pages.director_event(event, links, self._progress(event_id), csrf, message)
-
-    def _link(self, event_id: int, round_: int, table: int) -> str | None:
-        token = self.store.token(event_id, round_, table, self.settings.director_token)
-        if token is None:
-            return None
-        return f"/events/{event_id}/rounds/{round_}/tables/{table}#token={token}"
 
     def _progress(self, event_id: int) -> str:
         made = self.standings(event_id, live=True)

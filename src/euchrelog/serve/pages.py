@@ -114,7 +114,7 @@ def progress(games: Sequence[Mapping[str, Any]], findings: Sequence[Mapping[str,
         rows.append(f"<tr><td>{e(g['round'])}</td><td>{e(g['table_no'])}</td>"
                     f"<td>{e(seats)}</td><td>{e(g['deals'])}</td><td>{e(totals)}</td>"
                     f"<td>{e(status)}</td></tr>")
-    found = "".join(f"<li><code>{e(f.get('line'))}:{e(f.get('column'))}</code> "
+    found = "".join(f"<li><code>{e(f['path'])}:{e(f['line'])}:{e(f['column'])}</code> "
                     f"{e(f['code'])} {e(f['message'])}</li>" for f in findings) \
         or "<li>none</li>"
     corrected = "".join(

@@ -223,13 +223,16 @@ class Store:
                 tables.append({"round": place.round, "table": place.table, "token": token})
         return event_id, tables
 
-    def token(self, event_id: int, round_: int, table: int, secret: str) -> str | None:
-        """The token of a table game, derived again from ``secret``; ``None`` when the
-        event was created with another director's token."""
+    def tokens(self, event_id: int, secret: str) -> list[tuple[int, int, str | None]]:
+        """Each table game's round, table and token, derived again from ``secret`` (the
+        token is ``None`` when the event was created with another director's token)."""
         salt = self.event(event_id)["salt"]
-        token = table_token(secret, salt, round_, table)
-        game = self.game(event_id, round_, table)
-        return token if hmac.compare_digest(game["token_hash"], token_hash(token)) else None
+        out = []
+        for game in self.games(event_id):
+            token = table_token(secret, salt, game["round"], game["table_no"])
+            known = hmac.compare_digest(game["token_hash"], token_hash(token))
+            out.append((game["round"], game["table_no"], token if known else None))
+        return out
 
     def event(self, event_id: int) -> Mapping[str, Any]:
         """The event's row.
@@ -378,11 +381,12 @@ class Store:
             if not verdict.accepted:
                 return Outcome(422, verdict.body())
             new = text.replace("\r\n", "\n").rstrip() + "\n"
+            body = {**verdict.body(), "deal": number}
             try:
                 with self._writing, self.engine.begin() as conn:
                     conn.execute(sa.update(deals).where(
                         deals.c.game_id == game["id"], deals.c.number == number)
-                        .values(text=new, response=json.dumps(verdict.body())))
+                        .values(text=new, response=json.dumps(body)))
                     conn.execute(sa.insert(corrections).values(
                         game_id=game["id"], number=number, old_text=texts[number - 1],
                         new_text=new, reason=reason, created=_now()))
@@ -391,7 +395,7 @@ class Store:
                                  .values(revision=events.c.revision + 1))
             except _MovedError:
                 return Outcome(409, {"error": "the game changed meanwhile; correct again"})
-        return Outcome(200, verdict.body())
+        return Outcome(200, body)
 
 
 class _MovedError(Exception):
