@@ -63,7 +63,8 @@ def serve(ctx: click.Context, db: str, host: str, port: int,
       euchrelog serve --db postgresql://euchrelog@db.example.org/events
       euchrelog serve export --db friday.sqlite -o sheets/
 
-    The JSON API, the security model and durability: docs/serve.md.
+    The JSON API, the security model and durability:
+    https://euchrelog.example.org/docs/serve.md
     """
     if ctx.invoked_subcommand is not None:
         return
