@@ -80,14 +80,14 @@ def _send(url: Callable[[], str], path: str, token: str, text: str, key: str,
         return answer.status_code, answer.json()
 
 
-def _play(url: Callable[[], str], event: int, games: list[tuple[int, int, str]],
+def _play(url: Callable[[], str], event: int, games: list[tuple[int, int, str, list[str]]],
           tally: Tally, seed: int, deadline: float) -> None:
     """One table's evening: its games in round order, every deal acknowledged, some sent
     twice after their answer, some twice at once."""
     rng = random.Random(seed)
-    for round_, table, token in games:
+    for round_, table, token, texts in games:
         path = f"/api/events/{event}/rounds/{round_}/tables/{table}/deals"
-        for i, text in enumerate(deal_texts(seed * 100 + round_, DEALS)):
+        for i, text in enumerate(texts):
             key = f"r{round_}t{table}d{i + 1}"
             if rng.random() < 0.1:
                 with ThreadPoolExecutor(2) as pool:
@@ -117,12 +117,13 @@ def _run(server: Server, tables: int, rounds: int, tally: Tally,
     """Creates the event and plays it from one thread per table; ``during`` runs meanwhile
     on this thread. Returns the event and the seconds it took."""
     event, tokens = create_event(server, rounds, tables, DEALS, name="Load Progressive")
+    evening = {t: [(r, t, tokens[r, t], deal_texts(t * 100 + r, DEALS))
+                   for r in range(1, rounds + 1)] for t in range(1, tables + 1)}
     deadline = time.monotonic() + 600
     start = time.monotonic()
     with ThreadPoolExecutor(tables) as pool:
-        futures = [pool.submit(_play, lambda: server.url, event,
-                               [(r, t, tokens[r, t]) for r in range(1, rounds + 1)],
-                               tally, t, deadline) for t in range(1, tables + 1)]
+        futures = [pool.submit(_play, lambda: server.url, event, evening[t], tally, t,
+                               deadline) for t in range(1, tables + 1)]
         if during is not None:
             during()
         for future in futures:
