@@ -8,6 +8,7 @@ import socket
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING
 
 import click
@@ -94,10 +95,19 @@ def serve(ctx: click.Context, db: str, host: str, port: int,
         sys.stdout.flush()
         yield
 
-    app = create_app(store, Settings(token), lifespan=ready)
-    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2,
+    settings = Settings(token)
+    app = create_app(store, settings, lifespan=ready)
+
+    class Stopping(uvicorn.Server):
+        """The server, ending the live streams when asked to stop."""
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            settings.closing.set()
+            super().handle_exit(sig, frame)
+
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=5,
                             lifespan="on")
-    uvicorn.Server(config).run(sockets=[sock])
+    Stopping(config).run(sockets=[sock])
 
 
 @serve.command()

@@ -16,9 +16,10 @@ import hmac
 import io
 import json
 import secrets
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -84,6 +85,9 @@ class Settings:
     """What the application needs besides the database."""
 
     director_token: str
+    closing: threading.Event = field(default_factory=threading.Event)
+    """Set when the server is asked to stop: the live streams end, so that it stops at
+    once."""
 
 
 def _fail(status: int, message: str) -> HTTPException:
@@ -323,7 +327,8 @@ class Server:
     async def _changes(self, request: Request, event_id: int) -> AsyncIterator[str]:
         last, quiet = -1, 0.0
         yield "retry: 1000\n\n"
-        while not await request.is_disconnected():
+        closing = self.settings.closing
+        while not closing.is_set() and not await request.is_disconnected():
             revision = await run_in_threadpool(self.store.revision, event_id)
             made = await run_in_threadpool(self.standings, event_id, True) \
                 if revision != last else None
