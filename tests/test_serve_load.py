@@ -150,7 +150,6 @@ def _check_stored(server: Server, event: int, tally: Tally, tmp_path: Path) -> N
     assert standings == scored
 
 
-@pytest.mark.slow
 def _watch(server: Server, event: int, seen: list[int], stop: threading.Event) -> None:
     """The wall screen: reads the live standings until ``stop``, keeping each revision (a
     quiet stream is read again, as a browser reconnects)."""
@@ -167,6 +166,7 @@ def _watch(server: Server, event: int, seen: list[int], stop: threading.Event) -
             continue
 
 
+@pytest.mark.slow
 def test_fifty_tables_eight_rounds_lose_nothing_and_store_nothing_twice(
         server: Server, tmp_path: Path) -> None:
     tally = Tally()
