@@ -8,6 +8,7 @@ printed (``pytest -s``) and reported in docs/serve.md.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import threading
@@ -150,6 +151,16 @@ def _check_stored(server: Server, event: int, tally: Tally, tmp_path: Path) -> N
     assert standings == scored
 
 
+def _cpu(server: Server) -> float:
+    """The server process's CPU time so far, in seconds (0 where /proc is not there)."""
+    assert server.process is not None
+    stat = Path(f"/proc/{server.process.pid}/stat")
+    if not stat.exists():
+        return 0.0
+    fields = stat.read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _watch(server: Server, event: int, seen: list[int], stop: threading.Event) -> None:
     """The wall screen: reads the live standings until ``stop``, keeping each revision (a
     quiet stream is read again, as a browser reconnects)."""
@@ -177,7 +188,9 @@ def test_fifty_tables_eight_rounds_lose_nothing_and_store_nothing_twice(
     def watch() -> None:
         watcher.start()
 
+    cpu = _cpu(server)
     event, seconds = _run(server, 50, 8, tally, watch)
+    cpu = _cpu(server) - cpu
     stop.set()
     watcher.join(60)
     assert event == 1 and not watcher.is_alive()
@@ -187,7 +200,8 @@ def test_fifty_tables_eight_rounds_lose_nothing_and_store_nothing_twice(
     print(f"\nload: {len(tally.acknowledged)} deals by 50 tables x 8 rounds in {seconds:.1f} s "
           f"({tally.requests} requests, {tally.repeated} repeated after the answer, "
           f"{tally.requests / seconds:.0f} requests/s); the wall screen got "
-          f"{len(revisions)} updates")
+          f"{len(revisions)} updates; the server used {cpu:.1f} s of CPU, "
+          f"{1000 * cpu / tally.requests:.0f} ms a request")
 
 
 def test_a_server_killed_during_the_load_loses_no_acknowledged_deal(

@@ -387,11 +387,14 @@ class Server:
         self._director(request)
         form = await _form(request, EVENT_LIMIT)
         self._csrf(request, form)
+        written = form.get("target", "").strip()
+        if written and not (written.isascii() and written.isdigit()):
+            return await self._home_error(request, "target must be a whole number")
         try:
             draw = _csv_draw(form.get("draw", ""))
-            target = int(form["target"]) if form.get("target", "").strip() else None
         except ValueError as exc:
             return await self._home_error(request, str(exc))
+        target = int(written) if written else None
         outcome = await run_in_threadpool(self._create, {
             "name": form.get("name", ""), "variant": form.get("variant", ""),
             "format": form.get("format", ""), "target": target, "draw": draw})
