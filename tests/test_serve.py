@@ -185,10 +185,11 @@ def test_forms_need_their_csrf_token(server: Server) -> None:
                           headers={"origin": "http://evil.example"})
     assert foreign.status_code == 403
     for wrong, said in (({"target": "ten"}, "target must be a whole number"),
-                        ({"draw": "round,table,N\n1,x,Ann\n"}, "draw line 2"),
+                        ({"draw": "round,table,N,E,S,W\n1,x,A,B,C,D\n"}, "draw line 2"),
                         ({"variant": "bridge"}, "bridge")):
         refused = client.post("/director/events", data={**form, "csrf": csrf, **wrong})
         assert refused.status_code == 400 and said in refused.text, wrong
+        assert 'value="Club"' in refused.text  # what was typed is kept
     made = client.post("/director/events", data={**form, "csrf": csrf})
     assert made.status_code == 303
     page = client.get(made.headers["location"]).text

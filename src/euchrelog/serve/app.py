@@ -387,24 +387,26 @@ class Server:
         self._director(request)
         form = await _form(request, EVENT_LIMIT)
         self._csrf(request, form)
-        written = form.get("target", "").strip()
+        typed = {k: form.get(k, "") for k in ("name", "variant", "format", "target", "draw")}
+        written = typed["target"].strip()
         if written and not (written.isascii() and written.isdigit()):
-            return await self._home_error(request, "target must be a whole number")
+            return await self._home_error(request, "target must be a whole number", typed)
         try:
-            draw = _csv_draw(form.get("draw", ""))
+            draw = _csv_draw(typed["draw"])
         except ValueError as exc:
-            return await self._home_error(request, str(exc))
-        target = int(written) if written else None
+            return await self._home_error(request, str(exc), typed)
         outcome = await run_in_threadpool(self._create, {
-            "name": form.get("name", ""), "variant": form.get("variant", ""),
-            "format": form.get("format", ""), "target": target, "draw": draw})
+            "name": typed["name"], "variant": typed["variant"], "format": typed["format"],
+            "target": int(written) if written else None, "draw": draw})
         if outcome.status != 201:
-            return await self._home_error(request, outcome.body["error"])
+            return await self._home_error(request, outcome.body["error"], typed)
         return RedirectResponse(f"/director/events/{outcome.body['event']}", 303)
 
-    async def _home_error(self, request: Request, message: str) -> Response:
+    async def _home_error(self, request: Request, message: str,
+                          typed: dict[str, str]) -> Response:
         events = await run_in_threadpool(self.store.events)
-        return self._with_csrf(request, lambda t: pages.director_home(events, t, message), 400)
+        return self._with_csrf(
+            request, lambda t: pages.director_home(events, t, message, typed), 400)
 
     def _director_page(self, event_id: int, csrf: str, message: str = "") -> str:
         event = self.store.event(event_id)

@@ -50,24 +50,29 @@ def login(csrf: str, failed: bool = False) -> str:
                 '<button type="submit">Sign in</button></form>')
 
 
-def director_home(events: Sequence[Mapping[str, Any]], csrf: str, error: str = "") -> str:
-    """The director's events and the form that creates one (draw as CSV)."""
+def director_home(events: Sequence[Mapping[str, Any]], csrf: str, error: str = "",
+                  typed: Mapping[str, str] | None = None) -> str:
+    """The director's events and the form that creates one (draw as CSV), filled with what
+    was ``typed`` when it was refused."""
+    given = {"name": "", "variant": "four-hand", "format": "progressive deals=8",
+             "target": "", "draw": "round,table,N,E,S,W\n", **(typed or {})}
     items = "".join(f'<li><a href="/director/events/{e(ev["id"])}">{e(ev["name"])}</a> '
                     f'({e(ev["variant"])}, {e(ev["format"])})</li>' for ev in events)
     note = f'<p class="error" role="alert">{e(error)}</p>' if error else ""
     return page("director", f"<h1>Director</h1><ul>{items}</ul><h2>New event</h2>{note}"
                 '<form method="post" action="/director/events" class="create">'
                 f"{csrf_field(csrf)}"
-                '<label>Name <input name="name" required maxlength="200"></label>'
-                '<label>Variant <input name="variant" value="four-hand" required '
-                'maxlength="40"></label>'
-                '<label>Format <input name="format" value="progressive deals=8" required '
+                f'<label>Name <input name="name" value="{e(given["name"])}" required '
                 'maxlength="200"></label>'
-                '<label>Target <input name="target" inputmode="numeric" maxlength="4">'
-                '</label>'
+                f'<label>Variant <input name="variant" value="{e(given["variant"])}" '
+                'required maxlength="40"></label>'
+                f'<label>Format <input name="format" value="{e(given["format"])}" required '
+                'maxlength="200"></label>'
+                f'<label>Target <input name="target" value="{e(given["target"])}" '
+                'inputmode="numeric" maxlength="4"></label>'
                 '<label>Draw (CSV: round,table,N,E,S,W with a header line)'
                 '<textarea name="draw" rows="8" required maxlength="100000">'
-                "round,table,N,E,S,W\n</textarea></label>"
+                f"{e(given['draw'])}</textarea></label>"
                 '<button type="submit">Create the event</button></form>')
 
 
