@@ -31,7 +31,7 @@ def _open(db: str) -> Store:
     try:
         engine = connect(db)
         migrate(engine)
-    except (sa.exc.SQLAlchemyError, OSError, ValueError) as exc:
+    except (sa.exc.SQLAlchemyError, OSError, ValueError, ImportError) as exc:
         message = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
         raise click.UsageError(f"cannot open the database {db!r}: {message}") from None
     return Store(engine)

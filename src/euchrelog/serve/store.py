@@ -93,12 +93,22 @@ KEY_RE = re.compile(r"[A-Za-z0-9._:-]{1,100}")
 
 def database_url(db: str) -> str:
     """The SQLAlchemy URL of ``--db``: a PostgreSQL URL (``postgresql://...``, read with
-    psycopg 3), a SQLAlchemy URL, or else the path of a SQLite file."""
-    if db.startswith(("postgresql://", "postgres://")):
-        return "postgresql+psycopg://" + db.split("://", 1)[1]
-    if "://" in db:
+    psycopg 3), a ``sqlite://`` URL, or else the path of a SQLite file.
+
+    >>> database_url("postgresql://ann@db.example.org/club")
+    'postgresql+psycopg://ann@db.example.org/club'
+
+    :raises ValueError: for a URL of another database.
+    """
+    scheme, found, rest = db.partition("://")
+    if not found:
+        return f"sqlite:///{Path(db).resolve()}"
+    if scheme in ("postgresql", "postgres", "postgresql+psycopg"):
+        return "postgresql+psycopg://" + rest
+    if scheme == "sqlite":
         return db
-    return f"sqlite:///{Path(db).resolve()}"
+    raise ValueError(f"{scheme}:// is not a database the server uses: give a SQLite file or "
+                     "a postgresql:// URL")
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
