@@ -58,12 +58,20 @@ def test_a_deal_entered_by_touch_changes_the_standings_on_the_wall(
         wall = browser.new_context(viewport={"width": 1280, "height": 800})
         table = phone.new_page()
         standings = wall.new_page()
+        desk = wall.new_page()
+
         def dialog(shown: Any) -> None:
             dialogs.append(shown.message)
             shown.dismiss()
 
-        for page in (table, standings):
+        for page in (table, standings, desk):
             page.on("dialog", dialog)
+        desk.goto(f"{server.url}/director")
+        desk.fill('input[name="token"]', DIRECTOR)
+        desk.click("button[type=submit]")
+        desk.goto(f"{server.url}/director/events/{event}")
+        desk.wait_for_selector("#progress table")
+        assert "not started" in (desk.text_content("#progress") or "")
         standings.goto(f"{server.url}/events/{event}")
         standings.wait_for_selector("text=No deal has been entered yet")
         table.goto(f"{server.url}/events/{event}/rounds/1/tables/1#token={token}")
@@ -116,13 +124,7 @@ def test_a_deal_entered_by_touch_changes_the_standings_on_the_wall(
         assert table.is_disabled("#send")
         standings.screenshot(path=str(shots / "serve-standings.png"), full_page=True)
 
-        desk = wall.new_page()
-        desk.goto(f"{server.url}/director")
-        desk.fill('input[name="token"]', DIRECTOR)
-        desk.click("button[type=submit]")
-        desk.goto(f"{server.url}/director/events/{event}")
-        desk.wait_for_selector("#progress table")
-        assert "over, won by EW" in (desk.text_content("#progress") or "")
+        sync_api.expect(desk.locator("#progress")).to_contain_text("over, won by EW")
         desk.screenshot(path=str(shots / "serve-director.png"), full_page=True)
         browser.close()
     assert dialogs == []
