@@ -228,3 +228,29 @@ def test_a_server_killed_during_the_load_loses_no_acknowledged_deal(
     print(f"\nkill: SIGKILL twice, the second after {len(seen)} acknowledged deals; "
           f"{len(tally.acknowledged)} deals in {seconds:.1f} s, {tally.retried} sends "
           "refused while it was down, every acknowledged deal present")
+
+
+def test_two_servers_on_one_database_store_each_deal_once(server: Server,
+                                                          tmp_path: Path) -> None:
+    """The same deal sent to two server processes of one database at the same moment: one
+    stores it (201), the other answers with what was stored (200)."""
+    second = Server(server.db, tmp_path)
+    try:
+        event, tokens = create_event(server, 2, 5, DEALS, name="Two Servers")
+        tally = Tally()
+        deadline = time.monotonic() + 600
+        urls: list[Callable[[], str]] = [lambda: server.url, lambda: second.url]
+        with ThreadPoolExecutor(2) as pool:
+            for (r, t), token in sorted(tokens.items()):
+                path = f"/api/events/{event}/rounds/{r}/tables/{t}/deals"
+                for i, text in enumerate(deal_texts(r * 10 + t, DEALS)):
+                    key = f"r{r}t{t}d{i + 1}"
+                    both = [pool.submit(_send, url, path, token, text, key, tally, deadline)
+                            for url in urls]
+                    answers = [f.result() for f in both]
+                    assert sorted(s for s, _ in answers) == [200, 201], answers
+                    assert answers[0][1] == answers[1][1]
+                    tally.acknowledged[key] = (int(str(answers[0][1]["deal"])), text)
+        _check_stored(second, event, tally, tmp_path)
+    finally:
+        second.stop()
