@@ -71,9 +71,11 @@ def director_home(events: Sequence[Mapping[str, Any]], csrf: str, error: str = "
                 f'<label>Target <input name="target" value="{e(given["target"])}" '
                 'inputmode="numeric" maxlength="4"></label>'
                 '<label>Draw (CSV: round,table,N,E,S,W with a header line)'
-                '<textarea name="draw" rows="8" required maxlength="100000">'
+                '<textarea name="draw" id="draw" rows="8" required maxlength="100000">'
                 f"{e(given['draw'])}</textarea></label>"
-                '<button type="submit">Create the event</button></form>')
+                '<label>or read it from a CSV file <input type="file" id="draw-file" '
+                'accept=".csv,text/csv,text/plain"></label>'
+                '<button type="submit">Create the event</button></form>', "director.js")
 
 
 def director_event(event: Mapping[str, Any], links: Sequence[tuple[int, int, str | None]],
