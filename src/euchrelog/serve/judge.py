@@ -96,6 +96,7 @@ def sheet_choices(header: str) -> dict[str, Any]:
 
 
 def _place(finding: Finding, offset: int) -> dict[str, Any]:
+    """A finding as the API gives it: its line counted from the entry's first line."""
     data = finding.to_dict()
     data["path"] = None
     inside = finding.line > offset
@@ -137,6 +138,9 @@ def judge(header: str, deals: Sequence[str], entry: str, at: int | None = None) 
 
 
 def _verdict(parsed: ParsedGame, offset: int, number: int) -> Verdict:
+    """The verdict on a game read whole, the entry (deal ``number``) starting after line
+    ``offset``: the recorder's refusal, with the replay's finding at its place, or the
+    game as it now stands."""
     game: Game = parsed.game
     report = replay(game, parsed.source)
     mine = [f for f in report.findings if f.deal == number or f.line > offset]
@@ -153,7 +157,7 @@ def _verdict(parsed: ParsedGame, offset: int, number: int) -> Verdict:
             return Verdict(False, [_place(f, offset) for f in faults])
         return _refusal("C905", f"deal {number} is not finished: enter its score-sheet line "
                                 "or every trick")
-    shown = [f for f in mine if f.code not in ("G951", "G954")]
+    shown = [f for f in mine if f.code != "G951"]  # the game goes on: no end line yet
     return Verdict(True, [_place(f, offset) for f in shown], rec.totals, rec.over,
                    rec.winner, rec.deal_number, str(rec.dealer) if rec.dealer else None,
                    rec.dumps())
