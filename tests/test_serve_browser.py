@@ -91,7 +91,7 @@ def test_a_deal_entered_by_touch_changes_the_standings_on_the_wall(
         table.tap('#maker button[data-value="E"]')
         table.tap('#alone button[data-value="alone"]')
         table.tap('#tricks button[data-value="5"]')
-        assert table.get_attribute('#maker button[data-value="E"]', "aria-checked") == "true"
+        assert table.get_attribute('#maker button[data-value="E"]', "aria-pressed") == "true"
         table.screenshot(path=str(shots / "serve-table.png"))
         table.tap("#send")
         table.wait_for_selector("#message.ok")

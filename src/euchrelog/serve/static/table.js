@@ -25,18 +25,17 @@
   function choices(id, values, labels) {
     const box = document.getElementById(id);
     box.replaceChildren();
-    box.setAttribute("role", "radiogroup");
+    box.setAttribute("role", "group");
     values.forEach((value, i) => {
       const button = document.createElement("button");
       button.type = "button";
-      button.setAttribute("role", "radio");
       button.dataset.value = value;
       button.textContent = labels ? labels[i] : value;
-      button.setAttribute("aria-checked", String(chosen[id] === value));
+      button.setAttribute("aria-pressed", String(chosen[id] === value));
       button.addEventListener("click", () => {
         chosen[id] = value;
         for (const other of box.children) {
-          other.setAttribute("aria-checked", String(other === button));
+          other.setAttribute("aria-pressed", String(other === button));
         }
       });
       box.appendChild(button);
