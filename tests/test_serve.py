@@ -44,6 +44,7 @@ def test_the_server_prints_its_address_and_answers_health(server: Server) -> Non
     assert answer.status_code == 200
     assert answer.json() == {"status": "ok"}
     assert "default-src 'self'" in answer.headers["content-security-policy"]
+    assert answer.headers["cache-control"] == "no-store"
 
 
 def test_an_entry_is_judged_stored_once_and_refused_with_its_finding(server: Server) -> None:
@@ -159,6 +160,12 @@ def test_a_forged_director_request_is_refused(server: Server) -> None:
         answer = server.client(headers=headers).post("/api/events", json=spec)
         assert answer.status_code == 403, headers
     client = server.client()
+    page = client.get("/director").text
+    csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', page)
+    assert csrf is not None
+    wrong = client.post("/director/login", data={"csrf": csrf.group(1), "token": "guess1234"})
+    assert wrong.status_code == 403 and "euchrelog_director" not in wrong.headers.get(
+        "set-cookie", "")
     assert client.get(f"/director/events/{event}").status_code == 403
     assert client.get(f"/director/events/{event}/progress").status_code == 403
     assert "Sign in" in client.get("/director").text

@@ -70,6 +70,9 @@ STATIC = {"serve.css": "text/css", "table.js": "text/javascript",
           "standings.js": "text/javascript", "director.js": "text/javascript"}
 """The files under /static/ and their types."""
 
+LOGIN_DELAY = 1.0
+"""Seconds a wrong director's token waits at sign-in (guessing one is slow)."""
+
 MAX_ID = 2**31 - 1
 """The largest number a path may carry (an integer column's)."""
 
@@ -377,6 +380,7 @@ class Server:
         self._csrf(request, form)
         token = form.get("token", "")
         if not hmac.compare_digest(token.encode(), self.settings.director_token.encode()):
+            await asyncio.sleep(LOGIN_DELAY)
             return self._with_csrf(request, lambda t: pages.login(t, failed=True), 403)
         response = RedirectResponse("/director", 303)
         response.set_cookie(SESSION_COOKIE, self.session, httponly=True, samesite="strict")
@@ -551,7 +555,8 @@ def create_app(store: Store, settings: Settings,
 
 
 class _Secure:
-    """Adds :data:`SECURITY_HEADERS` to every answer."""
+    """Adds :data:`SECURITY_HEADERS` to every answer, and ``no-store`` to those that say
+    nothing of caching (a director's page shows the tables' links)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -563,7 +568,9 @@ class _Secure:
 
         async def sending(message: Message) -> None:
             if message["type"] == "http.response.start":
-                MutableHeaders(scope=message).update(SECURITY_HEADERS)
+                headers = MutableHeaders(scope=message)
+                headers.update(SECURITY_HEADERS)
+                headers.setdefault("cache-control", "no-store")
             await send(message)
 
         await self.app(scope, receive, sending)
