@@ -277,6 +277,12 @@ def test_oversized_bodies_are_refused(server: Server) -> None:
             "name": "x", "variant": "five-hand", "format": "partners",
             "draw": [{"round": 1, "table": 1, "seats": {"N": "a"}}]})
         assert unknown.status_code == 400 and "five-hand" in unknown.json()["error"]
+        short = director.post("/api/events", json={
+            "name": "x", "variant": "four-hand", "format": "partners",
+            "draw": [{"round": 1, "table": 1, "seats": {"N": "a", "E": "b"}}]})
+        assert short.status_code == 400
+        assert short.json()["error"] == ("round 1 table 1: no player for S W (the seats of "
+                                         "four-hand are N E S W)")
 
 
 def test_the_live_stream_sends_the_standings(server: Server) -> None:

@@ -81,7 +81,12 @@ def game_header(variant: str, fmt: str, target: int | None, event: str, round_: 
         rec = Recorder(variant, target=target, players=dict(seats), tags=tags,
                        rules=f"deals={settings.deals}" if settings.deals else None)
     except (IllegalActionError, ValueError) as exc:
-        raise DrawError(str(exc)) from None
+        raise DrawError(f"round {round_} table {table}: {exc}") from None
+    unnamed = [str(s) for s in rec.seats if str(s) not in seats]
+    if unnamed:
+        raise DrawError(f"round {round_} table {table}: no player for "
+                        f"{' '.join(unnamed)} (the seats of {rec.variant.name} are "
+                        f"{' '.join(map(str, rec.seats))})")
     return rec.dumps().removesuffix("unfinished\n")
 
 
