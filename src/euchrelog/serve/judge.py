@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import Suit
-from ..errors import IllegalActionError, NotationError
+from ..errors import EuchrelogError, IllegalActionError, NotationError
 from ..events import parse_format
 from ..findings import Finding
 from ..models import Game
@@ -111,9 +111,11 @@ def _place(finding: Finding, offset: int) -> dict[str, Any]:
 
 
 def _refusal(code: str, message: str, line: int | None = None,
-             column: int | None = None) -> Verdict:
-    return Verdict(False, [{"code": code, "message": message, "line": line,
-                            "column": column}])
+             column: int | None = None, deal: int | None = None) -> Verdict:
+    """A refusal with one finding of its own (a place in the entry, when it has one)."""
+    data = Finding(code, message, deal=deal).to_dict()
+    data["line"], data["column"] = line, column
+    return Verdict(False, [data])
 
 
 def judge(header: str, deals: Sequence[str], entry: str, at: int | None = None) -> Verdict:
@@ -148,21 +150,26 @@ def _verdict(parsed: ParsedGame, offset: int, number: int) -> Verdict:
     game as it now stands."""
     game: Game = parsed.game
     report = replay(game, parsed.source)
-    mine = [f for f in report.findings if f.deal == number or f.line > offset]
+    mine = [f for f in report.findings if (f.deal == number or f.line > offset)
+            and f.code != "G951"]  # the game goes on: it has no end line yet
     try:
         rec = Recorder.from_game(game)
     except IllegalActionError as exc:
         faults = [f for f in report.findings if f.is_fault and f.code == exc.code]
         if faults:
             return Verdict(False, [_place(f, offset) for f in faults])
-        return _refusal(exc.code, exc.message)
+        return _refusal(exc.code, exc.message, deal=number)
+    except EuchrelogError as exc:  # the recorder cannot enter the game again at all
+        faults = [f for f in mine if f.is_fault]
+        if faults:
+            return Verdict(False, [_place(f, offset) for f in faults])
+        return _refusal("S101", f"deal {number} cannot be entered: {exc}", deal=number)
     if rec.deal_open:
         faults = [f for f in mine if f.is_fault]
         if faults:
             return Verdict(False, [_place(f, offset) for f in faults])
         return _refusal("C905", f"deal {number} is not finished: enter its score-sheet line "
-                                "or every trick")
-    shown = [f for f in mine if f.code != "G951"]  # the game goes on: no end line yet
-    return Verdict(True, [_place(f, offset) for f in shown], rec.totals, rec.over,
+                                "or every trick", deal=number)
+    return Verdict(True, [_place(f, offset) for f in mine], rec.totals, rec.over,
                    rec.winner, rec.deal_number, str(rec.dealer) if rec.dealer else None,
                    rec.dumps())
