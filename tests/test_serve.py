@@ -327,7 +327,7 @@ def test_the_command_explains_itself_and_fails_cleanly(tmp_path: Path) -> None:
     missing = run("serve", "--db", str(tmp_path / "no" / "such" / "dir.sqlite"))
     assert missing.returncode == 2
     assert "cannot open the database" in missing.stderr and "Traceback" not in missing.stderr
-    other = run("serve", "--db", "mysql://ann@db.example.org/club")
+    other = run("serve", "--db", "mysql://ann@localhost/club")
     assert other.returncode == 2 and "mysql:// is not a database" in other.stderr
     short = run("serve", "--director-token", "abc")
     assert short.returncode == 2 and "Traceback" not in short.stderr

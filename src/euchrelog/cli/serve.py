@@ -61,11 +61,11 @@ def serve(ctx: click.Context, db: str, host: str, port: int,
     Examples:
       euchrelog serve --db friday.sqlite
       euchrelog serve --db friday.sqlite --host 0.0.0.0 --port 8080 --director-token s3cret
-      euchrelog serve --db postgresql://euchrelog@db.example.org/events
+      euchrelog serve --db postgresql://euchrelog@localhost:5432/events
       euchrelog serve export --db friday.sqlite -o sheets/
 
-    The JSON API, the security model and durability:
-    https://euchrelog.example.org/docs/serve.md
+    The JSON API, the security model and durability are in the manual's page
+    on serve.
     """
     if ctx.invoked_subcommand is not None:
         return

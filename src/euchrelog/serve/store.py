@@ -95,8 +95,8 @@ def database_url(db: str) -> str:
     """The SQLAlchemy URL of ``--db``: a PostgreSQL URL (``postgresql://...``, read with
     psycopg 3), a ``sqlite://`` URL, or else the path of a SQLite file.
 
-    >>> database_url("postgresql://ann@db.example.org/club")
-    'postgresql+psycopg://ann@db.example.org/club'
+    >>> database_url("postgresql://ann@localhost/club")
+    'postgresql+psycopg://ann@localhost/club'
 
     :raises ValueError: for a URL of another database.
     """
