@@ -110,6 +110,29 @@ def test_standings_equal_score_on_the_export(server: Server, tmp_path: Path) -> 
     assert '"status": "provisional"' in standings
 
 
+def test_partners_standings_equal_score_on_the_export(server: Server, tmp_path: Path) -> None:
+    teams = [("Ann", "Bob"), ("Cy", "Dee"), ("Eve", "Fay"), ("Gil", "Hal")]
+    meetings = [[(0, 1), (2, 3)], [(0, 2), (1, 3)], [(0, 3), (1, 2)]]
+    draw = [{"round": r, "table": t, "seats": {
+        "N": teams[a][0], "S": teams[a][1], "E": teams[b][0], "W": teams[b][1]}}
+        for r, pairs in enumerate(meetings, 1) for t, (a, b) in enumerate(pairs, 1)]
+    with server.director() as director:
+        made = director.post("/api/events", json={
+            "name": "Partners Cup", "variant": "four-hand", "format": "partners",
+            "target": 5, "draw": draw}).json()
+    event = made["event"]
+    for n, place in enumerate(made["tables"]):
+        with server.client(headers={"authorization": f"Bearer {place['token']}"}) as client:
+            url = deals_url(event, place["round"], place["table"])
+            for i, text in enumerate(deal_texts(100 + n, None, "score-sheet", target=5)):
+                answer = client.post(url, json={"text": text, "key": f"p{i}"})
+                assert answer.status_code == 201, answer.text
+    standings = server.client().get(f"/api/events/{event}/standings").text
+    _, scored = score_export(server, event, tmp_path)
+    assert standings == scored
+    assert '"status": "final"' in standings and '"format": "partners"' in standings
+
+
 def test_a_correction_is_judged_and_kept_in_the_history(server: Server) -> None:
     event, tokens = create_event(server, 1, 1, 2)
     table = server.client(headers={"authorization": f"Bearer {tokens[1, 1]}"})

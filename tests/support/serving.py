@@ -136,11 +136,13 @@ def draw(rounds: int, tables: int) -> list[dict[str, Any]]:
         for t in range(1, tables + 1)]
 
 
-def deal_texts(seed: int, deals: int, detail: str = "score-sheet") -> list[str]:
-    """The deals of one random four-hand game of ``deals`` deals (North deals first), each
-    as a table would enter it."""
+def deal_texts(seed: int, deals: int | None, detail: str = "score-sheet",
+               target: int = 10) -> list[str]:
+    """The deals of one random four-hand game of ``deals`` deals, or else to ``target``
+    (North deals first), each as a table would enter it."""
     base = ruleset_for("four-hand")
-    rules = dataclasses.replace(base, options=dataclasses.replace(base.options, deals=deals))
+    rules = dataclasses.replace(base, options=dataclasses.replace(
+        base.options, deals=deals, target=target))
     game = random_game(random.Random(seed), rules, first_dealer=Seat.N,
                        detail=detail)  # type: ignore[arg-type]
     blocks = dumps(Log(games=(game,))).split("\n\n")
