@@ -226,6 +226,10 @@ def test_forms_need_their_csrf_token(server: Server) -> None:
     assert "/rounds/1/tables/2#token=" in page
     no_session = server.client(cookies={"euchrelog_csrf": csrf})
     assert no_session.post("/director/events", data={**form, "csrf": csrf}).status_code == 403
+    assert client.post("/director/logout", data={}).status_code == 403
+    out = client.post("/director/logout", data={"csrf": csrf})
+    assert out.status_code == 303
+    assert client.get(made.headers["location"]).status_code == 403
 
 
 def test_the_director_corrects_a_deal_through_the_form(server: Server) -> None:

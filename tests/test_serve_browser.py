@@ -75,7 +75,7 @@ def test_a_deal_entered_by_touch_changes_the_standings_on_the_wall(
         desk.fill('input[name="format"]', "partners")
         desk.set_input_files("#draw-file", str(draw))
         sync_api.expect(desk.locator("#draw")).to_have_value(draw.read_text())
-        desk.click("button[type=submit]")
+        desk.click("form.create button[type=submit]")
         desk.wait_for_selector('a[href*="/rounds/1/tables/2#token="]')
         assert "Saturday Partners" in (desk.text_content("h1") or "")
         desk.goto(f"{server.url}/director/events/{event}")

@@ -386,6 +386,13 @@ class Server:
         response.set_cookie(SESSION_COOKIE, self.session, httponly=True, samesite="strict")
         return response
 
+    async def director_logout(self, request: Request) -> Response:
+        """Signs the director out: the session cookie is dropped."""
+        self._csrf(request, await _form(request, ENTRY_LIMIT))
+        response = RedirectResponse("/director", 303)
+        response.delete_cookie(SESSION_COOKIE, httponly=True, samesite="strict")
+        return response
+
     async def director_create(self, request: Request) -> Response:
         """Creates an event from the director's form (the draw as CSV)."""
         self._director(request)
@@ -542,6 +549,7 @@ def create_app(store: Store, settings: Settings,
         Route("/events/{event:int}/rounds/{round:int}/tables/{table:int}", server.table_page),
         Route("/director", server.director_home),
         Route("/director/login", server.director_login, methods=["POST"]),
+        Route("/director/logout", server.director_logout, methods=["POST"]),
         Route("/director/events", server.director_create, methods=["POST"]),
         Route("/director/events/{event:int}", server.director_event),
         Route("/director/events/{event:int}/progress", server.director_progress),

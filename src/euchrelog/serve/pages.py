@@ -30,6 +30,12 @@ def csrf_field(token: str) -> str:
     return f'<input type="hidden" name="csrf" value="{e(token)}">'
 
 
+def sign_out(csrf: str) -> str:
+    """The director's sign-out button."""
+    return ('<form method="post" action="/director/logout" class="out">'
+            f'{csrf_field(csrf)}<button type="submit">Sign out</button></form>')
+
+
 def index(events: Sequence[Mapping[str, Any]]) -> str:
     """The list of events, each with its standings page."""
     items = "".join(f'<li><a href="/events/{e(ev["id"])}">{e(ev["name"])}</a></li>'
@@ -59,7 +65,8 @@ def director_home(events: Sequence[Mapping[str, Any]], csrf: str, error: str = "
     items = "".join(f'<li><a href="/director/events/{e(ev["id"])}">{e(ev["name"])}</a> '
                     f'({e(ev["variant"])}, {e(ev["format"])})</li>' for ev in events)
     note = f'<p class="error" role="alert">{e(error)}</p>' if error else ""
-    return page("director", f"<h1>Director</h1><ul>{items}</ul><h2>New event</h2>{note}"
+    return page("director", f"<h1>Director</h1>{sign_out(csrf)}<ul>{items}</ul>"
+                f"<h2>New event</h2>{note}"
                 '<form method="post" action="/director/events" class="create">'
                 f"{csrf_field(csrf)}"
                 f'<label>Name <input name="name" value="{e(given["name"])}" required '
@@ -89,7 +96,8 @@ def director_event(event: Mapping[str, Any], links: Sequence[tuple[int, int, str
         for r, t, link in links)
     note = f'<p class="message" role="status">{e(message)}</p>' if message else ""
     body = (f'<h1>{e(event["name"])}</h1><p><a href="/events/{e(event["id"])}">standings'
-            f'</a> · <a href="/api/events/{e(event["id"])}/records">records</a></p>{note}'
+            f'</a> · <a href="/api/events/{e(event["id"])}/records">records</a></p>'
+            f"{sign_out(csrf)}{note}"
             f'<div id="progress">{progress}</div>'
             "<h2>Correct a deal</h2>"
             f'<form method="post" action="/director/events/{e(event["id"])}/correct">'
