@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import ClassVar, TextIO
+from typing import ClassVar, Protocol, TextIO
 
 import click
 
@@ -114,12 +114,16 @@ def main() -> None:
 @click.option("-j", "--jobs", type=click.IntRange(min=0), default=0,
               help="Processes that check games in parallel (output stays in input order). "
                    "Default 0: every core when the input is 1 MB or more, else one.")
+@click.option("--scheduler", metavar="ADDRESS",
+              help="Check the games on the workers of this Dask scheduler (like "
+                   "tcp://10.0.0.5:8786), in the batches of --jobs; the output is that of a "
+                   "local run. Needs euchrelog[dask] here and on the workers.")
 @click.option("-q", "--quiet", is_flag=True,
               help="Print neither the summary nor the progress line on stderr.")
 @_limit_options("8G")
 def check(sources: tuple[str, ...], fmt: str, select: tuple[str, ...],
           ignore: tuple[str, ...], exit_zero: bool, statistics: bool, colour: str, jobs: int,
-          quiet: bool, max_bytes: int, max_line: int) -> None:
+          scheduler: str | None, quiet: bool, max_bytes: int, max_line: int) -> None:
     """Replay records and report every rule violation.
 
     SOURCES are .euchre files, folders (searched for *.euchre), JSON or JSON Lines
@@ -132,21 +136,29 @@ def check(sources: tuple[str, ...], fmt: str, select: tuple[str, ...],
     '# noqa' for every code).
 
     Exit status: 0 clean, 1 findings, 2 syntax or usage error.
+
+    \b
+    Examples:
+      euchrelog check samples/valid
+      euchrelog check archive/ --jobs 4
+      euchrelog check archive/ --scheduler tcp://10.0.0.5:8786
     """
+    if scheduler is not None and jobs:
+        raise click.UsageError("--jobs and --scheduler do not go together")
     try:
         selection = Selection.parse(select, ignore)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="'--select' / '--ignore'") from None
     printer = FindingPrinter(fmt, use_colour(sys.stdout, colour), statistics)
     paths = list(_expand(sources))
-    if jobs == 0:
+    if jobs == 0 and scheduler is None:
         size = sum(Path(p).stat().st_size for p in paths if p != "-")
         jobs = (os.cpu_count() or 1) if size >= AUTO_PARALLEL_BYTES else 1
     report = Report()
     limits = Limits(max_bytes, max_line)
     progress = Progress(total_size(paths), enabled=not quiet)
     try:
-        _check_all(paths, jobs, limits, printer, selection, report, progress)
+        _check_all(paths, jobs, limits, printer, selection, report, progress, scheduler)
         progress.clear()
         printer.close()
     except BrokenPipeError:  # the reader of the findings has gone: stop quietly
@@ -160,9 +172,10 @@ def check(sources: tuple[str, ...], fmt: str, select: tuple[str, ...],
 
 
 def _check_all(paths: list[str], jobs: int, limits: Limits, printer: FindingPrinter,
-               selection: Selection, report: Report, progress: Progress) -> None:
+               selection: Selection, report: Report, progress: Progress,
+               scheduler: str | None = None) -> None:
     """Checks every source, printing the findings wanted and counting them in ``report``."""
-    with Checker(jobs, progress) as checker:
+    with checker_for(jobs, scheduler, progress) as checker:
         for path in paths:
             report.files += 1
             name = _name(path)
@@ -334,6 +347,14 @@ def _check_batch(batch: Batch) -> list[GameCheck]:
                         keep_report=False) for c in chunks]
 
 
+class Pending(Protocol):
+    """The results of a batch being checked elsewhere."""
+
+    def get(self) -> list[GameCheck]:
+        """Waits for the results."""
+        ...
+
+
 class Checker:
     """Checks the games of a source in this process, or in a pool of processes, keeping the
     input order."""
@@ -342,6 +363,8 @@ class Checker:
         self.jobs = jobs
         self.progress = progress
         self.pool: multiprocessing.pool.Pool | None = None
+        self.window = 0
+        """How many batches may be out at once; 0 checks the games in this process."""
 
     def __enter__(self) -> Checker:
         if self.jobs > 1:
@@ -349,7 +372,13 @@ class Checker:
             context = multiprocessing.get_context(
                 "fork" if "fork" in multiprocessing.get_all_start_methods() else None)
             self.pool = context.Pool(self.jobs)
+            self.window = 2 * self.jobs
         return self
+
+    def submit(self, batch: Batch) -> Pending:
+        """Starts checking a batch in the pool."""
+        assert self.pool is not None
+        return self.pool.apply_async(_check_batch, (batch,))
 
     def __exit__(self, *exc: object) -> None:
         if self.pool is not None:
@@ -361,12 +390,11 @@ class Checker:
         :raises NotationError: where the source stops being readable, after the results of
             the games before it.
         """
-        if self.pool is None:
+        if not self.window:
             yield from (c.done or check_chunk(c)
                         for c in _chunks(path, name, limits, self.progress))
             return
-        window: collections.deque[multiprocessing.pool.AsyncResult[list[GameCheck]] | GameCheck]
-        window = collections.deque()
+        window: collections.deque[Pending | GameCheck] = collections.deque()
         batches = _batches(path, name, limits, self.progress)
         base = 0
         stop: NotationError | None = None
@@ -378,9 +406,8 @@ class Checker:
             except NotationError as exc:
                 stop = exc
                 break
-            window.append(item if isinstance(item, GameCheck)
-                          else self.pool.apply_async(_check_batch, (item,)))
-            while len(window) > 2 * self.jobs:
+            window.append(item if isinstance(item, GameCheck) else self.submit(item))
+            while len(window) > self.window:
                 base = yield from _in_order(window.popleft(), base)
         while window:
             base = yield from _in_order(window.popleft(), base)
@@ -388,9 +415,21 @@ class Checker:
             raise stop
 
 
-def _in_order(
-        item: multiprocessing.pool.AsyncResult[list[GameCheck]] | GameCheck,
-        base: int) -> Generator[GameCheck, None, int]:
+def checker_for(jobs: int, scheduler: str | None, progress: Progress | None = None
+                ) -> Checker:
+    """A checker with ``jobs`` processes here, or on the workers of a Dask scheduler."""
+    if scheduler is None:
+        return Checker(jobs, progress)
+    try:
+        from ..distributed import DaskChecker
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").partition(".")[0] not in ("dask", "distributed"):
+            raise
+        raise click.UsageError("--scheduler needs Dask: pip install 'euchrelog[dask]'") from None
+    return DaskChecker(scheduler, progress)
+
+
+def _in_order(item: Pending | GameCheck, base: int) -> Generator[GameCheck, None, int]:
     """Yields a batch's results numbered in the whole source; returns the last number."""
     if isinstance(item, GameCheck):
         yield item

@@ -1,0 +1,192 @@
+# mypy: disallow-untyped-calls=False
+# (Dask's client and bag methods carry no annotations.)
+"""Checking records on a Dask cluster (the ``dask`` extra: ``pip install 'euchrelog[dask]'``).
+
+``euchrelog check --scheduler ADDRESS`` and :func:`check_paths` read each source here, cut
+it into the batches of whole games that ``check --jobs`` makes, and check each batch on a
+worker of a Dask distributed scheduler; the results come back renumbered in input order,
+exactly as one process gives them. A worker that dies has its batch run again elsewhere
+(Dask's own retry of the tasks of a lost worker), and each batch's results are taken once.
+
+For those who already hold their records in Dask, :func:`check_bag` maps the check over a
+``dask.bag`` of record texts, and :func:`check_record` is the function it maps::
+
+    import dask.bag as db
+    from euchrelog.distributed import check_bag
+
+    texts = db.from_sequence(paths, npartitions=len(paths)).map(read_text)
+    findings = check_bag(texts).flatten().map(lambda game: game.findings).flatten()
+
+The core package never imports this module: only ``--scheduler`` does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+
+import dask.bag
+import distributed
+
+from . import __version__
+from .check import GameCheck, check_text
+from .cli import Batch, Checker, Pending, _check_batch, _foreign
+from .errors import EuchrelogError, NotationError
+from .files import Limits, expand
+from .findings import Finding
+from .notation import prepare
+from .progress import Progress
+
+CONNECT_SECONDS = 20.0
+"""How long to wait for the scheduler to answer, and then for a first worker."""
+
+
+def _worker_version() -> str:
+    """Builds the parser on a worker (before its first batch) and says which euchrelog the
+    worker runs."""
+    prepare()
+    return __version__
+
+
+class _Task:
+    """A batch on the cluster; :meth:`get` turns Dask's failures into messages."""
+
+    def __init__(self, future: distributed.Future[list[GameCheck]], batch: Batch,
+                 address: str) -> None:
+        self.future = future
+        self.batch = batch
+        self.address = address
+
+    def get(self) -> list[GameCheck]:
+        """Waits for the results of the batch.
+
+        :raises EuchrelogError: if the batch stopped several workers in turn (it is not
+            tried again) or the scheduler was lost.
+        """
+        try:
+            return self.future.result()
+        except distributed.KilledWorker:
+            raise EuchrelogError(
+                f"the games of {self.batch.path or '<stdin>'} from line {self.batch.first_line} "
+                f"stopped every Dask worker that checked them") from None
+        except (asyncio.CancelledError, OSError) as exc:
+            raise EuchrelogError(f"lost the Dask scheduler at {self.address}: {exc}") from None
+
+
+class DaskChecker(Checker):
+    """A :class:`~euchrelog.cli.Checker` whose batches go to the workers of a Dask
+    scheduler: the source is read and cut here, and the results come back in input order.
+
+    ``scheduler`` is an address (``tcp://host:8786``), for which a client is opened and
+    closed with the checker, or a client already open.
+    """
+
+    def __init__(self, scheduler: str | distributed.Client,
+                 progress: Progress | None = None) -> None:
+        super().__init__(0, progress)
+        self.scheduler = scheduler
+        self.client: distributed.Client | None = None
+        self.address = scheduler if isinstance(scheduler, str) else str(
+            scheduler.scheduler.address if scheduler.scheduler else scheduler)
+
+    def __enter__(self) -> DaskChecker:
+        if isinstance(self.scheduler, distributed.Client):
+            self.client = self.scheduler
+        else:
+            self.client = _connect(self.scheduler)
+        try:
+            self.window = 2 * _ready_threads(self.client, self.address)
+        except BaseException:
+            self.__exit__()
+            raise
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.client is not None and self.client is not self.scheduler:
+            self.client.close()
+        self.client = None
+
+    def submit(self, batch: Batch) -> Pending:
+        """Starts checking a batch on a worker."""
+        assert self.client is not None
+        future: distributed.Future[list[GameCheck]] = self.client.submit(
+            _check_batch, batch, pure=False)
+        return _Task(future, batch, self.address)
+
+
+def _connect(address: str) -> distributed.Client:
+    """A client of the scheduler at ``address``.
+
+    :raises EuchrelogError: if it does not answer.
+    """
+    try:
+        return distributed.Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise EuchrelogError(f"cannot reach a Dask scheduler at {address}: {exc}") from None
+
+
+def _ready_threads(client: distributed.Client, address: str) -> int:
+    """The worker threads of the cluster, once it has a worker and every worker runs this
+    euchrelog.
+
+    :raises EuchrelogError: if no worker comes, or one cannot check the games as here.
+    """
+    try:
+        client.wait_for_workers(1, timeout=CONNECT_SECONDS)
+    except TimeoutError:
+        raise EuchrelogError(
+            f"the Dask scheduler at {address} has no worker (waited {CONNECT_SECONDS:g} s)"
+        ) from None
+    try:
+        versions: dict[str, str] = client.run(_worker_version)
+    except ModuleNotFoundError as exc:
+        raise EuchrelogError(f"a Dask worker of {address} cannot import {exc.name}: install "
+                             f"euchrelog[dask] on every worker") from None
+    for worker, version in sorted(versions.items()):
+        if version != __version__:
+            raise EuchrelogError(f"the Dask worker {worker} runs euchrelog {version}, not "
+                                 f"{__version__}: its findings could differ")
+    threads: dict[str, int] = client.nthreads()
+    return sum(threads.values())
+
+
+def check_paths(paths: Iterable[str], scheduler: str | distributed.Client, *,
+                limits: Limits | None = None) -> Iterator[tuple[str, GameCheck]]:
+    """Checks sources on a Dask cluster, as ``euchrelog check --scheduler`` does: each
+    source is read and cut into batches here, and every game's result is yielded with its
+    path, in input order (folders give their ``*.euchre`` files).
+
+    A source that stops being readable (bytes that are not UTF-8, a size limit) gives, after
+    the games before that place, one result with index 0 holding its S101 finding.
+
+    :raises ValueError: for a source from elsewhere (EGN, EMN, OpenSpiel): convert it first.
+    :raises EuchrelogError: if the cluster cannot be reached or loses every try of a batch.
+    """
+    limits = limits or Limits()
+    with DaskChecker(scheduler) as checker:
+        for path in expand(tuple(paths)):
+            kind = _foreign(path, limits)
+            if kind:
+                raise ValueError(f"{path} is {kind}: convert it to notation or JSON first")
+            name = "<stdin>" if path == "-" else path
+            try:
+                for result in checker.run(path, name, limits):
+                    yield path, result
+            except NotationError as exc:
+                finding = Finding(exc.code, exc.message, exc.line, exc.column, path=name)
+                yield path, GameCheck(0, exc.line, [finding], syntax_error=True)
+
+
+def check_record(text: str, name: str | None = None) -> list[GameCheck]:
+    """The results of the games of one record text (notation, JSON Lines or a JSON
+    document), numbered within it; findings name ``name`` as their path. The replay
+    reports are left out, so that a result is small to send."""
+    return [replace(result, report=None) for result in check_text(text, name)]
+
+
+def check_bag(records: dask.bag.Bag, name: str | None = None) -> dask.bag.Bag:
+    """Maps :func:`check_record` over a bag of record texts: a bag of the same length whose
+    items are the lists of results of each text (games numbered within their text)."""
+    checked: dask.bag.Bag = records.map(check_record, name)
+    return checked
