@@ -27,6 +27,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 import dask.bag
+import dask.config
+import dask.utils
 import distributed
 
 from . import __version__
@@ -38,8 +40,13 @@ from .findings import Finding
 from .notation import prepare
 from .progress import Progress
 
-CONNECT_SECONDS = 20.0
-"""How long to wait for the scheduler to answer, and then for a first worker."""
+
+def _connect_seconds() -> float:
+    """How long to wait for the scheduler to answer, and then for a first worker: Dask's
+    ``distributed.comm.timeouts.connect`` (``DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT``)."""
+    seconds: float = dask.utils.parse_timedelta(
+        dask.config.get("distributed.comm.timeouts.connect"), default="seconds")
+    return seconds
 
 
 def _worker_version() -> str:
@@ -121,7 +128,7 @@ def _connect(address: str) -> distributed.Client:
     :raises EuchrelogError: if it does not answer.
     """
     try:
-        return distributed.Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+        return distributed.Client(address, timeout=_connect_seconds(), set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
         raise EuchrelogError(f"cannot reach a Dask scheduler at {address}: {exc}") from None
 
@@ -132,12 +139,12 @@ def _ready_threads(client: distributed.Client, address: str) -> int:
 
     :raises EuchrelogError: if no worker comes, or one cannot check the games as here.
     """
+    seconds = _connect_seconds()
     try:
-        client.wait_for_workers(1, timeout=CONNECT_SECONDS)
+        client.wait_for_workers(1, timeout=seconds)
     except TimeoutError:
         raise EuchrelogError(
-            f"the Dask scheduler at {address} has no worker (waited {CONNECT_SECONDS:g} s)"
-        ) from None
+            f"the Dask scheduler at {address} has no worker (waited {seconds:g} s)") from None
     try:
         versions: dict[str, str] = client.run(_worker_version)
     except ModuleNotFoundError as exc:
