@@ -163,6 +163,8 @@ def test_the_python_api(scheduler: str, corpus: Path) -> None:
     with distributed.Client(scheduler, set_as_default=False) as client:
         bag = on_dask.check_bag(dask.bag.from_sequence(texts, npartitions=2), "x")
         checked = client.compute(bag).result()
+        files = client.compute(on_dask.check_files(paths)).result()
+    assert [(path, r.index, r.findings) for path, results in files for r in results] == local
     assert [[(r.index, r.findings) for r in results] for results in checked] == [
         [(r.index, r.findings) for r in check_text(text, "x")] for text in texts]
     assert all(r.report is None for results in checked for r in results)

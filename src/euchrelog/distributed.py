@@ -8,14 +8,18 @@ worker of a Dask distributed scheduler; the results come back renumbered in inpu
 exactly as one process gives them. A worker that dies has its batch run again elsewhere
 (Dask's own retry of the tasks of a lost worker), and each batch's results are taken once.
 
-For those who already hold their records in Dask, :func:`check_bag` maps the check over a
-``dask.bag`` of record texts, and :func:`check_record` is the function it maps::
+Where every worker sees the corpus under the same paths (a shared file system),
+:func:`check_files` is a ``dask.bag`` of ``(path, results)`` whose files are read by the
+workers themselves, so that the reading is spread too. For those who already hold their
+records in Dask, :func:`check_bag` maps the check over a bag of record texts, and
+:func:`check_record` is the function it maps::
 
     import dask.bag as db
-    from euchrelog.distributed import check_bag
+    from euchrelog.distributed import check_bag, check_files
 
     texts = db.from_sequence(paths, npartitions=len(paths)).map(read_text)
     findings = check_bag(texts).flatten().map(lambda game: game.findings).flatten()
+    per_file = check_files(["archive/"]).map(lambda item: (item[0], len(item[1])))
 
 The core package never imports this module: only ``--scheduler`` does.
 """
@@ -173,16 +177,40 @@ def check_paths(paths: Iterable[str], scheduler: str | distributed.Client, *,
     limits = limits or Limits()
     with DaskChecker(scheduler) as checker:
         for path in expand(tuple(paths)):
-            kind = _foreign(path, limits)
-            if kind:
-                raise ValueError(f"{path} is {kind}: convert it to notation or JSON first")
-            name = "<stdin>" if path == "-" else path
-            try:
-                for result in checker.run(path, name, limits):
-                    yield path, result
-            except NotationError as exc:
-                finding = Finding(exc.code, exc.message, exc.line, exc.column, path=name)
-                yield path, GameCheck(0, exc.line, [finding], syntax_error=True)
+            for result in _results(checker, path, limits):
+                yield path, result
+
+
+def _results(checker: Checker, path: str, limits: Limits) -> Iterator[GameCheck]:
+    """The results of the games of one source (see :func:`check_paths`)."""
+    kind = _foreign(path, limits)
+    if kind:
+        raise ValueError(f"{path} is {kind}: convert it to notation or JSON first")
+    name = "<stdin>" if path == "-" else path
+    try:
+        yield from checker.run(path, name, limits)
+    except NotationError as exc:
+        finding = Finding(exc.code, exc.message, exc.line, exc.column, path=name)
+        yield GameCheck(0, exc.line, [finding], syntax_error=True)
+
+
+def check_file(path: str, limits: Limits | None = None) -> tuple[str, list[GameCheck]]:
+    """A file and the results of its games, checked in this process (on a worker, when
+    mapped by :func:`check_files`) as :func:`check_paths` checks it, replay reports left
+    out."""
+    with Checker(1) as checker:
+        return path, [replace(result, report=None)
+                      for result in _results(checker, path, limits or Limits())]
+
+
+def check_files(paths: Iterable[str], limits: Limits | None = None) -> dask.bag.Bag:
+    """A bag of ``(path, results)``, one item a file, each file read and checked whole by
+    the worker that takes it: for corpora on storage that every worker sees under the same
+    paths, where the reading is spread too (folders are searched here)."""
+    files = list(expand(tuple(paths)))
+    bag: dask.bag.Bag = dask.bag.from_sequence(files, npartitions=max(1, len(files)))
+    checked: dask.bag.Bag = bag.map(check_file, limits)
+    return checked
 
 
 def check_record(text: str, name: str | None = None) -> list[GameCheck]:
