@@ -6,6 +6,7 @@ worker dies mid-run; the core package never imports Dask."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import socket
@@ -28,6 +29,7 @@ from euchrelog import cli
 from euchrelog import distributed as on_dask
 from euchrelog.check import check_text
 from euchrelog.cli import main
+from euchrelog.errors import EuchrelogError
 from euchrelog.files import expand
 from euchrelog.generate import Detail, random_game, ruleset_for
 from euchrelog.notation.jsonio import game_to_json
@@ -193,6 +195,19 @@ def test_no_scheduler_is_a_message() -> None:
     assert result.stderr.startswith(
         f"euchrelog: cannot reach a Dask scheduler at tcp://127.0.0.1:{port}: ")
     assert "Traceback" not in result.stderr
+
+
+def test_a_scheduler_file(scheduler: str, tmp_path: Path) -> None:
+    """A scheduler file (as ``dask scheduler --scheduler-file`` writes) names the scheduler;
+    a file without an address is a message."""
+    path = tmp_path / "scheduler.json"
+    path.write_text(json.dumps({"type": "Scheduler", "address": scheduler}), encoding="utf-8")
+    local = _check("--jobs", "1", str(SAMPLES / "invalid"))
+    _same(local, _check("--scheduler", str(path), str(SAMPLES / "invalid")))
+    path.write_text("{}", encoding="utf-8")
+    result = _check("--scheduler", str(path), str(SAMPLES / "invalid"))
+    assert isinstance(result.exception, EuchrelogError)
+    assert str(result.exception) == f"{path}: not a Dask scheduler file ('address')"
 
 
 def test_usage_errors(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -27,8 +27,10 @@ The core package never imports this module: only ``--scheduler`` does.
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
+from pathlib import Path
 
 import dask.bag
 import dask.config
@@ -89,8 +91,8 @@ class DaskChecker(Checker):
     """A :class:`~euchrelog.cli.Checker` whose batches go to the workers of a Dask
     scheduler: the source is read and cut here, and the results come back in input order.
 
-    ``scheduler`` is an address (``tcp://host:8786``), for which a client is opened and
-    closed with the checker, or a client already open.
+    ``scheduler`` is an address (``tcp://host:8786``) or a scheduler file (``.json``), for
+    which a client is opened and closed with the checker, or a client already open.
     """
 
     def __init__(self, scheduler: str | distributed.Client,
@@ -126,15 +128,35 @@ class DaskChecker(Checker):
         return _Task(future, batch, self.address)
 
 
-def _connect(address: str) -> distributed.Client:
-    """A client of the scheduler at ``address``.
+def _connect(scheduler: str) -> distributed.Client:
+    """A client of the scheduler at an address, or at the address of a scheduler file.
 
     :raises EuchrelogError: if it does not answer.
     """
+    address = _address(scheduler)
     try:
         return distributed.Client(address, timeout=_connect_seconds(), set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
         raise EuchrelogError(f"cannot reach a Dask scheduler at {address}: {exc}") from None
+
+
+def _address(scheduler: str) -> str:
+    """``scheduler`` itself, or, for a ``.json`` file, the address in it (the file that
+    ``dask scheduler --scheduler-file`` writes).
+
+    :raises EuchrelogError: for a file without an address, or no address at all.
+    """
+    if not scheduler.strip():
+        raise EuchrelogError("--scheduler needs an address, like tcp://10.0.0.5:8786")
+    if not scheduler.endswith(".json"):
+        return scheduler
+    try:
+        address = json.loads(Path(scheduler).read_text(encoding="utf-8"))["address"]
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
+        raise EuchrelogError(f"{scheduler}: not a Dask scheduler file ({exc})") from None
+    if not isinstance(address, str):
+        raise EuchrelogError(f"{scheduler}: not a Dask scheduler file (no address)")
+    return address
 
 
 def _ready_threads(client: distributed.Client, address: str) -> int:

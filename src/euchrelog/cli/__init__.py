@@ -116,8 +116,9 @@ def main() -> None:
                    "Default 0: every core when the input is 1 MB or more, else one.")
 @click.option("--scheduler", metavar="ADDRESS",
               help="Check the games on the workers of this Dask scheduler (like "
-                   "tcp://10.0.0.5:8786), in the batches of --jobs; the output is that of a "
-                   "local run. Needs euchrelog[dask] here and on the workers.")
+                   "tcp://10.0.0.5:8786, or a scheduler file like scheduler.json), in the "
+                   "batches of --jobs; the output is that of a local run. Needs "
+                   "euchrelog[dask] here and on the workers.")
 @click.option("-q", "--quiet", is_flag=True,
               help="Print neither the summary nor the progress line on stderr.")
 @_limit_options("8G")
