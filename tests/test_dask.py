@@ -22,6 +22,7 @@ from click.testing import CliRunner, Result
 pytest.importorskip("distributed")
 
 import dask.bag
+import dask.config
 import distributed
 from distributed.diagnostics.plugin import WorkerPlugin
 
@@ -42,9 +43,9 @@ INVALID = sorted((SAMPLES / "invalid").glob("*.euchre"))
 DETAILS: tuple[Detail, ...] = ("full", "play-only", "score-sheet", "unknown-cards")
 
 
-def _cluster() -> distributed.LocalCluster:
-    """Two worker processes of one thread each, on the loopback address only."""
-    return distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+def _cluster(workers: int = 2) -> distributed.LocalCluster:
+    """Worker processes of one thread each, on the loopback address only."""
+    return distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                     host="127.0.0.1", dashboard_address="127.0.0.1:0",
                                     worker_dashboard_address=None)
 
@@ -170,6 +171,21 @@ def test_the_python_api(scheduler: str, corpus: Path) -> None:
     assert [[(r.index, r.findings) for r in results] for results in checked] == [
         [(r.index, r.findings) for r in check_text(text, "x")] for text in texts]
     assert all(r.report is None for results in checked for r in results)
+
+
+def test_map_in_order(scheduler: str) -> None:
+    words = [f"w{k}" for k in range(40)]
+    assert list(on_dask.map_in_order(str.upper, words, scheduler)) == [w.upper() for w in words]
+
+
+def test_work_that_stops_every_worker_is_a_message() -> None:
+    """Work that ends the process of each worker that takes it is given up (after Dask's
+    ``allowed-failures``, here 0), with a message naming it."""
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}), _cluster(1) as cluster:
+        work = on_dask.map_in_order(os._exit, [3], cluster.scheduler_address,
+                                    what=lambda code: f"exit {code}")
+        with pytest.raises(EuchrelogError, match=r"^exit 3 stopped every Dask worker"):
+            list(work)
 
 
 def test_an_unreadable_rest_is_a_finding(scheduler: str, tmp_path: Path) -> None:

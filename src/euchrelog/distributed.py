@@ -27,10 +27,12 @@ The core package never imports this module: only ``--scheduler`` does.
 from __future__ import annotations
 
 import asyncio
+import collections
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Generic, TypeVar
 
 import dask.bag
 import dask.config
@@ -62,54 +64,56 @@ def _worker_version() -> str:
     return __version__
 
 
-class _Task:
-    """A batch on the cluster; :meth:`get` turns Dask's failures into messages."""
+R = TypeVar("R")
+T = TypeVar("T")
 
-    def __init__(self, future: distributed.Future[list[GameCheck]], batch: Batch,
-                 address: str) -> None:
+
+class _Task(Generic[R]):
+    """A piece of work on the cluster; :meth:`get` turns Dask's failures into messages."""
+
+    def __init__(self, future: distributed.Future[R], what: str, address: str) -> None:
         self.future = future
-        self.batch = batch
+        self.what = what
         self.address = address
 
-    def get(self) -> list[GameCheck]:
-        """Waits for the results of the batch.
+    def get(self) -> R:
+        """Waits for the result.
 
-        :raises EuchrelogError: if the batch stopped several workers in turn (it is not
+        :raises EuchrelogError: if the work stopped several workers in turn (it is not
             tried again) or the scheduler was lost.
         """
         try:
             return self.future.result()
         except distributed.KilledWorker:
-            raise EuchrelogError(
-                f"the games of {self.batch.path or '<stdin>'} from line {self.batch.first_line} "
-                f"stopped every Dask worker that checked them") from None
+            raise EuchrelogError(f"{self.what} stopped every Dask worker that took it "
+                                 f"on") from None
         except (asyncio.CancelledError, OSError) as exc:
             raise EuchrelogError(f"lost the Dask scheduler at {self.address}: {exc}") from None
 
 
-class DaskChecker(Checker):
-    """A :class:`~euchrelog.cli.Checker` whose batches go to the workers of a Dask
-    scheduler: the source is read and cut here, and the results come back in input order.
+class Cluster:
+    """A client of a Dask scheduler whose workers run this euchrelog, opened and closed
+    as a context manager.
 
     ``scheduler`` is an address (``tcp://host:8786``) or a scheduler file (``.json``), for
-    which a client is opened and closed with the checker, or a client already open.
+    which a client is opened and closed with the cluster, or a client already open.
     """
 
-    def __init__(self, scheduler: str | distributed.Client,
-                 progress: Progress | None = None) -> None:
-        super().__init__(0, progress)
+    def __init__(self, scheduler: str | distributed.Client) -> None:
         self.scheduler = scheduler
         self.client: distributed.Client | None = None
         self.address = scheduler if isinstance(scheduler, str) else str(
             scheduler.scheduler.address if scheduler.scheduler else scheduler)
+        self.threads = 0
+        """The worker threads of the cluster when it was opened."""
 
-    def __enter__(self) -> DaskChecker:
+    def __enter__(self) -> Cluster:
         if isinstance(self.scheduler, distributed.Client):
             self.client = self.scheduler
         else:
             self.client = _connect(self.scheduler)
         try:
-            self.window = 2 * _ready_threads(self.client, self.address)
+            self.threads = _ready_threads(self.client, self.address)
         except BaseException:
             self.__exit__()
             raise
@@ -120,12 +124,54 @@ class DaskChecker(Checker):
             self.client.close()
         self.client = None
 
+    def submit(self, function: Callable[[T], R], item: T, what: str) -> _Task[R]:
+        """Starts ``function(item)`` on a worker; ``what`` names the work in messages."""
+        assert self.client is not None
+        future: distributed.Future[R] = self.client.submit(function, item, pure=False)
+        return _Task(future, what, self.address)
+
+
+def map_in_order(function: Callable[[T], R], items: Iterable[T],
+                 scheduler: str | distributed.Client, *,
+                 what: Callable[[T], str] = lambda item: "an item",
+                 per_thread: int = 2) -> Iterator[R]:
+    """``function`` of each item, computed on the workers of a Dask scheduler with at most
+    ``per_thread`` items a worker thread in flight, and yielded in the order of ``items``
+    (``function`` and the items must pickle; ``what`` names an item in messages).
+
+    :raises EuchrelogError: if the cluster cannot be reached or loses every try of an item.
+    """
+    with Cluster(scheduler) as cluster:
+        flight: collections.deque[_Task[R]] = collections.deque()
+        for item in items:
+            flight.append(cluster.submit(function, item, what(item)))
+            if len(flight) >= per_thread * cluster.threads:
+                yield flight.popleft().get()
+        while flight:
+            yield flight.popleft().get()
+
+
+class DaskChecker(Checker):
+    """A :class:`~euchrelog.cli.Checker` whose batches go to the workers of a Dask
+    scheduler (see :class:`Cluster`): the source is read and cut here, and the results
+    come back in input order."""
+
+    def __init__(self, scheduler: str | distributed.Client,
+                 progress: Progress | None = None) -> None:
+        super().__init__(0, progress)
+        self.cluster = Cluster(scheduler)
+
+    def __enter__(self) -> DaskChecker:
+        self.window = 2 * self.cluster.__enter__().threads
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.cluster.__exit__()
+
     def submit(self, batch: Batch) -> Pending:
         """Starts checking a batch on a worker."""
-        assert self.client is not None
-        future: distributed.Future[list[GameCheck]] = self.client.submit(
-            _check_batch, batch, pure=False)
-        return _Task(future, batch, self.address)
+        where = f"the games of {batch.path or '<stdin>'} from line {batch.first_line}"
+        return self.cluster.submit(_check_batch, batch, where)
 
 
 def _connect(scheduler: str) -> distributed.Client:
