@@ -380,13 +380,14 @@ def trick_winner(cards: list[Card], trump: Trump) -> int:
     led = effective_suit(cards[0], trump)
     if led is None:
         return 0  # the Benny led at no trump: it beats every card
-    power = _power_list(trump, led)
+    power = power_list(trump, led)
     powers = [power[card.index] for card in cards]
     return powers.index(max(powers))  # the first of the highest
 
 
 @functools.lru_cache(maxsize=64)
-def _power_list(trump: Trump, led: Suit) -> tuple[int, ...]:
-    """:func:`card_power` as a tuple indexed by :attr:`Card.index`."""
+def power_list(trump: Trump, led: Suit) -> tuple[int, ...]:
+    """:func:`card_power` as a tuple indexed by :attr:`Card.index`: the table
+    :func:`trick_winner` reads (the first card of the highest power wins)."""
     return tuple(card_power(card, trump, led) if card is not None else 0
                  for card in _BY_INDEX)

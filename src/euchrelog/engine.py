@@ -1279,6 +1279,13 @@ def follows_suit(held: int, card: int, led: int) -> bool:
     return bool(card & led) or not held & led
 
 
+def playable(hand: int, led: int) -> int:
+    """The cards of ``hand`` that may be played on a lead of the suit ``led``, both masks
+    (see :attr:`~euchrelog.cards.Card.bit`): each card of the hand that
+    :func:`follows_suit`, as one mask."""
+    return hand & led or hand
+
+
 def dealt_cleanly(cards: Iterable[Card | None], deck: int) -> bool:
     """Whether the cards dealt that the record knows (``None``: one it does not) are each of
     the deck of ``deck`` cards, and each once (C1, F2): then no card of the deal needs

@@ -60,7 +60,8 @@ class _Commands(click.Group):
     does not pay for importing the recorder and the event scorer)."""
 
     elsewhere: ClassVar[dict[str, str]] = {"record": "euchrelog.cli.record",
-                                           "score": "euchrelog.cli.score"}
+                                           "score": "euchrelog.cli.score",
+                                           "analyze": "euchrelog.cli.analyze"}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.elsewhere})

@@ -1,0 +1,116 @@
+"""How reviews are shown: annotated tricks as text, and comments written back into a
+record (``analyze --annotate``).
+
+A play that loses tricks reads ``W: 9H loses 1 trick; AH keeps 3``: West's nine of hearts
+lets the makers' total under perfect play move by one trick against West's side, and the
+ace of hearts would have kept it at 3. The comments written into a record all begin with
+``dd:``, so that a record annotated again gets its old review replaced, not doubled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ..models import Deal, Game, Trick
+from .review import DealReview, ParEntry, PlayReview, Review, Skipped
+
+PREFIX = "dd:"
+"""What every comment of a review begins with."""
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def play_text(play: PlayReview) -> str:
+    """A play that loses tricks, in words: ``W: 9H loses 1 trick; AH keeps 3``."""
+    best = " ".join(str(c) for c in play.best)
+    keeps = "keeps" if len(play.best) == 1 else "keep"
+    return (f"{play.seat}: {play.card} loses {_plural(play.loss, 'trick')}; {best} {keeps} "
+            f"{play.values[play.best[0]]}")
+
+
+def summary(review: DealReview) -> str:
+    """One line on the deal: the contract, the double-dummy result, what was made and the
+    points the mistakes cost."""
+    alone = " alone" if review.alone else ""
+    defend = f", {review.defender} defends alone" if review.defender else ""
+    bid = f" bid {review.contract}" if review.contract is not None else ""
+    makers = "".join(str(s) for s in review.makers)
+    text = (f"trump {review.trump} by {review.maker}{alone}{bid}{defend}: double dummy "
+            f"{review.dd} for {makers}, made {review.made}")
+    lost = [f"{side} lost {_plural(n, 'point')}" for side, n in review.points_lost.items() if n]
+    return text + ("; " + ", ".join(lost) if lost else "")
+
+
+def par_lines(par: Sequence[ParEntry]) -> list[str]:
+    """The par table, one line a trump: each maker's tricks and points."""
+    out: list[str] = []
+    trumps = list(dict.fromkeys(e.trump for e in par))
+    for trump in trumps:
+        parts = []
+        for e in (e for e in par if e.trump == trump):
+            alone = " alone" if e.alone else ""
+            points = " ".join(f"{side} {n}" for side, n in e.points.items()) or "nothing"
+            parts.append(f"{e.maker}{alone} {e.tricks} ({points})")
+        out.append(f"par {trump}: " + ", ".join(parts))
+    return out
+
+
+def trick_plays(review: DealReview) -> list[list[PlayReview]]:
+    """The plays of the review, trick by trick."""
+    size = len(review.seats)
+    return [list(review.plays[k:k + size]) for k in range(0, len(review.plays), size)]
+
+
+def review_text(item: Review, where: str) -> list[str]:
+    """The text of one review: a heading (``where`` names the file and game), each trick
+    with the makers' total after every play, each play that loses tricks, and the par
+    table."""
+    if isinstance(item, Skipped):
+        return [f"{where} deal {item.deal}: not reviewed: {item.reason}"]
+    out = [f"{where} deal {item.deal}: {summary(item)}"]
+    for number, plays in enumerate(trick_plays(item), 1):
+        out.append(f"  {number}. " + "  ".join(f"{p.seat}: {p.card} {p.dd_after}"
+                                               for p in plays))
+        out.extend(f"     {play_text(p)}" for p in plays if p.loss)
+    out.extend(f"  {line}" for line in par_lines(item.par))
+    return out
+
+
+def _ours(comment: str) -> bool:
+    return comment.startswith(PREFIX)
+
+
+def _trick(trick: Trick, plays: Iterable[PlayReview]) -> Trick:
+    kept = tuple(c for c in trick.before if not _ours(c))
+    notes = tuple(f"{PREFIX} {play_text(p)}" for p in plays if p.loss)
+    return trick.model_copy(update={"before": kept + notes})
+
+
+def annotate_deal(deal: Deal, item: Review | None) -> Deal:
+    """``deal`` with the comments of its review (replacing those of an earlier review):
+    above the deal, the summary and the par table; above a trick, each play of it that
+    loses tricks."""
+    kept = tuple(c for c in deal.before if not _ours(c))
+    tricks = tuple(_trick(t, ()) for t in deal.tricks)
+    if item is None:
+        return deal.model_copy(update={"before": kept, "tricks": tricks})
+    notes: tuple[str, ...]
+    if isinstance(item, Skipped):
+        notes = (f"{PREFIX} not reviewed: {item.reason}",)
+        return deal.model_copy(update={"before": kept + notes, "tricks": tricks})
+    notes = (f"{PREFIX} {summary(item)}", *(f"{PREFIX} {line}" for line in par_lines(item.par)))
+    by_trick = trick_plays(item)
+    tricks = tuple(_trick(t, by_trick[k] if k < len(by_trick) else ())
+                   for k, t in enumerate(deal.tricks))
+    return deal.model_copy(update={"before": kept + notes, "tricks": tricks})
+
+
+def annotate(game: Game, reviews: Iterable[Review]) -> Game:
+    """``game`` with the comments of its reviews (those of :func:`review_game`, in the order
+    of its deals)."""
+    items = list(reviews)
+    deals = tuple(annotate_deal(deal, items[k] if k < len(items) else None)
+                  for k, deal in enumerate(game.deals))
+    return game.model_copy(update={"deals": deals})

@@ -1,0 +1,438 @@
+"""The double-dummy review of the deals of a record: the API the ``analyze``, ``stats``
+and viewer commands share.
+
+:func:`review_game` replays a game (for its findings and ruleset), then, for every deal
+whose every card is recorded and whose play is clean, gives a :class:`DealReview`: the
+makers' tricks under perfect play before the opening lead (``dd``), the value of every
+legal card at every play (:class:`PlayReview`), the points each side's mistakes cost it
+and a par table (:class:`ParEntry`). Any other deal is :class:`Skipped`, with the reason.
+:func:`principal_line` continues the play from any position of a review, with any card
+there, under perfect play.
+
+>>> from euchrelog.notation import loads
+>>> game = loads(open("samples/valid/four-hand-24-club-night.euchre").read()).games[0]
+>>> first = next(review_game(game))
+>>> first.deal, first.dd, [str(s) for s in first.makers]
+(1, 4, ['E', 'W'])
+>>> first.made, first.plays[0].dd_after
+(3, 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import NO_TRUMP, Card, Suit, Trump, cards_of, mask_of, sort_hand
+from ..engine import DealState, Phase, lineup
+from ..models import Call, Deal, Declaration, Exchange, Game, Number, Order, Pass, Play
+from ..replay import replay
+from ..rules import Ruleset
+from ..seats import Seat
+from .solver import Position, Solver
+
+
+@dataclass(frozen=True)
+class PlayReview:
+    """One card played, judged against every card the seat could have played."""
+
+    seat: Seat
+    card: Card
+    dd_after: int
+    """The makers' total tricks under perfect play after this play, tricks already won
+    included."""
+    loss: int
+    """Tricks this play cost the side of the player against its best card (0: a best
+    card)."""
+    best: tuple[Card, ...]
+    """The best cards at this point (equivalent cards included), sorted as a hand."""
+    values: dict[Card, int]
+    """Every legal card at this point, with the makers' total tricks under perfect play if
+    it is played."""
+
+
+@dataclass(frozen=True)
+class ParEntry:
+    """One contract the deal's bidding could have reached, played perfectly."""
+
+    trump: Trump
+    maker: Seat
+    alone: bool
+    """Whether the maker goes alone (no lone defence is assumed)."""
+    round: int | None
+    """1: ordered up, 2: named in round 2; ``None``: named by the dealer on a Benny
+    turned up, or a ghost-hand bidder's call (with the recorded bid)."""
+    discard: Card | None
+    """After an order up, the dealer's discard that is best for the dealer's side."""
+    tricks: int
+    """The makers' tricks under perfect play."""
+    points: dict[str, int]
+    """The deal's points with those tricks, by side (the ruleset's scoring)."""
+
+
+@dataclass(frozen=True)
+class DealReview:
+    """The double-dummy review of one deal played out."""
+
+    game: int
+    """The game's index in its file, from 0."""
+    deal: int
+    """The deal number."""
+    trump: Trump
+    maker: Seat
+    makers: tuple[Seat, ...]
+    """The maker's side (the maker alone in the games for one)."""
+    alone: bool
+    defender: Seat | None
+    """The lone defender, if any."""
+    contract: int | None
+    """The winning trick bid (ghost), else ``None``."""
+    seats: tuple[Seat, ...]
+    """The seats that play, clockwise."""
+    leader: Seat
+    """The opening leader."""
+    hands: dict[Seat, tuple[Card, ...]]
+    """Each playing seat's cards at the opening lead."""
+    dd: int
+    """The makers' tricks under perfect play from the opening lead."""
+    made: int
+    """The makers' tricks as played."""
+    plays: tuple[PlayReview, ...]
+    """Every play, in order."""
+    points_lost: dict[str, int]
+    """By side: the points that side's mistakes cost it. Each play that loses a trick
+    costs its side the points the side scores with the makers at the best card's value
+    less those at the played card's value (the deal's scoring); ghost-hand defenders,
+    who score their own tricks, are not counted."""
+    par: tuple[ParEntry, ...]
+    """The par table (see :class:`ParEntry`)."""
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A deal that is not reviewed, and why."""
+
+    game: int
+    deal: int
+    reason: str
+
+
+Review = DealReview | Skipped
+"""What :func:`review_game` yields for each deal."""
+
+
+def review_game(game: Game, index: int = 0, *, par: bool = True) -> Iterator[Review]:
+    """Reviews every deal of ``game`` (the ``index``-th game of its file), in order.
+
+    :param par: also work out each deal's par table (the most costly part).
+    """
+    report = replay(game)
+    rules = report.ruleset
+    faulty: dict[int, set[str]] = {}
+    for finding in report.findings:
+        if finding.deal is not None:
+            faulty.setdefault(finding.deal, set()).add(finding.code)
+    unknown = any(f.code == "T202" for f in report.findings)
+    for deal in game.deals:
+        if unknown:
+            yield Skipped(index, deal.number, "the variant is unknown")
+            continue
+        reason = _unreviewable(deal, rules, faulty.get(deal.number, set()))
+        if reason is not None:
+            yield Skipped(index, deal.number, reason)
+            continue
+        yield _review(index, deal, rules, par)
+
+
+def principal_line(review: DealReview, at: int, card: Card | None = None
+                   ) -> list[tuple[Seat, Card]]:
+    """The play from play ``at`` (an index of ``review.plays``) to the end under perfect
+    play, with ``card`` played there instead of the card the record has (``None``: the
+    best card). The list starts with the play at ``at``.
+
+    :raises ValueError: when ``at`` is no play of the deal, or ``card`` may not be played
+        there.
+    """
+    if not 0 <= at < len(review.plays):
+        raise ValueError(f"deal {review.deal} has no play {at} (it has {len(review.plays)})")
+    solver = Solver(review.trump, review.seats, review.makers)
+    position = solver.position(review.hands, review.leader)
+    for play in review.plays[:at]:
+        position = solver.after(position, play.card.index)
+    line: list[tuple[Seat, Card]] = []
+    while position[0][(position[1] + len(position[2])) % len(review.seats)]:
+        seat = solver.turn(position)
+        values = solver.values(position)
+        if card is not None and not line:
+            if card not in values:
+                legal = " ".join(str(c) for c in sort_hand(values))
+                raise ValueError(f"{seat} may not play {card} there (legal: {legal})")
+            chosen = card
+        else:
+            chosen = _best(values, seat in review.makers)[0]
+        line.append((seat, chosen))
+        position = solver.after(position, chosen.index)
+    return line
+
+
+def review_json(item: Review) -> dict[str, Any]:
+    """The JSON object of a review (see docs/analysis.md and ``schema.json``)."""
+    if isinstance(item, Skipped):
+        return {"game": item.game, "deal": item.deal, "skipped": item.reason}
+    return {
+        "game": item.game,
+        "deal": item.deal,
+        "trump": str(item.trump),
+        "maker": str(item.maker),
+        "makers": [str(s) for s in item.makers],
+        "alone": item.alone,
+        "defender": str(item.defender) if item.defender else None,
+        "contract": item.contract,
+        "seats": [str(s) for s in item.seats],
+        "leader": str(item.leader),
+        "hands": {str(s): [str(c) for c in cards] for s, cards in item.hands.items()},
+        "dd": item.dd,
+        "made": item.made,
+        "plays": [{"seat": str(p.seat), "card": str(p.card), "dd_after": p.dd_after,
+                   "loss": p.loss, "best": [str(c) for c in p.best],
+                   "values": {str(c): v for c, v in p.values.items()}} for p in item.plays],
+        "points_lost": dict(item.points_lost),
+        "par": [{"trump": str(e.trump), "maker": str(e.maker), "alone": e.alone,
+                 "round": e.round, "discard": str(e.discard) if e.discard else None,
+                 "tricks": e.tricks, "points": dict(e.points)} for e in item.par],
+    }
+
+
+# ---------------------------------------------------------------- one deal
+
+
+def _unreviewable(deal: Deal, rules: Ruleset, codes: set[str]) -> str | None:
+    """Why ``deal`` cannot be reviewed, or ``None``."""
+    if deal.sheet is not None and not deal.tricks:
+        return "a score-sheet line: the cards are not recorded"
+    if (deal.sheet is not None and deal.sheet.thrown) or (
+            deal.bids and not any(isinstance(b, Order | Call) for b in deal.bids)):
+        return "thrown in: no one made trump"
+    if not deal.hands:
+        return "play-only: the hands are not recorded"
+    cards: list[Card | None] = [c for line in deal.hands for h in line.cards.values() for c in h]
+    cards += [p.card for trick in deal.tricks for p in trick.plays]
+    if deal.extra is not None:
+        cards += deal.extra.cards
+    if deal.up is not None:
+        cards.append(deal.up.card)
+    if None in cards:
+        return "unknown cards: the record writes ?? for a card"
+    if codes:
+        return f"the replay has findings in this deal ({', '.join(sorted(codes))})"
+    if len(deal.tricks) != rules.variant.tricks:
+        return (f"not played out: {len(deal.tricks)} of {rules.variant.tricks} tricks "
+                "recorded")
+    return None
+
+
+def _start(deal: Deal, rules: Ruleset) -> DealState:
+    """A state of ``deal`` as dealt, before the bidding."""
+    hands = {seat: list(cards) for line in deal.hands for seat, cards in line.cards.items()}
+    up = deal.up.card if deal.up else None
+    kitty = deal.up.kitty if deal.up else None
+    extra = deal.extra.cards if deal.extra and deal.extra.kind == rules.extra_hand else None
+    return DealState(rules, deal.dealer, hands=hands, upcard=up, kitty=kitty, extra=extra)
+
+
+def _best(values: Mapping[Card, int], maximise: bool) -> tuple[Card, ...]:
+    """The cards of the best value for the side to play, sorted as a hand."""
+    best = max(values.values()) if maximise else min(values.values())
+    return tuple(sort_hand(c for c, v in values.items() if v == best))
+
+
+def _points(state: DealState, tricks: int) -> dict[str, int]:
+    """The deal's points when the makers take ``tricks`` (a ghost-hand bidder: its own)."""
+    if state.ruleset.variant.scoring:
+        points = state.points(made=tricks)
+    else:
+        assert state.maker is not None
+        points = state.points(taken={state.maker: tricks})
+    return points or {}
+
+
+def _review(index: int, deal: Deal, rules: Ruleset, with_par: bool) -> Review:
+    state = _start(deal, rules)
+    for bid in deal.bids:
+        state.apply_bid(bid)
+    if deal.exchange is not None:
+        state.apply_exchange(deal.exchange)
+    for act in deal.declarations:
+        state.apply_act(act)
+    if state.phase is not Phase.DECLARING or state.trump is None or state.maker is None:
+        return Skipped(index, deal.number, "no contract: trump or the maker is not known")
+    seats, leader = lineup(rules, deal.dealer, state.maker, state.alone, state.defender)
+    played: dict[Seat, list[Card]] = {seat: [] for seat in seats}
+    for trick in deal.tricks:
+        for play in trick.plays:
+            assert play.card is not None  # (see _unreviewable)
+            played.setdefault(play.seat, []).append(play.card)
+    if set(played) != set(seats) or any(len(cards) != rules.variant.tricks
+                                        for cards in played.values()):
+        return Skipped(index, deal.number, "the tricks do not hold each seat's whole hand")
+    trump, makers = state.trump, state.makers
+    solver = Solver(trump, seats, makers)
+    position = solver.position(played, leader)
+    dd = value = solver.value(position)
+    won = 0
+    plays: list[PlayReview] = []
+    lost: dict[str, int] = {}
+    for trick in deal.tricks:
+        for play in trick.plays:
+            card = play.card
+            assert card is not None
+            found = solver.values(position, value - won)
+            values = {c: won + found[c] for c in sort_hand(found)}
+            maker = play.seat in makers
+            best = _best(values, maker)
+            value = values[card]
+            loss = abs(values[best[0]] - value)
+            plays.append(PlayReview(play.seat, card, value, loss, best, values))
+            if loss and (rules.variant.scoring or maker):
+                side = rules.side(play.seat)
+                cost = (_points(state, values[best[0]]).get(side, 0)
+                        - _points(state, value).get(side, 0))
+                lost[side] = lost.get(side, 0) + cost
+            won += bool(solver.trick_won(position, card.index))
+            position = solver.after(position, card.index)
+    hands = {seat: tuple(sort_hand(played[seat])) for seat in seats}
+    par = _par(deal, rules) if with_par else ()
+    return DealReview(index, deal.number, trump, state.maker, makers, state.alone is not None,
+                      state.defender, state.contract, seats, leader, hands, dd, won,
+                      tuple(plays), lost, par)
+
+
+# ---------------------------------------------------------------- par
+
+
+class _Solves:
+    """The solvers of one deal's par table, one a trump, line-up and side (the same
+    contract is reached by more than one bidding, and shares its table)."""
+
+    def __init__(self) -> None:
+        self.solvers: dict[tuple[Trump, tuple[Seat, ...], tuple[Seat, ...]], Solver] = {}
+
+    def start(self, state: DealState) -> tuple[Solver, Position] | None:
+        """The solver and the opening position of ``state`` (trump fixed, declarations
+        made), or ``None`` when that lead would not be legal (a declaration the rules
+        require is missing)."""
+        assert state.trump is not None
+        seats, leader = lineup(state.ruleset, state.dealer, state.maker, state.alone,
+                               state.defender)
+        hands = {seat: cards_of(state.hands[seat].known) for seat in seats}
+        if state.check_play(Play(seat=leader, card=hands[leader][0])) is not None:
+            return None
+        key = (state.trump, seats, state.makers)
+        solver = self.solvers.get(key)
+        if solver is None:
+            solver = self.solvers[key] = Solver(state.trump, seats, state.makers)
+        return solver, solver.position(hands, leader)
+
+
+def _biddings(state: DealState, deal: Deal) -> Iterator[tuple[int | None, list[Any]]]:
+    """Each bidding that could fix a contract in ``deal`` (as a list of bids), with its
+    round (see :attr:`ParEntry.round`); the engine refuses those the rules do not allow."""
+    if state.variant.bidding == "tricks":
+        asked = [b for b in deal.bids if not isinstance(b, Call)]
+        high = next((b for b in reversed(asked) if isinstance(b, Number)), None)
+        if high is None:
+            return
+        for suit in (*Suit, NO_TRUMP):
+            yield None, [*asked, Call(act="call", seat=high.seat, suit=suit)]
+        return
+    bidders = state.bidders
+    up = state.upcard
+    if up is None:
+        return
+    if state.round == 0:  # the Benny turned up: the dealer names trump
+        for suit in Suit:
+            yield None, [Call(act="call", seat=state.dealer, suit=suit)]
+        return
+    passes = [Pass(act="pass", seat=s) for s in bidders]
+    for k, seat in enumerate(bidders):
+        yield 1, [*passes[:k], Order(act="order", seat=seat)]
+    for suit in (*Suit, NO_TRUMP):
+        for k, seat in enumerate(bidders):
+            yield 2, [*passes, *passes[:k], Call(act="call", seat=seat, suit=suit)]
+
+
+def _par(deal: Deal, rules: Ruleset) -> tuple[ParEntry, ...]:
+    """The par table of ``deal`` (see :class:`ParEntry`)."""
+    solves = _Solves()
+    entries: list[ParEntry] = []
+    start = _start(deal, rules)
+    for round_, bids in _biddings(start, deal):
+        state = start.copy()
+        if not _bid(state, bids) or state.maker is None or state.trump is None:
+            continue
+        maker, dealer, trump = state.maker, state.dealer, state.trump
+        discards: list[Card | None] = [None]
+        if state.upcard is not None:
+            six = [*cards_of(state.hands[dealer].known), state.upcard]
+            legal = [c for c in six if state.check_exchange(_taking(state, c)) is None]
+            if legal:
+                # Of cards worth the same to the dealer, one discard is tried.
+                live = mask_of(c for s in state.seats for c in state.hands[s].cards) | (
+                    state.upcard.bit)
+                groups = Solver(trump, state.seats, ()).equivalent(legal, cards_of(live))
+                discards = [group[-1] for group in groups]
+        declaration = Declaration(act="alone", seat=maker)
+        for alone in (False, True):
+            if alone and state.check_declare(declaration) is not None:
+                continue
+            found = _dealers_choice(solves, state, discards, declaration if alone else None)
+            if found is None:
+                continue
+            value, discard, trial = found
+            if dealer not in lineup(rules, dealer, maker, trial.alone, None)[0]:
+                discard = None  # the dealer sits out: the discard does not matter
+            entries.append(ParEntry(trump, maker, alone, round_, discard, value,
+                                    _points(trial, value)))
+    return tuple(entries)
+
+
+def _taking(state: DealState, discard: Card) -> Exchange:
+    """The dealer taking the upcard of ``state`` and discarding ``discard``."""
+    return Exchange(seat=state.dealer, takes=True, upcard=state.upcard, discard=discard)
+
+
+def _dealers_choice(solves: _Solves, state: DealState, discards: Sequence[Card | None],
+                    declaration: Declaration | None
+                    ) -> tuple[int, Card | None, DealState] | None:
+    """The makers' tricks when the dealer makes the discard best for the dealer's side
+    (``None`` in ``discards``: no exchange), after ``declaration``; with the discard and
+    the state. ``None`` when the contract cannot be played so."""
+    found: tuple[int, Card | None, DealState] | None = None
+    maximise = state.dealer in state.makers
+    for discard in discards:
+        trial = state.copy()
+        if discard is not None:
+            trial.apply_exchange(_taking(state, discard))
+        if declaration is not None:
+            trial.apply_declare(declaration)
+        start = solves.start(trial)
+        if start is None:
+            continue
+        solver, position = start
+        if found is not None:
+            # Only a better discard matters: a bound first.
+            better = found[0] + 1 if maximise else found[0]
+            if solver.at_least(position, better) is not maximise:
+                continue
+        found = (solver.value(position), discard, trial)
+    return found
+
+
+def _bid(state: DealState, bids: Sequence[Any]) -> bool:
+    """Makes ``bids`` in ``state``; whether each was legal and they fixed trump."""
+    for bid in bids:
+        if state.check_bid(bid) is not None:
+            return False
+        state.apply_bid(bid)
+    return state.phase is Phase.DECLARING

@@ -1,0 +1,249 @@
+"""The ``euchrelog analyze`` command: the double-dummy review of every deal of records.
+
+Sources are read game by game (as ``check`` reads them) and each game is reviewed by
+:func:`~euchrelog.analysis.review_game`, in this process or in ``--jobs`` worker
+processes, a bounded number of games at a time, so memory stays flat however large the
+input; the output keeps the order of the input.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import multiprocessing.pool
+import sys
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import TextIO
+
+import click
+
+from ..analysis import Review, Skipped, review_game, review_json
+from ..analysis.output import annotate, review_text
+from ..errors import NotationError, RecordError
+from ..files import (
+    FileFailure,
+    Limits,
+    expand,
+    failure_text,
+    limit_options,
+    read_lines,
+    write_output,
+)
+from ..models import Game, LogItem
+from ..notation import iter_log
+from ..notation.jsonio import is_json, iter_json_log, peek
+from ..notation.writer import write_log
+from ..progress import Progress, total_size
+from ..report import EXIT_CLEAN, EXIT_SYNTAX, visible
+from . import closed_stdout
+
+FORMATS = ("text", "json")
+WINDOW = 4
+"""Games in flight a worker process (what bounds the memory of ``--jobs``)."""
+
+
+class AnalyzeFailure(click.ClickException):
+    """A source that cannot be read; exit status 2."""
+
+    exit_code = EXIT_SYNTAX
+
+    def show(self, file: object = None) -> None:
+        click.echo(self.format_message(), err=True)
+
+
+@dataclass
+class _Tally:
+    """What one run did, for the summary line."""
+
+    files: int = 0
+    games: int = 0
+    reviewed: int = 0
+    failures: int = 0
+    """Sources that could not be read (whole)."""
+    skipped: dict[str, int] = field(default_factory=dict)
+
+    def add(self, reviews: list[Review]) -> None:
+        self.games += 1
+        for item in reviews:
+            if isinstance(item, Skipped):
+                kind = item.reason.split(":")[0]
+                self.skipped[kind] = self.skipped.get(kind, 0) + 1
+            else:
+                self.reviewed += 1
+
+    def line(self) -> str:
+        def n(count: int, word: str) -> str:
+            return f"{count} {word}{'' if count == 1 else 's'}"
+        text = (f"analyzed {n(self.files, 'file')}, {n(self.games, 'game')}: "
+                f"{n(self.reviewed, 'deal')} reviewed")
+        skipped = sum(self.skipped.values())
+        if skipped:
+            why = ", ".join(f"{count} {kind}" for kind, count in sorted(self.skipped.items()))
+            text += f", {skipped} not reviewed ({why})"
+        return text
+
+
+def _games(path: str, limits: Limits, progress: Progress) -> Iterator[tuple[int, Game]]:
+    """The games of one source (notation, JSON or JSON Lines), numbered from 0, read as
+    they are needed.
+
+    :raises AnalyzeFailure: at a syntax error or bytes that cannot be read.
+    """
+    name = "<stdin>" if path == "-" else path
+    try:
+        first, stream = peek(read_lines(path, limits, progress=progress))
+        as_json = is_json(first) or path.endswith((".json", ".jsonl"))
+        items: Iterator[LogItem] = iter_json_log(stream) if as_json else iter_log(stream)
+        index = 0
+        for item in items:
+            if isinstance(item, Game):
+                yield index, item
+                index += 1
+    except NotationError as exc:
+        raise AnalyzeFailure(f"{visible(name)}:{exc.line}:{exc.column}: {exc.code} "
+                             f"{visible(exc.message)}") from None
+    except RecordError as exc:
+        raise AnalyzeFailure(f"{visible(name)}: S102 {visible(str(exc))}") from None
+    except OSError as exc:
+        raise FileFailure(f"cannot read {visible(name)}: {failure_text(exc)}") from None
+
+
+def _review(job: tuple[Game, int, bool]) -> list[Review]:
+    """Reviews one game (in a worker process, or here)."""
+    game, index, par = job
+    return list(review_game(game, index, par=par))
+
+
+Source = tuple[str, int, Game]
+"""A game of a source: the source's name, the game's index in it, the game."""
+
+
+def _reviewed(games: Iterator[Source], jobs: int, par: bool
+              ) -> Iterator[tuple[Source, list[Review]]]:
+    """Each game with its reviews, in order: here, or in ``jobs`` processes with at most
+    :data:`WINDOW` games a process in flight."""
+    if jobs <= 1:
+        for source in games:
+            yield source, _review((source[2], source[1], par))
+        return
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        flight: deque[tuple[Source, multiprocessing.pool.AsyncResult[list[Review]]]] = deque()
+        for source in games:
+            flight.append((source, pool.apply_async(_review, ((source[2], source[1], par),))))
+            if len(flight) >= jobs * WINDOW:
+                done, result = flight.popleft()
+                yield done, result.get()
+        while flight:
+            done, result = flight.popleft()
+            yield done, result.get()
+
+
+def _sources(paths: list[str], limits: Limits, progress: Progress, tally: _Tally
+             ) -> Iterator[Source]:
+    """The games of every source; one that cannot be read is reported, and the games read
+    before the fault are reviewed."""
+    for path in paths:
+        tally.files += 1
+        name = "<stdin>" if path == "-" else path
+        try:
+            for index, game in _games(path, limits, progress):
+                yield name, index, game
+        except AnalyzeFailure as exc:
+            progress.clear()
+            exc.show()
+            tally.failures += 1
+
+
+def _run(paths: list[str], fmt: str, annotating: bool, jobs: int, par: bool, limits: Limits,
+         progress: Progress, tally: _Tally) -> Callable[[TextIO], None]:
+    """What writes the output of the run to a text file."""
+    def reviewed() -> Iterator[tuple[Source, list[Review]]]:
+        for source, reviews in _reviewed(_sources(paths, limits, progress, tally), jobs, par):
+            tally.add(reviews)
+            yield source, reviews
+
+    def put(out: TextIO) -> None:
+        if annotating:
+            write_log((annotate(game, reviews) for (_, _, game), reviews in reviewed()), out)
+            return
+        for (name, index, _), reviews in reviewed():
+            progress.clear()
+            for item in reviews:
+                if fmt == "json":
+                    out.write(json.dumps({"file": name, **review_json(item)}) + "\n")
+                else:
+                    where = f"{visible(name)} game {index}"
+                    out.write("\n".join(review_text(item, where)) + "\n")
+    return put
+
+
+@click.command()
+@click.argument("sources", nargs=-1, required=True,
+                type=click.Path(exists=True, allow_dash=True, path_type=str))
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
+              show_default=True,
+              help="text: each deal's tricks with the makers' double-dummy total after every "
+                   "play, each costly play and the par table; json: one JSON object per deal "
+                   "per line (JSON Lines, see docs/analysis.md).")
+@click.option("--annotate", "annotating", is_flag=True,
+              help="Write the records back in the notation with the review as '# dd:' "
+                   "comments (an earlier review's are replaced).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write to this file instead of standard output.")
+@click.option("--no-par", is_flag=True, help="Leave out the par tables (the costly part).")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes that review games in parallel (the output stays in input order).")
+@click.option("-f", "--force", is_flag=True, help="Write over a read-only output file.")
+@click.option("-q", "--quiet", is_flag=True,
+              help="Print neither the summary nor the progress line on stderr.")
+@limit_options("8G")
+def analyze(sources: tuple[str, ...], fmt: str, annotating: bool, output: str | None,
+            no_par: bool, jobs: int, force: bool, quiet: bool, max_bytes: int,
+            max_line: int) -> None:
+    """Review every deal double dummy: could the makers have made it?
+
+    SOURCES are .euchre files, folders (searched for *.euchre), JSON or JSON Lines
+    files, or - for standard input. For each deal whose every card is recorded, the
+    review gives the makers' tricks under perfect play from the opening lead, the value
+    of every card each seat could have played ("W: 9H loses 1 trick; AH keeps 3"), the
+    points each side's mistakes cost it, and a par table: for each trump the bidding
+    could have reached, with and without a lone hand, what the makers would take and
+    score. Deals with unknown cards, play-only deals, score-sheet lines, thrown-in deals
+    and deals with findings (see 'euchrelog check') are listed as not reviewed, with the
+    reason.
+
+    \b
+    Examples:
+      euchrelog analyze game.euchre
+      euchrelog analyze night/ --format json -o review.jsonl
+      euchrelog analyze game.euchre --annotate -o game-reviewed.euchre
+      euchrelog analyze corpus.jsonl --jobs 4 --no-par --format json
+
+    Exit status: 0 when every source was read, 2 for a source that cannot be read
+    (a syntax error) or a usage error.
+    """
+    if annotating and fmt != "text":
+        raise click.UsageError("--annotate writes the notation; it takes no --format")
+    paths = list(expand(sources))
+    if output == "-":
+        output = None
+    tally = _Tally()
+    progress = Progress(total_size(paths), verb="analyzing",
+                        enabled=not quiet and (output is not None or not sys.stdout.isatty()))
+    limits = Limits(max_bytes, max_line)
+    put = _run(paths, fmt, annotating, jobs, not no_par, limits, progress, tally)
+    try:
+        if output is not None:
+            write_output(output, put, force=force)
+        else:
+            put(sys.stdout)
+            sys.stdout.flush()
+    except BrokenPipeError:
+        closed_stdout()
+    finally:
+        progress.clear()
+    if not quiet:
+        click.echo(tally.line(), err=True)
+    sys.exit(EXIT_SYNTAX if tally.failures else EXIT_CLEAN)
