@@ -290,7 +290,8 @@ def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
     return DealResult(deal["number"], dealer, points, {}, maker=state.maker,
                       trump=state.trump.value, alone=state.alone is not None,
                       defender_alone=state.defender is not None,
-                      maker_tricks=state.maker_tricks())
+                      maker_tricks=state.maker_tricks(), bid_round=state.fixed_in_round,
+                      defender=state.defender)
 
 
 # ------------------------------------------------------------------ entries

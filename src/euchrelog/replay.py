@@ -54,6 +54,11 @@ class DealResult:
     alone: bool = False
     defender_alone: bool = False
     maker_tricks: int | None = None
+    bid_round: int = 0
+    """The bidding round that fixed trump: 1 (the upcard ordered up) or 2 (a suit named);
+    0 when no round did (a Benny turned up, ghost's trick bids, a score-sheet line)."""
+    defender: Seat | None = None
+    """The lone defender, if one defended alone."""
     thrown: bool = False
     penalties: list[Charge] = field(default_factory=list)
     """The penalties charged in the deal (H6), already in ``totals``."""
@@ -603,6 +608,8 @@ class GameReplay:
         result.trump = state.trump.value if state.trump else None
         result.alone = state.alone is not None
         result.defender_alone = state.defender is not None
+        result.bid_round = state.fixed_in_round
+        result.defender = state.defender
         result.points = self.deal_points(d, deal, state, claimed)
         if sheet is not None and not sheet.thrown and deal.tricks and len(state.tricks) == len(
                 deal.tricks):

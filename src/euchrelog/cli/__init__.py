@@ -61,7 +61,8 @@ class _Commands(click.Group):
 
     elsewhere: ClassVar[dict[str, str]] = {"record": "euchrelog.cli.record",
                                            "score": "euchrelog.cli.score",
-                                           "analyze": "euchrelog.cli.analyze"}
+                                           "analyze": "euchrelog.cli.analyze",
+                                           "stats": "euchrelog.cli.stats"}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.elsewhere})

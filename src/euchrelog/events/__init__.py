@@ -1172,6 +1172,12 @@ def _players(tags: Tags, ruleset: Ruleset) -> tuple[dict[Seat, str], dict[Seat, 
     return names, where
 
 
+def seat_players(game: Game, ruleset: Ruleset) -> dict[Seat, str]:
+    """The name of each seat in play that has one, from its name tag (``N`` or ``North``),
+    as ``score`` reads them."""
+    return _players(tuple((tag.name, tag.value) for tag in game.tags), ruleset)[0]
+
+
 def _at(there: Entry, here: Entry, line: int | None = None) -> str:
     """Where another game (or a line of it) is: ``line 12`` in the same file, else
     ``path:12``."""
@@ -1411,5 +1417,5 @@ __all__ = [
     "Award", "Decision", "Entry",
     "EventResult", "FormatTag", "Key", "Overrides", "Played", "Scorer", "Settings", "Standing",
     "TableResult", "iter_entries", "parse_format", "parse_lone", "parse_tiebreaks",
-    "read_entries", "score_events", "tiebreaks_for",
+    "read_entries", "score_events", "seat_players", "tiebreaks_for",
 ]

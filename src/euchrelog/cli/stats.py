@@ -1,0 +1,173 @@
+"""The ``euchrelog stats`` command: player and side statistics over any number of records.
+
+The command reads its sources game by game through the size limits of
+:mod:`euchrelog.files`, replays each game and hands it to a
+:class:`~euchrelog.stats.Collector`, which keeps only counts; the statistics go to standard
+output (or ``-o``), the games that could not be read and the summary to standard error.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+import click
+
+from ..errors import NotationError
+from ..events import iter_entries
+from ..files import (
+    FileFailure,
+    Limits,
+    expand,
+    failure_text,
+    limit_options,
+    read_lines,
+    write_output,
+)
+from ..findings import Finding
+from ..progress import Progress, total_size
+from ..replay import replay
+from ..report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, visible
+from ..stats import Collector, DateRange, Filters, double_dummy, parse_date_range
+from ..stats.output import RENDERERS
+
+T = TypeVar("T")
+
+STDIN = "<stdin>"
+"""The name standard input goes by in messages."""
+
+
+def _parsed(parse: Callable[[str], T]
+            ) -> Callable[[click.Context, click.Parameter, str | None], T | None]:
+    """An option's callback that reads its value with ``parse``; the ``ValueError`` of a
+    value it cannot read is a usage error."""
+    def callback(_ctx: click.Context, _param: click.Parameter, value: str | None) -> T | None:
+        if value is None:
+            return None
+        try:
+            return parse(value)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc)) from None
+    return callback
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+@click.command()
+@click.argument("sources", nargs=-1, required=True,
+                type=click.Path(exists=True, allow_dash=True, path_type=str))
+@click.option("--format", "fmt", type=click.Choice(list(RENDERERS)), default="text",
+              show_default=True, help="How to print the statistics.")
+@click.option("--player", "players", multiple=True, metavar="NAME",
+              help="Only the games this player sat in, and only the rows of this player "
+                   "and the sides with them (repeatable; any case).")
+@click.option("--event", "events", multiple=True, metavar="NAME",
+              help="Only the games whose Event tag is NAME (repeatable; any case).")
+@click.option("--date", "dates", callback=_parsed(parse_date_range), metavar="RANGE",
+              help="Only the games whose Date tag falls in RANGE: a year, month or day "
+                   "(2025, 2025-05, 2025-05-17) or FROM..TO, either end open "
+                   "(2025-03-01..2025-05-31, 2025-03..). Undated games are left out.")
+@click.option("--variant", "variants", multiple=True, metavar="NAME",
+              help="Only the games of this variant (repeatable): four-hand, cutthroat, "
+                   "three-hand, ghost or two-hand.")
+@click.option("--double-dummy", "--dd", "dd", is_flag=True,
+              help="Also review every deal whose cards are all recorded double-dummy, for "
+                   "the tricks each player's mistakes cost and the contracts that beat or "
+                   "missed par (as euchrelog analyze does; far slower than the counts).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+              help="Write the statistics here (atomically) instead of to standard output (- "
+                   "is standard output).")
+@click.option("--force", is_flag=True, help="Rewrite OUTPUT even if it is read-only.")
+@click.option("-q", "--quiet", is_flag=True,
+              help="Print neither the unreadable games nor the summary on stderr.")
+@limit_options("8G")
+def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
+          events: tuple[str, ...], dates: DateRange | None, variants: tuple[str, ...],
+          dd: bool, output: Path | None, force: bool, quiet: bool, max_bytes: int,
+          max_line: int) -> None:
+    """Count how each player and side bids, defends and scores.
+
+    SOURCES are .euchre files, folders (searched for *.euchre), JSON or JSON Lines
+    files, or - for standard input. Every game is replayed, and every figure comes
+    from the replay: who made trump and in which round, from which seat (counted
+    from the dealer), whether the contract was made, marched or euchred, lone hands
+    and lone defences, euchres taken, reneges (claimed or not) and points per deal;
+    with --double-dummy, also the tricks lost to play mistakes and the contracts
+    against par. Each variant gets tables of its own. Player names come from the seat tags
+    (N "Ann" or North "Ann"); a seat without one counts as a player named by its
+    letter.
+
+    \b
+    Examples:
+      euchrelog stats samples/valid
+      euchrelog stats club/ --player Ann --date 2025-03..2025-05
+      euchrelog stats club/ --format html -o stats.html
+      euchrelog stats club/ --double-dummy --player Ann
+      euchrelog stats club/ --format csv --variant four-hand > stats.csv
+
+    The figures, the JSON and the page: https://euchrelog.example.org/docs/stats.md
+
+    Exit status: 0 when every game read is clean, 1 when a game has findings (the
+    statistics are still given: euchrelog check lists them), 2 when a game cannot be
+    read or on a usage error.
+    """
+    try:
+        filters = Filters.of(players, events, dates, variants)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--variant'") from None
+    paths = list(expand(sources, quiet=quiet))
+    limits = Limits(max_bytes, max_line)
+    progress = Progress(total_size(paths), verb="counting", enabled=not quiet)
+    collector = Collector(filters, double_dummy if dd else None)
+    unreadable: list[tuple[Finding, str]] = []
+    faulty = 0
+    read = 0
+    for order, path in enumerate(paths):
+        name = STDIN if path == "-" else path
+        try:
+            for entry in iter_entries(read_lines(path, limits, progress=progress), name, order):
+                if entry.game is None:
+                    if entry.failed is not None:
+                        unreadable += [(f, entry.failed.context) for f in entry.failed.findings]
+                    continue
+                read += 1
+                report = replay(entry.game, entry.source)
+                if collector.add(entry.game, report):
+                    faulty += any(f.is_fault for f in report.findings)
+        except NotationError as exc:
+            unreadable.append((Finding(exc.code, exc.message, exc.line, exc.column, path=name),
+                               ""))
+        except OSError as exc:
+            raise FileFailure(f"cannot read {name}: {failure_text(exc)}") from None
+    progress.clear()
+    rendered = RENDERERS[fmt](collector)
+    if output is not None and str(output) != "-":
+        write_output(output, rendered, force=force)
+    else:
+        click.echo(rendered, nl=False)
+    if not quiet:
+        for finding, context in unreadable:
+            click.echo(visible(str(finding)), err=True)
+            for line in context.splitlines():
+                click.echo(f"    {visible(line)}", err=True)
+        click.echo(_summary(collector, len(paths), read, faulty, unreadable), err=True)
+    sys.exit(EXIT_SYNTAX if unreadable else EXIT_FINDINGS if faulty else EXIT_CLEAN)
+
+
+def _summary(collector: Collector, files: int, read: int, faulty: int,
+             unreadable: list[tuple[Finding, str]]) -> str:
+    deals = sum(g.deals for g in collector.groups.values())
+    out = (f"counted {_plural(collector.games, 'game')}, {_plural(deals, 'deal')} from "
+           f"{_plural(files, 'file')}")
+    if collector.left_out:
+        out += f"; {collector.left_out} of the {_plural(read, 'game')} read left out by the " \
+               "filters or an unknown variant"
+    if faulty:
+        out += f"; {_plural(faulty, 'game')} with findings (euchrelog check lists them)"
+    if unreadable:
+        out += f"; {_plural(len(unreadable), 'game')} not read (see above)"
+    return out
