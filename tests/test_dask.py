@@ -173,9 +173,22 @@ def test_the_python_api(scheduler: str, corpus: Path) -> None:
     assert all(r.report is None for results in checked for r in results)
 
 
+def test_analyze_through_a_cluster(scheduler: str) -> None:
+    """`analyze --scheduler` reviews the games on the workers, in the order of a local run,
+    with the par tables and without, in text and JSON."""
+    valid = SAMPLES / "valid"
+    for args in (["--no-par", "--format", "json", str(valid / "several-games.euchre"),
+                  str(valid / "ghost-club-night.euchre")],
+                 [str(valid / "four-hand-euchred-loner.euchre")]):
+        local = CliRunner().invoke(main, ["analyze", *args])
+        assert local.exit_code == 0 and local.stdout.count("\n") > 10
+        _same(local, CliRunner().invoke(main, ["analyze", "--scheduler", scheduler, *args]))
+
+
 def test_map_in_order(scheduler: str) -> None:
     words = [f"w{k}" for k in range(40)]
-    assert list(on_dask.map_in_order(str.upper, words, scheduler)) == [w.upper() for w in words]
+    assert list(on_dask.map_in_order(str.upper, words, scheduler)) == [
+        (w, w.upper()) for w in words]
 
 
 def test_work_that_stops_every_worker_is_a_message() -> None:

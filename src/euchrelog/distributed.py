@@ -134,21 +134,23 @@ class Cluster:
 def map_in_order(function: Callable[[T], R], items: Iterable[T],
                  scheduler: str | distributed.Client, *,
                  what: Callable[[T], str] = lambda item: "an item",
-                 per_thread: int = 2) -> Iterator[R]:
-    """``function`` of each item, computed on the workers of a Dask scheduler with at most
-    ``per_thread`` items a worker thread in flight, and yielded in the order of ``items``
+                 per_thread: int = 2) -> Iterator[tuple[T, R]]:
+    """Each item with ``function`` of it, computed on the workers of a Dask scheduler with
+    at most ``per_thread`` items a worker thread in flight, in the order of ``items``
     (``function`` and the items must pickle; ``what`` names an item in messages).
 
     :raises EuchrelogError: if the cluster cannot be reached or loses every try of an item.
     """
     with Cluster(scheduler) as cluster:
-        flight: collections.deque[_Task[R]] = collections.deque()
+        flight: collections.deque[tuple[T, _Task[R]]] = collections.deque()
         for item in items:
-            flight.append(cluster.submit(function, item, what(item)))
+            flight.append((item, cluster.submit(function, item, what(item))))
             if len(flight) >= per_thread * cluster.threads:
-                yield flight.popleft().get()
+                done, task = flight.popleft()
+                yield done, task.get()
         while flight:
-            yield flight.popleft().get()
+            done, task = flight.popleft()
+            yield done, task.get()
 
 
 class DaskChecker(Checker):

@@ -423,13 +423,20 @@ def checker_for(jobs: int, scheduler: str | None, progress: Progress | None = No
     """A checker with ``jobs`` processes here, or on the workers of a Dask scheduler."""
     if scheduler is None:
         return Checker(jobs, progress)
+    need_dask()
+    from ..distributed import DaskChecker
+    return DaskChecker(scheduler, progress)
+
+
+def need_dask() -> None:
+    """Imports Dask for ``--scheduler``, or raises a usage error where the dask extra is
+    not installed."""
     try:
-        from ..distributed import DaskChecker
+        importlib.import_module("distributed")
     except ModuleNotFoundError as exc:
         if (exc.name or "").partition(".")[0] not in ("dask", "distributed"):
             raise
         raise click.UsageError("--scheduler needs Dask: pip install 'euchrelog[dask]'") from None
-    return DaskChecker(scheduler, progress)
 
 
 def _in_order(item: Pending | GameCheck, base: int) -> Generator[GameCheck, None, int]:
