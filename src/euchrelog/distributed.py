@@ -170,6 +170,19 @@ class DaskChecker(Checker):
     def __exit__(self, *exc: object) -> None:
         self.cluster.__exit__()
 
+    def run(self, path: str, name: str, limits: Limits) -> Iterator[GameCheck]:
+        """The results of the games of a source, in order, with two batches a worker thread
+        in flight (counted as the source is opened: workers that join are used from the
+        next source on).
+
+        :raises NotationError: where the source stops being readable, after the results of
+            the games before it.
+        """
+        assert self.cluster.client is not None
+        threads: dict[str, int] = self.cluster.client.nthreads()
+        self.window = 2 * max(1, sum(threads.values()))
+        return super().run(path, name, limits)
+
     def submit(self, batch: Batch) -> Pending:
         """Starts checking a batch on a worker."""
         where = f"the games of {batch.path or '<stdin>'} from line {batch.first_line}"
