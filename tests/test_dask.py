@@ -185,6 +185,21 @@ def test_analyze_through_a_cluster(scheduler: str) -> None:
         _same(local, CliRunner().invoke(main, ["analyze", "--scheduler", scheduler, *args]))
 
 
+def test_stats_through_a_cluster(scheduler: str) -> None:
+    """`stats --double-dummy --scheduler` makes the reviews on the workers: the same
+    figures, in every format; without --double-dummy there is nothing to send."""
+    valid = SAMPLES / "valid"
+    sources = [str(valid / "several-games.euchre"), str(valid / "four-hand-euchred-loner.euchre"),
+               str(SAMPLES / "invalid" / "C901-points-differ.euchre")]
+    for fmt in ("text", "json"):
+        local = CliRunner().invoke(main, ["stats", "--double-dummy", "--format", fmt, *sources])
+        assert local.exit_code == 1 and "tricks lost" in local.stdout.replace("_", " ")
+        _same(local, CliRunner().invoke(main, ["stats", "--double-dummy", "--format", fmt,
+                                               "--scheduler", scheduler, *sources]))
+    alone = CliRunner().invoke(main, ["stats", "--scheduler", scheduler, *sources])
+    assert alone.exit_code == 2 and "give --double-dummy too" in alone.stderr
+
+
 def test_map_in_order(scheduler: str) -> None:
     words = [f"w{k}" for k in range(40)]
     assert list(on_dask.map_in_order(str.upper, words, scheduler)) == [
