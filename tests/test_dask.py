@@ -258,7 +258,6 @@ def test_usage_errors(monkeypatch: pytest.MonkeyPatch) -> None:
     both = _check("--jobs", "2", "--scheduler", "tcp://127.0.0.1:1", str(SAMPLES / "valid"))
     assert both.exit_code == 2 and "--jobs and --scheduler do not go together" in both.stderr
     monkeypatch.setitem(sys.modules, "distributed", None)
-    monkeypatch.delitem(sys.modules, "euchrelog.distributed")
     missing = _check("--scheduler", "tcp://127.0.0.1:1", str(SAMPLES / "valid"))
     assert missing.exit_code == 2 and "pip install 'euchrelog[dask]'" in missing.stderr
 
