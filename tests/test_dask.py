@@ -254,6 +254,14 @@ def test_a_scheduler_file(scheduler: str, tmp_path: Path) -> None:
     assert str(result.exception) == f"{path}: not a Dask scheduler file ('address')"
 
 
+def test_workers_of_another_version(scheduler: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Workers that run another euchrelog than the command are named, and nothing is sent."""
+    monkeypatch.setattr(on_dask, "__version__", "0.0.1")
+    with pytest.raises(EuchrelogError, match=r"^the Dask worker tcp://127\.0\.0\.1:\d+ runs "
+                                             r"euchrelog \S+, not 0\.0\.1: its findings could"):
+        list(on_dask.check_paths([str(SAMPLES / "valid")], scheduler))
+
+
 def test_usage_errors(monkeypatch: pytest.MonkeyPatch) -> None:
     both = _check("--jobs", "2", "--scheduler", "tcp://127.0.0.1:1", str(SAMPLES / "valid"))
     assert both.exit_code == 2 and "--jobs and --scheduler do not go together" in both.stderr
