@@ -21,7 +21,9 @@ records in Dask, :func:`check_bag` maps the check over a bag of record texts, an
     findings = check_bag(texts).flatten().map(lambda game: game.findings).flatten()
     per_file = check_files(["archive/"]).map(lambda item: (item[0], len(item[1])))
 
-The core package never imports this module: only ``--scheduler`` does.
+:func:`map_in_order` is the ordered, bounded map under ``analyze --scheduler`` and
+``stats --double-dummy --scheduler``. The core package never imports this module: only
+``--scheduler`` does.
 """
 
 from __future__ import annotations
