@@ -1,3 +1,5 @@
+# mypy: disallow-untyped-calls=False
+# (Dask's cluster and client carry no annotations.)
 """Benchmark: `euchrelog check --scheduler` on a local Dask cluster beside `--jobs 2` and
 `--jobs 1` (docs/scaling.md). Not a test: nothing in the test suite depends on timing.
 
@@ -13,9 +15,12 @@ The corpus is random legal four-hand games of euchrelog's own generator (fixed s
 repeated to the size asked. The cluster (a `LocalCluster` of one-thread worker processes,
 on 127.0.0.1 only) is started once, before the runs; every run is the `euchrelog` command
 in a process of its own, start-up and connecting to the scheduler included, and the runs
-of the three ways are interleaved. Also measured, in this process: how fast the reading
-side alone cuts the file into batches and pickles them, which bounds what one
-`euchrelog check --scheduler` can feed however many workers it has.
+of the three ways are interleaved. Beside the wall-clock time, each run's CPU seconds are
+counted (the command's process tree, and for --scheduler the workers' processes too), which
+a machine shared with other work does not upset as it does the wall clock. Also measured,
+in this process: how fast the reading side alone cuts the file into batches and pickles
+them, which bounds what one `euchrelog check --scheduler` can feed however many workers it
+has.
 """
 
 from __future__ import annotations
@@ -23,12 +28,15 @@ from __future__ import annotations
 import argparse
 import os
 import pickle
+import resource
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
 
-from distributed import LocalCluster
-from run import cli, euchre_corpus, write_repeated
+from distributed import Client, LocalCluster
+from run import euchre_corpus, write_repeated
 
 from euchrelog.cli import Batch, _batches
 from euchrelog.files import Limits
@@ -59,6 +67,26 @@ def split(path: Path, folder: Path, files: int) -> None:
                 text if text.startswith("[") else "[" + text, encoding="utf-8")
 
 
+def workers_cpu(client: Client) -> float:
+    """CPU seconds the cluster's worker processes have used."""
+    seconds: dict[str, float] = client.run(time.process_time)
+    return sum(seconds.values())
+
+
+def timed(args: list[str], client: Client) -> tuple[float, float, float]:
+    """Wall seconds of one `euchrelog` run, the CPU seconds of its own process tree (the
+    command and its --jobs processes), and those of the cluster's workers meanwhile."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    busy = workers_cpu(client)
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "euchrelog", *args], stdout=subprocess.DEVNULL,
+                   check=False)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    own = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return wall, own, workers_cpu(client) - busy
+
+
 def main() -> None:
     """Runs the benchmark and prints its figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -78,23 +106,28 @@ def main() -> None:
             sources[f"{args.files} files"] = str(Path(tmp) / "parts")
         rate, batches = cut_rate(big)
         print(f"{size:.1f} MB, {batches} batches; the reading side cuts and pickles "
-              f"{rate:.0f} MB/s")
+              f"{rate:.0f} MB/s", flush=True)
         with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
-                          host="127.0.0.1", dashboard_address="127.0.0.1:0") as cluster:
+                          host="127.0.0.1", dashboard_address="127.0.0.1:0") as cluster, \
+                Client(cluster) as client:
             ways = {"--jobs 1": ["-j", "1"], "--jobs 2": ["-j", "2"],
                     f"--scheduler ({args.workers} workers)":
                         ["--scheduler", cluster.scheduler_address]}
             for what, source in sources.items():
-                times: dict[str, list[float]] = {way: [] for way in ways}
+                runs: dict[str, list[tuple[float, float, float]]] = {way: [] for way in ways}
                 for _ in range(args.repeat):
                     for way, flags in ways.items():
-                        times[way].append(cli(["check", "-q", *flags, source])[0])
-                one = min(times["--jobs 1"])
-                for way, runs in times.items():
-                    best = min(runs)
-                    listed = ", ".join(f"{t:.2f}" for t in runs)
-                    print(f"{what}: {way}: {best:.2f} s, {size / best:.2f} MB/s, "
-                          f"{one / best:.2f}x --jobs 1 (runs {listed})")
+                        runs[way].append(timed(["check", "-q", *flags, source], client))
+                one = min(runs["--jobs 1"])[0]
+                for way, timings in runs.items():
+                    wall, own, remote = min(timings)
+                    if "--scheduler" not in way:
+                        remote = 0.0  # the idle workers' heartbeats are not this run's
+                    listed = ", ".join(f"{t[0]:.2f}" for t in timings)
+                    print(f"{what}: {way}: {wall:.2f} s, {size / wall:.2f} MB/s, "
+                          f"{one / wall:.2f}x --jobs 1 (runs {listed}); CPU of the command "
+                          f"{own:.2f} s, of the workers {remote:.2f} s: "
+                          f"{size / (own + remote):.2f} MB per CPU second", flush=True)
     print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
