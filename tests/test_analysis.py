@@ -303,9 +303,10 @@ def test_annotate_survives_convert_and_fmt(tmp_path: Path) -> None:
 
 
 def test_analyze_with_jobs_gives_the_same_output(tmp_path: Path) -> None:
-    folder = ROOT / "samples" / "valid"
-    one = run("analyze", str(folder), "--format", "json", "--no-par")
-    two = run("analyze", str(folder), "--format", "json", "--no-par", "--jobs", "2")
+    files = [str(ROOT / "samples" / "valid" / f"{name}.euchre")
+             for name in ("two-hand-club-night", "several-games", "ghost-moon")]
+    one = run("analyze", *files, "--format", "json", "--no-par")
+    two = run("analyze", *files, "--format", "json", "--no-par", "--jobs", "2")
     assert one.exit_code == two.exit_code == 0
     assert one.stdout == two.stdout
 
@@ -348,3 +349,10 @@ def test_the_output_in_docs_analysis_is_real() -> None:
     annotated = CliRunner().invoke(main, ["analyze", "-", "--annotate"], input=README_DEAL)
     assert annotated.exit_code == 0
     assert annotated.stdout == _block(doc, "The README's deal, annotated", "euchre")
+
+
+def test_a_deal_with_a_hand_left_out_is_not_reviewed() -> None:
+    text = README_DEAL.replace("  W: JD AH KH QH 9H", "")
+    item = next(review_game(loads(text).games[0]))
+    assert isinstance(item, Skipped)
+    assert item.reason == "unknown cards: the hand of W is not recorded"

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import re
 import shlex
-import tomllib
+import sys
 from itertools import pairwise
 from pathlib import Path
 
+import click
 import pytest
 from _pytest.mark.structures import ParameterSet
 from click.testing import CliRunner
@@ -18,6 +19,9 @@ from click.testing import CliRunner
 from euchrelog.cli import main
 from euchrelog.findings import CODES, EVENT_CODES, codes_table
 from euchrelog.rules import options_table
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from make_cli_docs import HELP_BLOCK, help_text
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -115,25 +119,43 @@ def test_readme_python_examples(code: str, shown: str, capsys: pytest.CaptureFix
 def _help_blocks() -> list[ParameterSet]:
     text = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
     return [pytest.param(m.group(1), m.group(2), id=m.group(1))
-            for m in re.finditer(r"```console\n\$ euchrelog ([^\n]*--help)\n(.*?)```\n", text,
-                                 re.DOTALL)]
+            for m in HELP_BLOCK.finditer(text)]
 
 
 @pytest.mark.parametrize(("command", "shown"), _help_blocks())
 def test_cli_help_is_quoted_as_it_is(command: str, shown: str) -> None:
-    result = CliRunner().invoke(main, command.split(), terminal_width=80, prog_name="euchrelog")
-    assert result.output == shown
+    """(python tests/make_cli_docs.py writes them anew.)"""
+    assert help_text(command) == shown
 
 
-def test_readme_links_work_on_a_package_index_page() -> None:
-    """A package index shows the README without the repository beside it, so every link is
-    absolute and under the project's Homepage URL."""
-    urls = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
+def test_every_command_has_its_help_in_the_manual() -> None:
+    quoted = {str(p.values[0]) for p in _help_blocks()}
+    commands = main.list_commands(click.Context(main))
+    assert "--help" in quoted
+    assert {f"{name} --help" for name in commands} <= quoted, sorted(quoted)
+
+
+def test_readme_links_are_files_of_the_repository() -> None:
+    """The README's links are relative links to files beside it (the manual ships in the
+    package too: ``euchrelog docs``)."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     links = re.findall(r"\]\(([^)]*)\)", readme)
     assert links
-    assert all(link.startswith(urls["Homepage"]) for link in links), links
-    assert urls["Documentation"].startswith(urls["Homepage"])
+    assert all((ROOT / link.split("#")[0]).is_file() for link in links), links
+
+
+def test_help_links_no_placeholder_domain() -> None:
+    for command in main.list_commands(click.Context(main)):
+        assert "example.org" not in help_text(f"{command} --help"), command
+
+
+def test_the_manual_ships_in_the_package() -> None:
+    result = CliRunner().invoke(main, ["docs"])
+    assert result.exit_code == 0
+    shipped = {line.split()[0] for line in result.output.splitlines()}
+    assert shipped == {p.stem for p in (ROOT / "docs").glob("*.md")}
+    notation = CliRunner().invoke(main, ["docs", "notation"])
+    assert notation.output == (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
 
 
 def test_all_codes_table_is_the_code_table() -> None:

@@ -256,15 +256,26 @@ def test_a_failed_save_stops_the_session_and_says_what_is_not_on_disk(tmp_path: 
     assert leftovers(tmp_path) == []
 
 
-def test_a_file_changed_behind_the_session_is_not_overwritten(tmp_path: Path) -> None:
+@pytest.mark.parametrize("stealthy", [False, True], ids=["edited", "same-size-same-time"])
+def test_a_file_changed_behind_the_session_is_not_overwritten(tmp_path: Path,
+                                                              stealthy: bool) -> None:
     path = tmp_path / "g.euchre"
     rescue = tmp_path / "rescue.euchre"
     answers = iter([*SETUP, *DEAL_1[:8], str(rescue)])
+    edited = "edited elsewhere\n"
 
     def ask(self: object, prompt: str, words: Sequence[str]) -> str | None:
+        nonlocal edited
         answer = next(answers, None)
         if answer == DEAL_1[7]:  # another program writes the file before E's bid
-            path.write_text("edited elsewhere\n", encoding="utf-8")
+            if stealthy:  # in place, of the same size, its modification time put back
+                before = path.stat()
+                edited = "x" * before.st_size
+                with open(path, "r+", encoding="utf-8") as fh:
+                    fh.write(edited)
+                os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+            else:
+                path.write_text(edited, encoding="utf-8")
         return answer
 
     from euchrelog.cli.record import Console
@@ -275,7 +286,7 @@ def test_a_file_changed_behind_the_session_is_not_overwritten(tmp_path: Path) ->
     assert "cannot save" in result.output and "it changed since this session last saved " \
            "it (another program wrote it), so it is not overwritten" in result.output
     assert "not on disk: E pass (deal 1); " in result.output
-    assert path.read_text(encoding="utf-8") == "edited elsewhere\n"
+    assert path.read_text(encoding="utf-8") == edited
     assert f"saved {rescue}: go on with: euchrelog record --resume {rescue}" in result.output
     assert "bid E pass" in rescue.read_text(encoding="utf-8")
 

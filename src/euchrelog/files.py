@@ -1,11 +1,19 @@
-"""The user's files: reading sources within limits, writing outputs atomically, and the
-lock a recording session holds on its file.
+"""The user's files: reading sources within limits, writing outputs, and the lock a
+recording session holds on its file.
 
-Every command reads its sources through :func:`read_lines` (so ``--max-file-size`` and
-``--max-line-length`` hold for all of them), finds the records of a folder with
-:func:`expand` (which does not follow a link out of the folder), and writes a file with
-:func:`write_atomic`: the file is either wholly written or left as it was, keeps its
-mode, and stays a link if it was one.
+One way in: every command reads its sources through :func:`read_lines` (so
+``--max-file-size`` and ``--max-line-length`` hold for all of them), which opens them with
+:func:`open_source`. A regular file is opened again for each reading; anything else
+(standard input, a pipe, a named pipe, process substitution, a device) is read once, as it
+is needed, and kept in a temporary file, so that sniffing its format and then reading it
+see the same bytes. :func:`expand` finds the records of a folder (not following a link out
+of it).
+
+One way out: every command writes a file with :func:`write_output`. A regular file is
+replaced atomically (:func:`write_atomic`: wholly written or left as it was, keeping its
+mode, owner and links, written in place when it has several names); anything else (a
+device, a named pipe, ``/dev/stdout``, process substitution) is written directly and never
+replaced. Standard output gets the text exactly as written (:func:`write_stdout`).
 """
 
 from __future__ import annotations
@@ -13,8 +21,10 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
+import io
 import os
 import re
+import select
 import socket
 import stat
 import sys
@@ -23,12 +33,14 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 import click
 
 from .errors import EuchrelogError, LimitError, NotationError
-from .progress import Progress
+
+if TYPE_CHECKING:
+    from .progress import Progress
 
 EXTENSION = ".euchre"
 EXIT_FILE = 2
@@ -110,6 +122,118 @@ def limit_options(default_size: str) -> Callable[[Callable[..., None]], Callable
     return add
 
 
+PIPE_WAIT = 10.0
+"""Seconds to wait for a program to open a named pipe for writing before reading it is an
+error (a pipe nobody writes to would otherwise be waited for forever)."""
+
+
+class _Spool:
+    """A source that can be read only once (a pipe, standard input, a device), kept in a
+    temporary file as it is read, so that it can be read again from the start."""
+
+    def __init__(self, stream: BinaryIO, name: str) -> None:
+        self.name = name
+        self.stream: BinaryIO | None = stream
+        self.read = getattr(stream, "read1", stream.read)
+        self.kept = tempfile.TemporaryFile(prefix="euchrelog-")  # noqa: SIM115
+        self.size = 0
+
+    def bytes_at(self, at: int, n: int) -> bytes:
+        """Up to ``n`` bytes from offset ``at`` (fewer when no more have come yet), reading
+        more of the source when none are kept there."""
+        while self.stream is not None and self.size <= at:
+            chunk = self.read(max(n, 1 << 16))
+            if not chunk:
+                if self.stream is not sys.stdin.buffer:
+                    self.stream.close()
+                self.stream = None
+                break
+            os.pwrite(self.kept.fileno(), chunk, self.size)
+            self.size += len(chunk)
+        return os.pread(self.kept.fileno(), n, at) if at < self.size else b""
+
+    def close(self) -> None:
+        """Forgets the source (its temporary file is removed)."""
+        if self.stream is not None and self.stream is not sys.stdin.buffer:
+            self.stream.close()
+        self.stream = None
+        self.kept.close()
+
+
+class _SpoolReader(io.RawIOBase):
+    """One reading of a :class:`_Spool`, from the start."""
+
+    def __init__(self, spool: _Spool) -> None:
+        self.spool = spool
+        self.at = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        data = self.spool.bytes_at(self.at, len(buffer))
+        buffer[:len(data)] = data
+        self.at += len(data)
+        return len(data)
+
+
+_SPOOLS: dict[str, _Spool] = {}
+"""The sources read once in this run, by path (``-`` is standard input)."""
+
+
+def forget_sources() -> None:
+    """Closes the sources kept by :func:`open_source` (at the end of a command)."""
+    for spool in _SPOOLS.values():
+        spool.close()
+    _SPOOLS.clear()
+
+
+def is_regular(path: str) -> bool:
+    """Whether ``path`` is a regular file (not ``-``, a pipe, a device or a folder)."""
+    try:
+        return path != "-" and stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _open_pipe(path: str) -> BinaryIO:
+    """Opens a named pipe for reading, waiting at most :data:`PIPE_WAIT` seconds for a
+    program to write to it.
+
+    :raises OSError: (ETIMEDOUT) when no program opened it for writing in that time.
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    poll = select.poll()
+    poll.register(fd, select.POLLIN | select.POLLHUP)
+    if not poll.poll(PIPE_WAIT * 1000):
+        os.close(fd)
+        raise OSError(errno.ETIMEDOUT, f"no program wrote to the named pipe in {PIPE_WAIT:g} s",
+                      path)
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, "rb", buffering=0)
+
+
+def open_source(path: str) -> BinaryIO:
+    """A binary reader of a source from its start: ``-`` is standard input. A regular file
+    is opened again each time; anything else is read once, as it is needed, and kept for
+    the next reader (until :func:`forget_sources`).
+
+    :raises OSError: when the source cannot be opened.
+    """
+    if is_regular(path):
+        return open(path, "rb")
+    spool = _SPOOLS.get(path)
+    if spool is None:
+        if path == "-":
+            stream: BinaryIO = sys.stdin.buffer
+        elif stat.S_ISFIFO(os.stat(path).st_mode):
+            stream = _open_pipe(path)
+        else:
+            stream = open(path, "rb", buffering=0)  # noqa: SIM115
+        spool = _SPOOLS[path] = _Spool(stream, path)
+    return io.BufferedReader(_SpoolReader(spool))
+
+
 def read_lines(path: str, limits: Limits, *, strip_bom: bool = True,
                progress: Progress | None = None) -> Iterator[str]:
     """The lines of a file or stdin, decoded one by one (so a file is never held whole),
@@ -118,7 +242,7 @@ def read_lines(path: str, limits: Limits, *, strip_bom: bool = True,
     :raises NotationError: at the first line that is not UTF-8.
     :raises LimitError: at the first line over a limit (which is not read whole).
     """
-    stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
+    stream = open_source(path)
     total = 0
     number = 0
     try:
@@ -147,8 +271,7 @@ def read_lines(path: str, limits: Limits, *, strip_bom: bool = True,
                                     "reading stops there; the game there and the rest are "
                                     "not checked", number, exc.start + 1) from None
     finally:
-        if stream is not sys.stdin.buffer:
-            stream.close()
+        stream.close()
 
 
 # ---------------------------------------------------------------- writing
@@ -182,7 +305,9 @@ def write_atomic(path: str | os.PathLike[str], content: str | Callable[[TextIO],
     is synced too where the system allows, so the rename itself survives a crash.
 
     A file replaced keeps its mode (and its owner, where the system allows); a new file
-    gets the mode the umask leaves. A link is kept and the file it points to is written.
+    gets the mode the umask leaves. A link is kept and the file it points to is written. A
+    file with several names (hard links) keeps them: the text is written to the temporary
+    file first, then copied into the file in place.
 
     :raises ReadOnlyError: when ``path`` is read-only, unless ``force``.
     :raises OSError: when the file cannot be written; ``path`` is then unchanged.
@@ -215,6 +340,10 @@ def write_atomic(path: str | os.PathLike[str], content: str | Callable[[TextIO],
                 content(fh)
             fh.flush()
             os.fsync(fh.fileno())
+        if old is not None and old.st_nlink > 1:
+            _copy_in_place(tmp, target)
+            Path(tmp).unlink()
+            return
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -229,6 +358,46 @@ def write_atomic(path: str | os.PathLike[str], content: str | Callable[[TextIO],
         pass
     finally:
         os.close(dir_fd)
+
+
+def _copy_in_place(source: str, target: Path) -> None:
+    """Copies a file's bytes over another's, keeping the target's inode (and so its hard
+    links), and syncs it."""
+    with open(source, "rb") as src, open(target, "r+b") as dst:
+        while block := src.read(1 << 20):
+            dst.write(block)
+        dst.truncate()
+        dst.flush()
+        os.fsync(dst.fileno())
+
+
+def is_stream(path: str | os.PathLike[str]) -> bool:
+    """Whether an output path is something other than a regular file to replace: a device,
+    a named pipe, a socket, or a path under ``/dev`` or ``/proc`` (``/dev/stdout``,
+    ``/dev/fd/63`` of process substitution)."""
+    text = os.path.abspath(os.fspath(path))
+    if text.startswith(("/dev/", "/proc/")):
+        return True
+    try:
+        return not stat.S_ISREG(os.stat(text).st_mode)
+    except OSError:  # not there yet: a new regular file
+        return False
+
+
+def write_stream(path: str | os.PathLike[str], content: str | Callable[[TextIO], None]) -> None:
+    """Writes a text, or what a writer function writes, straight into ``path`` (a device,
+    a pipe): it is opened for writing and never replaced."""
+    with open(path, "w", encoding="utf-8", newline="\n") as fh:
+        if isinstance(content, str):
+            fh.write(content)
+        else:
+            content(fh)
+
+
+def write_stdout(text: str) -> None:
+    """Writes ``text`` to standard output exactly as it is (no escape sequence stripped,
+    whatever standard output is)."""
+    sys.stdout.write(text)
 
 
 class FileFailure(click.ClickException):
@@ -248,13 +417,19 @@ def failure_text(exc: OSError) -> str:
 
 def write_output(path: str | os.PathLike[str], content: str | Callable[[TextIO], None], *,
                  force: bool = False) -> None:
-    """:func:`write_atomic` for a command's output file.
+    """Writes a command's output file: :func:`write_stream` for a device, a pipe or
+    ``/dev/stdout`` (:func:`is_stream`), else :func:`write_atomic`.
 
     :raises FileFailure: (exit status 2) when it cannot be written, saying that the file
         is unchanged.
     """
     try:
-        write_atomic(path, content, force=force)
+        if is_stream(path):
+            write_stream(path, content)
+        else:
+            write_atomic(path, content, force=force)
+    except BrokenPipeError:
+        raise
     except OSError as exc:
         kept = "unchanged" if os.path.lexists(path) else "not written"
         raise FileFailure(f"cannot write {os.fspath(path)}: {failure_text(exc)}; "

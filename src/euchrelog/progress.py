@@ -1,6 +1,8 @@
 """A one-line progress display on standard error for long runs: the share of the input's
-bytes read so far and the time left, drawn only on a terminal and cleared before anything
-else is printed.
+bytes whose work is done (checked, formatted, written: a command advances it as it finishes
+each game, not as it reads ahead), the deals or games done, and the time left, drawn only
+on a terminal and cleared before anything else is printed. Every command that reads records
+shows its progress through this one class.
 
 (A small one of our own: the well-kept libraries, tqdm and rich, add more to the start-up
 time of every command than this whole module takes to run.)
@@ -11,15 +13,22 @@ time of every command than this whole module takes to run.)
 'checking  25%  1.0 of 4.0 MB, about 9 s left'
 >>> progress.line(elapsed=0.1)
 'checking  25%  1.0 of 4.0 MB, under 1 s left'
+>>> progress.count(120, "deal")
+>>> progress.line(elapsed=3.0)
+'checking  25%  1.0 of 4.0 MB, 120 deals, about 9 s left'
 """
 
 from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, TypeVar
+
+from .files import is_regular
+
+T = TypeVar("T")
 
 DELAY = 0.5
 """Seconds before the line is first drawn: a short run shows nothing."""
@@ -28,9 +37,12 @@ INTERVAL = 0.2
 
 
 def total_size(paths: Iterable[str]) -> int | None:
-    """The bytes of every source, or ``None`` when standard input (``-``) is one of them."""
+    """The bytes of every source, or ``None`` when one is not a regular file (standard
+    input, a pipe, a device), whose size is not known before it is read."""
     paths = list(paths)
-    return None if "-" in paths else sum(Path(p).stat().st_size for p in paths)
+    if not all(is_regular(p) for p in paths):
+        return None
+    return sum(Path(p).stat().st_size for p in paths)
 
 
 def remaining(seconds: float) -> str:
@@ -62,6 +74,26 @@ class Progress:
         self.start = time.monotonic()
         self.last = 0.0
         self.shown = False
+        self.items = 0
+        """The deals (or games) done so far, shown beside the bytes."""
+        self.noun = "deal"
+
+    def count(self, n: int, noun: str = "deal") -> None:
+        """Counts ``n`` more deals (or games: ``noun``) done."""
+        self.items += n
+        self.noun = noun
+
+    def games(self, items: Iterable[T]) -> Iterator[T]:
+        """The items, each counted as a game done."""
+        for item in items:
+            self.count(1, "game")
+            yield item
+
+    def lines(self, lines: Iterable[str]) -> Iterator[str]:
+        """The lines, each counted as done (its bytes) when the next one is asked for."""
+        for line in lines:
+            yield line
+            self.advance(len(line.encode("utf-8")) + 1)
 
     def advance(self, n: int) -> None:
         """Counts ``n`` more bytes read, and redraws now and then."""
@@ -79,11 +111,12 @@ class Progress:
     def line(self, elapsed: float) -> str:
         """The text of the display after ``elapsed`` seconds."""
         mb = self.read / 1e6
+        items = f", {self.items} {self.noun}{'' if self.items == 1 else 's'}" if self.items else ""
         if not self.total:
-            return f"{self.verb}  {mb:.1f} MB read"
+            return f"{self.verb}  {mb:.1f} MB{items}"
         share = min(self.read / self.total, 1.0)
         left = elapsed * (1 - share) / share if share else 0.0
-        return (f"{self.verb} {share:4.0%}  {mb:.1f} of {self.total / 1e6:.1f} MB, "
+        return (f"{self.verb} {share:4.0%}  {mb:.1f} of {self.total / 1e6:.1f} MB{items}, "
                 f"{remaining(left)} left")
 
     def clear(self) -> None:

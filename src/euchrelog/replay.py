@@ -158,6 +158,9 @@ class GameReplay:
         """The acts of the deal being replayed, in order (``None`` ends a trick)."""
         self.gaps: dict[int, int] = {}
         """Tricks missing from the record of the deal: how many before each trick."""
+        self.readings_left = _SLIP_READINGS * len(game.deals)
+        """Deal replays the one-card-slip search of this game may still make: so many a
+        deal, shared by its deals (a record of faults checks in time linear in its size)."""
         self.playable = not any(p.code == "T202" for p in problems)
         for problem in problems:
             self.emit(problem.code, problem.message, ("tag", names.get(problem.tag, 0)))
@@ -315,19 +318,20 @@ class GameReplay:
         places = _slip_places(deal, faults) if readable else []
         if fewest >= _MAX_SLIP_FAULTS:  # (an upcard written wrongly upsets the whole deal)
             places = [place for place in places if place[0] == ("up",)]
-        for place in places[:_MAX_SLIP_PLACES]:
+        for place, card in _candidates(deal, places[:_MAX_SLIP_PLACES], deck):
             where, why = place
             if why == "renege" and fewest < 2:
                 continue
-            written = _card_at(deal, where)
-            for card in _one_letter(written, deck) if written is not None else ():
-                self.held = []
-                reading = _with_card(deal, where, card)
-                trial = self.deal(d, reading)
-                count = sum(f.is_fault for _, f in self.held) + self.points_differ(
-                    reading, trial.points)
-                if count < fewest and (why != "renege" or count == 0):
-                    best, fewest = (place, card, trial, self.held), count
+            if self.readings_left <= 0:
+                break
+            self.readings_left -= 1
+            self.held = []
+            reading = _with_card(deal, where, card)
+            trial = self.deal(d, reading)
+            count = sum(f.is_fault for _, f in self.held) + self.points_differ(
+                reading, trial.points)
+            if count < fewest and (why != "renege" or count == 0):
+                best, fewest = (place, card, trial, self.held), count
             if fewest == 0:
                 break
         self.held = None
@@ -1054,6 +1058,10 @@ _OWN_CODES = _CARD_CODES | {"D304"}
 """Faults of a card that cannot be where the record has it, played or dealt."""
 _MAX_SLIP_PLACES = 8
 """Plays whose card :meth:`GameReplay.either_card` reads otherwise, at the most."""
+_SLIP_READINGS = 2
+"""Readings of a card otherwise that the one-card-slip search may replay, on average a
+deal of the game (a deal may use what the deals before it left): a record of nothing but
+faults checks in time linear in its size (bench/growth.py)."""
 _MAX_SLIP_FAULTS = 6
 """Faults of a deal beyond which :meth:`GameReplay.either_card` looks for one slip behind
 them only in the upcard, which fixes trump (the most any other card written wrongly was seen
@@ -1131,6 +1139,60 @@ def _dealt(deal: Deal) -> list[tuple[Locus, Card | None, str]]:
         out.append((("up",), deal.up.card, "the upcard"))
         out += [(("up", "kitty", k), c, "the kitty") for k, c in enumerate(deal.up.kitty or ())]
     return out
+
+
+def _candidates(deal: Deal, places: list[SlipPlace], deck: frozenset[Card]
+                ) -> list[tuple[SlipPlace, Card]]:
+    """The readings of one card that :meth:`GameReplay.card_reading` tries, in order: at
+    each place, each card one letter away that is neither played (for a play) nor dealt (for
+    a dealt card) elsewhere in the deal, since a card is played once and dealt once; first,
+    at every place, the cards the rest of the record points to (:func:`_pointed_to`), then
+    the others."""
+    taken = _taken(deal)
+    likely: list[tuple[SlipPlace, Card]] = []
+    rest: list[tuple[SlipPlace, Card]] = []
+    for place in places:
+        where = place[0]
+        written = _card_at(deal, where)
+        if written is None:
+            continue
+        pointed = _pointed_to(deal, where)
+        for card in _one_letter(written, deck):
+            if card not in taken[where[0] == "trick"]:
+                (likely if card in pointed else rest).append((place, card))
+    return likely + rest
+
+
+def _taken(deal: Deal) -> tuple[frozenset[Card | None], frozenset[Card | None]]:
+    """The cards the deal deals, and the cards it plays: a card is dealt once and played
+    once, so a card read in place of another is neither dealt elsewhere (for a dealt card)
+    nor played elsewhere (for a card played)."""
+    return (frozenset(card for _, card, _ in _dealt(deal)),
+            frozenset(play.card for trick in deal.tricks for play in trick.plays))
+
+
+def _pointed_to(deal: Deal, where: Locus) -> frozenset[Card | None]:
+    """The cards the rest of the record points to for the card at ``where``: for a play, the
+    cards the record gives its seat (dealt, kept in a merge, taken up); for a card of a
+    seat's hand, the cards the seat plays; for the upcard, the card the exchange takes."""
+    exchanges = [deal.exchange, *(a for a in deal.declarations if isinstance(a, Exchange))]
+    if where == ("up",):
+        return frozenset(ex.upcard for ex in exchanges if ex is not None)
+    if where[0] == "trick":
+        seat = deal.tricks[where[1]].plays[where[3]].seat
+        given = {c for line in deal.hands for c in line.cards.get(seat, ())}
+        merge = deal.merge
+        if merge is not None and merge.seat == seat:
+            given.update(merge.keeps or ())
+        for ex in exchanges:
+            if ex is not None and ex.seat == seat and ex.act == "takes":
+                given.add(ex.upcard if ex.upcard is not None else
+                          deal.up.card if deal.up is not None else None)
+        return frozenset(given)
+    if where[0] == "hands":
+        return frozenset(play.card for trick in deal.tricks for play in trick.plays
+                         if play.seat == where[1])
+    return frozenset()
 
 
 def _dealt_count(deal: Deal) -> int:

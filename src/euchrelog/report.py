@@ -9,6 +9,8 @@ EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
 EXIT_SYNTAX = 2
 """Also Click's exit code for a usage error."""
+EXIT_INTERRUPTED = 130
+"""Stopped by Ctrl-C (SIGINT), as a shell reports it: 128 + the signal's number."""
 
 
 @dataclass
@@ -25,11 +27,15 @@ class Report:
     files_with_findings: int = 0
     changed: int = 0
     """Files that ``fmt --check`` would change."""
+    interrupted: bool = False
+    """Stopped by Ctrl-C before the end: the counts are of what was checked."""
 
     @property
     def return_code(self) -> int:
         """0 when clean or only notes were found, 1 when a fault was found, 2 on a syntax
         error."""
+        if self.interrupted:
+            return EXIT_INTERRUPTED
         if self.syntax_errors:
             return EXIT_SYNTAX
         if self.findings > self.notes or self.changed:
@@ -42,6 +48,9 @@ class Report:
             return f"{count} {word}{'' if count == 1 else 's'}"
 
         head = f"checked {n(self.files, 'file')}, {n(self.games, 'game')}, {n(self.deals, 'deal')}"
+        if self.interrupted:
+            return (f"interrupted: {head} before the end, {n(self.findings, 'finding')} so far; "
+                    "the rest was not checked")
         if not self.findings:
             return f"{head}: all clean"
         files = n(self.files_with_findings, 'file')

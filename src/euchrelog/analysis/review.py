@@ -26,7 +26,7 @@ from typing import Any
 
 from ..cards import NO_TRUMP, Card, Suit, Trump, cards_of, mask_of, sort_hand
 from ..engine import DealState, Phase, lineup
-from ..models import Call, Deal, Declaration, Exchange, Game, Number, Order, Pass, Play
+from ..models import Call, Deal, Declaration, Exchange, Game, Number, Order, Pass, Play, Swap
 from ..replay import replay
 from ..rules import Ruleset
 from ..seats import Seat
@@ -224,6 +224,13 @@ def _unreviewable(deal: Deal, rules: Ruleset, codes: set[str]) -> str | None:
         cards.append(deal.up.card)
     if None in cards:
         return "unknown cards: the record writes ?? for a card"
+    held = {seat for line in deal.hands for seat in line.cards}
+    missing = [str(seat) for seat in rules.seats if seat not in held]
+    if missing:
+        return f"unknown cards: the hand of {' '.join(missing)} is not recorded"
+    traded = deal.merge is not None or any(isinstance(b, Swap) for b in deal.bids)
+    if traded and deal.extra is None:
+        return f"unknown cards: the {rules.extra_hand} hand is not recorded"
     if codes:
         return f"the replay has findings in this deal ({', '.join(sorted(codes))})"
     if len(deal.tricks) != rules.variant.tricks:

@@ -2,9 +2,9 @@
 
 With every hand known and trump fixed, :class:`Solver` tells how many tricks the makers
 take when every seat plays perfectly: the makers maximise their tricks, the other seats
-(together, in the games for one) minimise them. The search is a null-window alpha-beta
-("can the makers take at least k more tricks?") with a transposition table of bounds kept
-at the trick boundaries, keyed on the cards each seat still holds and the leader;
+(together, in the games for one) minimise them. The search is a fail-soft alpha-beta on the
+makers' tricks (a window of one trick answers "can the makers take at least k?") with a
+transposition table of bounds kept at the trick boundaries, keyed on the cards each seat still holds and the leader;
 equivalent cards (a hand's cards adjacent in rank among the cards still live) are one
 move; moves are ordered by a cheap heuristic (play low when the side wins the trick,
 else the lowest card that wins, then the lowest).
@@ -127,13 +127,9 @@ class Solver:
         hands, leader, trick = position
         most = hands[(leader + len(trick)) % len(self.seats)].bit_count()
         high = most if high is None else min(high, most)
-        while low < high:
-            mid = (low + high + 1) // 2
-            if self._at_least(hands, leader, trick, mid):
-                low = mid
-            else:
-                high = mid - 1
-        return low
+        if low >= high:
+            return low
+        return self._search(hands, leader, trick, low - 1, high + 1)
 
     def values(self, position: Position, value: int | None = None) -> dict[Card, int]:
         """Every card the seat to play may play from ``position``, with the tricks the makers
@@ -169,7 +165,7 @@ class Solver:
         trick included) under perfect play: cheaper than :meth:`value` when a bound is all
         that is asked."""
         hands, leader, trick = position
-        return self._at_least(hands, leader, trick, target)
+        return self._search(hands, leader, trick, target - 1, target) >= target
 
     def equivalent(self, cards: Iterable[Card], live: Iterable[Card]) -> list[list[Card]]:
         """``cards`` (one hand's) in groups of cards that are worth the same to the hand:
@@ -270,56 +266,60 @@ class Solver:
             moves = self._lead_cache[key] = tuple(1 << i for i in reps)
         return moves
 
-    def _at_least(self, hands: tuple[int, ...], leader: int, trick: tuple[int, ...],
-                  target: int) -> bool:
-        """Whether the makers take at least ``target`` tricks from the position."""
+    def _search(self, hands: tuple[int, ...], leader: int, trick: tuple[int, ...],
+                alpha: int, beta: int) -> int:
+        """The makers' tricks from the position, the current trick included, when it lies
+        between ``alpha`` and ``beta`` (both excluded); else a bound beyond the one it
+        passes (fail-soft alpha-beta)."""
         work = list(hands)
         if not trick:
-            return self._boundary(work, leader, target)
+            return self._boundary(work, leader, alpha, beta)
         power = self._power[self._suit[trick[0]]]
         best, at = -1, 0
         for k, index in enumerate(trick):
             if power[index] > best:
                 best, at = power[index], (leader + k) % len(self.seats)
         return self._play(work, leader, len(trick), self._suit[trick[0]], best, at,
-                          self._live(hands, trick), target)
+                          self._live(hands, trick), alpha, beta)
 
-    def _boundary(self, hands: list[int], leader: int, target: int) -> bool:
-        """:meth:`_at_least` at the start of a trick, through the transposition table."""
-        if target <= 0:
-            return True
+    def _boundary(self, hands: list[int], leader: int, alpha: int, beta: int) -> int:
+        """:meth:`_search` at the start of a trick, through the transposition table of
+        bounds."""
         left = hands[leader].bit_count()
-        if target > left:
-            return False
+        if not left:
+            return 0
         key = leader
         live = 0
         for hand in hands:
             key = (key << _SHIFT) | hand
             live |= hand
         low, high = self._table.get(key, (0, left))
-        if low >= target:
-            return True
-        if high < target:
-            return False
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
         if left == 1:  # the last trick plays itself
             trick = [(hands[(leader + k) % len(hands)]).bit_length() - 1
                      for k in range(len(hands))]
             won = int(self.maker[self._winner(leader, trick)])
             self._table[key] = (won, won)
-            return won >= target
-        result = self._play(hands, leader, 0, -1, -1, 0, live, target)
-        if result:
-            low = target
+            return won
+        alpha, beta = max(alpha, low - 1), min(beta, high + 1)
+        value = self._play(hands, leader, 0, -1, -1, 0, live, alpha, beta)
+        if value <= alpha:
+            high = value
+        elif value >= beta:
+            low = value
         else:
-            high = target - 1
+            low = high = value
         self._table[key] = (low, high)
-        return result
+        return value
 
     def _play(self, hands: list[int], leader: int, k: int, led: int, best: int, at: int,
-              live: int, target: int) -> bool:
-        """:meth:`_at_least` with ``k`` cards of the trick played, the suit ``led``, and
-        the best power so far ``best``, played from place ``at``; ``live``: the cards in
-        the hands and the trick."""
+              live: int, alpha: int, beta: int) -> int:
+        """:meth:`_search` with ``k`` cards of the trick played, the suit ``led``, and the
+        best power so far ``best``, played from place ``at``; ``live``: the cards in the
+        hands and the trick."""
         self.nodes += 1
         n = len(hands)
         turn = (leader + k) % n
@@ -333,6 +333,7 @@ class Solver:
             moves = self._follows(playable(hand, self._suit_mask[led]), live, led, best,
                                   maker[at] == side)
         last = k == n - 1
+        value = -1 if side else 99
         for bit in moves:
             index = bit.bit_length() - 1
             if k == 0:
@@ -347,13 +348,24 @@ class Solver:
                     power, place = best, at
             hands[turn] = hand ^ bit
             if last:
-                result = self._boundary(hands, place, target - maker[place])
+                won = maker[place]
+                result = won + self._boundary(hands, place, alpha - won, beta - won)
             else:
-                result = self._play(hands, leader, k + 1, now, power, place, live, target)
+                result = self._play(hands, leader, k + 1, now, power, place, live, alpha,
+                                    beta)
             hands[turn] = hand
-            if result is side:
-                return result
-        return not side
+            if side:
+                if result > value:
+                    value = result
+                    if value >= beta:
+                        return value
+                    alpha = max(alpha, value)
+            elif result < value:
+                value = result
+                if value <= alpha:
+                    return value
+                beta = min(beta, value)
+        return value
 
     def _follows(self, legal: int, live: int, led: int, best: int, winning: bool
                  ) -> list[int]:

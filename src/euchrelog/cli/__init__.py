@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import collections
+import contextlib
 import difflib
 import gc
 import importlib
@@ -11,6 +12,7 @@ import json
 import multiprocessing
 import multiprocessing.pool
 import os
+import signal
 import sys
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, replace
@@ -30,7 +32,15 @@ from ..check import (
 )
 from ..errors import EuchrelogError, NotationError, RecordError
 from ..explain import explain
-from ..files import EXTENSION, FileFailure, Limits, write_output
+from ..files import (
+    EXTENSION,
+    FileFailure,
+    Limits,
+    failure_text,
+    forget_sources,
+    write_output,
+    write_stdout,
+)
 from ..files import expand as _expand
 from ..files import limit_options as _limit_options
 from ..files import read_lines as _lines
@@ -38,11 +48,19 @@ from ..findings import Finding
 from ..interop import KINDS, ConversionError, check_converted, kind_of, read_source
 from ..interop.egn import dumps_egn
 from ..models import Log, LogItem
-from ..notation import iter_log, loads, prepare, text_lines
+from ..notation import iter_log, loads, log_of, prepare, text_lines
 from ..notation.jsonio import game_per_line, is_json, iter_json_log, loads_json, peek, write_json
 from ..notation.writer import dumps, write_log
 from ..progress import Progress, total_size
-from ..report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, Report, visible, visible_context
+from ..report import (
+    EXIT_CLEAN,
+    EXIT_FINDINGS,
+    EXIT_INTERRUPTED,
+    EXIT_SYNTAX,
+    Report,
+    visible,
+    visible_context,
+)
 from .formats import FORMATS, FindingPrinter, Selection, use_colour
 
 
@@ -59,10 +77,12 @@ class _Commands(click.Group):
     """The commands, those of other modules imported when first named (so that ``check``
     does not pay for importing the recorder and the event scorer)."""
 
-    elsewhere: ClassVar[dict[str, str]] = {"record": "euchrelog.cli.record",
+    elsewhere: ClassVar[dict[str, str]] = {"analyze": "euchrelog.cli.analyze",
+                                           "docs": "euchrelog.cli.docs",
+                                           "record": "euchrelog.cli.record",
                                            "score": "euchrelog.cli.score",
-                                           "analyze": "euchrelog.cli.analyze",
-                                           "stats": "euchrelog.cli.stats"}
+                                           "stats": "euchrelog.cli.stats",
+                                           "view": "euchrelog.cli.view"}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.elsewhere})
@@ -82,8 +102,8 @@ def main() -> None:
 
     A record is a .euchre file in the euchrelog notation. The commands below check
     records by replaying every deal, convert them to JSON and back, and print them in
-    canonical form; 'euchrelog explain CODE' tells what a finding means. The manual:
-    https://euchrelog.example.org/docs/
+    canonical form; 'euchrelog explain CODE' tells what a finding means, and
+    'euchrelog docs' prints the manual (docs/ in the source).
 
     \b
     Examples:
@@ -92,6 +112,7 @@ def main() -> None:
       euchrelog convert game.euchre -o game.json
       euchrelog fmt --check samples
     """
+    click.get_current_context().call_on_close(forget_sources)
 
 
 @main.command()
@@ -168,6 +189,14 @@ def check(sources: tuple[str, ...], fmt: str, select: tuple[str, ...],
         closed_stdout()
         progress.clear()
         sys.exit(report.return_code)
+    except KeyboardInterrupt:  # Ctrl-C: what was found so far, and that it is not all
+        progress.clear()
+        printer.close()
+        sys.stdout.flush()
+        report.interrupted = True
+        if not quiet:
+            click.echo(report.summary(), err=True)
+        sys.exit(EXIT_INTERRUPTED)
     if not quiet:
         click.echo(report.summary(), err=True)
     sys.exit(EXIT_CLEAN if exit_zero and report.return_code == EXIT_FINDINGS
@@ -192,6 +221,7 @@ def _check_all(paths: list[str], jobs: int, limits: Limits, printer: FindingPrin
                 for result in results:
                     result.findings = [f for f in result.findings if selection.wants(f.code)]
                     _count(report, result)
+                    progress.count(result.deals)
                     if result.findings:
                         progress.clear()
                     for finding in result.findings if not kind else ():  # printed there
@@ -207,15 +237,13 @@ def _check_all(paths: list[str], jobs: int, limits: Limits, printer: FindingPrin
             except BrokenPipeError:  # standard output, not this source
                 raise
             except OSError as exc:
-                raise click.FileError(name, hint=exc.strerror or str(exc)) from None
+                raise FileFailure(f"cannot read {name}: {failure_text(exc)}") from None
             if found:
                 report.files_with_findings += 1
 
 
 def _foreign(path: str, limits: Limits) -> str | None:
     """The format of a source from elsewhere (EGN, EMN, OpenSpiel), or ``None``."""
-    if path == "-":
-        return None
     return kind_of(path, peek(_lines(path, limits))[0])
 
 
@@ -350,12 +378,21 @@ def _check_batch(batch: Batch) -> list[GameCheck]:
                         keep_report=False) for c in chunks]
 
 
+def _ignore_interrupts() -> None:
+    """In a worker process: leaves Ctrl-C to the main process, which ends the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 class Pending(Protocol):
     """The results of a batch being checked elsewhere."""
 
     def get(self) -> list[GameCheck]:
         """Waits for the results."""
         ...
+
+
+Sent = tuple[Pending, int]
+"""A batch being checked elsewhere, and its size in bytes."""
 
 
 class Checker:
@@ -374,7 +411,7 @@ class Checker:
             prepare()
             context = multiprocessing.get_context(
                 "fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-            self.pool = context.Pool(self.jobs)
+            self.pool = context.Pool(self.jobs, _ignore_interrupts)
             self.window = 2 * self.jobs
         return self
 
@@ -397,8 +434,8 @@ class Checker:
             yield from (c.done or check_chunk(c)
                         for c in _chunks(path, name, limits, self.progress))
             return
-        window: collections.deque[Pending | GameCheck] = collections.deque()
-        batches = _batches(path, name, limits, self.progress)
+        window: collections.deque[Sent | GameCheck] = collections.deque()
+        batches = _batches(path, name, limits)  # progress counts batches done, not read
         base = 0
         stop: NotationError | None = None
         while True:
@@ -409,11 +446,12 @@ class Checker:
             except NotationError as exc:
                 stop = exc
                 break
-            window.append(item if isinstance(item, GameCheck) else self.submit(item))
+            window.append(item if isinstance(item, GameCheck)
+                          else (self.submit(item), len(item.text.encode("utf-8"))))
             while len(window) > self.window:
-                base = yield from _in_order(window.popleft(), base)
+                base = yield from _in_order(window.popleft(), base, self.progress)
         while window:
-            base = yield from _in_order(window.popleft(), base)
+            base = yield from _in_order(window.popleft(), base, self.progress)
         if stop is not None:
             raise stop
 
@@ -439,12 +477,17 @@ def need_dask() -> None:
         raise click.UsageError("--scheduler needs Dask: pip install 'euchrelog[dask]'") from None
 
 
-def _in_order(item: Pending | GameCheck, base: int) -> Generator[GameCheck, None, int]:
-    """Yields a batch's results numbered in the whole source; returns the last number."""
+def _in_order(item: Sent | GameCheck, base: int, progress: Progress | None = None
+              ) -> Generator[GameCheck, None, int]:
+    """Yields a batch's results numbered in the whole source (counting its bytes as done in
+    ``progress``); returns the last number."""
     if isinstance(item, GameCheck):
         yield item
         return item.index
-    results = item.get()
+    pending, size = item
+    results = pending.get()
+    if progress is not None:
+        progress.advance(size)
     for result in results:
         result.index += base
         result.findings = [replace(f, game=result.index) for f in result.findings]
@@ -480,12 +523,17 @@ def _failure(path: str, exc: NotationError | RecordError) -> SyntaxFailure:
                          f"{context}")
 
 
-def _parse(path: str, text: str) -> Log:
-    """Reads notation or JSON, turning a syntax error into a located message."""
+def _parse(path: str, text: str, progress: Progress | None = None) -> Log:
+    """Reads notation or JSON, turning a syntax error into a located message; the games of
+    notation are counted in ``progress`` as they are read."""
     try:
         if is_json(text) or path.endswith((".json", ".jsonl")):
+            if progress is not None:
+                progress.advance(len(text.encode("utf-8")))
             return loads_json(text)
-        return loads(text)
+        if progress is None:
+            return loads(text)
+        return log_of(progress.games(iter_log(progress.lines(text_lines(text.lstrip("\ufeff"))))))
     except (NotationError, RecordError) as exc:
         raise _failure(path, exc) from None
 
@@ -519,8 +567,8 @@ def closed_stdout() -> None:
               help="The output format. Default: from OUTPUT's extension, else json for "
                    "notation input and euchre for any other input.")
 @click.option("--from", "origin", type=click.Choice(KINDS),
-              help="Read SOURCES as EGN, EMN or OpenSpiel histories "
-                   "(https://euchrelog.example.org/docs/interop.md). Default: from the "
+              help="Read SOURCES as EGN, EMN or OpenSpiel histories (euchrelog docs "
+                   "interop). Default: from the "
                    "extension (.egn, .emn) or the first line.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing on stderr but errors.")
 @click.option("--force", is_flag=True, help="Rewrite an output file even if it is read-only.")
@@ -563,8 +611,8 @@ def convert(sources: tuple[str, ...], output: str | None, out_dir: Path | None,
     if target is None and output is not None:
         target = _TARGETS.get(Path(output).suffix.lower())
     target = target or ("json" if kind == "euchre" else "euchre")
-    items = itertools.chain(first, *(_lazy_items(s, origin, limits, progress)
-                                     for s in sources[1:]))
+    items = progress.games(itertools.chain(first, *(_lazy_items(s, origin, limits, progress)
+                                                    for s in sources[1:])))
     name = sources[0] if len(sources) == 1 else "the sources"
     try:
         if output is not None:
@@ -734,8 +782,8 @@ def _format_all(paths: list[str], limits: Limits, report: Report, progress: Prog
     for path in paths:
         report.files += 1
         try:
-            original = _read(path, limits, progress)
-            canonical = dumps(_parse(path, original))
+            original = _read(path, limits)
+            canonical = dumps(_parse(path, original, progress))
         except NotationError as exc:
             progress.clear()
             click.echo(f"{_name(path)}:{exc.line}:{exc.column}: {exc.code} "
@@ -767,7 +815,7 @@ def _format_all(paths: list[str], limits: Limits, report: Report, progress: Prog
                 if not quiet:
                     click.echo(f"reformatted {path}", err=True)
         else:
-            click.echo(canonical, nl=False)
+            write_stdout(canonical)
 
 
 def unified_diff(before: str, after: str, name: str) -> str:
@@ -797,6 +845,14 @@ def schema() -> None:
 main.add_command(explain)
 
 
+def _interrupted() -> None:
+    """Ends a command stopped by Ctrl-C: what it wrote is flushed, and the status is 130."""
+    with contextlib.suppress(OSError, ValueError):
+        sys.stdout.flush()
+    click.echo("euchrelog: interrupted", err=True)
+    sys.exit(EXIT_INTERRUPTED)
+
+
 def run() -> None:
     """Runs the CLI, turning every error into a message and an exit status."""
     # What start-up made (the modules, the grammar, the models) lives as long as the
@@ -809,9 +865,13 @@ def run() -> None:
     except click.ClickException as exc:
         exc.show()
         sys.exit(exc.exit_code)
-    except click.exceptions.Abort:
+    except click.exceptions.Abort as exc:
+        if isinstance(exc.__context__, KeyboardInterrupt):
+            _interrupted()
         click.echo("aborted", err=True)
         sys.exit(EXIT_SYNTAX)
+    except KeyboardInterrupt:
+        _interrupted()
     except NotationError as exc:
         click.echo(f"euchrelog: {visible(str(exc))}", err=True)
         if exc.context:

@@ -163,13 +163,14 @@ class FindingPrinter:
     @staticmethod
     def github(finding: Finding) -> str:
         """A GitHub Actions workflow command that annotates the finding's line."""
-        props = [f"file={_github_escape(finding.path, prop=True)}"] if finding.path else []
+        props = [f"file={_github_escape(visible(finding.path), prop=True)}"] if finding.path else []
         if finding.line:
             props.append(f"line={finding.line}")
         if finding.column:
             props.append(f"col={finding.column}")
         props.append(f"title={_github_escape(f'{finding.code} {finding.name}', prop=True)}")
-        return f"::{level(finding).github} {','.join(props)}::{_github_escape(finding.message)}"
+        message = _github_escape(visible(finding.message))
+        return f"::{level(finding).github} {','.join(props)}::{message}"
 
     def close(self) -> None:
         """Prints what comes after the findings: the statistics, or the SARIF log."""
@@ -189,7 +190,7 @@ def sarif_result(finding: Finding) -> dict[str, Any]:
         location["region"] = {"startLine": finding.line,
                               **({"startColumn": finding.column} if finding.column else {})}
     return {"ruleId": finding.code, "level": level(finding).sarif,
-            "message": {"text": finding.message},
+            "message": {"text": visible(finding.message)},
             "locations": [{"physicalLocation": location}]}
 
 

@@ -142,14 +142,16 @@ class Console:
         click.echo(text)
 
 
-def _signature(path: Path) -> tuple[int, int, int] | None:
-    """What tells one version of a file from another: its inode, size and time of last
-    change (``None`` when there is no file)."""
+def _signature(path: Path) -> tuple[int, int, int, int] | None:
+    """What tells one version of a file from another: its inode, size, time of last change
+    and time of last status change (which, unlike the first, no program can set back: a
+    rewrite of the same size that restores the modification time still shows), ``None``
+    when there is no file."""
     try:
         st = os.stat(os.path.realpath(path))
     except OSError:
         return None
-    return st.st_ino, st.st_size, st.st_mtime_ns
+    return st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
 
 
 def _isatty(stream: object) -> bool:

@@ -10,11 +10,11 @@ standard output holds only the standings.
 from __future__ import annotations
 
 import json
+import re
 import sys
-import tempfile
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import IO, TypeVar
+from typing import TypeVar
 
 import click
 
@@ -31,7 +31,7 @@ from ..events import (
     parse_lone,
     parse_tiebreaks,
 )
-from ..events.output import RENDERERS
+from ..events.output import RENDERERS, render_html
 from ..files import (
     FileFailure,
     Limits,
@@ -40,6 +40,7 @@ from ..files import (
     limit_options,
     read_lines,
     write_output,
+    write_stdout,
 )
 from ..findings import Finding
 from ..progress import Progress, total_size
@@ -51,28 +52,16 @@ STDIN = "<stdin>"
 """The name standard input goes by in findings."""
 
 
-def _kept(lines: Iterable[str], spool: IO[bytes]) -> Iterator[str]:
-    """The lines, each also written to ``spool`` (standard input, to read it again)."""
-    for line in lines:
-        spool.write(line.encode("utf-8"))
-        yield line
-
-
-def _spooled(spool: IO[bytes]) -> Iterator[str]:
-    """The lines kept in ``spool``, from the start."""
-    spool.seek(0)
-    for raw in spool:
-        yield raw.decode("utf-8")
-
-
 class _Sources:
-    """The sources of one run, read through the limits game by game; standard input is
-    kept in a temporary file, so that a game can be read again (:meth:`reread`)."""
+    """The sources of one run, read through the limits game by game (a source that can be
+    read only once, such as standard input, is kept by :func:`~euchrelog.files.open_source`,
+    so that a game can be read again: :meth:`reread`)."""
 
-    def __init__(self, paths: list[str], limits: Limits, spool: IO[bytes]) -> None:
+    def __init__(self, paths: list[str], limits: Limits, progress: Progress | None = None
+                 ) -> None:
         self.paths = paths
         self.limits = limits
-        self.spool = spool
+        self.progress = progress
 
     def read(self, order: int, scorer: Scorer) -> Finding | None:
         """Gives the games of one source to ``scorer``; returns the finding that stopped the
@@ -83,10 +72,9 @@ class _Sources:
         """
         path = self.paths[order]
         name = STDIN if path == "-" else path
-        lines = read_lines(path, self.limits)
+        lines = read_lines(path, self.limits, progress=self.progress)
         try:
-            for entry in iter_entries(_kept(lines, self.spool) if path == "-" else lines,
-                                      name, order):
+            for entry in iter_entries(lines, name, order):
                 scorer.add(entry)
         except NotationError as exc:
             return Finding(exc.code, exc.message, exc.line, exc.column, path=name)
@@ -102,7 +90,7 @@ class _Sources:
         for order, indexes in numbers.items():
             path = self.paths[order]
             name = STDIN if path == "-" else path
-            lines = _spooled(self.spool) if path == "-" else read_lines(path, self.limits)
+            lines = read_lines(path, self.limits)
             try:
                 yield from iter_entries(lines, name, order, indexes)
             except (NotationError, OSError):
@@ -154,6 +142,10 @@ def _parsed(parse: Callable[[str], T]
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
               help="Write the standings here (atomically) instead of to standard output (- is "
                    "standard output).")
+@click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
+              help="With --format html: write the standings to DIR/index.html and each "
+                   "game's replay page (as 'euchrelog view' writes it) to DIR/games/, "
+                   "linked from its table in the rounds.")
 @click.option("--force", is_flag=True, help="Rewrite OUTPUT even if it is read-only.")
 @click.option("-q", "--quiet", is_flag=True,
               help="Print neither the findings nor the summary on stderr.")
@@ -161,8 +153,8 @@ def _parsed(parse: Callable[[str], T]
 def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: int | None,
           target: int | None, rank: str | None, lone: tuple[int, int] | None,
           tiebreak: tuple[str, ...] | None, only: tuple[str, ...],
-          check_only: bool, output: Path | None, force: bool, quiet: bool, max_bytes: int,
-          max_line: int) -> None:
+          check_only: bool, output: Path | None, out_dir: Path | None, force: bool,
+          quiet: bool, max_bytes: int, max_line: int) -> None:
     """Check every game of an event and print its standings.
 
     SOURCES are .euchre files, folders (searched for *.euchre), JSON or JSON Lines
@@ -176,46 +168,53 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     Examples:
       euchrelog score samples/events/spring-progressive
       euchrelog score sheets/ --format html -o standings.html
+      euchrelog score sheets/ --format html --out-dir site
 
     The formats, tie-breaks and awards:
-    https://euchrelog.example.org/docs/tournaments.md
+    'euchrelog docs tournaments' (docs/tournaments.md).
 
     Exit status: 0 clean, 1 findings, 2 syntax or usage error.
     """
     if check_only and fmt not in ("text", "json"):
         raise click.UsageError("--check prints the findings as text or json")
+    if out_dir is not None and (fmt != "html" or check_only or output is not None):
+        raise click.UsageError("--out-dir writes the HTML standings and replay pages: use it "
+                               "with --format html, without --check or --output")
     unreadable: list[Finding] = []
     orders: dict[str, int] = {}
     paths = list(expand(sources, quiet=quiet))
     progress = Progress(total_size(paths), verb="reading", enabled=not quiet)
     scorer = Scorer(Overrides(event_format, deals, target, tiebreak, rank, lone))
-    with tempfile.TemporaryFile() as spool:
-        read = _Sources(paths, Limits(max_bytes, max_line), spool)
-        for order, path in enumerate(paths):
-            orders.setdefault(STDIN if path == "-" else path, order)
-            failure = read.read(order, scorer)
-            progress.advance(Path(path).stat().st_size if path != "-" else 0)
-            if failure is not None:
-                unreadable.append(failure)
-        progress.clear()
-        missing = set(only) - set(scorer.events)
-        if missing:
-            known = ", ".join(repr(name) for name in scorer.events) or "none"
-            raise click.UsageError(f"no event named {sorted(missing)[0]!r} (events: {known})")
-        try:
-            events = scorer.results(read.reread, set(only))
-        except ValueError as exc:
-            raise click.UsageError(str(exc)) from None
+    read = _Sources(paths, Limits(max_bytes, max_line), progress)
+    for order, path in enumerate(paths):
+        orders.setdefault(STDIN if path == "-" else path, order)
+        failure = read.read(order, scorer)
+        if failure is not None:
+            unreadable.append(failure)
+    progress.clear()
+    missing = set(only) - set(scorer.events)
+    if missing:
+        known = ", ".join(repr(name) for name in scorer.events) or "none"
+        raise click.UsageError(f"no event named {sorted(missing)[0]!r} (events: {known})")
+    try:
+        events = scorer.results(read.reread, set(only))
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
     findings = _all_findings(events, scorer.broken, unreadable, orders, bool(only))
     contexts = {f: e.failed.context for e in scorer.broken if e.failed is not None
                 for f in e.failed.findings}
     shown = _show_findings(findings, contexts, "text")
-    rendered = (_show_findings(findings, contexts, fmt) if check_only
-                else RENDERERS[fmt](events))
+    if out_dir is not None:
+        links = _write_replays(events, out_dir, Limits(max_bytes, max_line), force)
+        write_output(out_dir / "index.html", render_html(events, links), force=force)
+        rendered = ""
+    else:
+        rendered = (_show_findings(findings, contexts, fmt) if check_only
+                    else RENDERERS[fmt](events))
     if output is not None and str(output) != "-":
         write_output(output, rendered, force=force)
     elif rendered:
-        click.echo(rendered, nl=False)
+        write_stdout(rendered)
     if not quiet:
         if not check_only and shown:
             click.echo(shown, nl=False, err=True)
@@ -223,6 +222,38 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     syntax = any(f.code.startswith("S1") for f in findings)
     faults = any(f.is_fault for f in findings)  # notes (a claimed renege) leave it 0
     sys.exit(EXIT_SYNTAX if syntax else EXIT_FINDINGS if faults else EXIT_CLEAN)
+
+
+def _write_replays(events: list[EventResult], out_dir: Path, limits: Limits, force: bool
+                   ) -> dict[tuple[str, int], str]:
+    """Writes the replay page of every game of the events' tables read from a file (not
+    standard input) to ``out_dir/games``; returns each page's address from ``out_dir``, by
+    the game's path and first line."""
+    from ..viewer import ViewError, placed_views, render_page
+
+    try:
+        (out_dir / "games").mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise FileFailure(f"cannot write {out_dir / 'games'}: {failure_text(exc)}") from None
+    paths = list(dict.fromkeys(t.path for e in events for t in e.tables if t.path != STDIN))
+    wanted = {(t.path, t.line) for e in events for t in e.tables}
+    links: dict[tuple[str, int], str] = {}
+    for order, path in enumerate(paths, 1):
+        try:
+            placed = placed_views("".join(read_lines(path, limits)), path,
+                                  skip_unreadable=True)
+        except (NotationError, ViewError):
+            continue  # its games' findings are reported with the standings
+        except OSError as exc:
+            raise FileFailure(f"cannot read {path}: {failure_text(exc)}") from None
+        stem = re.sub(r"[^A-Za-z0-9_-]+", "-", Path(path).stem).strip("-") or "game"
+        for k, (line, view) in enumerate(placed, 1):
+            if (path, line) not in wanted:
+                continue
+            name = f"games/{order:03d}-{stem}-{k}.html"
+            write_output(out_dir / name, render_page([view], view["title"]), force=force)
+            links[(path, line)] = name
+    return links
 
 
 def _show_findings(findings: list[Finding], contexts: dict[Finding, str], fmt: str) -> str:

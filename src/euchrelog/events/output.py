@@ -13,7 +13,7 @@ import html
 import io
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -224,11 +224,13 @@ injection")."""
 
 
 def _csv_cell(value: int | str) -> int | str:
-    """A cell that a spreadsheet shows as text: one that would start a formula gets a
-    single quote in front (a lone ``-``, no points, is left alone)."""
-    if isinstance(value, str) and value.startswith(_FORMULA) and value != "-":
-        return "'" + value
-    return value
+    """A cell that a spreadsheet shows as text: its control characters written as escapes
+    (:func:`~euchrelog.report.visible`), and one that would start a formula gets a single
+    quote in front (a lone ``-``, no points, is left alone)."""
+    if not isinstance(value, str):
+        return value
+    value = visible(value)
+    return "'" + value if value.startswith(_FORMULA) and value != "-" else value
 
 
 def _csv_row(cells: Sequence[int | str]) -> str:
@@ -333,12 +335,13 @@ def _md(text: str) -> str:
     """Text that Markdown shows as it is: its syntax escaped with a backslash, and ``<``,
     ``>`` and ``&`` written as HTML entities (which every Markdown renders as text)."""
     entities = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
-    return _MARKDOWN.sub(lambda m: entities.get(m.group(), "\\" + m.group()), text)
+    return _MARKDOWN.sub(lambda m: entities.get(m.group(), "\\" + m.group()), visible(text))
 
 
 def _md_code(text: str) -> str:
     """Text as a Markdown code span, which shows everything as it is: fenced by more
-    backticks than the text holds in a row."""
+    backticks than the text holds in a row (control characters written as escapes)."""
+    text = visible(text)
     fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
     pad = " " if text.startswith("`") or text.endswith("`") else ""
     return f"{fence}{pad}{text}{pad}{fence}"
@@ -423,7 +426,8 @@ section.event + section.event { break-before: page; }
 
 
 def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
+    """Text for an HTML page: markup escaped, control characters written as escapes."""
+    return html.escape(visible(str(text)), quote=True)
 
 
 def _nice_step(span: int) -> int:
@@ -499,7 +503,8 @@ def chart_svg(event: EventResult) -> str:
     return "\n".join(parts)
 
 
-def _html_event(event: EventResult, n: int = 1) -> str:
+def _html_event(event: EventResult, n: int = 1,
+                links: Mapping[tuple[str, int], str] | None = None) -> str:
     cols = columns(event)
     status = "provisional" if event.provisional else "final"
     out = ['<section class="event">', f"<h1>{_e(event.title)}</h1>",
@@ -532,7 +537,10 @@ def _html_event(event: EventResult, n: int = 1) -> str:
         out += ['<div class="round">', f"<h3>Round {_e(r)}</h3>", "<table>",
                 "<thead><tr><th>table</th><th>scores</th><th>result</th></tr></thead><tbody>"]
         for t in (t for t in event.tables if t.round == r):
-            out.append(f"<tr><td>{_e(t.table)}</td><td>{_e(table_text(t))}</td>"
+            href = (links or {}).get((t.path, t.line))
+            cell = (f'<a href="{_e(href)}" title="replay of this game">{_e(t.table)}</a>'
+                    if href else _e(t.table))
+            out.append(f"<tr><td>{cell}</td><td>{_e(table_text(t))}</td>"
                        f"<td>{_e(outcome(t))}</td></tr>")
         out += ["</tbody></table>", "</div>"]
     out.append("</div>")
@@ -545,10 +553,13 @@ def _html_event(event: EventResult, n: int = 1) -> str:
     return "\n".join(out)
 
 
-def render_html(events: Sequence[EventResult]) -> str:
-    """One self-contained printable page: no script, no link, no font to fetch."""
+def render_html(events: Sequence[EventResult],
+                links: Mapping[tuple[str, int], str] | None = None) -> str:
+    """One self-contained printable page: no script, no font to fetch, and no link but,
+    with ``links`` (by a game's path and first line), each table's to its game's replay
+    page (``score --out-dir``)."""
     title = " / ".join(e.title for e in events) or "standings"
-    body = "\n".join(_html_event(e, n) for n, e in enumerate(events, 1)) or (
+    body = "\n".join(_html_event(e, n, links) for n, e in enumerate(events, 1)) or (
         "<p>no games were read.</p>")
     return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'

@@ -80,13 +80,19 @@ class SourceMap:
         """The lines still to place: each its kind (a placer in ``_PLACERS``), the index of
         its deal and the placer's arguments (atoms only: a clean game's map holds nothing
         the garbage collector must visit again)."""
+        self._by_deal: dict[Any, list[tuple[Any, ...]]] | None = None
+        """The same lines by deal, once a finding has asked for a place (each deal's lines
+        are then placed once, whatever the number of deals with findings)."""
         self._placed: set[int] = set()
         """The deals whose lines are placed, while others' are still to place."""
+
+    def _pending(self) -> bool:
+        return bool(self._later) if self._by_deal is None else bool(self._by_deal)
 
     @property
     def places(self) -> dict[Locus, tuple[int, int]]:
         """The place of each part, by its locus."""
-        if self._later:
+        if self._pending():
             self._place()
         return self._places
 
@@ -94,26 +100,31 @@ class SourceMap:
     def cards(self) -> dict[Locus, tuple[str, int, int]]:
         """The text of a trick line or of one seat's cards, with its line and column: the
         places of the plays, seats and cards in it are found when a finding asks for them."""
-        if self._later:
+        if self._pending():
             self._place()
         return self._cards
 
     def _place(self, deal: int | None = None) -> None:
         """Places the lines still to place: of one deal (by its index), or all."""
         with _PLACING:  # another thread sees the lines placed in full or waits here
-            for kind, of, *args in self._later:
-                if deal is None or of == deal:
+            if self._by_deal is None:
+                by_deal: dict[Any, list[tuple[Any, ...]]] = {}
+                for entry in self._later:
+                    by_deal.setdefault(entry[1], []).append(entry)
+                self._by_deal = by_deal
+                self._later = []
+            for of in [deal] if deal is not None else list(self._by_deal):
+                for kind, _, *args in self._by_deal.get(of, ()):
                     _PLACERS[kind](self._places, self._cards, *args)
-            # (emptied last: a thread that finds nothing left to place reads a full map)
-            self._later = [entry for entry in self._later if deal is not None
-                           and entry[1] != deal]
+                # (dropped last: a thread that finds nothing left to place reads a full map)
+                self._by_deal.pop(of, None)
             if deal is not None:
                 self._placed.add(deal)
 
     def find(self, locus: Locus) -> tuple[int, int]:
         """The place of ``locus``, or of the closest enclosing part that has one (the lines
         of a deal are placed when a finding first asks for a place in it)."""
-        if self._later:
+        if self._pending():
             deal = locus[1] if len(locus) > 1 and locus[0] == "deal" else None
             if type(deal) is not int:
                 self._place()
@@ -1581,7 +1592,12 @@ def loads(text: str) -> Log:
 
     :raises NotationError: at the first syntax error.
     """
-    items = list(iter_log(text_lines(text.lstrip("\ufeff"))))
+    return log_of(iter_log(text_lines(text.lstrip("\ufeff"))))
+
+
+def log_of(items: Iterable[LogItem]) -> Log:
+    """The :class:`~euchrelog.models.Log` of what :func:`iter_log` yields."""
+    items = list(items)
     games = tuple(i for i in items if isinstance(i, Game))
     comments = next((i for i in items if isinstance(i, tuple)), ())
     return Log(games=games, comments=comments)

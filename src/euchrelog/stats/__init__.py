@@ -18,16 +18,18 @@ keeps only counts, so memory stays flat however many games it reads.
 ... ''').games[0]
 >>> collector = Collector()
 >>> collector.add(game, replay(game))
+True
 >>> bob = collector.groups["four-hand"].players["bob"]
 >>> bob.deals, bob.makes, bob.made, bob.points
 (1, 1, 1, 1)
->>> bob.position_makes, bob.position_deals
+>>> dict(bob.position_makes), dict(bob.position_deals)  # Bob sat at the dealer's left
 ({1: 1}, {1: 1})
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -155,12 +157,12 @@ class Tally:
     """Deals played, thrown-in deals included."""
     makes: int = 0
     """Deals in which this player (a side: one of its players) fixed trump."""
-    round_makes: dict[int, int] = field(default_factory=dict)
+    round_makes: Counter[int] = field(default_factory=Counter)
     """Trump fixed, by bidding round (0: neither round, see
     :attr:`~euchrelog.replay.DealResult.bid_round`)."""
-    position_deals: dict[int, int] = field(default_factory=dict)
+    position_deals: Counter[int] = field(default_factory=Counter)
     """Deals played by place clockwise from the dealer (:data:`POSITIONS`)."""
-    position_makes: dict[int, int] = field(default_factory=dict)
+    position_makes: Counter[int] = field(default_factory=Counter)
     """Trump fixed from each place."""
     made: int = 0
     """Contracts of theirs that scored for them."""
@@ -171,13 +173,17 @@ class Tally:
     lone: int = 0
     """Lone hands played, where going alone is a choice."""
     lone_made: int = 0
+    """Lone hands that scored for them."""
     lone_marched: int = 0
+    """Lone hands that took every trick."""
     defended: int = 0
     """Deals defended whose contract was decided by play (or a sheet)."""
     euchres: int = 0
     """Euchres taken as a defender (by a lone defender: only that defender's)."""
     lone_defences: int = 0
+    """Deals defended alone."""
     lone_defence_euchres: int = 0
+    """Euchres taken defending alone."""
     reneges_claimed: int = 0
     """Reneges the table claimed (the penalty was scored)."""
     reneges_unclaimed: int = 0
@@ -190,7 +196,7 @@ class Tally:
     """Deals reviewed double-dummy."""
     tricks_lost: int = 0
     """Tricks their play mistakes cost them, in the reviewed deals."""
-    lost_counts: dict[int, int] = field(default_factory=dict)
+    lost_counts: Counter[int] = field(default_factory=Counter)
     """Reviewed deals by the tricks their mistakes cost in each."""
     beat_par: int = 0
     """Reviewed contracts of theirs that scored more than par."""
@@ -378,18 +384,16 @@ class Collector:
         for seat in rules.seats:
             place = order.index(seat) if seat in order else 0
             own = seated.own(seat)
+            marks = reneges.get(seat, [])
             for tally in own:
-                tally.position_deals[place] = tally.position_deals.get(place, 0) + 1
-                claims, missed = reneges.get(seat, []).count(True), reneges.get(seat, []).count(
-                    False)
-                tally.reneges_claimed += claims
-                tally.reneges_unclaimed += missed
+                tally.position_deals[place] += 1
+                tally.reneges_claimed += marks.count(True)
+                tally.reneges_unclaimed += marks.count(False)
             if seat == maker:
                 for tally in own:
                     tally.makes += 1
-                    tally.position_makes[place] = tally.position_makes.get(place, 0) + 1
-                    tally.round_makes[result.bid_round] = tally.round_makes.get(
-                        result.bid_round, 0) + 1
+                    tally.position_makes[place] += 1
+                    tally.round_makes[result.bid_round] += 1
                     if decided:
                         tally.made += made
                         tally.euchred += not made
@@ -429,7 +433,7 @@ class Collector:
         for tally, lost in costs.values():
             tally.reviewed += 1
             tally.tricks_lost += lost
-            tally.lost_counts[lost] = tally.lost_counts.get(lost, 0) + 1
+            tally.lost_counts[lost] += 1
         side = rules.side(review.maker)
         pars = [e.points.get(side, 0) for e in review.par if rules.side(e.maker) == side]
         if not pars:

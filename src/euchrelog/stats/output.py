@@ -58,13 +58,13 @@ def _slug(text: str) -> str:
 
 def _place_rate(place: int) -> Callable[[Tally], Value]:
     def get(t: Tally) -> Value:
-        return _share(t.position_makes.get(place, 0), t.position_deals.get(place, 0))
+        return _share(t.position_makes[place], t.position_deals[place])
     return get
 
 
 def _round_rate(bid_round: int) -> Callable[[Tally], Value]:
     def get(t: Tally) -> Value:
-        return _share(t.round_makes.get(bid_round, 0), t.deals)
+        return _share(t.round_makes[bid_round], t.deals)
     return get
 
 
@@ -200,9 +200,12 @@ _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 
 
 def _csv_cell(value: Value | str) -> Value | str:
-    if isinstance(value, str) and value.startswith(_FORMULA):
-        return "'" + value
-    return "" if value is None else value
+    """A cell that a spreadsheet shows as text: control characters written as escapes
+    (:func:`~euchrelog.report.visible`), a quote in front of what would start a formula."""
+    if not isinstance(value, str):
+        return "" if value is None else value
+    value = visible(value)
+    return "'" + value if value.startswith(_FORMULA) else value
 
 
 def render_csv(collector: Collector) -> str:
@@ -227,15 +230,17 @@ def render_csv(collector: Collector) -> str:
 # ------------------------------------------------------------------ json
 
 
-def tally_dict(group: Group, tally: Tally) -> dict[str, Any]:
-    """One player's or side's figures, as JSON: every column, then the counts by bidding
-    round and by seat, and (reviewed deals) by tricks lost."""
+def tally_dict(group: Group, tally: Tally, columns: Sequence[Column] | None = None
+               ) -> dict[str, Any]:
+    """One player's or side's figures, as JSON: every column (those of ``group``, unless
+    given), then the counts by bidding round and by seat, and (reviewed deals) by tricks
+    lost."""
     places = POSITIONS.get(group.seats, tuple(f"seat {k}" for k in range(group.seats)))
     out: dict[str, Any] = {"name": tally.name}
-    out.update({c.key: _raw(c.get(tally)) for c in _columns(group)})
+    out.update({c.key: _raw(c.get(tally)) for c in columns or _columns(group)})
     out["by_round"] = {str(r): n for r, n in sorted(tally.round_makes.items())}
-    out["by_seat"] = [{"seat": name, "deals": tally.position_deals.get(k, 0),
-                       "makes": tally.position_makes.get(k, 0)}
+    out["by_seat"] = [{"seat": name, "deals": tally.position_deals[k],
+                       "makes": tally.position_makes[k]}
                       for k, name in enumerate(places)]
     if tally.reviewed:
         out["tricks_lost_counts"] = {str(k): n for k, n in sorted(tally.lost_counts.items())}
@@ -244,11 +249,14 @@ def tally_dict(group: Group, tally: Tally) -> dict[str, Any]:
 
 def render_json(collector: Collector) -> str:
     """The statistics as one JSON document (docs/stats.md, "JSON")."""
+    variants = []
+    for g in collector.groups.values():
+        columns = _columns(g)
+        variants.append({"variant": g.variant, "games": g.games, "deals": g.deals,
+                         "players": [tally_dict(g, t, columns) for t in g.ordered(g.players)],
+                         "sides": [tally_dict(g, t, columns) for t in g.ordered(g.sides)]})
     doc = {"format": STATS_FORMAT, "version": 1, "games": collector.games,
-           "variants": [{"variant": g.variant, "games": g.games, "deals": g.deals,
-                         "players": [tally_dict(g, t) for t in g.ordered(g.players)],
-                         "sides": [tally_dict(g, t) for t in g.ordered(g.sides)]}
-                        for g in collector.groups.values()]}
+           "variants": variants}
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -281,7 +289,8 @@ CHART_SERIES = 8
 
 
 def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
+    """Text for the page: markup escaped, control characters written as escapes."""
+    return html.escape(visible(str(text)), quote=True)
 
 
 def _nice_step(span: float) -> float:
@@ -394,7 +403,8 @@ def line_chart(kind: str, title: str, xs: Sequence[str],
                  f"{_e(label)}</text>")
     every = max(1, -(-len(xs) // 8))
     for i, name in enumerate(xs):
-        if i % every == 0 or i == len(xs) - 1:
+        last = i == len(xs) - 1 and 2 * (i % every) >= every  # (not crowding the one before)
+        if i % every == 0 or last:
             parts.append(f'<text x="{x(i):.1f}" y="{top + plot_h + 20}" text-anchor="middle" '
                          f'font-size="12" fill="#444">{_e(name)}</text>')
     for k, (who, vs) in enumerate(series):
@@ -471,7 +481,7 @@ def lost_chart(group: Group) -> str:
     tallies = tallies[:CHART_SERIES]
     most = max((k for t in tallies for k in t.lost_counts), default=0)
     xs = [str(k) for k in range(most + 1)]
-    series = [(t.name, [100 * t.lost_counts.get(k, 0) / t.reviewed for k in range(most + 1)])
+    series = [(t.name, [100 * t.lost_counts[k] / t.reviewed for k in range(most + 1)])
               for t in tallies]
     return bar_chart("lost", f"{group.variant}: tricks lost to play mistakes in a deal", xs,
                      series, "%", "% of reviewed deals", "tricks lost in the deal")

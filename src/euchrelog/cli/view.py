@@ -1,0 +1,99 @@
+"""The ``euchrelog view`` command: a record as a replay page (see :mod:`euchrelog.viewer`)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ..errors import NotationError
+from ..files import FileFailure, Limits, failure_text, limit_options, read_lines, write_output
+from ..report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, visible, visible_context
+from ..viewer import render_page, views_of_text
+
+
+def default_output(source: str) -> str:
+    """Where the page of ``source`` goes without ``-o``: beside it, ending in ``.html``
+    (standard output for standard input)."""
+    return "-" if source == "-" else str(Path(source).with_suffix(".html"))
+
+
+@click.command()
+@click.argument("source", type=click.Path(exists=True, dir_okay=False, allow_dash=True,
+                                          path_type=str))
+@click.option("-o", "--output", metavar="FILE",
+              help="Write the page here ('-' for standard output). Default: the source's "
+                   "name ending in .html, or standard output when reading standard input.")
+@click.option("--title", metavar="TEXT", help="The page's title (default: the source's name).")
+@click.option("--dd/--no-dd", "double_dummy", default=True, show_default=True,
+              help="Add the double-dummy review of every deal whose cards are all known and "
+                   "whose play is clean: each play's cost, each legal card's value, and the "
+                   "perfect-play line after any card (a few seconds a game).")
+@click.option("-q", "--quiet", is_flag=True, help="Print no summary on standard error.")
+@limit_options("256M")
+def view(source: str, output: str | None, title: str | None, double_dummy: bool, quiet: bool,
+         max_bytes: int, max_line: int) -> None:
+    """Write a replay page of a record: look at a game instead of reading it.
+
+    SOURCE is a .euchre file, a JSON or JSON Lines file, an EGN, EMN or OpenSpiel file,
+    or - for standard input. The page is one self-contained HTML file (no network
+    access, no external file) that shows the table with each seat's name and hand
+    (card backs for cards the record does not know), the dummy, ghost hand or stock,
+    the upcard and kitty, the bidding, exchanges, merges and lone declarations, and the
+    tricks card by card, with the score after each deal. The findings of 'euchrelog
+    check' are marked at the act they concern. A file of several games gets a game list.
+
+    Step with the buttons, the slider or the keys (left and right arrows; Home and End;
+    up and down arrows: trick; Page Up and Page Down: deal), show all hands or one
+    seat's view, print one deal a page. Where the double-dummy review is available,
+    each play shows its cost and each legal card its value; 'try' a card to see the
+    play go on under perfect play, then go back to the game as played.
+
+    Exit status: 0 page written and the record clean (notes aside), 1 page written and
+    the record has findings, 2 syntax or usage error (no page written).
+
+    \b
+    Examples:
+      euchrelog view club.euchre              # writes club.html
+      euchrelog view club.euchre -o /tmp/game.html
+      euchrelog view final.egn --title "Final" --no-dd
+      cat club.euchre | euchrelog view - > club.html
+    """
+    name = "<stdin>" if source == "-" else source
+    try:
+        text = "".join(read_lines(source, Limits(max_bytes, max_line)))
+    except NotationError as exc:
+        click.echo(f"{visible(name)}:{exc.line}:{exc.column}: {exc.code} {visible(exc.message)}",
+                   err=True)
+        sys.exit(EXIT_SYNTAX)
+    except OSError as exc:
+        raise FileFailure(f"cannot read {name}: {failure_text(exc)}") from None
+    try:
+        views = views_of_text(text, name, double_dummy=double_dummy)
+    except NotationError as exc:
+        click.echo(f"{visible(name)}:{exc.line}:{exc.column}: {exc.code} {visible(exc.message)}",
+                   err=True)
+        if exc.context:
+            click.echo(visible_context(exc.context), err=True)
+        click.echo("no page written: fix the record, or check it with 'euchrelog check'",
+                   err=True)
+        sys.exit(EXIT_SYNTAX)
+    if not views:
+        raise click.UsageError(f"{name} holds no game")
+    target = output or default_output(source)
+    page = render_page(views, title or Path(name).name)
+    if target == "-":
+        click.echo(page, nl=False)
+    else:
+        write_output(target, page)
+    found = [f for v in views for f in v["findings"]]
+    faults = sum(f["severity"] != "note" for f in found)  # a note (a claimed renege) is no fault
+    if not quiet:
+        deals = sum(len(v["deals"]) for v in views)
+        where = "standard output" if target == "-" else visible(target)
+        notes = len(found) - faults
+        click.echo(f"wrote {where}: {len(views)} game{'s' * (len(views) != 1)}, {deals} "
+                   f"deal{'s' * (deals != 1)}, {faults} finding{'s' * (faults != 1)}"
+                   + (f" and {notes} note{'s' * (notes != 1)}" if notes else ""), err=True)
+    sys.exit(EXIT_FINDINGS if faults else EXIT_CLEAN)

@@ -1,0 +1,141 @@
+"""The replay viewer: a record of any variant and completeness as one self-contained HTML
+page that steps through every deal act by act (``euchrelog view``).
+
+:func:`views_of_text` reads the games of a source (notation, JSON, or a format from
+elsewhere) and replays them; :func:`game_view` gives one game's frames; :func:`render_page`
+writes the page.
+
+>>> text = '''[Event "Club"] [Variant "four-hand"] [Target "1"]
+... deal 1 dealer N
+...   trump H maker E tricks 3
+...   points EW 1
+... result EW 1 NS 0 winner EW
+... '''
+>>> views = views_of_text(text, "club.euchre")
+>>> views[0]["title"], len(views[0]["frames"])
+('Club', 3)
+>>> views_of_text(text.replace('[Event "Club"]', '[Round "2"]'), "c.euchre")[0]["title"]
+'Game 1, Round 2'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from ..check import check_game
+from ..errors import NotationError
+from ..findings import is_suppressed
+from ..interop import ConversionError, check_converted, kind_of, read_source
+from ..models import Game
+from ..notation import ParsedGame, parse_game, split_games, text_lines
+from ..notation.jsonio import game_per_line, is_json, loads_json
+from .frames import Json, game_title, game_view
+from .page import embed_json, render_page
+
+__all__ = ["Json", "ViewError", "embed_json", "game_title", "game_view", "page_of_text",
+           "placed_views", "render_page", "views_of_text"]
+
+
+class ViewError(NotationError):
+    """A source the viewer cannot read: a syntax error (S101), or a JSON record or a game
+    from elsewhere that cannot be read (S102)."""
+
+    def __init__(self, message: str, line: int, column: int, context: str = "",
+                 code: str = "S101") -> None:
+        super().__init__(message, line, column, context)
+        self.code = code
+
+
+def views_of_text(text: str, path: str = "<stdin>", *, double_dummy: bool = False
+                  ) -> list[Json]:
+    """The page's data for every game of a source's text.
+
+    :param double_dummy: add the double-dummy review of every deal it can review (see
+        :mod:`euchrelog.viewer.double_dummy`).
+
+    :raises ViewError: for a game that cannot be read (placed at its line and column).
+    """
+    return [view for _, view in placed_views(text, path, double_dummy=double_dummy)]
+
+
+def placed_views(text: str, path: str = "<stdin>", *, double_dummy: bool = False,
+                 skip_unreadable: bool = False) -> list[tuple[int, Json]]:
+    """:func:`views_of_text`, each game's data with the line its game begins at in the
+    source (0 for a game of JSON or from elsewhere), as ``score`` places games.
+
+    :param skip_unreadable: leave out a game of notation with a syntax error instead of
+        raising :class:`ViewError`.
+    """
+    games = list(_games(text, path, skip_unreadable))
+    if double_dummy:
+        from .double_dummy import add_double_dummy
+
+        for _, game, view in games:
+            add_double_dummy(game, view)
+    return [(line, view) for line, _, view in games]
+
+
+def _games(text: str, path: str, skip_unreadable: bool = False
+           ) -> Iterator[tuple[int, Game, Json]]:
+    """Each game of a source's text with its first line and its page data."""
+    kind = kind_of(path, text.split("\n", 1)[0])
+    if kind is not None:
+        yield from _foreign_views(kind, text)
+        return
+    if is_json(text.lstrip().split("\n", 1)[0]):
+        try:
+            log = loads_json(text)
+        except ValueError as exc:  # (RecordError)
+            raise ViewError(str(exc), 1, 1, code="S102") from None
+        lines = text_lines(text)
+        head = next((line for line in lines if line.strip()), "")
+        # JSON Lines: each game at its line, as score places it; a document: at none.
+        starts = ([n for n, line in enumerate(lines, 1) if line.strip()]
+                  if game_per_line(head) else [])
+        for k, game in enumerate(log.games, 1):
+            line = starts[k - 1] if k <= len(starts) else 0
+            yield line, game, _view(game, k, None, line)
+        return
+    index = 0
+    for first, chunk in split_games(text_lines(text.lstrip("\ufeff"))):
+        try:
+            parsed = parse_game(chunk, first)
+        except NotationError as exc:
+            if skip_unreadable:
+                continue
+            raise ViewError(exc.message, exc.line, exc.column, exc.context) from None
+        if isinstance(parsed, ParsedGame):
+            index += 1
+            yield first, parsed.game, _view(parsed.game, index, parsed, first, chunk)
+
+
+def _view(game: Game, index: int, parsed: ParsedGame | None, first: int | None,
+          text: str = "") -> Json:
+    """One game's page data, checked as ``check`` checks it: a finding that a ``# noqa``
+    comment on its line leaves out (in the game's ``text``) is left out here too."""
+    source = parsed.source if parsed is not None else None
+    report = check_game(game, index, None, first or 0, source).report
+    assert report is not None  # (a game read is replayed)
+    if first and "noqa" in text.lower():
+        lines = text.split("\n")
+        report = replace(report, findings=[
+            f for f in report.findings
+            if not (0 <= f.line - first < len(lines)
+                    and is_suppressed(f.code, lines[f.line - first]))])
+    return game_view(game, source, report, game_title(game, index))
+
+
+def _foreign_views(kind: str, text: str) -> Iterator[tuple[int, Game, Json]]:
+    """Each game of a source in a format from elsewhere (EGN, EMN, OpenSpiel)."""
+    for index, item in enumerate(read_source(kind, text), 1):
+        if isinstance(item, ConversionError):
+            raise ViewError(f"game {index}: {item.where}: {item.message}", 1, 1, code="S102")
+        report, _ = check_converted(item)
+        yield 0, item.game, game_view(item.game, None, report, game_title(item.game, index))
+
+
+def page_of_text(text: str, path: str = "<stdin>", title: str | None = None, *,
+                 double_dummy: bool = False) -> str:
+    """The viewer page of a source's text (see :func:`views_of_text`)."""
+    return render_page(views_of_text(text, path, double_dummy=double_dummy), title or path)
