@@ -145,7 +145,7 @@ def test_a_worker_killed_midway(corpus: Path, tmp_path: Path,
                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """A worker dies as it starts a batch; the batch is checked again on another worker and
     the output is still whole, in order, and nothing in it twice."""
-    monkeypatch.setattr(cli, "BATCH_LINES", 200)
+    monkeypatch.setattr(cli, "BATCH_LINES", 50)  # batches of some 200 lines on the cluster
     marker = tmp_path / "killed"
     source = str(corpus / "games.euchre")
     local = _check("--jobs", "1", source)

@@ -314,17 +314,19 @@ BATCH_LINES = 2000
 """About how many lines go to a process at a time (some 170 full deals)."""
 
 
-def _batches(path: str, name: str, limits: Limits, progress: Progress | None = None
-             ) -> Iterator[Batch | GameCheck]:
-    """A source cut into batches of whole games, as it is read (a JSON document, read whole,
-    gives its results at once)."""
+def _batches(path: str, name: str, limits: Limits, progress: Progress | None = None,
+             size: int = 0) -> Iterator[Batch | GameCheck]:
+    """A source cut into batches of whole games of about ``size`` lines (default
+    :data:`BATCH_LINES`), as it is read (a JSON document, read whole, gives its results at
+    once)."""
     kind, stream = _source(path, limits, progress)
     if kind == "json":
         yield from check_json_lines(stream, name)
         return
     lines: list[str] = []
     first = 1
-    want = BATCH_LINES
+    size = size or BATCH_LINES
+    want = size
     try:
         for line in stream:
             lines.append(line)
@@ -337,7 +339,7 @@ def _batches(path: str, name: str, limits: Limits, progress: Progress | None = N
             yield Batch(first, "".join(lines[:cut]), name, kind == "json-lines")
             first += cut
             del lines[:cut]
-            want = BATCH_LINES
+            want = size
     except NotationError:
         # The games read whole before the unreadable line are checked, as in one process.
         cut = len(lines) if kind == "json-lines" else _game_start(lines)
@@ -405,6 +407,8 @@ class Checker:
         self.pool: multiprocessing.pool.Pool | None = None
         self.window = 0
         """How many batches may be out at once; 0 checks the games in this process."""
+        self.batch_lines = 0
+        """About how many lines a batch holds; 0 for :data:`BATCH_LINES`."""
 
     def __enter__(self) -> Checker:
         if self.jobs > 1:
@@ -435,7 +439,8 @@ class Checker:
                         for c in _chunks(path, name, limits, self.progress))
             return
         window: collections.deque[Sent | GameCheck] = collections.deque()
-        batches = _batches(path, name, limits)  # progress counts batches done, not read
+        # (progress counts batches done, not read)
+        batches = _batches(path, name, limits, size=self.batch_lines)
         base = 0
         stop: NotationError | None = None
         while True:
