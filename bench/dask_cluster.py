@@ -38,16 +38,18 @@ from pathlib import Path
 from distributed import Client, LocalCluster
 from run import euchre_corpus, write_repeated
 
-from euchrelog.cli import Batch, _batches
+from euchrelog.cli import BATCH_LINES, Batch, _batches
+from euchrelog.distributed import BATCH_FACTOR
 from euchrelog.files import Limits
 
 
 def cut_rate(path: Path) -> tuple[float, int]:
-    """Megabytes a second at which the reading side cuts ``path`` into batches and pickles
-    them, and the number of batches."""
+    """Megabytes a second at which the reading side cuts ``path`` into the batches of
+    ``--scheduler`` and pickles them, and the number of batches."""
     start = time.perf_counter()
     count = 0
-    for batch in _batches(str(path), str(path), Limits()):
+    size = BATCH_FACTOR * BATCH_LINES
+    for batch in _batches(str(path), str(path), Limits(), size=size):
         assert isinstance(batch, Batch)
         pickle.dumps(batch, protocol=pickle.HIGHEST_PROTOCOL)
         count += 1
@@ -73,18 +75,21 @@ def workers_cpu(client: Client) -> float:
     return sum(seconds.values())
 
 
-def timed(args: list[str], client: Client) -> tuple[float, float, float]:
+def timed(args: list[str], client: Client) -> tuple[float, float, float, float]:
     """Wall seconds of one `euchrelog` run, the CPU seconds of its own process tree (the
-    command and its --jobs processes), and those of the cluster's workers meanwhile."""
+    command and its --jobs processes), and those of the cluster's workers and of its
+    scheduler (in this process) meanwhile."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     busy = workers_cpu(client)
+    here = time.process_time()
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "euchrelog", *args], stdout=subprocess.DEVNULL,
                    check=False)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     own = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-    return wall, own, workers_cpu(client) - busy
+    here = time.process_time() - here
+    return wall, own, workers_cpu(client) - busy, here
 
 
 def main() -> None:
@@ -114,20 +119,23 @@ def main() -> None:
                     f"--scheduler ({args.workers} workers)":
                         ["--scheduler", cluster.scheduler_address]}
             for what, source in sources.items():
-                runs: dict[str, list[tuple[float, float, float]]] = {way: [] for way in ways}
+                runs: dict[str, list[tuple[float, float, float, float]]] = {
+                    way: [] for way in ways}
                 for _ in range(args.repeat):
                     for way, flags in ways.items():
                         runs[way].append(timed(["check", "-q", *flags, source], client))
                 one = min(runs["--jobs 1"])[0]
                 for way, timings in runs.items():
-                    wall, own, remote = min(timings)
+                    wall, own, remote, scheduler = min(timings)
                     if "--scheduler" not in way:
-                        remote = 0.0  # the idle workers' heartbeats are not this run's
+                        remote = scheduler = 0.0  # the idle cluster's heartbeats
                     listed = ", ".join(f"{t[0]:.2f}" for t in timings)
                     print(f"{what}: {way}: {wall:.2f} s, {size / wall:.2f} MB/s, "
                           f"{one / wall:.2f}x --jobs 1 (runs {listed}); CPU of the command "
-                          f"{own:.2f} s, of the workers {remote:.2f} s: "
-                          f"{size / (own + remote):.2f} MB per CPU second", flush=True)
+                          f"{own:.2f} s, of the workers {remote:.2f} s, of the scheduler "
+                          f"{scheduler:.2f} s: "
+                          f"{size / (own + remote + scheduler):.2f} MB per CPU second",
+                          flush=True)
     print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
