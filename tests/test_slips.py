@@ -216,3 +216,25 @@ def test_a_deal_of_more_cards_than_the_deck_is_not_read_card_by_card(
     codes, calls = _deal_replays(text, monkeypatch)
     assert "D303" in codes
     assert calls == 1
+
+
+def test_the_slip_search_replays_at_most_two_readings_a_deal(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 23: a game whose every deal has several faults (the first trick's two first
+    cards exchanged, the points written for the other side) is replayed at most three times
+    a deal, the deal as written and two readings, so that its check takes time linear in
+    its size (bench/growth.py measures it)."""
+    import re
+
+    from euchrelog.generate import ruleset_for
+
+    game = random_game(random.Random(23), ruleset_for("four-hand"))
+    text = dumps_game(game)
+    text = re.sub(r"(  1\. [NESW]: )(\S\S)(  [NESW]: )(\S\S)", r"\1\4\3\2", text)
+    text = re.sub(r"  total NS -?\d+ EW -?\d+", "", text)
+    text = text.replace("points NS", "points XX").replace("points EW", "points NS").replace(
+        "points XX", "points EW")
+    deals = text.count("\ndeal ")
+    codes, calls = _deal_replays(text, monkeypatch)
+    assert deals >= 5 and len(codes) >= deals
+    assert calls <= 3 * deals

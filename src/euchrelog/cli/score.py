@@ -12,9 +12,8 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TypeVar
 
 import click
 
@@ -45,8 +44,7 @@ from ..files import (
 from ..findings import Finding
 from ..progress import Progress, total_size
 from ..report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, visible, visible_context
-
-T = TypeVar("T")
+from .options import parsed
 
 STDIN = "<stdin>"
 """The name standard input goes by in findings."""
@@ -97,20 +95,6 @@ class _Sources:
                 continue  # reported when it was first read; its games stay as replayed then
 
 
-def _parsed(parse: Callable[[str], T]
-            ) -> Callable[[click.Context, click.Parameter, str | None], T | None]:
-    """An option's callback that reads its value with ``parse``; the ``ValueError`` of a
-    value it cannot read is a usage error."""
-    def callback(_ctx: click.Context, _param: click.Parameter, value: str | None) -> T | None:
-        if value is None:
-            return None
-        try:
-            return parse(value)
-        except ValueError as exc:
-            raise click.BadParameter(str(exc)) from None
-    return callback
-
-
 @click.command()
 @click.argument("sources", nargs=-1, required=True,
                 type=click.Path(exists=True, allow_dash=True, path_type=str))
@@ -126,12 +110,12 @@ def _parsed(parse: Callable[[str], T]
                    "Format tags say or the games show.")
 @click.option("--rank", type=click.Choice(RANKS),
               help="What the standings rank by first, whatever the Format tags say.")
-@click.option("--lone", callback=_parsed(parse_lone), metavar="L/P",
+@click.option("--lone", callback=parsed(parse_lone), metavar="L/P",
               help="In a progressive event, a lone hand of five tricks scores L points to the "
                    "loner and P to the partner, each for themselves, instead of the side's "
                    "points to both (e.g. --lone 5/4), whatever the Format tags say "
                    "(lone=L/P).")
-@click.option("--tiebreak", callback=_parsed(parse_tiebreaks), metavar="A,B,...",
+@click.option("--tiebreak", callback=parsed(parse_tiebreaks), metavar="A,B,...",
               help="Tie-breaks after the main ranking, in order, from: "
                    + ", ".join(k for k in KEYS if KEYS[k].formats) + ".")
 @click.option("--event", "only", multiple=True, metavar="NAME",

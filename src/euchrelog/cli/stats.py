@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import sys
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 import click
 
@@ -26,6 +26,7 @@ from ..files import (
     limit_options,
     read_lines,
     write_output,
+    write_stdout,
 )
 from ..findings import Finding
 from ..models import Game
@@ -35,28 +36,13 @@ from ..report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, visible
 from ..stats import Collector, DateRange, Filters, double_dummy, parse_date_range
 from ..stats.output import RENDERERS
 from . import need_dask
+from .options import parsed
 
 if TYPE_CHECKING:  # (the solver is imported only when a review is asked for)
     from ..analysis import DealReview
 
-T = TypeVar("T")
-
 STDIN = "<stdin>"
 """The name standard input goes by in messages."""
-
-
-def _parsed(parse: Callable[[str], T]
-            ) -> Callable[[click.Context, click.Parameter, str | None], T | None]:
-    """An option's callback that reads its value with ``parse``; the ``ValueError`` of a
-    value it cannot read is a usage error."""
-    def callback(_ctx: click.Context, _param: click.Parameter, value: str | None) -> T | None:
-        if value is None:
-            return None
-        try:
-            return parse(value)
-        except ValueError as exc:
-            raise click.BadParameter(str(exc)) from None
-    return callback
 
 
 def _plural(n: int, word: str) -> str:
@@ -73,7 +59,7 @@ def _plural(n: int, word: str) -> str:
                    "and the sides with them (repeatable; any case).")
 @click.option("--event", "events", multiple=True, metavar="NAME",
               help="Only the games whose Event tag is NAME (repeatable; any case).")
-@click.option("--date", "dates", callback=_parsed(parse_date_range), metavar="RANGE",
+@click.option("--date", "dates", callback=parsed(parse_date_range), metavar="RANGE",
               help="Only the games whose Date tag falls in RANGE: a year, month or day "
                    "(2025, 2025-05, 2025-05-17) or FROM..TO, either end open "
                    "(2025-03-01..2025-05-31, 2025-03..). Undated games are left out.")
@@ -155,7 +141,7 @@ def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
     if output is not None and str(output) != "-":
         write_output(output, rendered, force=force)
     else:
-        click.echo(rendered, nl=False)
+        write_stdout(rendered)
     if not quiet:
         for finding, context in unreadable:
             click.echo(visible(str(finding)), err=True)
