@@ -30,9 +30,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 from euchrelog.analysis import DealReview, Solver, review_game  # noqa: E402
-from euchrelog.cards import trick_winner  # noqa: E402
+from euchrelog.cards import Card, trick_winner  # noqa: E402
 from euchrelog.generate import random_game, ruleset_for  # noqa: E402
 from euchrelog.models import Game  # noqa: E402
+from euchrelog.seats import Seat  # noqa: E402
 from support.minimax import legal_cards, minimax  # noqa: E402
 
 
@@ -62,7 +63,8 @@ def minimax_review(review: DealReview) -> int:
     """Every legal card of every play valued by the minimax; returns the values found."""
     makers = frozenset(review.makers)
     hands = {s: list(h) for s, h in review.hands.items()}
-    leader, trick, count = review.leader, [], 0
+    leader, count = review.leader, 0
+    trick: list[tuple[Seat, Card]] = []
     size = len(review.seats)
     for play in review.plays:
         turn = play.seat
@@ -122,6 +124,8 @@ def main() -> None:
     print(f"  review without par: solver {solver_review * 1000:.1f} ms, minimax "
           f"{review_plain:.2f} s ({cards / len(sample):.0f} cards valued a deal): "
           f"{review_plain / solver_review:,.0f}x")
+    print(f"  review with par against one minimax solve from the opening lead: "
+          f"{plain / (with_par / n):,.0f}x")
     estimate = review_plain + par_entries * plain
     print(f"  review with par: solver {with_par / n * 1000:.1f} ms, minimax at least "
           f"{estimate:.0f} s (its review, plus one opening solve a par entry): "

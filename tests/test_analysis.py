@@ -356,3 +356,28 @@ def test_a_deal_with_a_hand_left_out_is_not_reviewed() -> None:
     item = next(review_game(loads(text).games[0]))
     assert isinstance(item, Skipped)
     assert item.reason == "unknown cards: the hand of W is not recorded"
+
+
+@pytest.mark.slow
+def test_the_solver_agrees_with_minimax_on_thousands_of_small_deals_mid_trick() -> None:
+    rng = random.Random(25)
+    lineups = [(Seat.N, Seat.E, Seat.S, Seat.W), (Seat.N, Seat.E, Seat.S), (Seat.N, Seat.S),
+               (Seat.E, Seat.S, Seat.W), (Seat.N, Seat.E, Seat.W)]
+    for _ in range(3000):
+        trump: Trump = rng.choice([*Suit, NO_TRUMP])
+        deck = list(make_deck(32 if trump is NO_TRUMP else rng.choice((24, 25, 32))))
+        rng.shuffle(deck)
+        seats = rng.choice(lineups)
+        size = rng.choice((1, 2, 3)) if len(seats) == 4 else rng.choice((2, 3, 4))
+        hands = {s: deck[k * size:(k + 1) * size] for k, s in enumerate(seats)}
+        makers = frozenset(rng.sample(seats, rng.choice((1, len(seats) // 2 or 1))))
+        leader = rng.choice(seats)
+        trick: list[tuple[Seat, Card]] = []
+        for k in range(rng.randrange(len(seats))):  # some cards of the first trick played
+            seat = seats[(seats.index(leader) + k) % len(seats)]
+            card = rng.choice(legal_cards(hands[seat], trick, trump))
+            hands[seat] = [c for c in hands[seat] if c is not card]
+            trick.append((seat, card))
+        solver = Solver(trump, seats, makers)
+        got = solver.solve(hands, leader, [c for _, c in trick])
+        assert got == minimax(trump, seats, makers, hands, leader, trick)

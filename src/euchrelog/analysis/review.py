@@ -161,7 +161,7 @@ def principal_line(review: DealReview, at: int, card: Card | None = None
     for play in review.plays[:at]:
         position = solver.after(position, play.card.index)
     line: list[tuple[Seat, Card]] = []
-    while position[0][(position[1] + len(position[2])) % len(review.seats)]:
+    for _ in range(len(review.plays) - at):
         seat = solver.turn(position)
         values = solver.values(position)
         if card is not None and not line:
@@ -318,28 +318,56 @@ def _review(index: int, deal: Deal, rules: Ruleset, with_par: bool) -> Review:
 # ---------------------------------------------------------------- par
 
 
+@dataclass(frozen=True)
+class _Contract:
+    """A contract's opening position in the solver that plays it. Sides that play the same
+    seats from the same lead play one game (the makers' tricks are the tricks the other
+    side does not take), so a solver may count the other side's tricks (``flipped``)."""
+
+    solver: Solver
+    position: Position
+    flipped: bool
+
+    def value(self) -> int:
+        """The makers' tricks under perfect play."""
+        value = self.solver.value(self.position)
+        return self._tricks - value if self.flipped else value
+
+    def at_least(self, target: int) -> bool:
+        """Whether the makers take at least ``target`` tricks under perfect play."""
+        if self.flipped:
+            return not self.solver.at_least(self.position, self._tricks - target + 1)
+        return self.solver.at_least(self.position, target)
+
+    @property
+    def _tricks(self) -> int:
+        return self.position[0][self.position[1]].bit_count()
+
+
 class _Solves:
-    """The solvers of one deal's par table, one a trump, line-up and side (the same
-    contract is reached by more than one bidding, and shares its table)."""
+    """The solvers of one deal's par table, one a trump, line-up and side (the same game is
+    reached by more than one bidding, and shares its table)."""
 
     def __init__(self) -> None:
         self.solvers: dict[tuple[Trump, tuple[Seat, ...], tuple[Seat, ...]], Solver] = {}
 
-    def start(self, state: DealState) -> tuple[Solver, Position] | None:
-        """The solver and the opening position of ``state`` (trump fixed, declarations
-        made), or ``None`` when that lead would not be legal (a declaration the rules
-        require is missing)."""
+    def start(self, state: DealState) -> _Contract | None:
+        """The contract of ``state`` (trump fixed, declarations made) at its opening lead,
+        or ``None`` when that lead would not be legal (a declaration the rules require is
+        missing)."""
         assert state.trump is not None
         seats, leader = lineup(state.ruleset, state.dealer, state.maker, state.alone,
                                state.defender)
         hands = {seat: cards_of(state.hands[seat].known) for seat in seats}
         if state.check_play(Play(seat=leader, card=hands[leader][0])) is not None:
             return None
-        key = (state.trump, seats, state.makers)
+        flipped = seats[0] not in state.makers
+        side = tuple(s for s in seats if (s in state.makers) is not flipped)
+        key = (state.trump, seats, side)
         solver = self.solvers.get(key)
         if solver is None:
-            solver = self.solvers[key] = Solver(state.trump, seats, state.makers)
-        return solver, solver.position(hands, leader)
+            solver = self.solvers[key] = Solver(state.trump, seats, side)
+        return _Contract(solver, solver.position(hands, leader), flipped)
 
 
 def _biddings(state: DealState, deal: Deal) -> Iterator[tuple[int | None, list[Any]]]:
@@ -423,16 +451,15 @@ def _dealers_choice(solves: _Solves, state: DealState, discards: Sequence[Card |
             trial.apply_exchange(_taking(state, discard))
         if declaration is not None:
             trial.apply_declare(declaration)
-        start = solves.start(trial)
-        if start is None:
+        contract = solves.start(trial)
+        if contract is None:
             continue
-        solver, position = start
         if found is not None:
             # Only a better discard matters: a bound first.
             better = found[0] + 1 if maximise else found[0]
-            if solver.at_least(position, better) is not maximise:
+            if contract.at_least(better) is not maximise:
                 continue
-        found = (solver.value(position), discard, trial)
+        found = (contract.value(), discard, trial)
     return found
 
 

@@ -2,12 +2,12 @@
 
 With every hand known and trump fixed, :class:`Solver` tells how many tricks the makers
 take when every seat plays perfectly: the makers maximise their tricks, the other seats
-(together, in the games for one) minimise them. The search is a fail-soft alpha-beta on the
-makers' tricks (a window of one trick answers "can the makers take at least k?") with a
-transposition table of bounds kept at the trick boundaries, keyed on the cards each seat still holds and the leader;
-equivalent cards (a hand's cards adjacent in rank among the cards still live) are one
-move; moves are ordered by a cheap heuristic (play low when the side wins the trick,
-else the lowest card that wins, then the lowest).
+(together, in the games for one) minimise them. The search is a fail-soft alpha-beta on
+the makers' tricks (a window of one trick answers "can the makers take at least k?") with
+a transposition table of bounds kept at the trick boundaries, keyed on the cards each seat
+still holds and the leader; equivalent cards (a hand's cards adjacent in rank among the
+cards still live) are one move; moves are ordered by a cheap heuristic (play low when the
+side wins the trick, else the lowest card that wins, then the lowest).
 
 The card rules come from the engine: which cards may be played is
 :func:`~euchrelog.engine.playable`, the suit a card leads and follows is
@@ -98,8 +98,6 @@ class Solver:
         self._run_cache: tuple[dict[tuple[int, int], tuple[tuple[int, ...], ...]], ...] = (
             tuple({} for _ in _SUITS))
         self._lead_cache: dict[tuple[int, int], tuple[int, ...]] = {}
-        self.nodes = 0
-        """Positions searched so far (for measurements)."""
 
     # ------------------------------------------------------------ the public side
 
@@ -144,16 +142,21 @@ class Solver:
             value = self.value(position)
         maker = self.maker[turn]
         out: dict[Card, int] = {}
-        for group in self._groups(legal, self._live(hands, trick)):
+        groups = self._groups(legal, self._live(hands, trick))
+        for group in groups:
             first = group[0]
             won = 0
             if len(trick) == n - 1:  # the card ends the trick: its winner's trick counts
                 won = self.maker[self._winner(leader, (*trick, first))]
             # A maker's card is worth at most the position, a defender's at least; the
-            # best is worth it exactly.
+            # best is worth it exactly, and so is the only choice.
             after = self.after(position, first)
-            worth = (self.value(after, high=value - won) if maker
-                     else self.value(after, low=max(value - won, 0)))
+            if len(groups) == 1:
+                worth = value - won
+            elif maker:
+                worth = self.value(after, high=value - won)
+            else:
+                worth = self.value(after, low=max(value - won, 0))
             for index in group:
                 card = card_at(index)
                 assert card is not None
@@ -320,39 +323,53 @@ class Solver:
         """:meth:`_search` with ``k`` cards of the trick played, the suit ``led``, and the
         best power so far ``best``, played from place ``at``; ``live``: the cards in the
         hands and the trick."""
-        self.nodes += 1
         n = len(hands)
         turn = (leader + k) % n
         hand = hands[turn]
         maker = self.maker
         side = maker[turn]
+        value = -1 if side else 99
         moves: Sequence[int]
         if k == 0:
-            moves = self._leads(hand, live)
+            suits, powers = self._suit, self._power
+            for bit in self._leads(hand, live):
+                index = bit.bit_length() - 1
+                suit = suits[index]
+                hands[turn] = hand ^ bit
+                result = self._play(hands, leader, 1, suit, powers[suit][index], turn, live,
+                                    alpha, beta)
+                hands[turn] = hand
+                if side:
+                    if result > value:
+                        value = result
+                        if value >= beta:
+                            return value
+                        alpha = max(alpha, value)
+                elif result < value:
+                    value = result
+                    if value <= alpha:
+                        return value
+                    beta = min(beta, value)
+            return value
+        legal = playable(hand, self._suit_mask[led])
+        if legal & (legal - 1):
+            moves = self._follows(legal, live, led, best, maker[at] == side)
         else:
-            moves = self._follows(playable(hand, self._suit_mask[led]), live, led, best,
-                                  maker[at] == side)
+            moves = (legal,)  # one card: no choice
+        power = self._power[led]
         last = k == n - 1
-        value = -1 if side else 99
         for bit in moves:
-            index = bit.bit_length() - 1
-            if k == 0:
-                suit = self._suit[index]
-                power, place, now = self._power[suit][index], turn, suit
-            else:
-                power = self._power[led][index]
-                now = led
-                if power > best:
-                    place = turn
-                else:
-                    power, place = best, at
+            strength = power[bit.bit_length() - 1]
             hands[turn] = hand ^ bit
+            if strength > best:
+                place, top = turn, strength
+            else:
+                place, top = at, best
             if last:
                 won = maker[place]
                 result = won + self._boundary(hands, place, alpha - won, beta - won)
             else:
-                result = self._play(hands, leader, k + 1, now, power, place, live, alpha,
-                                    beta)
+                result = self._play(hands, leader, k + 1, led, top, place, live, alpha, beta)
             hands[turn] = hand
             if side:
                 if result > value:
