@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import ClassVar, TextIO
+from typing import ClassVar, Protocol, TextIO
 
 import click
 
@@ -138,12 +138,17 @@ def main() -> None:
 @click.option("-j", "--jobs", type=click.IntRange(min=0), default=0,
               help="Processes that check games in parallel (output stays in input order). "
                    "Default 0: every core when the input is 1 MB or more, else one.")
+@click.option("--scheduler", metavar="ADDRESS",
+              help="Check the games on the workers of this Dask scheduler (like "
+                   "tcp://10.0.0.5:8786, or a scheduler file like scheduler.json), in the "
+                   "batches of --jobs; the output is that of a local run. Needs "
+                   "euchrelog[dask] here and on the workers.")
 @click.option("-q", "--quiet", is_flag=True,
               help="Print neither the summary nor the progress line on stderr.")
 @_limit_options("8G")
 def check(sources: tuple[str, ...], fmt: str, select: tuple[str, ...],
           ignore: tuple[str, ...], exit_zero: bool, statistics: bool, colour: str, jobs: int,
-          quiet: bool, max_bytes: int, max_line: int) -> None:
+          scheduler: str | None, quiet: bool, max_bytes: int, max_line: int) -> None:
     """Replay records and report every rule violation.
 
     SOURCES are .euchre files, folders (searched for *.euchre), JSON or JSON Lines
@@ -156,21 +161,29 @@ def check(sources: tuple[str, ...], fmt: str, select: tuple[str, ...],
     '# noqa' for every code).
 
     Exit status: 0 clean, 1 findings, 2 syntax or usage error.
+
+    \b
+    Examples:
+      euchrelog check samples/valid
+      euchrelog check archive/ --jobs 4
+      euchrelog check archive/ --scheduler tcp://10.0.0.5:8786
     """
+    if scheduler is not None and jobs:
+        raise click.UsageError("--jobs and --scheduler do not go together")
     try:
         selection = Selection.parse(select, ignore)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="'--select' / '--ignore'") from None
     printer = FindingPrinter(fmt, use_colour(sys.stdout, colour), statistics)
     paths = list(_expand(sources))
-    if jobs == 0:
+    if jobs == 0 and scheduler is None:
         size = sum(Path(p).stat().st_size for p in paths if p != "-")
         jobs = (os.cpu_count() or 1) if size >= AUTO_PARALLEL_BYTES else 1
     report = Report()
     limits = Limits(max_bytes, max_line)
     progress = Progress(total_size(paths), enabled=not quiet)
     try:
-        _check_all(paths, jobs, limits, printer, selection, report, progress)
+        _check_all(paths, jobs, limits, printer, selection, report, progress, scheduler)
         progress.clear()
         printer.close()
     except BrokenPipeError:  # the reader of the findings has gone: stop quietly
@@ -192,9 +205,10 @@ def check(sources: tuple[str, ...], fmt: str, select: tuple[str, ...],
 
 
 def _check_all(paths: list[str], jobs: int, limits: Limits, printer: FindingPrinter,
-               selection: Selection, report: Report, progress: Progress) -> None:
+               selection: Selection, report: Report, progress: Progress,
+               scheduler: str | None = None) -> None:
     """Checks every source, printing the findings wanted and counting them in ``report``."""
-    with Checker(jobs, progress) as checker:
+    with checker_for(jobs, scheduler, progress) as checker:
         for path in paths:
             report.files += 1
             name = _name(path)
@@ -301,17 +315,19 @@ BATCH_LINES = 2000
 """About how many lines go to a process at a time (some 170 full deals)."""
 
 
-def _batches(path: str, name: str, limits: Limits, progress: Progress | None = None
-             ) -> Iterator[Batch | GameCheck]:
-    """A source cut into batches of whole games, as it is read (a JSON document, read whole,
-    gives its results at once)."""
+def _batches(path: str, name: str, limits: Limits, progress: Progress | None = None,
+             size: int = 0) -> Iterator[Batch | GameCheck]:
+    """A source cut into batches of whole games of about ``size`` lines (default
+    :data:`BATCH_LINES`), as it is read (a JSON document, read whole, gives its results at
+    once)."""
     kind, stream = _source(path, limits, progress)
     if kind == "json":
         yield from check_json_lines(stream, name)
         return
     lines: list[str] = []
     first = 1
-    want = BATCH_LINES
+    size = size or BATCH_LINES
+    want = size
     try:
         for line in stream:
             lines.append(line)
@@ -324,7 +340,7 @@ def _batches(path: str, name: str, limits: Limits, progress: Progress | None = N
             yield Batch(first, "".join(lines[:cut]), name, kind == "json-lines")
             first += cut
             del lines[:cut]
-            want = BATCH_LINES
+            want = size
     except NotationError:
         # The games read whole before the unreadable line are checked, as in one process.
         cut = len(lines) if kind == "json-lines" else _game_start(lines)
@@ -370,6 +386,18 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+class Pending(Protocol):
+    """The results of a batch being checked elsewhere."""
+
+    def get(self) -> list[GameCheck]:
+        """Waits for the results."""
+        ...
+
+
+Sent = tuple[Pending, int]
+"""A batch being checked elsewhere, and its size in bytes."""
+
+
 class Checker:
     """Checks the games of a source in this process, or in a pool of processes, keeping the
     input order."""
@@ -378,6 +406,10 @@ class Checker:
         self.jobs = jobs
         self.progress = progress
         self.pool: multiprocessing.pool.Pool | None = None
+        self.window = 0
+        """How many batches may be out at once; 0 checks the games in this process."""
+        self.batch_lines = 0
+        """About how many lines a batch holds; 0 for :data:`BATCH_LINES`."""
 
     def __enter__(self) -> Checker:
         if self.jobs > 1:
@@ -385,7 +417,13 @@ class Checker:
             context = multiprocessing.get_context(
                 "fork" if "fork" in multiprocessing.get_all_start_methods() else None)
             self.pool = context.Pool(self.jobs, _ignore_interrupts)
+            self.window = 2 * self.jobs
         return self
+
+    def submit(self, batch: Batch) -> Pending:
+        """Starts checking a batch in the pool."""
+        assert self.pool is not None
+        return self.pool.apply_async(_check_batch, (batch,))
 
     def __exit__(self, *exc: object) -> None:
         if self.pool is not None:
@@ -397,13 +435,13 @@ class Checker:
         :raises NotationError: where the source stops being readable, after the results of
             the games before it.
         """
-        if self.pool is None:
+        if not self.window:
             yield from (c.done or check_chunk(c)
                         for c in _chunks(path, name, limits, self.progress))
             return
-        window: collections.deque[Pending | GameCheck]
-        window = collections.deque()
-        batches = _batches(path, name, limits)  # progress counts batches done, not read
+        window: collections.deque[Sent | GameCheck] = collections.deque()
+        # (progress counts batches done, not read)
+        batches = _batches(path, name, limits, size=self.batch_lines)
         base = 0
         stop: NotationError | None = None
         while True:
@@ -415,9 +453,8 @@ class Checker:
                 stop = exc
                 break
             window.append(item if isinstance(item, GameCheck)
-                          else (self.pool.apply_async(_check_batch, (item,)),
-                                len(item.text.encode("utf-8"))))
-            while len(window) > 2 * self.jobs:
+                          else (self.submit(item), len(item.text.encode("utf-8"))))
+            while len(window) > self.window:
                 base = yield from _in_order(window.popleft(), base, self.progress)
         while window:
             base = yield from _in_order(window.popleft(), base, self.progress)
@@ -425,11 +462,28 @@ class Checker:
             raise stop
 
 
-Pending = tuple[multiprocessing.pool.AsyncResult[list[GameCheck]], int]
-"""A batch being checked in a worker, and its size in bytes."""
+def checker_for(jobs: int, scheduler: str | None, progress: Progress | None = None
+                ) -> Checker:
+    """A checker with ``jobs`` processes here, or on the workers of a Dask scheduler."""
+    if scheduler is None:
+        return Checker(jobs, progress)
+    need_dask()
+    from ..distributed import DaskChecker
+    return DaskChecker(scheduler, progress)
 
 
-def _in_order(item: Pending | GameCheck, base: int, progress: Progress | None = None
+def need_dask() -> None:
+    """Imports Dask for ``--scheduler``, or raises a usage error where the dask extra is
+    not installed."""
+    try:
+        importlib.import_module("distributed")
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").partition(".")[0] not in ("dask", "distributed"):
+            raise
+        raise click.UsageError("--scheduler needs Dask: pip install 'euchrelog[dask]'") from None
+
+
+def _in_order(item: Sent | GameCheck, base: int, progress: Progress | None = None
               ) -> Generator[GameCheck, None, int]:
     """Yields a batch's results numbered in the whole source (counting its bytes as done in
     ``progress``); returns the last number."""

@@ -37,7 +37,7 @@ from ..notation.jsonio import is_json, iter_json_log, peek
 from ..notation.writer import write_log
 from ..progress import Progress, total_size
 from ..report import EXIT_CLEAN, EXIT_SYNTAX, visible
-from . import closed_stdout
+from . import closed_stdout, need_dask
 
 FORMATS = ("text", "json")
 WINDOW = 4
@@ -120,10 +120,24 @@ Source = tuple[str, int, Game]
 """A game of a source: the source's name, the game's index in it, the game."""
 
 
-def _reviewed(games: Iterator[Source], jobs: int, par: bool
+def _review_source(job: tuple[Source, bool]) -> list[Review]:
+    """Reviews one game of a source (on a Dask worker)."""
+    (_, index, game), par = job
+    return _review((game, index, par))
+
+
+def _reviewed(games: Iterator[Source], jobs: int, par: bool, scheduler: str | None = None
               ) -> Iterator[tuple[Source, list[Review]]]:
-    """Each game with its reviews, in order: here, or in ``jobs`` processes with at most
-    :data:`WINDOW` games a process in flight."""
+    """Each game with its reviews, in order: here, in ``jobs`` processes, or on the workers
+    of a Dask scheduler, with at most :data:`WINDOW` games a process in flight."""
+    if scheduler is not None:
+        need_dask()
+        from ..distributed import map_in_order
+        for (source, _), reviews in map_in_order(
+                _review_source, ((source, par) for source in games), scheduler,
+                what=lambda job: f"{job[0][0]} game {job[0][1]}", per_thread=WINDOW):
+            yield source, reviews
+        return
     if jobs <= 1:
         for source in games:
             yield source, _review((source[2], source[1], par))
@@ -157,10 +171,12 @@ def _sources(paths: list[str], limits: Limits, progress: Progress, tally: _Tally
 
 
 def _run(paths: list[str], fmt: str, annotating: bool, jobs: int, par: bool, limits: Limits,
-         progress: Progress, tally: _Tally) -> Callable[[TextIO], None]:
+         progress: Progress, tally: _Tally, scheduler: str | None = None
+         ) -> Callable[[TextIO], None]:
     """What writes the output of the run to a text file."""
     def reviewed() -> Iterator[tuple[Source, list[Review]]]:
-        for source, reviews in _reviewed(_sources(paths, limits, progress, tally), jobs, par):
+        for source, reviews in _reviewed(_sources(paths, limits, progress, tally), jobs, par,
+                                         scheduler):
             tally.add(reviews)
             yield source, reviews
 
@@ -195,13 +211,17 @@ def _run(paths: list[str], fmt: str, annotating: bool, jobs: int, par: bool, lim
 @click.option("--no-par", is_flag=True, help="Leave out the par tables (the costly part).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes that review games in parallel (the output stays in input order).")
+@click.option("--scheduler", metavar="ADDRESS",
+              help="Review the games on the workers of this Dask scheduler (like "
+                   "tcp://10.0.0.5:8786, or a scheduler file), in input order as with "
+                   "--jobs. Needs euchrelog[dask] here and on the workers.")
 @click.option("-f", "--force", is_flag=True, help="Write over a read-only output file.")
 @click.option("-q", "--quiet", is_flag=True,
               help="Print neither the summary nor the progress line on stderr.")
 @limit_options("8G")
 def analyze(sources: tuple[str, ...], fmt: str, annotating: bool, output: str | None,
-            no_par: bool, jobs: int, force: bool, quiet: bool, max_bytes: int,
-            max_line: int) -> None:
+            no_par: bool, jobs: int, scheduler: str | None, force: bool, quiet: bool,
+            max_bytes: int, max_line: int) -> None:
     """Review every deal double dummy: could the makers have made it?
 
     SOURCES are .euchre files, folders (searched for *.euchre), JSON or JSON Lines
@@ -220,12 +240,15 @@ def analyze(sources: tuple[str, ...], fmt: str, annotating: bool, output: str | 
       euchrelog analyze night/ --format json -o review.jsonl
       euchrelog analyze game.euchre --annotate -o game-reviewed.euchre
       euchrelog analyze corpus.jsonl --jobs 4 --no-par --format json
+      euchrelog analyze corpus.jsonl --scheduler tcp://10.0.0.5:8786 --format json
 
     Exit status: 0 when every source was read, 2 for a source that cannot be read
     (a syntax error) or a usage error.
     """
     if annotating and fmt != "text":
         raise click.UsageError("--annotate writes the notation; it takes no --format")
+    if scheduler is not None and jobs != 1:
+        raise click.UsageError("--jobs and --scheduler do not go together")
     paths = list(expand(sources))
     if output == "-":
         output = None
@@ -233,7 +256,7 @@ def analyze(sources: tuple[str, ...], fmt: str, annotating: bool, output: str | 
     progress = Progress(total_size(paths), verb="analyzing",
                         enabled=not quiet and (output is not None or not sys.stdout.isatty()))
     limits = Limits(max_bytes, max_line)
-    put = _run(paths, fmt, annotating, jobs, not no_par, limits, progress, tally)
+    put = _run(paths, fmt, annotating, jobs, not no_par, limits, progress, tally, scheduler)
     try:
         if output is not None:
             write_output(output, put, force=force)

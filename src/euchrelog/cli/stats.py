@@ -9,12 +9,15 @@ output (or ``-o``), the games that could not be read and the summary to standard
 from __future__ import annotations
 
 import sys
+from collections import deque
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from ..errors import NotationError
-from ..events import iter_entries
+from ..events import Entry, iter_entries
 from ..files import (
     FileFailure,
     Limits,
@@ -26,12 +29,17 @@ from ..files import (
     write_stdout,
 )
 from ..findings import Finding
+from ..models import Game
 from ..progress import Progress, total_size
-from ..replay import replay
+from ..replay import GameReport, replay
 from ..report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, visible
 from ..stats import Collector, DateRange, Filters, double_dummy, parse_date_range
 from ..stats.output import RENDERERS
+from . import need_dask
 from .options import parsed
+
+if TYPE_CHECKING:  # (the solver is imported only when a review is asked for)
+    from ..analysis import DealReview
 
 STDIN = "<stdin>"
 """The name standard input goes by in messages."""
@@ -62,6 +70,10 @@ def _plural(n: int, word: str) -> str:
               help="Also review every deal whose cards are all recorded double-dummy, for "
                    "the tricks each player's mistakes cost and the contracts that beat or "
                    "missed par (as euchrelog analyze does; far slower than the counts).")
+@click.option("--scheduler", metavar="ADDRESS",
+              help="With --double-dummy: make the reviews on the workers of this Dask "
+                   "scheduler (like tcp://10.0.0.5:8786, or a scheduler file); the figures "
+                   "are the same. Needs euchrelog[dask] here and on the workers.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
               help="Write the statistics here (atomically) instead of to standard output (- "
                    "is standard output).")
@@ -71,8 +83,8 @@ def _plural(n: int, word: str) -> str:
 @limit_options("8G")
 def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
           events: tuple[str, ...], dates: DateRange | None, variants: tuple[str, ...],
-          dd: bool, output: Path | None, force: bool, quiet: bool, max_bytes: int,
-          max_line: int) -> None:
+          dd: bool, scheduler: str | None, output: Path | None, force: bool, quiet: bool,
+          max_bytes: int, max_line: int) -> None:
     """Count how each player and side bids, defends and scores.
 
     SOURCES are .euchre files, folders (searched for *.euchre), JSON or JSON Lines
@@ -91,6 +103,7 @@ def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
       euchrelog stats club/ --player Ann --date 2025-03..2025-05
       euchrelog stats club/ --format html -o stats.html
       euchrelog stats club/ --double-dummy --player Ann
+      euchrelog stats archive/ --double-dummy --scheduler tcp://10.0.0.5:8786
       euchrelog stats club/ --format csv --variant four-hand > stats.csv
 
     The figures, the JSON and the page: https://euchrelog.example.org/docs/stats.md
@@ -99,6 +112,9 @@ def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
     statistics are still given: euchrelog check lists them), 2 when a game cannot be
     read or on a usage error.
     """
+    if scheduler is not None and not dd:
+        raise click.UsageError("--scheduler sends the double-dummy reviews to the workers: "
+                               "give --double-dummy too")
     try:
         filters = Filters.of(players, events, dates, variants)
     except ValueError as exc:
@@ -106,27 +122,20 @@ def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
     paths = list(expand(sources, quiet=quiet))
     limits = Limits(max_bytes, max_line)
     progress = Progress(total_size(paths), verb="counting", enabled=not quiet)
-    collector = Collector(filters, double_dummy if dd else None)
+    given = _Given()
+    collector = Collector(filters, given if scheduler else double_dummy if dd else None)
     unreadable: list[tuple[Finding, str]] = []
     faulty = 0
     read = 0
-    for order, path in enumerate(paths):
-        name = STDIN if path == "-" else path
-        try:
-            for entry in iter_entries(read_lines(path, limits, progress=progress), name, order):
-                if entry.game is None:
-                    if entry.failed is not None:
-                        unreadable += [(f, entry.failed.context) for f in entry.failed.findings]
-                    continue
-                read += 1
-                report = replay(entry.game, entry.source)
-                if collector.add(entry.game, report):
-                    faulty += any(f.is_fault for f in report.findings)
-        except NotationError as exc:
-            unreadable.append((Finding(exc.code, exc.message, exc.line, exc.column, path=name),
-                               ""))
-        except OSError as exc:
-            raise FileFailure(f"cannot read {name}: {failure_text(exc)}") from None
+    entries = _entries(paths, limits, progress, unreadable)
+    for entry, reviews in (_reviewed(entries, scheduler) if scheduler
+                           else ((entry, []) for entry in entries)):
+        assert entry.game is not None
+        read += 1
+        given.reviews = reviews
+        report = replay(entry.game, entry.source)
+        if collector.add(entry.game, report):
+            faulty += any(f.is_fault for f in report.findings)
     progress.clear()
     rendered = RENDERERS[fmt](collector)
     if output is not None and str(output) != "-":
@@ -140,6 +149,61 @@ def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
                 click.echo(f"    {visible(line)}", err=True)
         click.echo(_summary(collector, len(paths), read, faulty, unreadable), err=True)
     sys.exit(EXIT_SYNTAX if unreadable else EXIT_FINDINGS if faulty else EXIT_CLEAN)
+
+
+def _entries(paths: list[str], limits: Limits, progress: Progress,
+             unreadable: list[tuple[Finding, str]]) -> Iterator[Entry]:
+    """The games of every source that can be read, in order; those that cannot are added
+    to ``unreadable``."""
+    for order, path in enumerate(paths):
+        name = STDIN if path == "-" else path
+        try:
+            for entry in iter_entries(read_lines(path, limits, progress=progress), name, order):
+                if entry.game is not None:
+                    yield entry
+                elif entry.failed is not None:
+                    unreadable += [(f, entry.failed.context) for f in entry.failed.findings]
+        except NotationError as exc:
+            unreadable.append((Finding(exc.code, exc.message, exc.line, exc.column, path=name),
+                               ""))
+        except OSError as exc:
+            raise FileFailure(f"cannot read {name}: {failure_text(exc)}") from None
+
+
+class _Given:
+    """The reviewer of ``--scheduler``: the reviews of the game being counted, made
+    beforehand on a Dask worker."""
+
+    def __init__(self) -> None:
+        self.reviews: list[DealReview] = []
+
+    def __call__(self, game: Game, report: GameReport) -> list[DealReview]:
+        return self.reviews
+
+
+def _reviews(game: Game) -> list[DealReview]:
+    """The double-dummy reviews of a game (on a Dask worker)."""
+    return list(double_dummy(game, replay(game)))
+
+
+def _reviewed(entries: Iterator[Entry], scheduler: str
+              ) -> Iterator[tuple[Entry, list[DealReview]]]:
+    """Each game with its double-dummy reviews, made on the workers of a Dask scheduler
+    (four games a worker thread in flight), in order (a game is named in messages as it is
+    sent, when its entry is the last one held)."""
+    need_dask()
+    from ..distributed import map_in_order
+
+    held: deque[Entry] = deque()
+
+    def games() -> Iterator[Game]:
+        for entry in entries:
+            assert entry.game is not None
+            held.append(entry)
+            yield entry.game
+    for _, reviews in map_in_order(_reviews, games(), scheduler, per_thread=4,
+                                   what=lambda game: f"{held[-1].path} game {held[-1].index}"):
+        yield held.popleft(), reviews
 
 
 def _summary(collector: Collector, files: int, read: int, faulty: int,
