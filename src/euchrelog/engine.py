@@ -1317,8 +1317,12 @@ class DealState:
         dealer, up = self.dealer, self.upcard
         declines, discards = self._exchanges(exchange_due)
         acts: list[Action] = [_exchange_act(dealer, None, None, "declines")] if declines else []
-        acts += [_exchange_act(dealer, up, c)
-                 for c in sorted(cards_of(discards), key=_NAME_ORDER.__getitem__)]
+        pickups = _pickups(dealer, up)
+        for card in _by_name(discards):
+            pickup = pickups.get(card.index)
+            if pickup is None:
+                pickup = pickups[card.index] = _exchange_act(dealer, up, card)
+            acts.append(pickup)
         declarations, merging = self._declarations()
         acts += declarations
         if merging and self.maker is not None:
@@ -1393,7 +1397,7 @@ class DealState:
             return [_unnamed_merge(maker)]
         key = (maker, hand.known, self.extra.known)
         if self._merge_list[0] != key:
-            ten = sorted(cards_of(hand.known | self.extra.known), key=_NAME_ORDER.__getitem__)
+            ten = _by_name(hand.known | self.extra.known)
             self._merge_list = (key, tuple(Merge(seat=maker, keeps=kept) for kept in
                                            combinations(ten, self.variant.hand_size)))
         return list(self._merge_list[1])
@@ -1698,7 +1702,7 @@ def _numbered(act: _A, number: int) -> _A:
 def _plays_of(mask: int, seat: Seat) -> tuple[Play, ...]:
     """The plays by ``seat`` of the cards of ``mask``, in the order of their names."""
     plays = _play_table()[seat]
-    return tuple(plays[c.index] for c in sorted(cards_of(mask), key=_NAME_ORDER.__getitem__))
+    return tuple(plays[c.index] for c in _by_name(mask))
 
 
 @functools.cache
@@ -1775,10 +1779,25 @@ def _tables(ruleset: Ruleset) -> _Tables:
     _LAST = (ruleset, tables)
     return tables
 
-_NAME_ORDER = {card: i for i, card in enumerate(sorted(
-    (c for c in map(card_at, range(CARD_SLOTS)) if c is not None), key=str))}
-"""Each card's place in the order of the cards' names (how :meth:`DealState.legal_actions`
-lists plays)."""
+
+_NAME_RANK: list[int] = [0] * CARD_SLOTS
+"""Each card's place in the order of the cards' names, by its
+:attr:`~euchrelog.cards.Card.index` (how :meth:`DealState.legal_actions` lists plays)."""
+for _place, _card in enumerate(sorted(
+        (c for c in map(card_at, range(CARD_SLOTS)) if c is not None), key=str)):
+    _NAME_RANK[_card.index] = _place
+
+
+def _by_name(mask: int) -> list[Card]:
+    """The cards of ``mask`` in the order of their names (as ``sorted(..., key=str)``)."""
+    return [card for _, card in sorted((_NAME_RANK[c.index], c) for c in cards_of(mask))]
+
+
+@functools.cache
+def _pickups(dealer: Seat, upcard: Card | None) -> dict[int, Exchange]:
+    """The dealer's pickups of ``upcard``, by the index of the card discarded (each made
+    when first asked for, by :func:`_exchange_act`)."""
+    return {}
 
 
 _PRINTED_FOLLOWS, _PRINTED_MASKS = suit_list(NO_TRUMP), follow_masks(NO_TRUMP)
