@@ -262,6 +262,14 @@ def test_map_in_order(scheduler: str) -> None:
         (w, w.upper()) for w in words]
 
 
+def test_an_error_of_the_work_is_its_own(scheduler: str, tmp_path: Path) -> None:
+    """An error that the mapped function raises on a worker comes back as it is, not as a
+    lost scheduler."""
+    with pytest.raises(FileNotFoundError):
+        list(on_dask.map_in_order(on_dask.check_file, [str(tmp_path / "none.euchre")],
+                                  scheduler))
+
+
 def test_work_that_stops_every_worker_is_a_message() -> None:
     """Work that ends the process of each worker that takes it is given up (after Dask's
     ``allowed-failures``, here 0), with a message naming it."""

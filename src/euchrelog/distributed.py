@@ -91,6 +91,8 @@ class _Task(Generic[R]):
             raise EuchrelogError(f"{self.what} stopped every Dask worker that took it "
                                  f"on") from None
         except (asyncio.CancelledError, concurrent.futures.CancelledError, OSError) as exc:
+            if self.future.status == "error":  # the work's own error, raised on the worker
+                raise
             raise EuchrelogError(f"lost the Dask scheduler at {self.address}: {exc}") from None
 
 
