@@ -33,6 +33,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
 from euchrelog.errors import NotationError  # noqa: E402
 from euchrelog.generate import Detail, random_game, score_sheet  # noqa: E402
+from euchrelog.interop import ConversionError  # noqa: E402
+from euchrelog.interop.egn import dumps_egn  # noqa: E402
 from euchrelog.models import End, Game, Log  # noqa: E402
 from euchrelog.notation import loads  # noqa: E402
 from euchrelog.notation.jsonio import dumps_json  # noqa: E402
@@ -64,6 +66,8 @@ class Corpus:
     """The samples, and the short games as text."""
     whole_json: list[str] = field(default_factory=list)
     short_json: list[str] = field(default_factory=list)
+    egn: list[str] = field(default_factory=lambda: list(props.EGN_TEXTS))
+    """The EGN files of the test data, and the four-hand games above as EGN."""
 
     @classmethod
     def build(cls, rng: random.Random, games_per_variant: int = 6) -> Corpus:
@@ -82,6 +86,9 @@ class Corpus:
                     corpus.short.append(small)
                     corpus.short_texts.append(dumps_game(small))
                     corpus.short_json.append(dumps_json(Log(games=(small,))))
+        for game in corpus.whole + corpus.short:
+            with contextlib.suppress(ConversionError):  # not four-hand, or not in EGN's terms
+                corpus.egn.append(dumps_egn(game)[0])
         return corpus
 
 
@@ -436,6 +443,62 @@ def record_script(rng: random.Random, corpus: Corpus) -> str:
         options = rng.choice((["--target", "0"], ["--variant", "five"], ["--rules", "deck=7"],
                               ["--target", "²"], []))
     return "\n".join([shlex.join(options), *lines])
+
+
+# ---------------------------------------------------------------- formats from elsewhere
+
+
+def egn_input(rng: random.Random, corpus: Corpus) -> str:
+    """An EGN file: the test data's and the corpus's games as EGN, mutated; random values;
+    JSON nested deep (``support.fuzzing.egn_text``)."""
+    return props.egn_text(rng, corpus.egn, deep=True)
+
+
+def emn_input(rng: random.Random, corpus: Corpus) -> str:
+    """An EMN match of those EGN games, or the test data's, mutated
+    (``support.fuzzing.emn_text``)."""
+    return props.emn_text(rng, corpus.egn, deep=True)
+
+
+def openspiel_input(rng: random.Random, corpus: Corpus) -> str:
+    """A file of OpenSpiel histories, their actions changed
+    (``support.fuzzing.openspiel_text``)."""
+    return props.openspiel_text(rng, deep=True)
+
+
+def event_source(rng: random.Random, corpus: Corpus) -> str:
+    """A source for ``score``'s event reader: several short games of notation or their
+    JSON Lines, mutated now and then, any notation or JSON input (deep too), or an input
+    of a format from elsewhere."""
+    kind = rng.random()
+    if kind < 0.3:
+        texts = rng.sample(corpus.short_texts, rng.randint(1, 4))
+        text = "\n".join(texts)
+        return props.mutate(rng, text) if rng.random() < 0.5 else text
+    if kind < 0.45:
+        lines = [json.dumps(json.loads(t)["games"][0]) for t in
+                 rng.sample(corpus.short_json, rng.randint(1, 4))]
+        return "\n".join(lines) if rng.random() < 0.5 else props.mutate(rng, "\n".join(lines))
+    if kind < 0.65:
+        return json_text(rng, corpus, deep=True)
+    if kind < 0.85:
+        return notation_text(rng, corpus)
+    return props.foreign_text(rng, rng.choice(FOREIGN), corpus.egn, deep=True)
+
+
+FOREIGN = tuple(props.FOREIGN_EXTENSIONS)
+"""The formats from elsewhere."""
+
+
+def cli_file(rng: random.Random, corpus: Corpus) -> tuple[bytes, str, tuple[str, ...]]:
+    """A file of a format from elsewhere, named so that it is sniffed as one, and a
+    command on it."""
+    kind = rng.choice(FOREIGN)
+    data = props.to_bytes(props.foreign_text(rng, kind, corpus.egn, deep=True))
+    if rng.random() < 0.1:
+        at = rng.randint(0, len(data))
+        data = data[:at] + rng.choice(_SPLICES) + data[at:]
+    return data, props.FOREIGN_EXTENSIONS[kind], rng.choice(props.CLI_FILE_COMMANDS)
 
 
 # ---------------------------------------------------------------- the command line

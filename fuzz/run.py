@@ -79,8 +79,8 @@ class Target:
 
     name: str
     family: str
-    """``notation``, ``json``, ``event``, ``record``, ``cli`` or ``module``: what ``--only``
-    selects."""
+    """``notation``, ``json``, ``interop``, ``event``, ``record``, ``cli`` or ``module``:
+    what ``--only`` selects."""
     weight: int
     """Inputs per 10000."""
     make: Callable[[random.Random, Corpus], Input]
@@ -90,6 +90,16 @@ class Target:
 
 def _cli(value: tuple[bytes, tuple[str, ...]]) -> None:
     props.check_cli_input(*value)
+
+
+def _cli_file(value: tuple[bytes, str, tuple[str, ...]]) -> None:
+    props.check_cli_file(*value)
+
+
+def _foreign(kind: str) -> Callable[[str], None]:
+    def check(text: str) -> None:
+        props.check_foreign_text(kind, text)
+    return check
 
 
 def targets(timeout: float) -> tuple[Target, ...]:
@@ -132,10 +142,20 @@ def targets(timeout: float) -> tuple[Target, ...]:
                "JSON with numbers of 4300 digits and more, JSON Lines nested 1000 deep"),
         Target("event", "event", 100, inputs.event_text, props.check_event_text,
                "sample event folders, names and places changed, scored in every format"),
+        Target("egn", "interop", 500, inputs.egn_input, _foreign("egn"),
+               "EGN files mutated, random values, nested deep"),
+        Target("emn", "interop", 250, inputs.emn_input, _foreign("emn"),
+               "EMN matches of those games mutated, random values, nested deep"),
+        Target("openspiel", "interop", 400, inputs.openspiel_input, _foreign("openspiel"),
+               "OpenSpiel histories, actions cut, added and changed"),
+        Target("event-source", "event", 250, inputs.event_source, props.check_event_source,
+               "any text to score's event reader, read whole and game by game"),
         Target("record", "record", 100, inputs.record_script, props.check_record_script,
                "euchrelog record answering a mutated script, then resumed"),
         Target("cli", "cli", 593, inputs.cli_input, _cli,
                "every command on any of the above as bytes (Click's runner)"),
+        Target("cli-file", "cli", 150, inputs.cli_file, _cli_file,
+               "check and convert on a file sniffed as EGN, EMN or OpenSpiel"),
         Target("module", "module", 5, inputs.module_input, module,
                "python -m euchrelog check - in a process of its own"),
     )
@@ -389,12 +409,13 @@ def shrink(check: Callable[[Input], None], value: Input, sig: str, budget: int =
            ) -> Input:
     """Deletes pieces of the input (lines, then ever smaller runs of characters) while the
     same escape stays: greedy delta debugging, ``budget`` tries at most."""
-    args: tuple[str, ...] | None = None
+    rest: tuple[Any, ...] | None = None  # what goes with the bytes of a command's input
     if isinstance(value, tuple):
-        value, args = value
+        value, *more = value
+        rest = tuple(more)
 
     def wrap(piece: Any) -> Input:
-        return piece if args is None else (piece, args)
+        return piece if rest is None else (piece, *rest)
 
     def same(candidate: Any) -> bool:
         nonlocal budget
@@ -609,9 +630,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--examples", type=int, default=100_000,
                         help="inputs in all, shared among the targets (default 100000)")
     parser.add_argument("--only", nargs="+", metavar="NAME",
-                        help="run only these families (notation, json, event, record, cli, "
-                             "module) or "
-                             "targets (see --list)")
+                        help="run only these families (notation, json, interop, event, "
+                             "record, cli, module) or targets (see --list)")
     parser.add_argument("--seed", type=int, default=None,
                         help="the seed (random if not given; the run prints it)")
     parser.add_argument("--timeout", type=float, default=30.0,
@@ -628,7 +648,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--start", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--shrink", type=Path, help=argparse.SUPPRESS)
     options = parser.parse_args(argv)
-    names = {t.name for t in targets(options.timeout)} | {"notation", "json", "cli", "module"}
+    names = {n for t in targets(options.timeout) for n in (t.name, t.family)}
     if options.only and not set(options.only) <= names:
         parser.error(f"--only takes {', '.join(sorted(names))}")
     if options.list:

@@ -381,3 +381,13 @@ def test_the_solver_agrees_with_minimax_on_thousands_of_small_deals_mid_trick() 
         solver = Solver(trump, seats, makers)
         got = solver.solve(hands, leader, [c for _, c in trick])
         assert got == minimax(trump, seats, makers, hands, leader, trick)
+
+
+def test_a_play_the_review_cannot_follow_is_a_deal_not_reviewed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The replay finds no fault in the deals reviewed, so the solver always follows their
+    # play; were it not to, the deal is not reviewed rather than the command failing.
+    monkeypatch.setattr(Solver, "values", lambda self, position, value=None: {})
+    item = next(review_game(loads(README_DEAL).games[0], par=False))
+    assert isinstance(item, Skipped)
+    assert item.reason == "E plays AD where the review cannot follow the play"

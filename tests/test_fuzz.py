@@ -35,23 +35,33 @@ from euchrelog.replay import replay
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from support.fuzzing import (
     CLI_COMMANDS,
+    CLI_FILE_COMMANDS,
+    EGN_TEXTS,
+    FOREIGN_EXTENSIONS,
     FUZZ,
     LONG,
     SAMPLE_FILES,
+    Drawn,
     _checked,
+    check_cli_file,
     check_cli_input,
+    check_event_source,
     check_findings,
+    check_foreign_text,
     check_json_text,
     check_module_input,
     check_notation_text,
     check_record_script,
     cli_inputs,
+    emn_of,
+    foreign_text,
     grammar_texts,
     json_texts,
     json_values,
     line_texts,
     mutated_game_json,
     mutated_records,
+    notation_texts,
     raw_texts,
     thrown_in_record,
     token_texts,
@@ -127,6 +137,42 @@ def test_mutated_game_json(text: str) -> None:
 def test_json_text(text: str) -> None:
     """Random JSON documents, JSON Lines and deep nesting."""
     check_json_text(text)
+
+
+# ---------------------------------------------------------------- 2b. formats from elsewhere
+
+
+@st.composite
+def foreign_texts(draw: st.DrawFn, kind: str) -> str:
+    """EGN, EMN and OpenSpiel inputs (``support.fuzzing.foreign_text``), deep JSON too."""
+    return foreign_text(Drawn(draw), kind, deep=True)
+
+
+@settings(FUZZ, max_examples=60)
+@pytest.mark.parametrize("kind", sorted(FOREIGN_EXTENSIONS))
+@given(data=st.data())
+def test_foreign_text(kind: str, data: st.DataObject) -> None:
+    """The test data's EGN files, EMN matches and OpenSpiel histories, mutated, random
+    values with their keys, and JSON nested deep: each read, checked and converted."""
+    check_foreign_text(kind, data.draw(foreign_texts(kind)))
+
+
+@settings(FUZZ, max_examples=80)
+@given(st.one_of(notation_texts(), json_texts(deep=True),
+                 st.sampled_from(sorted(FOREIGN_EXTENSIONS)).flatmap(foreign_texts)))
+def test_event_source(text: str) -> None:
+    """``score``'s event reader on any text, read whole and game by game."""
+    check_event_source(text)
+
+
+@settings(FUZZ, max_examples=30)
+@given(st.sampled_from(sorted(FOREIGN_EXTENSIONS)).flatmap(
+    lambda kind: st.tuples(foreign_texts(kind), st.just(FOREIGN_EXTENSIONS[kind]))),
+    st.sampled_from(CLI_FILE_COMMANDS))
+def test_cli_file(item: tuple[str, str], args: tuple[str, ...]) -> None:
+    """``check`` and ``convert`` on a file sniffed as EGN, EMN or OpenSpiel."""
+    text, suffix = item
+    check_cli_file(text.encode("utf-8", "surrogatepass"), suffix, args)
 
 
 # ---------------------------------------------------------------- 3. the command line
@@ -353,3 +399,21 @@ def test_a_deal_of_json_has_one_exchange() -> None:
     after = {"number": 1, "dealer": "N", "declarations": [merge, declines]}
     log = loads_json(json.dumps({"tags": tags, "deals": [after]}))
     assert loads(dumps(log)) == log
+
+
+@pytest.mark.parametrize(("part", "field", "value"), [
+    ("games", "gameIndex", "1"), ("games", "gameIndex", -1), ("games", "players", [[1], 2, 3, 4]),
+    # fuzz/run.py, seed 20261216, input 12164
+    ("metadata", "players", 0),
+], ids=["index-text", "index-negative", "seat-list", "players-number"])
+def test_an_emn_field_of_another_type_is_a_conversion_error(part: str, field: str,
+                                                            value: object) -> None:
+    """The first runs of the EMN reader: a ``gameIndex`` that is not a whole number was a
+    TypeError at ``index + 1``, a seat that is a list a TypeError at the id look-up, and
+    ``players`` that is not a list a TypeError where they were counted."""
+    match = json.loads(emn_of(EGN_TEXTS[:1]))
+    where = "$.games[0]" if part == "games" else "$.metadata"
+    (match["games"][0] if part == "games" else match[part])[field] = value
+    check_foreign_text("emn", json.dumps(match))
+    result = CliRunner().invoke(main, ["convert", "--from", "emn", "-"], input=json.dumps(match))
+    assert result.exit_code == 2 and f"{where}.{field}: S102 expected" in result.output

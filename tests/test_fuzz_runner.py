@@ -21,7 +21,8 @@ FUZZ = ROOT / "fuzz"
 sys.path.insert(0, str(FUZZ))
 run: ModuleType = importlib.import_module("run")
 
-EXPENSIVE = ("long-line", "repeated-tags", "many-deals", "json-deep", "cli", "module")
+EXPENSIVE = ("long-line", "repeated-tags", "many-deals", "json-deep", "cli", "cli-file",
+             "module")
 
 
 @pytest.fixture(scope="module")
@@ -31,12 +32,17 @@ def corpora() -> Any:
 
 def test_every_target_makes_its_kind_of_input(corpora: Any) -> None:
     schedule = run.Schedule(5, run.targets(30))
-    kinds = {"notation": str, "json": str, "event": str, "record": str, "module": bytes}
+    kinds = {"notation": str, "json": str, "interop": str, "event": str, "record": str,
+             "module": bytes}
     for target in schedule.targets:
         if target.name == "many-deals":
             continue  # seconds per input; the long run tries it
         value = target.make(schedule.rng(1), corpora.of(0))
-        if target.family == "cli":
+        if target.name == "cli-file":
+            data, suffix, args = value
+            assert isinstance(data, bytes) and args in run.props.CLI_FILE_COMMANDS
+            assert suffix in run.props.FOREIGN_EXTENSIONS.values()
+        elif target.family == "cli":
             data, args = value
             assert isinstance(data, bytes) and args in run.props.CLI_COMMANDS
         else:
@@ -58,8 +64,8 @@ def test_expensive_targets_keep_a_small_share() -> None:
     expensive = sum(t.weight for t in every if t.name in EXPENSIVE)
     assert expensive / total <= 0.08
     assert all(t.weight > 0 for t in every)
-    assert {t.family for t in every} == {"notation", "json", "event", "record", "cli",
-                                         "module"}
+    assert {t.family for t in every} == {"notation", "json", "interop", "event", "record",
+                                         "cli", "module"}
 
 
 def test_a_short_run_in_process_has_no_escape(corpora: Any, tmp_path: Path) -> None:
@@ -114,6 +120,28 @@ def test_the_targets_of_issue_12_try_what_they_say(corpora: Any, name: str) -> N
         assert run.attempt(target.check, value) is None
 
 
+@pytest.mark.parametrize("name", ["egn", "emn", "openspiel", "event-source", "cli-file"])
+def test_the_targets_of_issue_23_try_what_they_say(corpora: Any, name: str) -> None:
+    """EGN, EMN and OpenSpiel inputs, sources for score's event reader, commands on files
+    sniffed as those: each makes its kind of input, JSON nested deep among them for the
+    readers from elsewhere, and a few of them pass their property."""
+    target = run._by_name(30)[name]
+    schedule = run.Schedule(23, [target])
+    made = [run.make(schedule, corpora, i)[1] for i in range(200)]
+    texts = [v[0].decode("utf-8", "replace") if isinstance(v, tuple) else v for v in made]
+    if name in ("egn", "emn"):
+        assert sum('"deals"' in t for t in texts) > 150
+        assert any("[" * 100 in t or '{"a":' * 100 in t for t in texts)
+    elif name == "openspiel":
+        assert sum('"actions"' in t for t in texts) > 180
+        assert any("[" * 1000 in t or '{"a":' * 1000 in t for t in texts)
+    elif name == "event-source":
+        assert any(t.lstrip().startswith("{") for t in texts)
+        assert any("deal 1" in t for t in texts)
+    for value in made[:12]:
+        assert run.attempt(target.check, value) is None
+
+
 def _digit_runs(text: str) -> list[str]:
     import re
 
@@ -145,3 +173,15 @@ def test_every_property_the_runner_uses_is_in_the_support_package() -> None:
     used = {name for path in FUZZ.glob("*.py")
             for name in re.findall(r"\bprops\.(\w+)", path.read_text(encoding="utf-8"))}
     assert used and not [name for name in sorted(used) if not hasattr(fuzzing, name)]
+
+
+def test_shrinking_keeps_what_goes_with_a_commands_input() -> None:
+    """An escape of ``cli-file`` (bytes, a file name ending, a command) shrinks its bytes
+    and keeps the rest (the first run of that target broke the shrinker)."""
+    def check(value: Any) -> None:
+        if b"boom" in value[0]:
+            raise KeyError("boom")
+
+    big = (b"one\ntwo boom three\nfour", ".egn", ("check",))
+    sig = run.signature(run.attempt(check, big))
+    assert run.shrink(check, big, sig) == (b"boom", ".egn", ("check",))

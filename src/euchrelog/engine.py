@@ -1,9 +1,12 @@
 """The state of one deal, with verify / can / do for every act.
 
 :class:`DealState` is the one place that knows what is legal. Bots and the recorder call
-``verify_*`` (raises :class:`~euchrelog.errors.IllegalActionError`), ``can_*`` (a bool)
-and the act itself (verifies, then changes the state); :meth:`DealState.legal_actions`
-lists what may come next. The replay of a record uses the lenient pair instead:
+:meth:`~DealState.verify` (raises :class:`~euchrelog.errors.IllegalActionError`),
+:meth:`~DealState.can` (a bool) and :meth:`~DealState.do` (verifies, then changes the
+state) for any act, or the per-kind aliases (``verify_bid``, ``can_play``, ``play``, ...);
+:meth:`DealState.legal_actions` lists exactly the acts ``do`` takes now, and every act has
+a number (:meth:`DealState.legal_action_ids`, :meth:`DealState.do_id`; docs/api.md).
+The replay of a record uses the lenient pair instead:
 ``check_*`` returns the fault, ``apply_*`` applies the act as recorded anyway, so one
 mistake yields one finding and the rest of the deal is still checked. :meth:`DealState.run`
 is the bulk entry that proves a whole deal clean (the fast path of ``check``), with the
@@ -16,7 +19,7 @@ The common case of a legal play is a few bit tests (:meth:`DealState._plain`), a
 play that fails them is looked into for its finding.
 
 >>> from euchrelog.cards import parse_card
->>> from euchrelog.models import Order, Pass, Play
+>>> from euchrelog.models import Exchange, Order, Pass, Play
 >>> from euchrelog.seats import Seat
 >>> hands = {Seat.E: "9C TC QS KS AD", Seat.S: "9S TS AS 9D TD",
 ...          Seat.W: "JD AH KH QH 9H", Seat.N: "AC KC QC JC KD"}
@@ -28,17 +31,21 @@ play that fails them is looked into for its finding.
 False
 >>> state.bid(Order(act="order", seat=Seat.S)); state.trump
 <Suit.HEARTS: 'H'>
+>>> state.exchange_due, len(state.legal_actions()), state.legal_action_ids()[:2]
+(True, 10, [37, 38])
+>>> state.do(Exchange(seat=Seat.N, discard=parse_card("KD"))); state.to_play()
+<Seat.E: 'E'>
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from copy import copy
 from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import combinations
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from .cards import (
     CARD_SLOTS,
@@ -51,6 +58,7 @@ from .cards import (
     cards_of,
     deck_mask,
     follow_masks,
+    make_deck,
     mask_of,
     suit_list,
     trick_winner,
@@ -58,7 +66,7 @@ from .cards import (
 from .errors import IllegalActionError, RenegeError
 from .models import Bid, Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap
 from .rules import MOON, Ruleset
-from .seats import Seat, clockwise_from
+from .seats import SEATS, Seat, clockwise_from
 
 Action = Pass | Order | Call | Number | Swap | Exchange | Merge | Declaration | Play
 """Any act :meth:`DealState.legal_actions` can offer."""
@@ -189,8 +197,9 @@ class DealState:
         self.suit_masks: dict[Suit, int] = _PRINTED_MASKS
         """The mask of the cards that follow each suit, as :attr:`follows`."""
         self.maker: Seat | None = None
-        self._makers: tuple[Seat | None, tuple[Seat, ...]] = (None, ())
-        """The maker the makers below are of, and the maker's side (see :attr:`makers`)."""
+        self._makers: tuple[Seat | None, tuple[Seat, ...], tuple[Seat, ...]] = (None, (), ())
+        """The maker the sides below are of, the maker's side and the defenders (see
+        :attr:`makers`, :attr:`defenders`)."""
         self._lineups: tuple[tuple[Seat | None, ...], tuple[tuple[Seat, ...], Seat]] = (
             (), ((), dealer))
         """The maker, lone maker and lone defender the line-up below is of, and the line-up
@@ -207,6 +216,8 @@ class DealState:
         self.showouts: dict[Seat, dict[Suit, tuple[int, int, Card]]] = {s: {} for s in self.seats}
         self.reneges: list[tuple[Seat, int, int]] = []
         """Reneges found so far: seat, trick index, play index."""
+        self._merge_list: tuple[tuple[Seat, int, int] | None, tuple[Merge, ...]] = (None, ())
+        """The merges of :meth:`_merges`, and the maker and cards they are of."""
 
     # ------------------------------------------------------------ helpers
 
@@ -321,11 +332,7 @@ class DealState:
             if act.act == "alone":
                 return (self.maker,) if self.maker is not None else ()
             return self.defenders
-        if self.phase is not Phase.BIDDING:
-            return ()
-        if self.round == 0 or self.naming:
-            return (self.dealer,) if self.round == 0 else (self.high[0],) if self.high else ()
-        due = self._due_bidder()
+        due = self._bidder()
         return (due,) if due is not None else ()
 
     @property
@@ -356,15 +363,24 @@ class DealState:
         if maker is None:
             return ()
         if self._makers[0] is not maker:
-            side = self.side(maker)
-            self._makers = (maker, tuple(s for s in self.seats if self.side(s) == side))
+            self._side_with(maker)
         return self._makers[1]
+
+    def _side_with(self, maker: Seat) -> None:
+        """Keeps the maker's side and the defenders of ``maker``."""
+        side = self.side(maker)
+        makers = tuple(s for s in self.seats if self.side(s) == side)
+        self._makers = (maker, makers, tuple(s for s in self.seats if s not in makers))
 
     @property
     def defenders(self) -> tuple[Seat, ...]:
         """The seats against the makers."""
-        makers = self.makers
-        return tuple(s for s in self.seats if s not in makers) if makers else ()
+        maker = self.maker
+        if maker is None:
+            return ()
+        if self._makers[0] is not maker:
+            self._side_with(maker)
+        return self._makers[2]
 
     @property
     def sitting_out(self) -> tuple[Seat, ...]:
@@ -569,18 +585,15 @@ class DealState:
 
     def verify_bid(self, bid: Bid) -> None:
         """Raises :class:`IllegalActionError` if ``bid`` is not legal now."""
-        error = self.check_bid(bid)
-        if error is not None:
-            raise error
+        self.verify(bid)
 
     def can_bid(self, bid: Bid) -> bool:
         """Whether ``bid`` is legal now."""
-        return self.check_bid(bid) is None
+        return self.can(bid)
 
     def bid(self, bid: Bid) -> None:
-        """Makes a bid after verifying it."""
-        self.verify_bid(bid)
-        self.apply_bid(bid)
+        """Makes a bid after verifying it (:meth:`do`)."""
+        self.do(bid)
 
     def fix_contract(self, trump: Trump, maker: Seat, bid: int | None = None) -> None:
         """Fixes trump, maker and (ghost) the bid without bidding: a score-sheet record."""
@@ -659,18 +672,15 @@ class DealState:
 
     def verify_exchange(self, ex: Exchange) -> None:
         """Raises :class:`IllegalActionError` if the exchange is not legal now."""
-        error = self.check_exchange(ex)
-        if error is not None:
-            raise error
+        self.verify(ex)
 
     def can_exchange(self, ex: Exchange) -> bool:
         """Whether the exchange is legal now."""
-        return self.check_exchange(ex) is None
+        return self.can(ex)
 
     def exchange(self, ex: Exchange) -> None:
-        """Makes the dealer's exchange after verifying it."""
-        self.verify_exchange(ex)
-        self.apply_exchange(ex)
+        """Makes the dealer's exchange after verifying it (:meth:`do`)."""
+        self.do(ex)
 
     # ------------------------------------------------------------ declarations
 
@@ -790,33 +800,27 @@ class DealState:
 
     def verify_merge(self, merge: Merge) -> None:
         """Raises :class:`IllegalActionError` if the merge is not legal now."""
-        error = self.check_merge(merge)
-        if error is not None:
-            raise error
+        self.verify(merge)
 
     def can_merge(self, merge: Merge) -> bool:
         """Whether the merge is legal now."""
-        return self.check_merge(merge) is None
+        return self.can(merge)
 
     def merge(self, merge: Merge) -> None:
-        """Takes up the dummy after verifying it."""
-        self.verify_merge(merge)
-        self.apply_merge(merge)
+        """Takes up the dummy after verifying it (:meth:`do`)."""
+        self.do(merge)
 
     def verify_declare(self, decl: Declaration) -> None:
         """Raises :class:`IllegalActionError` if the declaration is not legal now."""
-        error = self.check_declare(decl)
-        if error is not None:
-            raise error
+        self.verify(decl)
 
     def can_declare(self, decl: Declaration) -> bool:
         """Whether the declaration is legal now."""
-        return self.check_declare(decl) is None
+        return self.can(decl)
 
     def declare(self, decl: Declaration) -> None:
-        """Declares going alone or defending alone after verifying it."""
-        self.verify_declare(decl)
-        self.apply_declare(decl)
+        """Declares going alone or defending alone after verifying it (:meth:`do`)."""
+        self.do(decl)
 
     # ------------------------------------------------------------ play
 
@@ -858,10 +862,9 @@ class DealState:
 
     def to_play(self) -> Seat | None:
         """The seat whose turn it is to play, or ``None`` if unknown or not in play."""
-        if self.phase is Phase.DECLARING:
-            return self._lineup()[1]
-        if self.phase is not _PLAYING:
-            return None
+        phase = self.phase
+        if phase is not _PLAYING:
+            return self._lineup()[1] if phase is _DECLARING else None
         current = self.current
         if not current:
             return self.leader
@@ -928,8 +931,8 @@ class DealState:
                 nowhere &= ~bit  # once in the plays
             if leads:
                 led, leads = follows[card.index], False
-            elif led is not None and not follows_suit(hand.held, bit, masks[led]):
-                return False
+            elif led is not None and not following(hand.held, bit, masks[led]):
+                return False  # (follows_suit, one call less)
         return True
 
     def _dummy_fault(self, seat: Seat, card: Card | None) -> IllegalActionError | None:
@@ -944,6 +947,12 @@ class DealState:
 
     def _play_fault(self, seat: Seat, card: Card | None) -> IllegalActionError | None:
         """The fault of a play of ``card`` by ``seat`` now, with its message."""
+        fault = self._turn_fault(seat, card)
+        return fault if fault is not None else self._card_fault(seat, card)
+
+    def _turn_fault(self, seat: Seat, card: Card | None) -> IllegalActionError | None:
+        """The fault of ``seat`` playing now, whatever the card (``card`` only names it in
+        the message)."""
         if self.phase in (Phase.BIDDING, Phase.THROWN):
             why = "everyone passed" if self.phase is Phase.THROWN else "the bidding is unfinished"
             return IllegalActionError("B406", f"{seat} plays {card or '??'}, but no trump is "
@@ -974,11 +983,14 @@ class DealState:
                     "P701", f"{seat} leads trick {trick_no} out of turn: {why} and leads")
             return IllegalActionError(
                 "P701", f"{seat} plays out of turn in trick {trick_no}: it is {expected}'s turn")
-        canadian = self.check_canadian() if starting else None
-        if canadian is not None:
-            return canadian
+        return self.check_canadian() if starting else None
+
+    def _card_fault(self, seat: Seat, card: Card | None) -> IllegalActionError | None:
+        """The fault of ``card`` in a play by ``seat``, who may play now."""
         if card is None:
             return None
+        starting = self.phase is Phase.DECLARING
+        trick_no = len(self.tricks) + 1
         if not card.bit & self._deck:
             return None  # reported once as a card outside the deck
         place = self.place_of(card)
@@ -1156,22 +1168,18 @@ class DealState:
     def verify_play(self, play: Play) -> None:
         """Raises :class:`IllegalActionError` (:class:`RenegeError` for a renege) if the play
         is not legal now."""
-        error = self.check_play(play)
-        if error is not None:
-            raise error
+        self.verify(play)
 
     def can_play(self, play: Play) -> bool:
         """Whether the play is legal now."""
-        return self.check_play(play) is None
+        return self.can(play)
 
     def play(self, play: Play) -> None:
         """Plays a card after verifying it.
 
         :raises RenegeError: also when this play proves an earlier renege (P1).
         """
-        self.verify_play(play)
-        for proof in self.apply_play(play):
-            raise RenegeError("R802", evidence_message(proof))
+        self.do(play)
 
     # ------------------------------------------------------------ outcome
 
@@ -1222,61 +1230,334 @@ class DealState:
         return rules.side_points(maker, made, maker_alone=self.alone is not None,
                                  defender_alone=self.defender is not None)
 
-    def legal_actions(self) -> Iterator[Action]:
-        """Every act that is legal now (plays only of cards the state knows)."""
-        if self.phase is Phase.BIDDING:
-            suits: list[Trump] = [*Suit, NO_TRUMP]
-            candidates: list[Bid] = []
-            for seat in self.seats:
-                candidates += [Pass(act="pass", seat=seat), Order(act="order", seat=seat),
-                               Swap(act="swap", seat=seat)]
-                candidates += [Call(act="call", seat=seat, suit=s) for s in suits]
-                candidates += [Number(act="bid", seat=seat, tricks=n) for n in range(3, MOON + 1)]
-            yield from (b for b in candidates if self.can_bid(b))
+    # ------------------------------------------------------------ acts of any kind
+
+    def verify(self, act: Action) -> None:
+        """Raises :class:`IllegalActionError` (:class:`RenegeError` for a renege) if ``act``,
+        of any kind, is not legal now."""
+        error = self.check_act(act)
+        if error is not None:
+            raise error
+
+    def can(self, act: Action) -> bool:
+        """Whether ``act``, of any kind, is legal now."""
+        return self.check_act(act) is None
+
+    def do(self, act: Action) -> None:
+        """Makes ``act``, of any kind, after verifying it.
+
+        :raises IllegalActionError: if it is not legal now (nothing changes then).
+        :raises RenegeError: also when a play proves an earlier renege (P1), once made.
+        """
+        kind, phase = type(act), self.phase  # (a type test is quicker than isinstance)
+        if kind is Play and phase is _PLAYING:
+            play = cast(Play, act)
+            self._do_play(play.seat, play.card, self.to_play())
             return
-        if self.phase is Phase.DECLARING:
-            dealer_hand = self.hands[self.dealer]
-            options: list[Exchange | Declaration] = [
-                Exchange(seat=self.dealer, act="declines")]
-            six = set(dealer_hand.cards)
-            if self.upcard is not None:
-                six.add(self.upcard)
-            options += [Exchange(seat=self.dealer, takes=self.upcard is not None,
-                                 upcard=self.upcard, discard=c) for c in sorted(six, key=str)]
-            options += [Declaration(act="alone", seat=s) for s in self.seats]
-            options += [Declaration(act="defend", seat=s) for s in self.seats]
-            for option in options:
-                ok = (self.can_exchange(option) if isinstance(option, Exchange)
-                      else self.can_declare(option))
-                if ok:
-                    yield option
-            if self.maker is not None and self.can_merge(Merge(act="merge", seat=self.maker)):
-                yield from self._merges(self.maker)
-        if self.phase in (Phase.DECLARING, Phase.PLAYING):
-            turn = self.to_play()
-            if turn is None:
-                return
-            for card in sorted(self.hands[turn].cards, key=str):
-                play = Play(seat=turn, card=card)
-                if self.can_play(play):
-                    yield play
+        if phase is Phase.BIDDING and self._legal_bids()[2].get(
+                _NUMBERED.get(id(act), -1)) is act:  # one check_bid passed for this state
+            self.apply_bid(act)
+            return
+        self.verify(act)
+        for proof in self.apply_act(act):
+            raise RenegeError("R802", evidence_message(proof))
 
+    def _do_play(self, seat: Seat, card: Card | None, due: Seat | None) -> None:
+        """:meth:`check_play` and :meth:`apply_play` at once (the phase is playing, and
+        ``due`` the seat to play)."""
+        led = self._led()
+        if not self._plain(((seat, card),), (due,), led, leads=not self.current):
+            error = self._play_fault(seat, card)
+            if error is not None:
+                raise error
+        for proof in self._take([(seat, card)], led):
+            raise RenegeError("R802", evidence_message(proof))
 
-    def _merges(self, maker: Seat) -> Iterator[Merge]:
+    @property
+    def exchange_due(self) -> bool:
+        """Whether the dealer may still exchange (F4, F7): while so, :meth:`legal_actions`
+        offers no lead, since the dealer's hand is not settled (a record may leave the
+        exchange out; a bot makes it, or declines it, first)."""
+        return (self.phase is _DECLARING and not self.exchanged
+                and self.check_exchange(_exchange_act(self.dealer, self.upcard, None)) is None)
+
+    def legal_actions(self) -> list[Action]:
+        """Every act the verifying methods accept now that can still lead to a complete
+        deal: :meth:`do` takes each of them. Plays are only of cards the state knows; no
+        lead is offered while :attr:`exchange_due`."""
+        phase = self.phase
+        if phase is _PLAYING:
+            return list(self._legal_plays())
+        if phase is Phase.BIDDING:
+            return list(self._legal_bids()[0])
+        if phase is not _DECLARING:
+            return []
+        due = self.exchange_due
+        acts = self._before_lead(due)
+        if not due:
+            acts += self._legal_plays()
+        return acts
+
+    def _legal_bids(self) -> _LegalBids:
+        """The legal bids now, from :meth:`check_bid`, their numbers (ascending) and each
+        by its number, kept by everything it asks of the state (the bidding of a deal
+        recurs across deals)."""
+        key = (self.dealer, self.round, tuple(self.acted), self.high, self.swapped,
+               self.upcard)
+        table = _tables(self.ruleset)[0]
+        legal = table.get(key)
+        if legal is None:
+            bids = tuple(b for b in _bid_candidates(self.seats) if self.check_bid(b) is None)
+            by_number = {self.action_id(b): b for b in bids}
+            legal = table[key] = (bids, tuple(sorted(by_number)), by_number)
+        return legal
+
+    def _before_lead(self, exchange_due: bool) -> list[Action]:
+        """The legal exchanges, declarations and merges now (the phase is declaring)."""
+        dealer, up = self.dealer, self.upcard
+        declines, discards = self._exchanges(exchange_due)
+        acts: list[Action] = [_exchange_act(dealer, None, None, "declines")] if declines else []
+        acts += [_exchange_act(dealer, up, c)
+                 for c in sorted(cards_of(discards), key=_NAME_ORDER.__getitem__)]
+        declarations, merging = self._declarations()
+        acts += declarations
+        if merging and self.maker is not None:
+            acts += self._merges(self.maker)
+        return acts
+
+    def _exchanges(self, exchange_due: bool) -> tuple[bool, int]:
+        """Whether the dealer may decline now, and the mask of the cards the dealer may
+        discard on taking the upcard (the phase is declaring).
+
+        While :attr:`exchange_due` (a pickup naming no discard is legal), so is a pickup
+        discarding any of the six cards (:meth:`check_exchange` refuses a discard only
+        outside them, K502), and the decline is checked; else no exchange is legal.
+        """
+        if not exchange_due:
+            return False, 0
+        dealer, up = self.dealer, self.upcard
+        declines = self.check_exchange(_exchange_act(dealer, None, None, "declines")) is None
+        return declines, self.hands[dealer].known | (up.bit if up is not None else 0)
+
+    def _declarations(self) -> tuple[tuple[Declaration, ...], bool]:
+        """The legal lone declarations now, and whether the maker may merge, from
+        :meth:`check_declare` and :meth:`check_merge`, kept by everything they ask of the
+        state (the phase is declaring)."""
+        key = (self.maker, self.merged, self.alone, self.defender)
+        table = _tables(self.ruleset)[1]
+        legal = table.get(key)
+        if legal is None:
+            options: list[Declaration] = []
+            for kind in ("alone", "defend"):  # by the seats that may make them (seats_due)
+                due = self.seats_due(_declaration(kind, self.dealer))
+                options += [_declaration(kind, s) for s in self.seats if s in due]
+            maker = self.maker
+            legal = table[key] = (
+                tuple(d for d in options if self.check_declare(d) is None),
+                maker is not None and self.check_merge(_unnamed_merge(maker)) is None)
+        return legal
+
+    def _legal_plays(self) -> tuple[Play, ...]:
+        """The legal plays now (see :meth:`_play_mask`), in the order of their cards'
+        names."""
+        turn, legal = self._play_mask()
+        return _plays_of(legal, turn) if turn is not None else ()
+
+    def _play_mask(self) -> tuple[Seat | None, int]:
+        """The seat to play and the mask of the cards it may play now, of those the state
+        puts in its hand. The cards the hand surely holds are checked as one mask
+        (:func:`following`), as :meth:`_plain` checks each; any other card by
+        :meth:`check_play`."""
+        turn = self.to_play()
+        hand = self.hands.get(turn) if turn is not None else None
+        if turn is None or hand is None:
+            return None, 0
+        legal = 0
+        if self.phase is _PLAYING:
+            held, led = hand.held, self._led()
+            legal = held if led is None or not self.current else following(
+                held, held, self.suit_masks[led])
+            unsure = hand.known & ~held
+            if unsure:
+                legal |= mask_of(c for c in cards_of(unsure) if self._check_play(turn, c) is None)
+        elif self._turn_fault(turn, None) is None:  # the first lead: any card surely held
+            legal = hand.held | mask_of(c for c in cards_of(hand.known & ~hand.held)
+                                        if self._card_fault(turn, c) is None)
+        return turn, legal
+
+    def _merges(self, maker: Seat) -> list[Merge]:
+        """The merges the maker may make: of five named cards of the ten, when the state
+        knows them all, else one naming none (kept while the cards stay the same)."""
         hand = self.hands[maker]
         if hand.free or self.extra.free:
-            yield Merge(act="merge", seat=maker)
-            return
-        ten = sorted(cards_of(hand.known | self.extra.known), key=str)
-        for kept in combinations(ten, self.variant.hand_size):
-            yield Merge(act="merge", seat=maker, keeps=kept)
+            return [_unnamed_merge(maker)]
+        key = (maker, hand.known, self.extra.known)
+        if self._merge_list[0] != key:
+            ten = sorted(cards_of(hand.known | self.extra.known), key=_NAME_ORDER.__getitem__)
+            self._merge_list = (key, tuple(Merge(seat=maker, keeps=kept) for kept in
+                                           combinations(ten, self.variant.hand_size)))
+        return list(self._merge_list[1])
+
+    def _merge_ids(self, maker: Seat) -> range:
+        """The numbers of :meth:`_merges`."""
+        hand = self.hands[maker]
+        if hand.free or self.extra.free:
+            return range(MERGE_ID, MERGE_ID + 1)
+        ten = (hand.known | self.extra.known).bit_count()
+        return range(MERGE_KEEPS_ID, MERGE_KEEPS_ID + len(_subsets(ten, self.variant.hand_size)))
+
+    # ------------------------------------------------------------ acts as numbers
+
+    def action_id(self, act: Action) -> int:
+        """The number of ``act`` in the table of :data:`ACTION_COUNT` acts (docs/api.md);
+        the seat is the one that makes such an act now, but for a ``defend``.
+
+        :raises ValueError: for an act the table has no number for (a card of no deck, a
+            merge keeping other than the maker's five of ten known cards).
+        """
+        number = _NUMBERED.get(id(act))
+        if number is not None:
+            return number
+        kind = type(act)
+        if kind is Play:
+            return _card_number(cast(Play, act).card)
+        if kind is Exchange:
+            ex = cast(Exchange, act)
+            if ex.act == "declines":
+                return DECLINE_ID
+            if ex.discard is None:
+                raise ValueError("an exchange that does not name its discard has no number")
+            return DISCARD_ID + _card_number(ex.discard)
+        if kind is Declaration:
+            decl = cast(Declaration, act)
+            return ALONE_ID if decl.act == "alone" else DEFEND_ID + _SEAT_NUMBER[decl.seat]
+        if kind is Merge:
+            keeps = cast(Merge, act).keeps
+            if keeps is None:
+                return MERGE_ID
+            ten = self._merge_cards()
+            if None in keeps or not set(keeps) <= set(ten):
+                raise ValueError("a merge keeping cards not among the ten known has no number")
+            return MERGE_KEEPS_ID + _combination_rank(
+                sorted(ten.index(c) for c in keeps if c is not None), len(ten))
+        if kind is Call:
+            suit = cast(Call, act).suit
+            return CALL_ID + (4 if suit is NO_TRUMP else _SUIT_NUMBER[suit])
+        if kind is Number:
+            tricks = cast(Number, act).tricks
+            if not 3 <= tricks <= MOON:
+                raise ValueError(f"a bid of {tricks} tricks has no number (3 to {MOON})")
+            return BID_ID + tricks - 3
+        return _PLAIN_BIDS[kind]
+
+    def action_of(self, number: int) -> Action:
+        """The act of ``number`` (see :meth:`action_id`), made by the seat due now.
+
+        :raises ValueError: for a number not in the table, or one no seat can make now
+            (a play with no seat to play, a merge with no maker).
+        """
+        if not 0 <= number < ACTION_COUNT:
+            raise ValueError(f"not an action number: {number} (0 to {ACTION_COUNT - 1})")
+        if number < DISCARD_ID:
+            turn = self.to_play()
+            if turn is None:
+                raise ValueError(f"no seat is to play now (action {number})")
+            return _play_table()[turn][CARDS_BY_NUMBER[number].index]
+        if number < DECLINE_ID:
+            return _exchange_act(self.dealer, self.upcard, CARDS_BY_NUMBER[number - DISCARD_ID])
+        if number == DECLINE_ID:
+            return _exchange_act(self.dealer, None, None, "declines")
+        if DEFEND_ID <= number < MERGE_ID:
+            return _declaration("defend", SEATS_BY_NUMBER[number - DEFEND_ID])
+        if number >= ALONE_ID:
+            maker = self.maker
+            if maker is None:
+                raise ValueError(f"no maker is fixed yet (action {number})")
+            if number == ALONE_ID:
+                return _declaration("alone", maker)
+            if number == MERGE_ID:
+                return _unnamed_merge(maker)
+            ten = self._merge_cards()
+            picked = _combination(number - MERGE_KEEPS_ID, len(ten), self.variant.hand_size)
+            if picked is None:
+                raise ValueError(f"no merge of the ten cards has number {number}")
+            return Merge(seat=maker, keeps=tuple(sorted((ten[i] for i in picked), key=str)))
+        bidder = self._bidder()
+        if bidder is None:
+            raise ValueError(f"no seat is to bid now (action {number})")
+        return _bid_of(number, bidder)
+
+    def legal_action_ids(self) -> list[int]:
+        """The numbers of :meth:`legal_actions` (see :meth:`action_id`), ascending: worked
+        out as :meth:`legal_actions` works them out, without making the acts."""
+        phase = self.phase
+        if phase is _PLAYING:
+            return list(_numbers_of(self._play_mask()[1]))
+        if phase is Phase.BIDDING:
+            return list(self._legal_bids()[1])
+        if phase is not _DECLARING:
+            return []
+        due = self.exchange_due
+        declines, discards = self._exchanges(due)
+        numbers = [DECLINE_ID] if declines else []
+        numbers += [DISCARD_ID + n for n in _numbers_of(discards)]
+        declarations, merging = self._declarations()
+        numbers += map(self.action_id, declarations)
+        if merging and self.maker is not None:
+            numbers += self._merge_ids(self.maker)
+        if not due:
+            numbers += _numbers_of(self._play_mask()[1])
+        numbers.sort()
+        return numbers
+
+    def do_id(self, number: int) -> None:
+        """Makes the act of ``number`` (see :meth:`action_id`) after verifying it, as
+        :meth:`do`.
+
+        :raises ValueError: for a number no act has now (see :meth:`action_of`).
+        """
+        phase = self.phase
+        if 0 <= number < DISCARD_ID and phase is _PLAYING:
+            turn = self.to_play()
+            if turn is not None:
+                self._do_play(turn, CARDS_BY_NUMBER[number], turn)
+                return
+        elif phase is Phase.BIDDING:
+            bid = self._legal_bids()[2].get(number)
+            if bid is not None:  # check_bid passed it for this state of the bidding
+                self.apply_bid(bid)
+                return
+        self.do(self.action_of(number))
+
+    def _merge_cards(self) -> list[Card]:
+        """The ten cards of a merge (the maker's hand and the dummy), by their numbers."""
+        maker = self.maker
+        known = (self.hands[maker].known if maker is not None else 0) | self.extra.known
+        return sorted(cards_of(known), key=_card_number)
+
+    def _bidder(self) -> Seat | None:
+        """The seat to bid now: the dealer on a Benny turn-up, the high bidder naming
+        trump (G5), else the next in the bidding order."""
+        if self.phase is not Phase.BIDDING:
+            return None
+        if self.round == 0:
+            return self.dealer
+        if self.naming:
+            return self.high[0] if self.high else None
+        return self._due_bidder()
+
+
+def following(held: int, cards: int, led: int) -> int:
+    """The cards of ``cards`` that follow suit (P1, P2), all as masks (see
+    :attr:`~euchrelog.cards.Card.bit`): those of the suit led, or every one of them when
+    the cards the hand surely holds are none of it."""
+    return cards & led if held & led else cards
 
 
 def follows_suit(held: int, card: int, led: int) -> bool:
     """Whether a card follows suit (P1, P2), all three as masks (see
-    :attr:`~euchrelog.cards.Card.bit`): the card is of the suit led, or the cards the hand
-    surely holds are none of it."""
-    return bool(card & led) or not held & led
+    :attr:`~euchrelog.cards.Card.bit`): :func:`following` of the one card."""
+    return bool(following(held, card, led))
 
 
 def playable(hand: int, led: int) -> int:
@@ -1304,6 +1585,201 @@ _ACTS: dict[type, tuple[Callable[[DealState, Any], IllegalActionError | None],
     **dict.fromkeys((Pass, Order, Call, Number, Swap), (DealState.check_bid, DealState.apply_bid)),
 }
 """The check and the application of each kind of act."""
+
+# ---------------------------------------------------------------- the table of acts
+
+CARDS_BY_NUMBER: tuple[Card, ...] = (*make_deck(32), JOKER)
+"""The cards an act names, by their numbers: clubs, diamonds, hearts, spades, each 7 to
+ace, then the Benny (0 to 32)."""
+DISCARD_ID = len(CARDS_BY_NUMBER)
+"""Acts 0 to 32 play card 0 to 32; 33 to 65: the dealer takes the upcard and discards
+card 0 to 32."""
+DECLINE_ID = DISCARD_ID + len(CARDS_BY_NUMBER)
+"""66: the dealer declines the upcard."""
+PASS_ID, ORDER_ID, CALL_ID = DECLINE_ID + 1, DECLINE_ID + 2, DECLINE_ID + 3
+"""67: pass; 68: order up; 69 to 73: call clubs, diamonds, hearts, spades, no trump."""
+BID_ID = CALL_ID + 5
+"""74 to 77: bid 3 to 6 tricks (ghost)."""
+SWAP_ID = BID_ID + MOON - 2
+"""78: swap with the ghost hand."""
+ALONE_ID, DEFEND_ID = SWAP_ID + 1, SWAP_ID + 2
+"""79: the maker goes alone; 80 to 83: N, E, S or W defends alone."""
+MERGE_ID = DEFEND_ID + len(SEATS)
+"""84: the maker merges the dummy, naming no card kept."""
+MERGE_KEEPS_ID = MERGE_ID + 1
+"""85 to 336: the maker merges the dummy and keeps the five cards of the ten (the hand
+and the dummy, by number) whose place among ``itertools.combinations(ten, 5)`` is the
+act's number less 85."""
+ACTION_COUNT = MERGE_KEEPS_ID + 252
+"""How many numbers the table of acts has (337)."""
+
+SEATS_BY_NUMBER: tuple[Seat, ...] = SEATS
+"""The seats by their numbers (N E S W: 0 to 3), as a ``defend`` act names them."""
+_SEAT_NUMBER = {seat: i for i, seat in enumerate(SEATS_BY_NUMBER)}
+_SUIT_NUMBER = {suit: i for i, suit in enumerate(Suit)}
+_NUMBER_OF_INDEX: list[int] = [-1] * CARD_SLOTS
+"""The number of each card by its :attr:`~euchrelog.cards.Card.index` (-1: none)."""
+for _number, _card in enumerate(CARDS_BY_NUMBER):
+    _NUMBER_OF_INDEX[_card.index] = _number
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _numbers_of(mask: int) -> tuple[int, ...]:
+    """The numbers of the cards of ``mask``, ascending (a hand's recur)."""
+    return tuple(sorted(_NUMBER_OF_INDEX[c.index] for c in cards_of(mask)))
+
+
+def _card_number(card: Card | None) -> int:
+    """The number of ``card`` in the table of acts.
+
+    :raises ValueError: for an unknown card or one of no deck.
+    """
+    number = -1 if card is None else _NUMBER_OF_INDEX[card.index]
+    if number < 0:
+        raise ValueError(f"no act has a number for the card {card or '??'}")
+    return number
+
+
+@functools.cache
+def _combinations(n: int, k: int) -> dict[tuple[int, ...], int]:
+    """The ``k``-subsets of ``range(n)``, each with its place in
+    ``itertools.combinations``."""
+    return {c: i for i, c in enumerate(combinations(range(n), k))}
+
+
+@functools.cache
+def _subsets(n: int, k: int) -> tuple[tuple[int, ...], ...]:
+    """The ``k``-subsets of ``range(n)`` in the order of ``itertools.combinations``."""
+    return tuple(_combinations(n, k))
+
+
+def _combination_rank(picked: list[int], n: int) -> int:
+    """The place of the subset ``picked`` of ``range(n)`` among its size's subsets.
+
+    :raises ValueError: when it is past the merges of the table of acts.
+    """
+    rank = _combinations(n, len(picked)).get(tuple(picked))
+    if rank is None or rank >= ACTION_COUNT - MERGE_KEEPS_ID:
+        raise ValueError("the table of acts has no number for this merge")
+    return rank
+
+
+def _combination(rank: int, n: int, k: int) -> tuple[int, ...] | None:
+    """The ``k``-subset of ``range(n)`` at place ``rank`` (see :func:`_combination_rank`)."""
+    subsets = _subsets(n, k)
+    return subsets[rank] if rank < len(subsets) else None
+
+
+@functools.cache
+def _play_table() -> dict[Seat, dict[int, Play]]:
+    """A play of every card by every seat, by the card's
+    :attr:`~euchrelog.cards.Card.index` (the models are frozen: one serves every deal)."""
+    cards = [card_at(i) for i in range(CARD_SLOTS)]
+    return {seat: {c.index: _numbered(Play(seat=seat, card=c), _NUMBER_OF_INDEX[c.index])
+                   for c in cards if c is not None}
+            for seat in SEATS}
+
+
+_NUMBERED: dict[int, int] = {}
+"""The numbers of the acts the engine keeps (each made once, and kept for good), by their
+``id()``: :meth:`DealState.action_id` of an act it offered is one look-up."""
+
+_A = TypeVar("_A")
+
+
+def _numbered(act: _A, number: int) -> _A:
+    """Keeps ``act`` (one the engine keeps for good) with its number, if it has one."""
+    if number >= 0:
+        _NUMBERED[id(act)] = number
+    return act
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _plays_of(mask: int, seat: Seat) -> tuple[Play, ...]:
+    """The plays by ``seat`` of the cards of ``mask``, in the order of their names."""
+    plays = _play_table()[seat]
+    return tuple(plays[c.index] for c in sorted(cards_of(mask), key=_NAME_ORDER.__getitem__))
+
+
+@functools.cache
+def _exchange_act(dealer: Seat, upcard: Card | None, discard: Card | None,
+                  act: str = "takes") -> Exchange:
+    """The dealer's exchange: taking ``upcard`` (named when known) and discarding
+    ``discard``, or declining (``act``)."""
+    if act == "declines":
+        return _numbered(Exchange(seat=dealer, act="declines"), DECLINE_ID)
+    number = -1 if discard is None else _NUMBER_OF_INDEX[discard.index]
+    return _numbered(Exchange(seat=dealer, takes=upcard is not None, upcard=upcard,
+                              discard=discard), number if number < 0 else DISCARD_ID + number)
+
+
+@functools.cache
+def _declaration(act: str, seat: Seat) -> Declaration:
+    """A lone declaration (``alone`` or ``defend``) by ``seat``."""
+    number = ALONE_ID if act == "alone" else DEFEND_ID + _SEAT_NUMBER[seat]
+    return _numbered(Declaration.model_validate({"act": act, "seat": seat}), number)
+
+
+@functools.cache
+def _unnamed_merge(maker: Seat) -> Merge:
+    """A dummy merge by the maker that names no card kept."""
+    return _numbered(Merge(seat=maker), MERGE_ID)
+
+
+@functools.cache
+def _bid_candidates(seats: tuple[Seat, ...]) -> tuple[Bid, ...]:
+    """Every bid of every seat, in the order :meth:`DealState.legal_actions` offers them."""
+    numbers = (PASS_ID, ORDER_ID, SWAP_ID, *range(CALL_ID, BID_ID), *range(BID_ID, SWAP_ID))
+    return tuple(_bid_of(number, seat) for seat in seats for number in numbers)
+
+
+@functools.cache
+def _bid_of(number: int, seat: Seat) -> Bid:
+    """The bid of ``number`` in the table of acts, by ``seat``."""
+    bid: Bid
+    if number == PASS_ID:
+        bid = Pass(seat=seat)
+    elif number == ORDER_ID:
+        bid = Order(seat=seat)
+    elif number == SWAP_ID:
+        bid = Swap(seat=seat)
+    elif number < BID_ID:
+        bid = Call(seat=seat, suit=(*Suit, NO_TRUMP)[number - CALL_ID])
+    else:
+        bid = Number(seat=seat, tricks=number - BID_ID + 3)
+    return _numbered(bid, number)
+
+
+_PLAIN_BIDS: dict[type, int] = {Pass: PASS_ID, Order: ORDER_ID, Swap: SWAP_ID}
+"""The numbers of the bids that name nothing but their seat."""
+
+_LegalBids = tuple[tuple[Bid, ...], tuple[int, ...], dict[int, Bid]]
+"""The legal bids of a state of the bidding, their numbers, and each by its number."""
+_Tables = tuple[dict[tuple[Any, ...], _LegalBids],
+                dict[tuple[Any, ...], tuple[tuple[Declaration, ...], bool]]]
+"""The legal bids and declarations of a ruleset by the state they depend on (see
+:meth:`DealState._legal_bids` and :meth:`DealState._declarations`)."""
+_TABLES: dict[Ruleset, _Tables] = {}
+"""The tables of each ruleset."""
+_LAST: tuple[Ruleset | None, _Tables] = (None, ({}, {}))
+"""The ruleset last asked for and its tables (a ruleset's hash is not quick)."""
+
+
+def _tables(ruleset: Ruleset) -> _Tables:
+    """The tables of ``ruleset`` (see :data:`_TABLES`)."""
+    global _LAST
+    last = _LAST
+    if last[0] is ruleset:
+        return last[1]
+    tables = _TABLES.setdefault(ruleset, ({}, {}))
+    _LAST = (ruleset, tables)
+    return tables
+
+_NAME_ORDER = {card: i for i, card in enumerate(sorted(
+    (c for c in map(card_at, range(CARD_SLOTS)) if c is not None), key=str))}
+"""Each card's place in the order of the cards' names (how :meth:`DealState.legal_actions`
+lists plays)."""
+
 
 _PRINTED_FOLLOWS, _PRINTED_MASKS = suit_list(NO_TRUMP), follow_masks(NO_TRUMP)
 """The suits cards follow while no trump is fixed: their printed ones."""

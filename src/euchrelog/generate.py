@@ -242,6 +242,47 @@ class DealOutcome:
     """The seat that swapped hands with the ghost hand (ghost)."""
 
 
+@dataclass(frozen=True)
+class Dealt:
+    """The cards of one shuffle, as :class:`~euchrelog.engine.DealState` takes them."""
+
+    hands: dict[Seat, list[Card]]
+    upcard: Card | None
+    kitty: list[Card] | None
+    extra: list[Card] | None
+    """The dummy or the ghost hand, in variants that deal one."""
+
+
+def shuffle_deal(rng: random.Random, ruleset: Ruleset, dealer: Seat, *,
+                 sort: bool = True) -> Dealt:
+    """Shuffles the deck of ``ruleset`` and deals it from the dealer's left (F2); each
+    hand sorted as a player sorts it, unless not ``sort``."""
+    deck = list(make_deck(ruleset.options.deck))
+    rng.shuffle(deck)
+    size = ruleset.variant.hand_size
+    order = clockwise_from(dealer.left, ruleset.seats)
+    arrange = sort_hand if sort else list
+    hands = {seat: arrange(deck[size * i:size * i + size]) for i, seat in enumerate(order)}
+    k = size * len(order)
+    extra = arrange(deck[k:k + ruleset.extra_size]) if ruleset.extra_size else None
+    k += ruleset.extra_size
+    upcard, kitty = (deck[k], deck[k + 1:]) if ruleset.variant.upcard else (None, None)
+    return Dealt(hands, upcard, kitty, extra)
+
+
+def new_deal(rng: random.Random, ruleset: Ruleset, dealer: Seat) -> DealState:
+    """A :class:`~euchrelog.engine.DealState` of a new shuffle, every card known: the
+    start of a deal for a bot to play.
+
+    >>> state = new_deal(random.Random(1), ruleset_for(), Seat.N)
+    >>> state.phase.value, len(state.legal_actions())
+    ('bidding', 2)
+    """
+    dealt = shuffle_deal(rng, ruleset, dealer, sort=False)  # (the state holds masks)
+    return DealState(ruleset, dealer, hands=dealt.hands, upcard=dealt.upcard,
+                     kitty=dealt.kitty, extra=dealt.extra)
+
+
 class _DealPlayer:
     """Plays one deal at random through a :class:`DealState`."""
 
@@ -259,16 +300,8 @@ class _DealPlayer:
         self.force_merge = merge
         self.force_alone = alone
         if hands is None:
-            deck = list(make_deck(ruleset.options.deck))
-            rng.shuffle(deck)
-            size = self.variant.hand_size
-            order = clockwise_from(dealer.left, self.seats)
-            hands = {seat: sort_hand(deck[size * i:size * i + size])
-                     for i, seat in enumerate(order)}
-            k = size * len(order)
-            extra = sort_hand(deck[k:k + ruleset.extra_size]) if ruleset.extra_size else None
-            k += ruleset.extra_size
-            upcard, kitty = (deck[k], deck[k + 1:]) if self.variant.upcard else (None, None)
+            dealt = shuffle_deal(rng, ruleset, dealer)
+            hands, upcard, kitty, extra = dealt.hands, dealt.upcard, dealt.kitty, dealt.extra
         self.hands = {s: list(hands[s]) for s in self.seats}
         self.extra = list(extra) if extra is not None and ruleset.extra_hand else None
         self.upcard = upcard

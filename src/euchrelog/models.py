@@ -14,7 +14,8 @@ Card('TH')
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+import functools
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 
 from pydantic import (
     AfterValidator,
@@ -146,6 +147,26 @@ Ordinal = Annotated[StrictInt, Field(ge=1, le=999_999)]
 """A deal or trick number: from 1, at most six digits."""
 
 
+class Tagged(Record):
+    """An act whose kind ``act`` has one value, which a model made in Python may leave out
+    (``Order(seat=S)``). The field itself has no default, so JSON always writes it (it
+    tags the act) and a schema requires it, as before; only the constructor fills it in."""
+
+    if not TYPE_CHECKING:  # (type checkers see the kind as the field's default)
+
+        def __init__(self, **data: Any) -> None:
+            if "act" not in data:
+                data["act"] = _kind_of(type(self))
+            super().__init__(**data)
+
+
+@functools.cache
+def _kind_of(model: type[Tagged]) -> str:
+    """The one value of the ``act`` of a :class:`Tagged` model."""
+    kind: str = get_args(model.model_fields["act"].annotation)[0]
+    return kind
+
+
 class Line(Record):
     """A model that stands on a line of its own in the notation."""
 
@@ -182,41 +203,56 @@ class Upcard(Line):
     kitty: Annotated[tuple[MaybeCard, ...], Field(min_length=1)] | None = None
 
 
-class Pass(Record):
+class Pass(Tagged):
     """A pass, in either round of bidding."""
 
-    act: Literal["pass"]
+    if TYPE_CHECKING:
+        act: Literal["pass"] = "pass"
+    else:
+        act: Literal["pass"]
     seat: SeatField
 
 
-class Order(Record):
+class Order(Tagged):
     """An order up of the upcard's suit in round 1 (order, assist and take alike)."""
 
-    act: Literal["order"]
+    if TYPE_CHECKING:
+        act: Literal["order"] = "order"
+    else:
+        act: Literal["order"]
     seat: SeatField
 
 
-class Call(Record):
+class Call(Tagged):
     """Naming a suit as trump (round 2, or the dealer after a Benny turn-up), or calling no
     trump (round 2 under the ``no-trump`` option, H5)."""
 
-    act: Literal["call"]
+    if TYPE_CHECKING:
+        act: Literal["call"] = "call"
+    else:
+        act: Literal["call"]
     seat: SeatField
     suit: TrumpField
 
 
-class Number(Record):
+class Number(Tagged):
     """A trick bid in ghost-hand bid euchre: 3 to 6 tricks, 6 being the moon (G3)."""
 
-    act: Literal["bid"]
+    if TYPE_CHECKING:
+        act: Literal["bid"] = "bid"
+    else:
+        act: Literal["bid"]
     seat: SeatField
     tricks: Count
 
 
-class Swap(Record):
+class Swap(Tagged):
     """Swapping hands with the ghost hand before bidding (G2)."""
 
-    act: Literal["swap"]
+    if TYPE_CHECKING:
+        act: Literal["swap"] = "swap"
+    else:
+        act: Literal["swap"]
     seat: SeatField
 
 
@@ -263,10 +299,13 @@ class Extra(Line):
     cards: tuple[MaybeCard, ...] = Field(min_length=1)
 
 
-class Merge(Line):
+class Merge(Line, Tagged):
     """The maker taking up the dummy and keeping five of the ten cards (X5)."""
 
-    act: Literal["merge"]
+    if TYPE_CHECKING:
+        act: Literal["merge"] = "merge"
+    else:
+        act: Literal["merge"]
     seat: SeatField
     keeps: Annotated[tuple[MaybeCard, ...], Field(min_length=1)] | None = None
     """The five cards kept, when the record names them."""

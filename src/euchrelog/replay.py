@@ -28,8 +28,8 @@ from .cards import NO_TRUMP, Card, deck_set
 from .engine import Action, DealState, Phase, dealt_cleanly, evidence_message
 from .errors import IllegalActionError, RenegeError
 from .findings import Finding, Severity
-from .models import Bid, Deal, Declaration, Exchange, Game, Merge, Order, Swap, Trick
-from .notation import Locus, SourceMap
+from .models import Bid, Deal, Declaration, Exchange, Game, Merge, Swap, Trick
+from .notation import GameText, Locus, ParsedGame, SourceMap
 from .rules import MOON, Ruleset, TagProblem, ruleset_from_tags
 from .seats import SEATS, Seat, clockwise_from
 
@@ -562,6 +562,7 @@ class GameReplay:
         self.acts = acts
         self.deal_now = deal
         swapped: tuple[Bid, Bid] | None = None
+        made: Locus = ("deal", d, "bid")  # the bid that made the maker, once one has
         for k, bid in enumerate(bids):
             if swapped is not None and swapped[0].seat == bid.seat:
                 # "S swap pass": the bid after a swap shares its seat letter, and its slip.
@@ -569,7 +570,10 @@ class GameReplay:
             written = bid
             bid = self.act(state, bid, k, ("deal", d, "bid", k), fault)
             swapped = (written, bid) if isinstance(bid, Swap) else None
+            maker = state.maker
             state.apply_bid(bid)
+            if maker is None and state.maker is not None:
+                made = ("deal", d, "bid", k)
         sheet = deal.sheet
         if sheet is not None:
             self.check_sheet(d, deal, state)
@@ -598,9 +602,8 @@ class GameReplay:
             else:
                 self.sheet_declarations(d, deal, state)
         canadian = state.check_canadian() if deal.tricks or sheet is not None else None
-        if canadian is not None:  # reported at the order, not at the first play (H3)
-            k = next(k for k, bid in enumerate(bids) if isinstance(bid, Order))
-            fault(canadian, ("deal", d, "bid", k), seat=state.maker)
+        if canadian is not None:  # reported at the maker's bid, not at the first play (H3)
+            fault(canadian, made, seat=state.maker)
         claimed = {c.seat for c in deal.claims}
         if deal.tricks and state.maker is not None and state.trump is None:
             self.emit("B406", f"deal {n}: {state.maker} orders up, but the upcard is not "
@@ -1292,14 +1295,28 @@ def _sides(values: dict[str, int]) -> str:
     return " ".join(f"{s} {v}" for s, v in values.items()) or "nothing"
 
 
-def replay(game: Game, source: SourceMap | None = None, *, strict: bool = False,
-           on_finding: Callable[[Finding], None] | None = None) -> GameReport:
+def replay(game: Game | ParsedGame | GameText, source: SourceMap | None = None, *,
+           strict: bool = False, on_finding: Callable[[Finding], None] | None = None
+           ) -> GameReport:
     """Replays ``game`` and returns its report.
+
+    ``game`` is a model, or a game as :func:`~euchrelog.notation.read_games` reads it,
+    whose source map then places the findings.
 
     :param source: places findings at a line and column, when the game came from notation.
     :param strict: raise the first finding instead of collecting them.
     :param on_finding: called with each finding as it is found.
     :raises IllegalActionError: in strict mode, at the first fault.
+    :raises NotationError: for a game read with a syntax error (its ``error``).
+    :raises ValueError: for a text read that holds no game, only comments.
     """
+    if isinstance(game, GameText):
+        if game.error is not None:
+            raise game.error
+        if game.parsed is None:
+            raise ValueError(f"no game to replay at line {game.first_line}: only comments")
+        game = game.parsed
+    if isinstance(game, ParsedGame):
+        return GameReplay(game.game, source or game.source, strict, on_finding).run()
     return GameReplay(game, source, strict, on_finding).run()
 

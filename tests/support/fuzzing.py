@@ -20,7 +20,7 @@ import shlex
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -33,11 +33,14 @@ from euchrelog.check import GameCheck, check_chunk, check_text, notation_chunks
 from euchrelog.cli import main
 from euchrelog.cli.record import Console
 from euchrelog.errors import EuchrelogError, NotationError, RecordError
-from euchrelog.events import read_entries, score_events
+from euchrelog.events import Entry, iter_entries, read_entries, score_events
 from euchrelog.events.output import RENDERERS
 from euchrelog.findings import CODES
+from euchrelog.interop import ConversionError, check_converted, kind_of, read_source
+from euchrelog.interop.egn import dumps_egn
+from euchrelog.interop.openspiel import is_history
 from euchrelog.models import Log
-from euchrelog.notation import loads
+from euchrelog.notation import loads, text_lines
 from euchrelog.notation.jsonio import dumps_json, is_json, loads_json
 from euchrelog.notation.writer import dumps, dumps_game
 from euchrelog.replay import replay
@@ -809,3 +812,263 @@ def thrown_in_record(n: int) -> str:
     deals = "".join(f"\ndeal {k} dealer {seats[(k - 1) % 4]}\n  thrown in\n"
                     for k in range(1, n + 1))
     return '[Variant "four-hand"]\n' + deals + "\nunfinished\n"
+
+
+# ---------------------------------------------------------------- formats from elsewhere
+
+DATA = ROOT / "tests" / "data"
+EGN_TEXTS: tuple[str, ...] = tuple(p.read_text(encoding="utf-8")
+                                   for p in sorted((DATA / "egn").rglob("*.egn")))
+"""The EGN files of the test data: the seeds of the EGN mutations."""
+EMN_TEXTS: tuple[str, ...] = tuple(p.read_text(encoding="utf-8")
+                                   for p in sorted((DATA / "egn").rglob("*.emn")))
+"""The EMN files of the test data."""
+HISTORIES: tuple[str, ...] = tuple(
+    json.dumps({k: v for k, v in json.loads(line).items() if k != "returns"})
+    for line in (DATA / "openspiel" / "histories.jsonl").read_text(encoding="utf-8")
+    .splitlines()[::8])
+"""Every eighth OpenSpiel history of the test data, as ``convert --from openspiel`` takes
+it (without the ``returns`` the tests compare)."""
+
+FOREIGN_KEYS = (
+    "fileType", "version", "metadata", "deals", "dealNumber", "initialState", "phases",
+    "alternativeLines", "dealer", "upCard", "playerCards", "kitty", "phaseNumber", "type",
+    "calls", "isAlone", "aloneDefender", "discard", "cardExchanges", "callAnnotations",
+    "tricks", "playAnnotations", "initialLead", "players", "ruleset", "title", "gameId",
+    "initialScore", "finalScore", "games", "gameIndex", "gameData", "matchFormat", "id",
+    "name", "actions", "params", "stick_the_dealer", "allow_lone_defender", "player_cards",
+    "timings", "num_deals", "points_to_win", "loner_lead",
+)
+"""The keys of EGN, EMN and OpenSpiel (and EGN's older snake_case ones) among the random
+keys."""
+FOREIGN_SCALARS: tuple[Any, ...] = (
+    None, True, False, 0, 1, -1, 3, 4, 23, 24, 29, 31, 2**64, 1.5, "", "Nc", "Th", "R", "L",
+    "B", "Xx", "Xh", "9x", "Ts", "Ah", "7d", "PASS", "ORDER_UP", "CALL_SUIT", "BIDDING",
+    "TRICK_PLAY", "GO_ALONE", "Euchre Game Notation", "Euchre Match Notation",
+    "LEFT_OF_DEALER", "PROGRESSIVE", "1.4", "\x1b[31m", "<b>", "\u202e",
+)
+"""EGN-like values: cards and card-like strings, call types, file types, numbers at the
+edges of the action ranges."""
+FOREIGN_EXTENSIONS = {"egn": ".egn", "emn": ".emn", "openspiel": ".jsonl"}
+"""The file name ending each format is sniffed by."""
+
+
+def foreign_value(src: Source, leaves: int = 12) -> Any:
+    """A random JSON value, about ``leaves`` leaves at most, with the keys and values of
+    the formats from elsewhere among random ones."""
+    budget = [src.randint(1, leaves)]
+
+    def value(depth: int) -> Any:
+        if budget[0] <= 0 or depth > 6 or src.random() < 0.5:
+            budget[0] -= 1
+            return (src.choice(FOREIGN_SCALARS) if src.random() < 0.8
+                    else mixed_text(src, 8))
+        if src.random() < 0.5:
+            return [value(depth + 1) for _ in range(size(src, 5))]
+        return {(src.choice(FOREIGN_KEYS) if src.random() < 0.8 else mixed_text(src, 5)):
+                value(depth + 1) for _ in range(size(src, 5))}
+
+    return value(0)
+
+
+def mutate_json(src: Source, data: Any) -> Any:
+    """A JSON value with one to three values changed: of another type, deleted, doubled, an
+    unknown key, a number at the edge of a range (the value is changed in place)."""
+    for _ in range(src.randint(1, 3)):
+        paths = list(_paths(data))
+        path = src.choice(paths[1:] or paths)
+        if not path:
+            return foreign_value(src)
+        parent, key = _get(data, path[:-1]), path[-1]
+        op = src.choice(("type", "delete", "unknown", "scalar", "dup"))
+        if op == "type":
+            parent[key] = foreign_value(src)
+        elif op == "delete":
+            del parent[key]
+        elif op == "unknown":
+            target = parent[key] if isinstance(parent[key], dict) else parent
+            if isinstance(target, dict):
+                target[src.choice(FOREIGN_KEYS)] = foreign_value(src, 4)
+        elif op == "scalar":
+            parent[key] = src.choice(FOREIGN_SCALARS)
+        elif isinstance(parent, list):
+            parent.insert(int(key), parent[key])
+    return data
+
+
+def _nested_text(src: Source, deep: bool) -> str:
+    depth = src.choice(DEPTHS + DEEP if deep else DEPTHS)
+    opener = src.choice(('{"deals":', '{"games":', '{"actions":', '{"metadata":', ""))
+    inner = src.choice(("[" * depth + "]" * depth, '{"a":' * depth + "1" + "}" * depth))
+    return opener + inner + ("}" if opener else "")
+
+
+def _json_form(src: Source, data: Any) -> str:
+    text = json.dumps(data, indent=src.choice((None, 2)), ensure_ascii=src.random() < 0.3)
+    return text[: src.randint(0, len(text))] if src.random() < 0.15 else text
+
+
+def egn_text(src: Source, seeds: Sequence[str] = EGN_TEXTS, deep: bool = False) -> str:
+    """An EGN file: one of ``seeds`` mutated (or as it is, now and then), a random value,
+    or JSON nested deep (beyond Python's recursion limit too when ``deep``)."""
+    kind = src.random()
+    if kind < 0.05:
+        return _nested_text(src, deep)
+    if kind < 0.12:
+        return json.dumps(foreign_value(src))
+    data = json.loads(src.choice(seeds))
+    return _json_form(src, data if kind < 0.2 else mutate_json(src, data))
+
+
+def emn_of(egn: Sequence[str]) -> str:
+    """An EMN match of EGN files, four players seated alike in every game."""
+    players = [{"id": f"p{k}", "name": name} for k, name in enumerate(("Ann", "Bob", "Cy", "Di"))]
+    games = [{"gameIndex": k, "players": [p["id"] for p in players],
+              "gameData": json.loads(text)} for k, text in enumerate(egn)]
+    return json.dumps({"fileType": "Euchre Match Notation", "version": "1.0",
+                       "metadata": {"title": "Fuzz match", "players": players,
+                                    "matchFormat": {"type": "FIXED_GAMES"}},
+                       "games": games})
+
+
+def emn_text(src: Source, seeds: Sequence[str] = EGN_TEXTS, deep: bool = False) -> str:
+    """An EMN file: the test data's match or a match of one to three of ``seeds``,
+    mutated (or not, now and then), a random value, or JSON nested deep."""
+    kind = src.random()
+    if kind < 0.05:
+        return _nested_text(src, deep)
+    if kind < 0.12:
+        return json.dumps(foreign_value(src))
+    if src.random() < 0.3:
+        base = src.choice(EMN_TEXTS)
+    else:
+        base = emn_of([src.choice(seeds) for _ in range(src.randint(1, 3))])
+    data = json.loads(base)
+    return _json_form(src, data if kind < 0.2 else mutate_json(src, data))
+
+
+def _history_line(src: Source) -> str:
+    item: dict[str, Any] = json.loads(src.choice(HISTORIES))
+    actions: list[Any] = item["actions"]
+    kind = src.random()
+    if kind < 0.15:
+        return json.dumps(item)
+    if kind < 0.25:
+        return json.dumps(mutate_json(src, item))
+    if kind < 0.3:
+        return json.dumps(foreign_value(src))
+    for _ in range(src.randint(1, 3)):
+        at = src.randint(0, len(actions))
+        op = src.choice(("cut", "delete", "insert", "replace", "params"))
+        if op == "cut":
+            del actions[at:]
+        elif op == "delete" and at < len(actions):
+            del actions[at]
+        elif op == "insert":
+            actions.insert(at, src.randint(-2, 40))
+        elif op == "replace" and at < len(actions):
+            actions[at] = src.choice((src.randint(-2, 40), 2**64, True, 1.5, "24", None))
+        elif op == "params":
+            item["params"] = src.choice(({}, {"allow_lone_defender": True},
+                                         {"stick_the_dealer": False}, {"x": True},
+                                         {"stick_the_dealer": 1}, [], None))
+    return json.dumps(item)
+
+
+def openspiel_text(src: Source, deep: bool = False) -> str:
+    """A file of OpenSpiel histories: one to four lines, each a history of the test data
+    with actions cut, deleted, inserted or replaced (or as it is, now and then), a random
+    value, a blank line, or JSON nested deep."""
+    lines = []
+    for _ in range(src.randint(1, 4)):
+        kind = src.random()
+        if kind < 0.05:
+            lines.append(_nested_text(src, deep))
+        elif kind < 0.1:
+            lines.append(src.choice(("", " ", "{", "[]", "null", '{"actions": []}')))
+        else:
+            lines.append(_history_line(src))
+    return "\n".join(lines) + src.choice(("\n", "", "\r\n"))
+
+
+def foreign_text(src: Source, kind: str, egn: Sequence[str] = EGN_TEXTS,
+                 deep: bool = False) -> str:
+    """An input of the format ``kind`` (``egn``, ``emn`` or ``openspiel``)."""
+    if kind == "egn":
+        return egn_text(src, egn, deep)
+    if kind == "emn":
+        return emn_text(src, egn, deep)
+    return openspiel_text(src, deep)
+
+
+_WHERE = {"egn": re.compile(r"\$\S*"), "emn": re.compile(r"\$\S*"),
+          "openspiel": re.compile(r"[0-9]+:[0-9]+")}
+"""The places of the formats from elsewhere: a JSON path, or ``line:action``."""
+
+
+def check_foreign_text(kind: str, text: str) -> None:
+    """The reader of a format from elsewhere gives each game, or its ConversionError at a
+    place in the input, and raises nothing; the sniff raises nothing either, and takes
+    OpenSpiel only for the structure of a history; every game read replays, each finding
+    at a place in the input, and is written as notation and JSON that read back as the
+    same game (what ``convert`` writes), and a four-hand game as EGN or a ConversionError.
+    """
+    first = text.lstrip("\ufeff").split("\n", 1)[0]
+    sniffed = kind_of("fuzz" + FOREIGN_EXTENSIONS[kind], first)
+    if kind == "openspiel" and sniffed is not None:
+        assert is_history(json.loads(first)), first
+    for item in read_source(kind, text):
+        if isinstance(item, ConversionError):
+            assert _WHERE[kind].fullmatch(item.where), item.where
+            continue
+        _, placed = check_converted(item)
+        assert all(_WHERE[kind].fullmatch(p.where) for p in placed), placed
+        log = Log(games=(item.game,))
+        assert loads(dumps(log)) == log, dumps(log)
+        assert loads_json(dumps_json(log)) == log
+        try:
+            egn, _ = dumps_egn(item.game)
+        except ConversionError:
+            continue
+        read_source("egn", egn)
+
+
+def check_event_source(text: str) -> None:
+    """``score``'s event reader takes any text, notation or JSON: ``read_entries`` raises
+    nothing, ``iter_entries`` of some of the games reads those games alike, and the event
+    is scored and written safely (:func:`check_event_text`)."""
+    entries = read_entries(text, "fuzz.euchre")
+    wanted = {e.index for e in entries[::2]}
+    lines = [line + "\n" for line in text_lines(text.lstrip("\ufeff"))]
+    def read(some: Iterable[Entry]) -> list[tuple[Any, ...]]:
+        return [(e.index, e.line, e.game, e.failed, e.event_hint) for e in some]
+
+    assert read(iter_entries(lines, "fuzz.euchre", wanted=wanted)) == read(
+        e for e in entries if e.index in wanted)
+    check_event_text(text)
+
+
+def check_cli_file(data: bytes, suffix: str, args: Sequence[str]) -> None:
+    """A command on a file of this name ending (so sniffed as a file is: ``.egn``,
+    ``.emn``, a first line of OpenSpiel) exits 0, 1 or 2 and prints no traceback; an
+    output file goes next to it."""
+    with tempfile.TemporaryDirectory(dir=SCRATCH) as folder:
+        path = Path(folder) / f"in{suffix}"
+        path.write_bytes(data)
+        out = [str(Path(folder) / a) if a.startswith("out.") else a for a in args]
+        result = CliRunner().invoke(main, [*out, str(path)])
+        exc = result.exception
+        if exc is not None and not isinstance(exc, SystemExit | EuchrelogError):
+            raise exc
+        code = 2 if isinstance(exc, EuchrelogError) else result.exit_code
+        assert code in (0, 1, 2), (code, result.output)
+        assert TRACEBACK not in result.output or TRACEBACK in data.decode("utf-8", "replace"), (
+            result.output)
+
+
+CLI_FILE_COMMANDS: tuple[tuple[str, ...], ...] = (
+    ("check",), ("check", "--format", "json"), ("check", "--format", "sarif"),
+    ("convert", "-o", "out.euchre"), ("convert", "--to", "jsonl"), ("convert", "--to", "egn"),
+    ("convert", "-o", "out.egn"),
+)
+"""The commands :func:`check_cli_file` runs on a file (``out.*``: an output next to it)."""

@@ -265,6 +265,7 @@ def _points(state: DealState, tricks: int) -> dict[str, int]:
 
 
 def _review(index: int, deal: Deal, rules: Ruleset, with_par: bool) -> Review:
+    """The review of ``deal``, a deal :func:`_unreviewable` lets through."""
     state = _start(deal, rules)
     for bid in deal.bids:
         state.apply_bid(bid)
@@ -295,6 +296,10 @@ def _review(index: int, deal: Deal, rules: Ruleset, with_par: bool) -> Review:
             card = play.card
             assert card is not None
             found = solver.values(position, value - won)
+            if card not in found or play.seat != solver.turn(position):
+                # (the replay found no fault, so this is never expected)
+                return Skipped(index, deal.number, f"{play.seat} plays {card} where the review "
+                                                   "cannot follow the play")
             values = {c: won + found[c] for c in sort_hand(found)}
             maker = play.seat in makers
             best = _best(values, maker)

@@ -82,6 +82,7 @@ class _Commands(click.Group):
                                            "docs": "euchrelog.cli.docs",
                                            "record": "euchrelog.cli.record",
                                            "score": "euchrelog.cli.score",
+                                           "serve": "euchrelog.cli.serve",
                                            "stats": "euchrelog.cli.stats",
                                            "view": "euchrelog.cli.view"}
 

@@ -106,7 +106,7 @@ def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
       euchrelog stats archive/ --double-dummy --scheduler tcp://10.0.0.5:8786
       euchrelog stats club/ --format csv --variant four-hand > stats.csv
 
-    The figures, the JSON and the page: https://euchrelog.example.org/docs/stats.md
+    The figures, the JSON and the page: 'euchrelog docs stats' (docs/stats.md).
 
     Exit status: 0 when every game read is clean, 1 when a game has findings (the
     statistics are still given: euchrelog check lists them), 2 when a game cannot be

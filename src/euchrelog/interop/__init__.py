@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..cards import Card, Trump, trick_winner
 from ..engine import lineup
@@ -17,6 +18,7 @@ from ..errors import RecordError
 from ..findings import Finding
 from ..models import Game
 from ..notation import Locus, SourceMap
+from ..notation.jsonio import json_value
 from ..replay import GameReport, replay
 from ..rules import Ruleset
 from ..seats import Seat, clockwise_from
@@ -32,6 +34,20 @@ class ConversionError(RecordError):
         self.where = where
         """Where in the input: a JSON path (``$.deals[2].phases[0].calls[4]``) or
         ``line:action``."""
+
+
+def parse_json(text: str, where: str) -> Any:
+    """JSON text read with the limits of the notation's JSON readers
+    (:func:`~euchrelog.notation.jsonio.json_value`: nesting, long numbers).
+
+    :raises ConversionError: at ``where`` for text that is not JSON or is over a limit.
+    """
+    try:
+        return json_value(text)
+    except json.JSONDecodeError as exc:
+        raise ConversionError(f"not JSON: {exc}", where) from None
+    except RecordError as exc:
+        raise ConversionError(str(exc), where) from None
 
 
 @dataclass
@@ -115,19 +131,20 @@ EXTENSIONS = {".egn": "egn", ".emn": "emn"}
 
 def kind_of(path: str, first_line: str) -> str | None:
     """The format a source is in, when it is one from elsewhere: by its extension (``.egn``,
-    ``.emn``), or an OpenSpiel history by its first line (an object with ``actions``)."""
+    ``.emn``), or an OpenSpiel history by the structure of its first line (see
+    :func:`~euchrelog.interop.openspiel.is_history`)."""
+    from .openspiel import is_history  # (which imports this package)
+
     for extension, kind in EXTENSIONS.items():
         if path.lower().endswith(extension):
             return kind
-    text = first_line.strip()
-    if text.startswith("{") and '"actions"' in text:
-        try:
-            item = json.loads(text)
-        except ValueError:
-            return None
-        if isinstance(item, dict) and "actions" in item and "tags" not in item:
-            return "openspiel"
-    return None
+    if not first_line.lstrip().startswith("{"):
+        return None
+    try:
+        item = json_value(first_line)
+    except ValueError:  # not JSON, or over a limit (a RecordError)
+        return None
+    return "openspiel" if is_history(item) else None
 
 
 def read_source(kind: str, text: str) -> list[Converted | ConversionError]:

@@ -27,6 +27,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..cards import NO_TRUMP, Card, Suit, Trump, parse_card
+from ..errors import RecordError
 from ..models import (
     Bid,
     Bidding,
@@ -47,10 +48,11 @@ from ..models import (
     Upcard,
 )
 from ..notation import Locus
+from ..notation.jsonio import TOO_DEEP, json_value, too_deep
 from ..replay import replay
 from ..rules import FOUR_HAND, Options, ruleset_from_tags
 from ..seats import SEATS, Seat
-from . import ConversionError, Converted, seat_tricks
+from . import ConversionError, Converted, parse_json, seat_tricks
 
 FILE_TYPE = "Euchre Game Notation"
 VERSION = "1.4"
@@ -568,9 +570,12 @@ def _uncomment(text: str) -> str:
 
 
 def _json(text: str, what: str) -> Any:
-    """JSON kept in a tag or a comment; one that is not JSON is refused."""
+    """JSON kept in a tag or a comment; one that is not JSON, or over the limits of JSON
+    read from a source, is refused."""
     try:
-        return json.loads(text)
+        return json_value(text)
+    except RecordError as exc:
+        raise _fail(f"{exc}: {text[:40]!r}", what) from None
     except ValueError:
         raise _fail(f"not JSON: {text[:40]!r}", what) from None
 
@@ -592,6 +597,8 @@ def from_egn(data: Any) -> Converted:
     :raises ConversionError: for what is not EGN, or has no equivalent in the rules
         reference (naming the field).
     """
+    if too_deep(data):
+        raise _fail(TOO_DEEP, "$")
     try:
         converted = _Reader().game(upgrade(data))
     except ValidationError as exc:
@@ -651,11 +658,7 @@ def upgrade(data: Any) -> Any:
 
 def loads_egn(text: str) -> Converted:
     """A game from the text of an EGN file (see :func:`from_egn`)."""
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise ConversionError(f"not JSON: {exc}", "$") from None
-    return from_egn(data)
+    return from_egn(parse_json(text, "$"))
 
 
 # ------------------------------------------------------------------ a game to EGN

@@ -11,14 +11,14 @@ won (docs/interop.md).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
 from ..models import Tag
+from ..notation.jsonio import TOO_DEEP, too_deep
 from ..rules import ruleset_from_tags
 from ..seats import SEATS
-from . import ConversionError, Converted
+from . import ConversionError, Converted, parse_json
 from .egn import from_egn
 
 FILE_TYPE = "Euchre Match Notation"
@@ -40,14 +40,19 @@ def from_emn(data: Any) -> Iterator[Converted]:
 
     :raises ConversionError: for what is not EMN, or a game EGN reading refuses.
     """
+    if too_deep(data):
+        raise _fail(TOO_DEEP, "$")
     if not isinstance(data, dict) or set(data) - _TOP or data.get("fileType") != FILE_TYPE:
         raise _fail(f"expected an object with fileType {FILE_TYPE!r}, version, metadata and "
                     "games", "$")
     meta = data.get("metadata")
     if not isinstance(meta, dict) or set(meta) - _META:
         raise _fail(f"expected an object of {', '.join(sorted(_META))}", "$.metadata")
+    players = meta.get("players", [])
+    if not isinstance(players, list):
+        raise _fail("expected a list of players", "$.metadata.players")
     names: dict[str, str] = {}
-    for k, player in enumerate(meta.get("players", [])):
+    for k, player in enumerate(players):
         if not isinstance(player, dict) or not isinstance(player.get("id"), str) or not (
                 isinstance(player.get("name"), str)):
             raise _fail("expected a player with an id and a name", f"$.metadata.players[{k}]")
@@ -62,8 +67,8 @@ def from_emn(data: Any) -> Iterator[Converted]:
         if not isinstance(item, dict) or set(item) - _GAME or "gameData" not in item:
             raise _fail("expected a game with gameIndex, players and gameData", where)
         seated = item.get("players")
-        if not isinstance(seated, list) or len(seated) != 4 or any(p not in names
-                                                                  for p in seated):
+        if not isinstance(seated, list) or len(seated) != 4 or not all(
+                isinstance(p, str) and p in names for p in seated):
             raise _fail("expected the ids of the four players, seat 0 to seat 3",
                         f"{where}.players")
         try:
@@ -71,6 +76,9 @@ def from_emn(data: Any) -> Iterator[Converted]:
         except ConversionError as exc:
             raise _fail(exc.message, where + ".gameData" + exc.where[1:]) from None
         index = item.get("gameIndex", k)
+        if type(index) is not int or index < 0:
+            raise _fail(f"expected a whole number from 0, found {index!r}",
+                        f"{where}.gameIndex")
         read.append((converted, index, [names[p] for p in seated], where))
     fmt = _format(meta.get("matchFormat", {}), [c.game for c, _, _, _ in read],
                   [s for _, _, s, _ in read])
@@ -113,8 +121,4 @@ def _format(match: Any, games: list[Any], seated: list[list[str]]) -> str:
 
 def loads_emn(text: str) -> Iterator[Converted]:
     """The games of the text of an EMN file (see :func:`from_emn`)."""
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise ConversionError(f"not JSON: {exc}", "$") from None
-    return from_emn(data)
+    return from_emn(parse_json(text, "$"))

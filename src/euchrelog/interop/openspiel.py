@@ -21,7 +21,6 @@ no OpenSpiel.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -47,7 +46,7 @@ from ..notation import Locus
 from ..replay import GameReport
 from ..rules import FOUR_HAND, ruleset_from_tags
 from ..seats import SEATS, Seat
-from . import ConversionError, Converted, seat_tricks
+from . import ConversionError, Converted, parse_json, seat_tricks
 
 PASS = 24
 """The action of a pass."""
@@ -265,6 +264,18 @@ def from_history(actions: Any, params: Any = None, line: int = 1) -> Converted:
     return _Reader(actions, {**PARAMETERS, **given}, line).game()
 
 
+def is_history(item: Any) -> bool:
+    """Whether a JSON value has the structure of a line of a file of histories: an object
+    of ``actions``, a list of whole numbers, and optionally ``params``, an object of
+    true-or-false values."""
+    if not isinstance(item, dict) or "actions" not in item or set(item) - {"actions",
+                                                                            "params"}:
+        return False
+    actions, params = item["actions"], item.get("params", {})
+    return (isinstance(actions, list) and all(type(a) is int for a in actions)
+            and isinstance(params, dict) and all(type(v) is bool for v in params.values()))
+
+
 def read_lines(text: str) -> Iterator[Converted | ConversionError]:
     """The games of a file of histories, one JSON object a line (``{"params": {...},
     "actions": [...]}``); a line that is not one costs only its own game."""
@@ -272,9 +283,9 @@ def read_lines(text: str) -> Iterator[Converted | ConversionError]:
         if not raw.strip():
             continue
         try:
-            item = json.loads(raw)
-        except ValueError as exc:
-            yield ConversionError(f"not JSON: {exc}", f"{number}:0")
+            item = parse_json(raw, f"{number}:0")
+        except ConversionError as exc:
+            yield exc
             continue
         if not isinstance(item, dict) or "actions" not in item or set(item) - {
                 "actions", "params"}:

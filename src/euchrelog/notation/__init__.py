@@ -34,6 +34,7 @@ from ..models import (
     act_kind,
 )
 from ..rules import MOON
+from .jsonio import is_json, loads_json
 
 Locus = tuple[Any, ...]
 """Where in a game a finding points: ``("deal", 0, "trick", 2, "play", 1)`` and the like."""
@@ -1588,10 +1589,19 @@ def iter_log(lines: Iterable[str]) -> Iterator[LogItem]:
 
 
 def loads(text: str) -> Log:
-    """Parses notation text into a :class:`~euchrelog.models.Log`.
+    """Parses notation text, or the JSON forms of a log (a document or JSON Lines, read
+    by :func:`~euchrelog.notation.jsonio.loads_json`), into a
+    :class:`~euchrelog.models.Log`.
 
-    :raises NotationError: at the first syntax error.
+    >>> loads('{"tags": [{"name": "Event", "value": "x"}], "end": {"act": "unfinished"}}\\n'
+    ...       ).games[0].tag("Event")
+    'x'
+
+    :raises NotationError: at the first syntax error of notation.
+    :raises RecordError: for JSON that is not a log or a game a line.
     """
+    if is_json(text):
+        return loads_json(text.lstrip("\ufeff"))
     return log_of(iter_log(text_lines(text.lstrip("\ufeff"))))
 
 
@@ -1604,6 +1614,6 @@ def log_of(items: Iterable[LogItem]) -> Log:
 
 
 def load(fp: TextIO) -> Log:
-    """Reads notation from a text file object (see :func:`loads`)."""
+    """Reads notation, or either JSON form, from a text file object (see :func:`loads`)."""
     return loads(fp.read())
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
@@ -171,20 +172,72 @@ def _json_lines(lines: Iterable[str]) -> Iterator[Game]:
         yield item
 
 
+MAX_DEPTH = 100
+"""How deeply a JSON value read from a source may nest its arrays and objects: far more
+than any record needs (a game of notation nests 7 deep, a log 9, an EGN file up to 9, an
+EMN match 10), and few enough that every reader can walk what it is given."""
+
+
 def json_value(text: str) -> Any:
-    """``json.loads``, with nesting too deep for Python and integers too long for it
-    refused as a :class:`RecordError`.
+    """``json.loads``, with nesting deeper than :data:`MAX_DEPTH` and integers too long for
+    Python refused as a :class:`RecordError`: the one way in for JSON values of a source
+    (documents, the first line of JSON Lines, the formats from elsewhere; a game of JSON
+    Lines is read by its schema, which takes no nesting deeper than a game's).
 
     :raises json.JSONDecodeError: for text that is not JSON.
     """
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except RecursionError:
-        raise RecordError("the JSON is nested too deeply") from None
+        raise _too_deep(text) from None
     except json.JSONDecodeError:
         raise
     except ValueError:  # int(): more digits than sys.get_int_max_str_digits()
         raise RecordError("the JSON has a number too long to read") from None
+    if too_deep(value):
+        raise _too_deep(text)
+    return value
+
+
+TOO_DEEP = f"the JSON is nested too deeply (more than {MAX_DEPTH} levels)"
+"""The message of JSON nested deeper than :data:`MAX_DEPTH`."""
+
+
+def too_deep(value: Any) -> bool:
+    """Whether a value parsed from JSON nests its arrays and objects deeper than
+    :data:`MAX_DEPTH` (a walk level by level, without recursion)."""
+    level = [value] if type(value) in (dict, list) else []
+    for _ in range(MAX_DEPTH):
+        if not level:
+            return False
+        level = [item for node in level for item in (node.values() if type(node) is dict
+                                                     else node)
+                 if type(item) is dict or type(item) is list]
+    return bool(level)
+
+
+_NESTING = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+"""The strings and the brackets of JSON text."""
+
+
+def _too_deep(text: str) -> RecordError:
+    """The error of JSON text nested too deeply, at the line and column of the first bracket
+    past :data:`MAX_DEPTH` (the column alone in text of one line)."""
+    depth, at = 0, 0
+    for token in _NESTING.finditer(text):
+        bracket = token.group()
+        if bracket in ("[", "{"):
+            depth += 1
+            if depth > MAX_DEPTH:
+                at = token.start()
+                break
+        elif bracket in ("]", "}"):
+            depth -= 1
+    column = at - text.rfind("\n", 0, at)
+    if "\n" not in text.rstrip("\n"):  # one line: its number is the caller's to give
+        return RecordError(f"{TOO_DEEP} at column {column}")
+    line = text.count("\n", 0, at) + 1
+    return RecordError(f"{TOO_DEEP} at line {line}, column {column}")
 
 
 def is_json(text: str) -> bool:

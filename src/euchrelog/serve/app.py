@@ -1,0 +1,584 @@
+"""The web application: the JSON API (docs/serve.md), the table, director and wall pages,
+and the live standings as server-sent events.
+
+Database work and judging run in worker threads; every request body is read through a
+size limit; the director's API takes the director's token as a bearer token, the
+director's pages a session cookie made from it and a CSRF token on every form; a table's
+API takes that table's token, and nothing else writes its game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import hashlib
+import hmac
+import io
+import json
+import secrets
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import MutableHeaders
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import (
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from . import pages
+from .judge import DrawError, sheet_choices
+from .standings import Standings, StandingsCache
+from .store import KEY_RE, ForbiddenError, NotFoundError, Outcome, Store, iter_places
+
+ENTRY_LIMIT = 16 * 1024
+"""The largest body of a deal entry or a correction, in bytes."""
+
+EVENT_LIMIT = 512 * 1024
+"""The largest body that creates an event (a draw of hundreds of tables fits)."""
+
+SESSION_COOKIE = "euchrelog_director"
+CSRF_COOKIE = "euchrelog_csrf"
+
+SECURITY_HEADERS = {
+    "content-security-policy": "default-src 'self'; script-src 'self'; style-src 'self'; "
+                               "img-src 'self' data:; frame-ancestors 'none'; "
+                               "form-action 'self'; base-uri 'none'",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "x-frame-options": "DENY",
+}
+"""Sent with every answer: no inline script, no framing, no referrer (a table's link
+carries its token in the fragment, which is never sent)."""
+
+STATIC = {"serve.css": "text/css", "table.js": "text/javascript",
+          "standings.js": "text/javascript", "director.js": "text/javascript"}
+"""The files under /static/ and their types."""
+
+LOGIN_DELAY = 1.0
+"""Seconds a wrong director's token waits at sign-in (guessing one is slow)."""
+
+MAX_ID = 2**31 - 1
+"""The largest number a path may carry (an integer column's)."""
+
+MAX_STREAMS = 500
+"""Live streams open at once; one more is refused (503) until one closes."""
+
+SSE_INTERVAL = 0.5
+"""How often, in seconds, a live page's stream looks for a new revision."""
+
+
+@dataclass
+class Settings:
+    """What the application needs besides the database."""
+
+    director_token: str
+    closing: threading.Event = field(default_factory=threading.Event)
+    """Set when the server is asked to stop: the live streams end, so that it stops at
+    once."""
+
+
+def _fail(status: int, message: str) -> HTTPException:
+    """An error answered as JSON on the API, as a page elsewhere."""
+    return HTTPException(status, message)
+
+
+async def _body(request: Request, limit: int) -> bytes:
+    """The request's body, refused with 413 as soon as it is longer than ``limit``."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > limit):
+        raise _fail(413, f"the body is longer than {limit} bytes")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise _fail(413, f"the body is longer than {limit} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def _json(request: Request, limit: int) -> dict[str, Any]:
+    raw = await _body(request, limit)
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise _fail(400, "the body is not JSON") from None
+    if not isinstance(data, dict):
+        raise _fail(400, "the body must be a JSON object")
+    return data
+
+
+async def _form(request: Request, limit: int) -> dict[str, str]:
+    raw = await _body(request, limit)
+    try:
+        fields = parse_qs(raw.decode("utf-8"), keep_blank_values=True, max_num_fields=50)
+    except (UnicodeDecodeError, ValueError):
+        raise _fail(400, "the form cannot be read") from None
+    return {k: v[0] for k, v in fields.items()}
+
+
+def _bearer(request: Request) -> str:
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else ""
+
+
+def _int(request: Request, name: str) -> int:
+    """A number of the path (an event, round, table or deal): one the database can hold,
+    else there is no such thing (404)."""
+    value = request.path_params[name]
+    assert isinstance(value, int)
+    if value > MAX_ID:
+        raise _fail(404, f"no {name} {value}")
+    return value
+
+
+class Server:
+    """The application's state and its handlers."""
+
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.cache = StandingsCache()
+        self.streams = 0
+        """Live streams open now (all on the event loop's thread)."""
+        self.session = hmac.new(settings.director_token.encode("utf-8"), b"director-session",
+                                hashlib.sha256).hexdigest()
+
+    # ------------------------------------------------------------ helpers
+
+    def is_director(self, request: Request) -> bool:
+        """Whether the request carries the director's token or session."""
+        token = _bearer(request)
+        if token:
+            return hmac.compare_digest(token.encode(), self.settings.director_token.encode())
+        cookie = request.cookies.get(SESSION_COOKIE, "")
+        return hmac.compare_digest(cookie.encode(), self.session.encode())
+
+    def _director(self, request: Request) -> None:
+        if not self.is_director(request):
+            raise _fail(403, "this needs the director's token")
+
+    @staticmethod
+    def _csrf(request: Request, form: dict[str, str]) -> None:
+        """Refuses a form without the CSRF token of its cookie, or from another origin."""
+        cookie = request.cookies.get(CSRF_COOKIE, "")
+        sent = form.get("csrf", "")
+        origin = request.headers.get("origin")
+        if origin is not None and origin != "null" and \
+                urlsplit(origin).netloc != request.headers.get("host"):
+            raise _fail(403, "the form was sent from another site")
+        if not cookie or not hmac.compare_digest(cookie.encode(), sent.encode()):
+            raise _fail(403, "the form's CSRF token is missing or wrong: reload the page")
+
+    @staticmethod
+    def _with_csrf(request: Request, render: Callable[[str], str],
+                   status: int = 200) -> HTMLResponse:
+        token = request.cookies.get(CSRF_COOKIE) or secrets.token_hex(16)
+        response = HTMLResponse(render(token), status)
+        response.set_cookie(CSRF_COOKIE, token, httponly=True, samesite="strict")
+        return response
+
+    def standings(self, event_id: int, live: bool = False) -> Standings:
+        """The event's standings now; ``live``: perhaps a moment old (see
+        :meth:`StandingsCache.get`)."""
+        revision = self.store.revision(event_id)
+        return self.cache.get(event_id, revision, lambda: self.store.records(event_id),
+                              live=live)
+
+    # ------------------------------------------------------------ API
+
+    async def health(self, _request: Request) -> Response:
+        """200 once the database is migrated and the server listens."""
+        return JSONResponse({"status": "ok"})
+
+    async def create_event(self, request: Request) -> Response:
+        """POST /api/events: an event from JSON, with one token per table game."""
+        self._director(request)
+        data = await _json(request, EVENT_LIMIT)
+        outcome = await run_in_threadpool(self._create, data)
+        return JSONResponse(outcome.body, outcome.status)
+
+    def _create(self, data: dict[str, Any]) -> Outcome:
+        name, variant, fmt = data.get("name"), data.get("variant", "four-hand"), \
+            data.get("format", "partners")
+        target = data.get("target")
+        problems = [w for w, ok in (
+            ("name must be 1 to 200 characters", isinstance(name, str)
+             and 0 < len(name.strip()) <= 200 and name.isprintable()),
+            ("variant must be a variant's name", isinstance(variant, str)
+             and 0 < len(variant) <= 40),
+            ("format must be a Format tag value, like 'progressive deals=8'",
+             isinstance(fmt, str) and 0 < len(fmt) <= 200 and fmt.isprintable()),
+            ("target must be a whole number 1 to 1000", target is None or (
+                isinstance(target, int) and not isinstance(target, bool)
+                and 1 <= target <= 1000)),
+        ) if not ok]
+        unknown = set(data) - {"name", "variant", "format", "target", "draw"}
+        if unknown:
+            problems.append(f"unknown field {sorted(unknown)[0]!r}")
+        if problems:
+            return Outcome(400, {"error": problems[0]})
+        assert isinstance(name, str) and isinstance(variant, str) and isinstance(fmt, str)
+        try:
+            draw = list(iter_places(data.get("draw")))
+            event_id, tables = self.store.create_event(
+                name.strip(), variant, fmt, target, draw, self.settings.director_token)
+        except (ValueError, DrawError) as exc:
+            return Outcome(400, {"error": str(exc)})
+        return Outcome(201, {"event": event_id, "tables": tables})
+
+    async def event_json(self, request: Request) -> Response:
+        """GET /api/events/{id}: the event and every table's progress (no secrets)."""
+        event_id = _int(request, "event")
+        event, games = await run_in_threadpool(
+            lambda: (self.store.event(event_id), self.store.games(event_id)))
+        return JSONResponse({
+            "event": event_id, "name": event["name"], "variant": event["variant"],
+            "format": event["format"], "target": event["target"],
+            "revision": event["revision"],
+            "tables": [{"round": g["round"], "table": g["table_no"], "deals": g["deals"],
+                        **g["state"]} for g in games]})
+
+    def _table_state(self, event_id: int, round_: int, table: int) -> dict[str, Any]:
+        event = self.store.event(event_id)
+        game = self.store.game(event_id, round_, table)
+        choices = sheet_choices(game["header"])
+        return {"event": event_id, "name": event["name"], "round": round_, "table": table,
+                "deals": game["texts"], **game["state"], "choices": choices}
+
+    async def table_json(self, request: Request) -> Response:
+        """GET /api/events/{id}/rounds/{r}/tables/{t}: one table game as its page shows."""
+        state = await run_in_threadpool(self._table_state, _int(request, "event"),
+                                        _int(request, "round"), _int(request, "table"))
+        return JSONResponse(state)
+
+    async def add_deal(self, request: Request) -> Response:
+        """POST .../deals: one deal, judged, stored once per idempotency key."""
+        token = _bearer(request)
+        if not token:
+            raise _fail(403, "this needs the table's token as 'Authorization: Bearer ...'")
+        data = await _json(request, ENTRY_LIMIT)
+        text, key = data.get("text"), data.get("key")
+        if not isinstance(text, str) or not text.strip():
+            raise _fail(400, "text must be one deal in the notation")
+        if not isinstance(key, str) or not KEY_RE.fullmatch(key):
+            raise _fail(400, "key must be 1 to 100 letters, digits or . _ : -")
+        try:
+            outcome = await run_in_threadpool(
+                self.store.add_deal, _int(request, "event"), _int(request, "round"),
+                _int(request, "table"), token, text, key)
+        except ForbiddenError as exc:
+            raise _fail(403, str(exc)) from None
+        return JSONResponse(outcome.body, outcome.status)
+
+    async def correct_deal(self, request: Request) -> Response:
+        """PUT .../deals/{n}: the director's correction of a deal, kept in the history."""
+        self._director(request)
+        data = await _json(request, ENTRY_LIMIT)
+        text, reason = data.get("text"), data.get("reason", "")
+        if not isinstance(text, str) or not isinstance(reason, str) or len(reason) > 500:
+            raise _fail(400, "text must be one deal, reason at most 500 characters")
+        outcome = await run_in_threadpool(
+            self.store.correct, _int(request, "event"), _int(request, "round"),
+            _int(request, "table"), _int(request, "deal"), text, reason)
+        return JSONResponse(outcome.body, outcome.status)
+
+    async def standings_json(self, request: Request) -> Response:
+        """GET /api/events/{id}/standings: as ``euchrelog score --format json`` prints."""
+        made = await run_in_threadpool(self.standings, _int(request, "event"))
+        return Response(made.json, media_type="application/json")
+
+    async def records(self, request: Request) -> Response:
+        """GET /api/events/{id}/records: the event's games in the notation."""
+        text = await run_in_threadpool(self.store.records, _int(request, "event"))
+        return PlainTextResponse(text, media_type="text/plain; charset=utf-8")
+
+    async def stream(self, request: Request) -> Response:
+        """GET /api/events/{id}/stream: the standings as server-sent events, one
+        ``standings`` event per revision (``{"revision": n, "html": ...}``)."""
+        event_id = _int(request, "event")
+        await run_in_threadpool(self.store.event, event_id)
+        if self.streams >= MAX_STREAMS:
+            raise _fail(503, "too many live pages are open; try again in a moment")
+        return StreamingResponse(self._events(request, event_id),
+                                 media_type="text/event-stream",
+                                 headers={"cache-control": "no-store"})
+
+    async def _events(self, request: Request, event_id: int) -> AsyncIterator[str]:
+        self.streams += 1
+        try:
+            async for chunk in self._changes(request, event_id):
+                yield chunk
+        finally:
+            self.streams -= 1
+
+    async def _changes(self, request: Request, event_id: int) -> AsyncIterator[str]:
+        last, quiet = -1, 0.0
+        yield "retry: 1000\n\n"
+        closing = self.settings.closing
+        while not closing.is_set() and not await request.is_disconnected():
+            revision = await run_in_threadpool(self.store.revision, event_id)
+            made = await run_in_threadpool(self.standings, event_id, True) \
+                if revision != last else None
+            if made is not None and made.revision != last:
+                last = made.revision
+                payload = json.dumps({"revision": made.revision, "html": made.html})
+                yield f"event: standings\ndata: {payload}\n\n"
+                quiet = 0.0
+            elif quiet >= 15:
+                yield ": still here\n\n"
+                quiet = 0.0
+            await asyncio.sleep(SSE_INTERVAL)
+            quiet += SSE_INTERVAL
+
+    # ------------------------------------------------------------ pages
+
+    async def index(self, _request: Request) -> Response:
+        """The list of events."""
+        return HTMLResponse(pages.index(await run_in_threadpool(self.store.events)))
+
+    async def wall(self, request: Request) -> Response:
+        """The standings page for a wall screen."""
+        event_id = _int(request, "event")
+        event = await run_in_threadpool(self.store.event, event_id)
+        made = await run_in_threadpool(self.standings, event_id, True)
+        return HTMLResponse(pages.standings_page(event, made.html, made.revision))
+
+    async def table_page(self, request: Request) -> Response:
+        """A table's page (its token comes in the link's fragment, read by the script)."""
+        event_id = _int(request, "event")
+        event = await run_in_threadpool(self.store.event, event_id)
+        game = await run_in_threadpool(self.store.game, event_id, _int(request, "round"),
+                                       _int(request, "table"))
+        return HTMLResponse(pages.table_page(event, game))
+
+    async def director_home(self, request: Request) -> Response:
+        """The director's events and the form to create one, or the sign-in form."""
+        if not self.is_director(request):
+            return self._with_csrf(request, pages.login)
+        events = await run_in_threadpool(self.store.events)
+        return self._with_csrf(request, lambda t: pages.director_home(events, t))
+
+    async def director_login(self, request: Request) -> Response:
+        """Signs the director in: a session cookie, for the director's token."""
+        form = await _form(request, ENTRY_LIMIT)
+        self._csrf(request, form)
+        token = form.get("token", "")
+        if not hmac.compare_digest(token.encode(), self.settings.director_token.encode()):
+            await asyncio.sleep(LOGIN_DELAY)
+            return self._with_csrf(request, lambda t: pages.login(t, failed=True), 403)
+        response = RedirectResponse("/director", 303)
+        response.set_cookie(SESSION_COOKIE, self.session, httponly=True, samesite="strict")
+        return response
+
+    async def director_logout(self, request: Request) -> Response:
+        """Signs the director out: the session cookie is dropped."""
+        self._csrf(request, await _form(request, ENTRY_LIMIT))
+        response = RedirectResponse("/director", 303)
+        response.delete_cookie(SESSION_COOKIE, httponly=True, samesite="strict")
+        return response
+
+    async def director_create(self, request: Request) -> Response:
+        """Creates an event from the director's form (the draw as CSV)."""
+        self._director(request)
+        form = await _form(request, EVENT_LIMIT)
+        self._csrf(request, form)
+        typed = {k: form.get(k, "") for k in ("name", "variant", "format", "target", "draw")}
+        written = typed["target"].strip()
+        if written and not (written.isascii() and written.isdigit()):
+            return await self._home_error(request, "target must be a whole number", typed)
+        try:
+            draw = _csv_draw(typed["draw"])
+        except ValueError as exc:
+            return await self._home_error(request, str(exc), typed)
+        outcome = await run_in_threadpool(self._create, {
+            "name": typed["name"], "variant": typed["variant"], "format": typed["format"],
+            "target": int(written) if written else None, "draw": draw})
+        if outcome.status != 201:
+            return await self._home_error(request, outcome.body["error"], typed)
+        return RedirectResponse(f"/director/events/{outcome.body['event']}", 303)
+
+    async def _home_error(self, request: Request, message: str,
+                          typed: dict[str, str]) -> Response:
+        events = await run_in_threadpool(self.store.events)
+        return self._with_csrf(
+            request, lambda t: pages.director_home(events, t, message, typed), 400)
+
+    def _director_page(self, event_id: int, csrf: str, message: str = "") -> str:
+        event = self.store.event(event_id)
+        links = [(r, t, f"/events/{event_id}/rounds/{r}/tables/{t}#token={token}"
+                  if token else None)
+                 for r, t, token in self.store.tokens(event_id, self.settings.director_token)]
+        return pages.director_event(event, links, self._progress(event_id), csrf, message)
+
+    def _progress(self, event_id: int) -> str:
+        made = self.standings(event_id, live=True)
+        findings = [f.to_dict() for ev in made.events for f in ev.findings]
+        return pages.progress(self.store.games(event_id), findings,
+                              self.store.history(event_id))
+
+    async def director_event(self, request: Request) -> Response:
+        """The director's page of an event."""
+        self._director(request)
+        event_id = _int(request, "event")
+        await run_in_threadpool(self.store.event, event_id)
+        return self._with_csrf(request, lambda t: self._director_page(event_id, t))
+
+    async def director_progress(self, request: Request) -> Response:
+        """The progress part of the director's page (fetched again on every revision)."""
+        self._director(request)
+        return HTMLResponse(await run_in_threadpool(self._progress, _int(request, "event")))
+
+    async def director_correct(self, request: Request) -> Response:
+        """A correction from the director's form."""
+        self._director(request)
+        event_id = _int(request, "event")
+        form = await _form(request, ENTRY_LIMIT)
+        self._csrf(request, form)
+        try:
+            round_, table, deal = (int(form.get(k, "")) for k in ("round", "table", "deal"))
+        except ValueError:
+            round_ = 0
+        message = "round, table and deal must be numbers"
+        if round_:
+            try:
+                outcome = await run_in_threadpool(
+                    self.store.correct, event_id, round_, table, deal, form.get("text", ""),
+                    form.get("reason", "")[:500])
+            except NotFoundError as exc:
+                message = str(exc)
+            else:
+                message = _said(outcome)
+        return await run_in_threadpool(lambda: self._with_csrf(
+            request, lambda t: self._director_page(event_id, t, message)))
+
+    async def static(self, request: Request) -> Response:
+        """The pages' scripts and stylesheet, shipped in the package."""
+        name = request.path_params["name"]
+        if name not in STATIC:
+            raise _fail(404, "no such file")
+        text = resources.files("euchrelog.serve").joinpath("static", name).read_text("utf-8")
+        return Response(text, media_type=STATIC[name],
+                        headers={"cache-control": "no-cache"})
+
+
+def _said(outcome: Outcome) -> str:
+    """What the director's page says of a correction."""
+    if outcome.status == 200:
+        return "corrected"
+    if outcome.status == 422:
+        return "refused: " + "; ".join(f"{f['code']} {f['message']}"
+                                       for f in outcome.body["findings"])
+    return str(outcome.body.get("error", ""))
+
+
+def _csv_draw(text: str) -> list[dict[str, Any]]:
+    """A draw typed or pasted as CSV: ``round,table`` and a column per seat.
+
+    :raises ValueError: for a line that cannot be read, saying which.
+    """
+    rows = list(csv.reader(io.StringIO(text.strip())))
+    if len(rows) < 2:
+        raise ValueError("the draw needs a header line (round,table,N,E,S,W) and a line "
+                         "per table")
+    head = [h.strip().upper() for h in rows[0]]
+    if head[:2] != ["ROUND", "TABLE"] or len(head) < 4:
+        raise ValueError("the draw's header line must be round,table and the seats "
+                         "(N,E,S,W)")
+    draw = []
+    for number, row in enumerate(rows[1:], 2):
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != len(head) or not row[0].strip().isdigit() or \
+                not row[1].strip().isdigit():
+            raise ValueError(f"draw line {number}: round and table numbers, then "
+                             f"{len(head) - 2} names")
+        draw.append({"round": int(row[0]), "table": int(row[1]),
+                     "seats": dict(zip(head[2:], (c.strip() for c in row[2:]), strict=True))})
+    return draw
+
+
+def _handler(server: Server) -> Callable[[Request, Exception], Awaitable[Response]]:
+    async def handle(request: Request, exc: Exception) -> Response:
+        if isinstance(exc, NotFoundError):
+            status, message = 404, str(exc)
+        elif isinstance(exc, HTTPException):
+            status, message = exc.status_code, str(exc.detail)
+        else:
+            status, message = 500, "internal error"
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": message}, status)
+        return HTMLResponse(pages.error_page(status, message), status)
+    return handle
+
+
+def create_app(store: Store, settings: Settings,
+               lifespan: Callable[[Starlette], AbstractAsyncContextManager[None]] | None = None
+               ) -> Starlette:
+    """The application over ``store``; ``lifespan`` runs once it listens."""
+    server = Server(store, settings)
+    place = "/api/events/{event:int}/rounds/{round:int}/tables/{table:int}"
+    routes = [
+        Route("/health", server.health),
+        Route("/", server.index),
+        Route("/static/{name:str}", server.static),
+        Route("/api/events", server.create_event, methods=["POST"]),
+        Route("/api/events/{event:int}", server.event_json),
+        Route(place, server.table_json),
+        Route(place + "/deals", server.add_deal, methods=["POST"]),
+        Route(place + "/deals/{deal:int}", server.correct_deal, methods=["PUT"]),
+        Route("/api/events/{event:int}/standings", server.standings_json),
+        Route("/api/events/{event:int}/records", server.records),
+        Route("/api/events/{event:int}/stream", server.stream),
+        Route("/events/{event:int}", server.wall),
+        Route("/events/{event:int}/rounds/{round:int}/tables/{table:int}", server.table_page),
+        Route("/director", server.director_home),
+        Route("/director/login", server.director_login, methods=["POST"]),
+        Route("/director/logout", server.director_logout, methods=["POST"]),
+        Route("/director/events", server.director_create, methods=["POST"]),
+        Route("/director/events/{event:int}", server.director_event),
+        Route("/director/events/{event:int}/progress", server.director_progress),
+        Route("/director/events/{event:int}/correct", server.director_correct,
+              methods=["POST"]),
+    ]
+    handle = _handler(server)
+    return Starlette(routes=routes, middleware=[Middleware(_Secure)], lifespan=lifespan,
+                     exception_handlers={HTTPException: handle, NotFoundError: handle,
+                                         Exception: handle})
+
+
+class _Secure:
+    """Adds :data:`SECURITY_HEADERS` to every answer, and ``no-store`` to those that say
+    nothing of caching (a director's page shows the tables' links)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers.update(SECURITY_HEADERS)
+                headers.setdefault("cache-control", "no-store")
+            await send(message)
+
+        await self.app(scope, receive, sending)

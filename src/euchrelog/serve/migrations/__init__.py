@@ -1,0 +1,2 @@
+"""The Alembic migrations of the server's database (see
+:func:`euchrelog.serve.store.migrate`)."""

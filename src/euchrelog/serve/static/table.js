@@ -1,0 +1,175 @@
+// The table page: the score so far, and one deal entered by tap or keyboard.
+// The token comes from the link's fragment (#token=...), so it never reaches a log.
+"use strict";
+(function () {
+  const body = document.body.dataset;
+  const base = `/api/events/${body.event}/rounds/${body.round}/tables/${body.table}`;
+  const token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
+  const pendingKey = `euchrelog-pending:${body.event}:${body.round}:${body.table}`;
+  const message = document.getElementById("message");
+  const chosen = { dealer: null, trump: null, maker: null, alone: "no", tricks: null };
+  let state = null;
+  let sending = false;
+
+  function say(text, kind) {
+    message.textContent = text;
+    message.className = kind || "";
+  }
+
+  function newKey() {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  function choices(id, values, labels) {
+    const box = document.getElementById(id);
+    box.replaceChildren();
+    box.setAttribute("role", "group");
+    values.forEach((value, i) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.value = value;
+      button.textContent = labels ? labels[i] : value;
+      button.setAttribute("aria-pressed", String(chosen[id] === value));
+      button.addEventListener("click", () => {
+        chosen[id] = value;
+        for (const other of box.children) {
+          other.setAttribute("aria-pressed", String(other === button));
+        }
+      });
+      box.appendChild(button);
+    });
+  }
+
+  function player(seat) {
+    const name = state.seats[seat];
+    return name ? `${seat} ${name}` : seat;
+  }
+
+  function render() {
+    const score = document.getElementById("score");
+    score.replaceChildren();
+    const line = document.createElement("div");
+    line.className = "total";
+    const totals = Object.entries(state.totals);
+    line.textContent = totals.length
+      ? totals.map(([side, points]) => `${side} ${points}`).join("  ·  ")
+      : "no deal yet";
+    score.appendChild(line);
+    const seats = document.createElement("div");
+    seats.textContent = Object.keys(state.seats).map(player).join(", ");
+    score.appendChild(seats);
+    const next = document.createElement("div");
+    if (state.over) {
+      next.textContent = state.winner ? `game over: won by ${state.winner}` : "game over: drawn";
+    } else {
+      const dealer = state.next.dealer ? `, ${player(state.next.dealer)} deals` : "";
+      next.textContent = `deal ${state.next.deal}${dealer}`;
+    }
+    score.appendChild(next);
+    const list = document.getElementById("deals");
+    list.replaceChildren();
+    for (const text of state.deals) {
+      const item = document.createElement("li");
+      const pre = document.createElement("pre");
+      pre.textContent = text;
+      item.appendChild(pre);
+      list.appendChild(item);
+    }
+    document.getElementById("send").disabled = state.over;
+    const c = state.choices;
+    const firstDeal = !state.over && !state.next.dealer;
+    document.getElementById("dealer-set").hidden = !firstDeal;
+    if (firstDeal && !chosen.dealer) chosen.dealer = c.seats[0];
+    choices("dealer", c.seats);
+    choices("trump", c.trumps);
+    choices("maker", c.seats);
+    choices("alone", ["no", "alone"], ["no", "alone"]);
+    const tricks = [];
+    for (let n = 0; n <= c.tricks; n++) tricks.push(String(n));
+    choices("tricks", tricks);
+  }
+
+  async function load() {
+    const response = await fetch(base);
+    if (!response.ok) {
+      say("this table cannot be found", "refused");
+      return;
+    }
+    state = await response.json();
+    render();
+  }
+
+  function entry() {
+    const full = document.getElementById("full").value.trim();
+    if (full) return full + "\n";
+    const missing = ["trump", "maker", "tricks"].filter((k) => chosen[k] === null);
+    if (missing.length) return null;
+    const dealer = state.next.dealer || chosen.dealer;
+    const alone = chosen.alone === "alone" ? " alone" : "";
+    return `deal ${state.next.deal} dealer ${dealer}\n` +
+      `  trump ${chosen.trump} maker ${chosen.maker}${alone} tricks ${chosen.tricks}\n`;
+  }
+
+  async function post(pending) {
+    for (let attempt = 0; attempt < 6; attempt++) {
+      try {
+        const response = await fetch(base + "/deals", {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+          body: JSON.stringify(pending),
+        });
+        if (response.status >= 500) throw new Error(`status ${response.status}`);
+        return { status: response.status, body: await response.json() };
+      } catch (err) {
+        say(`no answer (${err.message}); sending again…`, "refused");
+        await new Promise((done) => setTimeout(done, 500 * 2 ** attempt));
+      }
+    }
+    return null;
+  }
+
+  async function send(pending) {
+    sending = true;
+    document.getElementById("send").disabled = true;
+    localStorage.setItem(pendingKey, JSON.stringify(pending));
+    const answer = await post(pending);
+    sending = false;
+    document.getElementById("send").disabled = false;
+    if (answer === null) {
+      say("the deal could not be sent: it is kept and will be sent again", "refused");
+      return;
+    }
+    localStorage.removeItem(pendingKey);
+    if (answer.status === 201 || answer.status === 200) {
+      const totals = Object.entries(answer.body.totals).map(([s, p]) => `${s} ${p}`).join(" ");
+      say(`deal ${answer.body.deal || ""} entered: ${totals}`, "ok");
+      document.getElementById("full").value = "";
+      Object.assign(chosen, { trump: null, maker: null, alone: "no", tricks: null });
+      await load();
+    } else if (answer.status === 422) {
+      say("refused: " + answer.body.findings.map(
+        (f) => (f.line ? `line ${f.line}: ` : "") + `${f.code} ${f.message}`).join("; "),
+      "refused");
+    } else {
+      say(answer.body.error || `refused (${answer.status})`, "refused");
+    }
+  }
+
+  document.getElementById("sheet").addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (sending || !state || state.over) return;
+    const text = entry();
+    if (text === null) {
+      say("choose trump, the maker and the tricks (or enter the deal in full)", "refused");
+      return;
+    }
+    send({ text, key: newKey() });
+  });
+
+  load().then(() => {
+    const kept = localStorage.getItem(pendingKey);
+    if (kept) send(JSON.parse(kept));
+  });
+})();
