@@ -483,10 +483,9 @@ def need_dask() -> None:
         if (exc.name or "").partition(".")[0] not in ("dask", "distributed"):
             raise
         raise click.UsageError("--scheduler needs Dask: pip install 'euchrelog[dask]'") from None
-    for name in list(logging.root.manager.loggerDict):
+    for name in list(logging.root.manager.loggerDict):  # those that Dask's import made
         if name.partition(".")[0] in ("distributed", "tornado"):
             logging.getLogger(name).setLevel(logging.CRITICAL)
-    logging.getLogger("distributed").setLevel(logging.CRITICAL)
 
 
 def _in_order(item: Sent | GameCheck, base: int, progress: Progress | None = None
