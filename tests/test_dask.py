@@ -9,9 +9,11 @@ from __future__ import annotations
 import json
 import os
 import random
+import signal
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -173,6 +175,60 @@ def test_the_python_api(scheduler: str, corpus: Path) -> None:
     assert all(r.report is None for results in checked for r in results)
 
 
+class _KillScheduler(WorkerPlugin):
+    """Ends the scheduler's process as its worker starts its ``after``-th batch."""
+
+    def __init__(self, pid: int, after: int) -> None:
+        self.pid = pid
+        self.after = after
+        self.started = 0
+
+    def transition(self, key: Any, start: str, finish: str, **kwargs: Any) -> None:
+        """Counts the batches as they start executing, and ends the scheduler at one."""
+        if finish == "executing" and "_check_batch" in str(key):
+            self.started += 1
+            if self.started == self.after:
+                os.kill(self.pid, signal.SIGKILL)
+
+
+def test_a_lost_scheduler_is_a_message(corpus: Path, tmp_path: Path) -> None:
+    """A scheduler that stops mid-run ends the command with a message and status 2, none
+    of Dask's own log or tracebacks."""
+    file = tmp_path / "scheduler.json"
+    big = tmp_path / "big.euchre"
+    big.write_text("\n".join([(corpus / "games.euchre").read_text(encoding="utf-8")] * 4),
+                   encoding="utf-8")
+    def start(*args: str) -> subprocess.Popen[bytes]:
+        return subprocess.Popen([sys.executable, "-m", *args], stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+
+    scheduler = start("distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0",
+                      "--no-dashboard", "--scheduler-file", str(file))
+    worker = start("distributed.cli.dask_worker", "--scheduler-file", str(file), "--nworkers",
+                   "1", "--nthreads", "1", "--host", "127.0.0.1", "--no-dashboard")
+    try:
+        for _ in range(600):  # the scheduler writes its address once it listens
+            if file.exists() or scheduler.poll() is not None:
+                break
+            time.sleep(0.1)
+        assert file.exists(), "the scheduler did not start"
+        with distributed.Client(scheduler_file=str(file), timeout=60,
+                                set_as_default=False) as client:
+            client.wait_for_workers(1, timeout=60)
+            client.register_plugin(_KillScheduler(scheduler.pid, after=2), name="kill")
+        result = subprocess.run(
+            [sys.executable, "-m", "euchrelog", "check", "--scheduler", str(file), str(big)],
+            capture_output=True, text=True, check=False, timeout=300,
+            env={**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "5s"})
+    finally:
+        for process in (worker, scheduler):
+            process.terminate()
+            process.wait(timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.startswith("euchrelog: lost the Dask scheduler at tcp://127.0.0.1:")
+    assert "Traceback" not in result.stderr and result.stderr.count("\n") <= 2
+
+
 def test_analyze_through_a_cluster(scheduler: str) -> None:
     """`analyze --scheduler` reviews the games on the workers, in the order of a local run,
     with the par tables and without, in text and JSON."""
@@ -204,6 +260,14 @@ def test_map_in_order(scheduler: str) -> None:
     words = [f"w{k}" for k in range(40)]
     assert list(on_dask.map_in_order(str.upper, words, scheduler)) == [
         (w, w.upper()) for w in words]
+
+
+def test_an_error_of_the_work_is_its_own(scheduler: str, tmp_path: Path) -> None:
+    """An error that the mapped function raises on a worker comes back as it is, not as a
+    lost scheduler."""
+    with pytest.raises(FileNotFoundError):
+        list(on_dask.map_in_order(on_dask.check_file, [str(tmp_path / "none.euchre")],
+                                  scheduler))
 
 
 def test_work_that_stops_every_worker_is_a_message() -> None:

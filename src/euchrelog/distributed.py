@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import concurrent.futures
 import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
@@ -89,7 +90,9 @@ class _Task(Generic[R]):
         except distributed.KilledWorker:
             raise EuchrelogError(f"{self.what} stopped every Dask worker that took it "
                                  f"on") from None
-        except (asyncio.CancelledError, OSError) as exc:
+        except (asyncio.CancelledError, concurrent.futures.CancelledError, OSError) as exc:
+            if self.future.status == "error":  # the work's own error, raised on the worker
+                raise
             raise EuchrelogError(f"lost the Dask scheduler at {self.address}: {exc}") from None
 
 
@@ -113,7 +116,8 @@ class Cluster:
         if isinstance(self.scheduler, distributed.Client):
             self.client = self.scheduler
         else:
-            self.client = _connect(self.scheduler)
+            self.address = _address(self.scheduler)
+            self.client = _connect(self.address)
         try:
             self.threads = _ready_threads(self.client, self.address)
         except BaseException:
@@ -200,12 +204,11 @@ class DaskChecker(Checker):
         return self.cluster.submit(_check_batch, batch, where)
 
 
-def _connect(scheduler: str) -> distributed.Client:
-    """A client of the scheduler at an address, or at the address of a scheduler file.
+def _connect(address: str) -> distributed.Client:
+    """A client of the scheduler at ``address``.
 
     :raises EuchrelogError: if it does not answer.
     """
-    address = _address(scheduler)
     try:
         return distributed.Client(address, timeout=_connect_seconds(), set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:

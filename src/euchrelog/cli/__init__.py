@@ -9,6 +9,7 @@ import gc
 import importlib
 import itertools
 import json
+import logging
 import multiprocessing
 import multiprocessing.pool
 import os
@@ -473,14 +474,18 @@ def checker_for(jobs: int, scheduler: str | None, progress: Progress | None = No
 
 
 def need_dask() -> None:
-    """Imports Dask for ``--scheduler``, or raises a usage error where the dask extra is
-    not installed."""
+    """Imports Dask for a command's ``--scheduler``, and leaves what goes wrong to the
+    command's own messages (Dask logs a lost scheduler with its tracebacks); raises a usage
+    error where the dask extra is not installed."""
     try:
         importlib.import_module("distributed")
     except ModuleNotFoundError as exc:
         if (exc.name or "").partition(".")[0] not in ("dask", "distributed"):
             raise
         raise click.UsageError("--scheduler needs Dask: pip install 'euchrelog[dask]'") from None
+    for name in list(logging.root.manager.loggerDict):  # those that Dask's import made
+        if name.partition(".")[0] in ("distributed", "tornado"):
+            logging.getLogger(name).setLevel(logging.CRITICAL)
 
 
 def _in_order(item: Sent | GameCheck, base: int, progress: Progress | None = None
