@@ -613,15 +613,18 @@ def both_paths_agree(text: str) -> None:
 
 
 def check_notation_text(text: str) -> None:
-    """``loads`` raises only NotationError; what it reads survives the canonical form
-    (``fmt`` is idempotent) and the JSON round trip; ``check_text`` never raises, and
-    reports a syntax error exactly where ``loads`` raises one."""
+    """``loads`` raises only NotationError (or, for a text that is JSON, which it reads as
+    JSON, RecordError); what it reads survives the canonical form (``fmt`` is idempotent)
+    and the JSON round trip; ``check_text`` never raises, and reports a syntax error exactly
+    where ``loads`` raises one."""
     error: NotationError | None = None
     try:
         log = loads(text)
     except NotationError as exc:
         assert exc.line >= 1 and exc.column >= 1, exc
         error = exc
+    except RecordError:
+        assert is_json(text), text[:200]
     else:
         canonical = dumps(log)
         assert dumps(loads(canonical)) == canonical
