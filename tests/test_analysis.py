@@ -172,11 +172,13 @@ def test_the_review_agrees_with_minimax_late_in_the_play_of_every_variant() -> N
 
 @pytest.mark.slow
 def test_the_review_agrees_with_minimax_after_the_first_trick_on_many_deals() -> None:
+    """(Eight games a variant, about a thousand positions, keep the suite's time in CI's
+    bounds; the small deals below are the thousands.)"""
     compared = 0
-    for game in _games(1, 24 * len(VARIANT_NAMES)):
+    for game in _games(1, 8 * len(VARIANT_NAMES)):
         for review in reviews_of(game):
             compared += _check_against_minimax(review, 1)
-    assert compared > 3000
+    assert compared > 1000
 
 
 @pytest.mark.parametrize("trump", [*Suit, NO_TRUMP])
