@@ -163,3 +163,18 @@ def test_the_four_line_canadian_loner_record_is_checked(tmp_path: Path) -> None:
     _no_traceback(result)
     assert result.exit_code == 1
     assert f"{path}:4:15: A604 deal 1: S, the dealer's partner" in result.output
+
+
+@pytest.mark.parametrize("field", ["title", "name"])
+def test_an_emn_title_or_name_no_tag_can_hold_is_an_error_of_the_input(field: str) -> None:
+    """Found by fuzz/run.py (seed 20261221, inputs 173633 and 205998): a lone surrogate in
+    an EMN match's title or a player's name ended in a ValidationError."""
+    match = next((Path(__file__).parent / "data" / "egn").rglob("*.emn"))
+    data = json.loads(match.read_text(encoding="utf-8"))
+    if field == "title":
+        data["metadata"]["title"] = "x\ud800"
+    else:
+        data["metadata"]["players"][1]["name"] = "\ud800B"
+    items = read_source("emn", json.dumps(data))
+    assert items and isinstance(items[0], ConversionError)
+    assert items[0].where == "$.metadata"

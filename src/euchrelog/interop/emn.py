@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from pydantic import ValidationError
+
 from ..models import Tag
 from ..notation.jsonio import TOO_DEEP, too_deep
 from ..rules import ruleset_from_tags
@@ -85,9 +87,15 @@ def from_emn(data: Any) -> Iterator[Converted]:
     for converted, index, seated, where in read:
         game = converted.game
         kept = [t for t in game.tags if t.name.lower() not in _REPLACED]
-        tags = (Tag(name="Event", value=str(title)), Tag(name="Format", value=fmt),
-                Tag(name="Round", value=str(index + 1)), Tag(name="Table", value="1"),
-                *kept, *(Tag(name=str(s), value=n) for s, n in zip(SEATS, seated, strict=True)))
+        try:
+            tags = (Tag(name="Event", value=str(title)), Tag(name="Format", value=fmt),
+                    Tag(name="Round", value=str(index + 1)), Tag(name="Table", value="1"),
+                    *kept,
+                    *(Tag(name=str(s), value=n) for s, n in zip(SEATS, seated, strict=True)))
+        except ValidationError as exc:  # a title or a name a tag cannot hold (a lone surrogate)
+            message = exc.errors()[0]["msg"]
+            raise _fail(f"the title or a player's name cannot be a tag value: {message}",
+                        "$.metadata") from None
         places = {_shift(locus, game.tags, tags): where + ".gameData" + at[1:]
                   for locus, at in converted.places.items()}
         lost = [where + ".gameData" + what[1:] for what in converted.lost]
