@@ -131,8 +131,7 @@ class _Spool:
     """A source that can be read only once (a pipe, standard input, a device), kept in a
     temporary file as it is read, so that it can be read again from the start."""
 
-    def __init__(self, stream: BinaryIO, name: str) -> None:
-        self.name = name
+    def __init__(self, stream: BinaryIO) -> None:
         self.stream: BinaryIO | None = stream
         self.read = getattr(stream, "read1", stream.read)
         self.kept = tempfile.TemporaryFile(prefix="euchrelog-")  # noqa: SIM115
@@ -230,7 +229,7 @@ def open_source(path: str) -> BinaryIO:
             stream = _open_pipe(path)
         else:
             stream = open(path, "rb", buffering=0)  # noqa: SIM115
-        spool = _SPOOLS[path] = _Spool(stream, path)
+        spool = _SPOOLS[path] = _Spool(stream)
     return io.BufferedReader(_SpoolReader(spool))
 
 

@@ -542,7 +542,7 @@ def _parse(path: str, text: str, progress: Progress | None = None) -> Log:
             if progress is not None:
                 progress.advance(len(text.encode("utf-8")))
             return loads_json(text)
-        if progress is None:
+        if progress is None or not progress.enabled:  # (counting lines costs a pass)
             return loads(text)
         return log_of(progress.games(iter_log(progress.lines(text_lines(text.lstrip("\ufeff"))))))
     except (NotationError, RecordError) as exc:
