@@ -35,6 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import euchrelog
 from euchrelog.check import check_json_lines, check_lines
 from euchrelog.generate import random_game, ruleset_for
 from euchrelog.models import Game
@@ -299,6 +300,65 @@ def cli(args: list[str]) -> tuple[float, float]:
     return float(out[0]), int(out[1]) / 1024
 
 
+def _build() -> str:
+    return "compiled (mypyc)" if euchrelog.COMPILED else "pure Python"
+
+
+def cpu(argv: list[str]) -> float:
+    """User and system CPU seconds of one run of ``argv`` (its output thrown away)."""
+    code = ("import resource, subprocess, sys;"
+            "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=False);"
+            "u = resource.getrusage(resource.RUSAGE_CHILDREN);"
+            "print(u.ru_utime + u.ru_stime)")
+    out = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True,
+                         text=True, check=True).stdout
+    return float(out)
+
+
+PGN_COMMAND = ("import sys, chess.pgn\n"
+               "with open(sys.argv[1], encoding='utf-8') as f:\n"
+               "    while chess.pgn.read_game(f) is not None:\n"
+               "        pass\n")
+"""python-chess as a command: read (and so check) every game of a PGN file."""
+
+
+def as_commands(megabytes: float, repeat: int) -> None:
+    """``euchrelog check`` as a command on a file of ``megabytes`` beside python-chess
+    reading a PGN file of the same size as a command, and the start-up of each (``check``
+    of an empty file, ``import chess.pgn``): CPU seconds, the best of ``repeat`` runs,
+    interleaved."""
+    print(f"euchrelog {euchrelog.__version__}, {_build()} build")
+    size = int(megabytes * 1_000_000)
+    euchre, _, _ = euchre_corpus(size)
+    pgn, _ = pgn_corpus(size)
+    with tempfile.TemporaryDirectory() as tmp:
+        record, games, empty = Path(tmp) / "big.euchre", Path(tmp) / "big.pgn", \
+            Path(tmp) / "empty.euchre"
+        record.write_text(euchre, encoding="utf-8")
+        games.write_text(pgn, encoding="utf-8")
+        empty.write_text("", encoding="utf-8")
+        python = sys.executable
+        runs = {
+            "check as a command": [python, "-m", "euchrelog", "check", "-q", "--jobs", "1",
+                                   str(record)],
+            "python-chess as a command": [python, "-c", PGN_COMMAND, str(games)],
+            "start-up: check of an empty file": [python, "-m", "euchrelog", "check", "-q",
+                                                 str(empty)],
+            "start-up: import chess.pgn": [python, "-c", "import chess.pgn"],
+        }
+        best = dict.fromkeys(runs, float("inf"))
+        for _ in range(repeat):
+            for name, argv in runs.items():
+                best[name] = min(best[name], cpu(argv))
+    print(f"\nas commands, {megabytes} MB each, CPU seconds (best of {repeat}):")
+    for name, seconds in best.items():
+        print(f"{name:34} {seconds:8.3f}")
+    ratio = best["python-chess as a command"] / best["check as a command"]
+    print(f"check vs python-chess as commands: {ratio:.1f}x (target 6x)")
+    start = best["start-up: check of an empty file"] / best["start-up: import chess.pgn"]
+    print(f"start-up, check vs import chess.pgn: {start:.2f} (target at most 1)")
+
+
 def write_repeated(path: Path, text: str, megabytes: float) -> int:
     """Writes ``text`` over and over to ``path`` until it holds ``megabytes``; returns the
     bytes written."""
@@ -336,6 +396,9 @@ def main() -> None:
                         help="also time the CLI with --jobs 1 and 2 on a file of MB megabytes")
     parser.add_argument("--memory", type=float, default=0, metavar="MB",
                         help="also measure the CLI's peak RSS on a file of MB megabytes")
+    parser.add_argument("--command", type=float, default=0, metavar="MB",
+                        help="only time `check` and python-chess as commands on files of MB "
+                             "megabytes, and the start-up of each")
     parser.add_argument("--score-memory", type=int, default=0, metavar="TABLES",
                         help="only measure the peak RSS of `euchrelog score` on a progressive "
                              "event of TABLES tables x 8 rounds (and of a quarter as many)")
@@ -343,8 +406,12 @@ def main() -> None:
     if args.score_memory:
         score_memory(args.score_memory)
         return
+    if args.command:
+        as_commands(args.command, args.repeat)
+        return
     size = int(args.megabytes * 1_000_000)
     print(f"generating corpora of {args.megabytes} MB ...", file=sys.stderr)
+    print(f"euchrelog {euchrelog.__version__}, {_build()} build")
     euchre, jsonl, _ = euchre_corpus(size)
     pgn, _ = pgn_corpus(size)
     phh, _ = phh_corpus(size)

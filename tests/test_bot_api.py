@@ -312,6 +312,7 @@ def test_every_exported_name_works_with_the_others() -> None:
     assert e.Claim(seat=e.Seat.N).seat is e.Seat.N
     assert e.Sheet(thrown=True).thrown and e.Score(points={"NS": 1}).points == {"NS": 1}
     assert set(e.CODES) >= {"R801", "R802"} and isinstance(e.__version__, str)
+    assert isinstance(e.COMPILED, bool)
     for error in (e.NotationError, e.RecordError, e.IllegalActionError, e.RecorderError):
         assert issubclass(error, e.EuchrelogError)
     assert issubclass(e.RenegeError, e.IllegalActionError)

@@ -225,3 +225,23 @@ unfinished
     with pytest.raises(IllegalActionError) as err:
         replay(loads(text).games[0], strict=True)
     assert err.value.code == "B401"
+
+
+def test_a_copy_has_every_attribute_and_shares_no_mutable_one() -> None:
+    """``DealState.copy`` copies each attribute by name (the compiled build cannot use
+    ``copy.copy``): a copy in the middle of the play has every attribute the state has,
+    equal, and playing on in the copy leaves the state as it was."""
+    state = new_state()
+    for act in (Order(seat=Seat.E), Exchange(seat=Seat.N, discard=parse_card("KD")),
+                Play(seat=Seat.E, card=parse_card("AD"))):
+        state.do(act)
+    other = state.copy()
+    if hasattr(state, "__dict__"):  # the pure build: its attributes can be listed
+        assert set(vars(other)) == set(vars(state))
+        assert all(getattr(other, name) == value for name, value in vars(state).items())
+    before = tuple(map(repr, (state.current, state.played, state.hands[Seat.S].known,
+                              state.acted)))
+    other.do(Play(seat=Seat.S, card=parse_card("TD")))
+    assert tuple(map(repr, (state.current, state.played, state.hands[Seat.S].known,
+                            state.acted))) == before
+    assert other.current != state.current

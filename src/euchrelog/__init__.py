@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 __version__ = "0.2.0"
 
+from . import engine as _engine
 from .cards import Card, Rank, Suit, card_power, effective_suit, parse_card, trick_winner
 from .engine import DealState, Phase
 from .errors import EuchrelogError, IllegalActionError, NotationError, RecordError, RenegeError
@@ -62,6 +63,10 @@ from .replay import DealResult, GameReport, replay
 from .rules import FOUR_HAND, VARIANTS, Options, Ruleset, Variant, find_variant
 from .seats import Seat
 
+COMPILED = not (_engine.__file__ or "").endswith(".py")
+"""Whether this is the compiled build (the engine and the reader compiled by mypyc, see
+docs/performance.md), not the pure one."""
+
 if TYPE_CHECKING:
     from .recorder import IllegalEntryError, Recorder, RecorderError
 
@@ -76,12 +81,12 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
-    "CODES", "FOUR_HAND", "VARIANTS", "Bidding", "Call", "Card", "Claim", "Deal", "DealResult",
-    "DealState", "Declaration", "End", "EuchrelogError", "Exchange", "Finding", "Game",
-    "GameReport", "Hands", "IllegalActionError", "IllegalEntryError", "Log", "NotationError",
-    "Options", "Order", "Pass", "Phase", "Play", "Rank", "RecordError", "Recorder",
-    "RecorderError", "RenegeError", "Ruleset", "Score", "Seat", "Sheet", "Suit", "Tag", "Trick",
-    "Upcard", "Variant", "__version__", "card_power", "dump", "dumps", "dumps_json",
-    "effective_suit", "find_variant", "load", "loads", "loads_json", "parse_card", "read_games",
-    "replay", "trick_winner",
+    "CODES", "COMPILED", "FOUR_HAND", "VARIANTS", "Bidding", "Call", "Card", "Claim", "Deal",
+    "DealResult", "DealState", "Declaration", "End", "EuchrelogError", "Exchange", "Finding",
+    "Game", "GameReport", "Hands", "IllegalActionError", "IllegalEntryError", "Log",
+    "NotationError", "Options", "Order", "Pass", "Phase", "Play", "Rank", "RecordError",
+    "Recorder", "RecorderError", "RenegeError", "Ruleset", "Score", "Seat", "Sheet", "Suit",
+    "Tag", "Trick", "Upcard", "Variant", "__version__", "card_power", "dump", "dumps",
+    "dumps_json", "effective_suit", "find_variant", "load", "loads", "loads_json",
+    "parse_card", "read_games", "replay", "trick_winner",
 ]

@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from copy import copy
 from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import combinations
@@ -222,17 +221,28 @@ class DealState:
     # ------------------------------------------------------------ helpers
 
     def copy(self) -> DealState:
-        """An independent copy of the state, to try acts on without changing this one."""
-        other = copy(self)
+        """An independent copy of the state, to try acts on without changing this one.
+
+        Every attribute is copied by name (not by :func:`copy.copy`, which the compiled
+        build's classes do not support); ``tests/test_engine.py`` holds the list to
+        :meth:`__init__`'s."""
+        other = DealState(self.ruleset, self.dealer)
+        other.upcard, other.phase, other.round = self.upcard, self.phase, self.round
         other.hands = {s: replace(h) for s, h in self.hands.items()}
-        other.extra = replace(self.extra)
-        other._where = list(self._where)
+        other.extra_kind, other.extra = self.extra_kind, replace(self.extra)
+        other._where, other.played = list(self._where), self.played
+        other.high, other.swapped, other.merged = self.high, self.swapped, self.merged
         other.acted = list(self.acted)
+        other.trump, other.follows, other.suit_masks = self.trump, self.follows, self.suit_masks
+        other.maker, other._makers, other._lineups = self.maker, self._makers, self._lineups
+        other.fixed_in_round, other.exchanged = self.fixed_in_round, self.exchanged
+        other.alone, other.defender, other.playing = self.alone, self.defender, self.playing
         other.current = list(self.current)
         other.tricks = [list(t) for t in self.tricks]
-        other.winners = list(self.winners)
+        other.winners, other.leader = list(self.winners), self.leader
         other.showouts = {s: dict(v) for s, v in self.showouts.items()}
         other.reneges = list(self.reneges)
+        other._merge_list = self._merge_list
         return other
 
     @property

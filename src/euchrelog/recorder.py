@@ -504,11 +504,9 @@ class Recorder:
 
     @property
     def exchange_pending(self) -> bool:
-        """Whether the dealer may still take the upcard (or decline it) in the open deal."""
-        state = self.state
-        if state is None or state.phase is not Phase.DECLARING or state.upcard is None:
-            return False
-        return state.can_exchange(Exchange(seat=state.dealer, takes=True, upcard=state.upcard))
+        """Whether the dealer may still take the upcard (or decline it) in the open deal:
+        the engine's :attr:`DealState.exchange_due <euchrelog.engine.DealState.exchange_due>`."""
+        return self.state is not None and self.state.exchange_due
 
     def turn(self) -> Seat | None:
         """The seat to act in the open deal: the bidder, the dealer while the exchange is
