@@ -9,6 +9,8 @@ EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
 EXIT_SYNTAX = 2
 """Also Click's exit code for a usage error."""
+EXIT_FILE = 2
+"""A file that cannot be read or written (as for a usage error)."""
 EXIT_INTERRUPTED = 130
 """Stopped by Ctrl-C (SIGINT), as a shell reports it: 128 + the signal's number."""
 

@@ -35,15 +35,13 @@ from ..errors import EuchrelogError, NotationError, RecordError
 from ..explain import explain
 from ..files import (
     EXTENSION,
-    FileFailure,
+    FileError,
     Limits,
     failure_text,
     forget_sources,
     write_output,
     write_stdout,
 )
-from ..files import expand as _expand
-from ..files import limit_options as _limit_options
 from ..files import read_lines as _lines
 from ..findings import Finding
 from ..interop import KINDS, ConversionError, check_converted, kind_of, read_source
@@ -63,6 +61,9 @@ from ..report import (
     visible_context,
 )
 from .formats import FORMATS, FindingPrinter, Selection, use_colour
+from .options import FileFailed, say_failure
+from .options import expand as _expand
+from .options import limit_options as _limit_options
 
 
 def _read(path: str, limits: Limits, progress: Progress | None = None) -> str:
@@ -94,6 +95,13 @@ class _Commands(click.Group):
             command = getattr(importlib.import_module(self.elsewhere[cmd_name]), cmd_name)
             self.add_command(command)
         return super().get_command(ctx, cmd_name)
+
+    def invoke(self, ctx: click.Context) -> object:
+        """Runs the command, a file it cannot read or write reported as :class:`FileFailed`."""
+        try:
+            return super().invoke(ctx)
+        except FileError as exc:
+            raise FileFailed(str(exc)) from None
 
 
 @click.group(cls=_Commands,
@@ -239,7 +247,7 @@ def _check_all(paths: list[str], jobs: int, limits: Limits, printer: FindingPrin
             except BrokenPipeError:  # standard output, not this source
                 raise
             except OSError as exc:
-                raise FileFailure(f"cannot read {name}: {failure_text(exc)}") from None
+                raise FileError(f"cannot read {name}: {failure_text(exc)}") from None
             if found:
                 report.files_with_findings += 1
 
@@ -819,8 +827,8 @@ def _format_all(paths: list[str], limits: Limits, report: Report, progress: Prog
             if canonical != original:
                 try:
                     write_output(path, canonical, force=force)
-                except FileFailure as exc:  # reported; the other files are still formatted
-                    exc.show()
+                except FileError as exc:  # reported; the other files are still formatted
+                    say_failure(str(exc))
                     report.syntax_errors += 1
                     continue
                 if not quiet:

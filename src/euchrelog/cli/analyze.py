@@ -23,11 +23,9 @@ from ..analysis import Review, Skipped, review_game, review_json
 from ..analysis.output import annotate, review_text
 from ..errors import NotationError, RecordError
 from ..files import (
-    FileFailure,
+    FileError,
     Limits,
-    expand,
     failure_text,
-    limit_options,
     read_lines,
     write_output,
 )
@@ -38,6 +36,7 @@ from ..notation.writer import write_log
 from ..progress import Progress, total_size
 from ..report import EXIT_CLEAN, EXIT_SYNTAX, visible
 from . import closed_stdout, need_dask
+from .options import expand, limit_options
 
 FORMATS = ("text", "json")
 WINDOW = 4
@@ -107,7 +106,7 @@ def _games(path: str, limits: Limits, progress: Progress) -> Iterator[tuple[int,
     except RecordError as exc:
         raise AnalyzeFailure(f"{visible(name)}: S102 {visible(str(exc))}") from None
     except OSError as exc:
-        raise FileFailure(f"cannot read {visible(name)}: {failure_text(exc)}") from None
+        raise FileError(f"cannot read {visible(name)}: {failure_text(exc)}") from None
 
 
 def _review(job: tuple[Game, int, bool]) -> list[Review]:

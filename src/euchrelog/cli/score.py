@@ -32,11 +32,9 @@ from ..events import (
 )
 from ..events.output import RENDERERS, render_html
 from ..files import (
-    FileFailure,
+    FileError,
     Limits,
-    expand,
     failure_text,
-    limit_options,
     read_lines,
     write_output,
     write_stdout,
@@ -44,7 +42,7 @@ from ..files import (
 from ..findings import Finding
 from ..progress import Progress, total_size
 from ..report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, visible, visible_context
-from .options import parsed
+from .options import expand, limit_options, parsed
 
 STDIN = "<stdin>"
 """The name standard input goes by in findings."""
@@ -66,7 +64,7 @@ class _Sources:
         reading early, if any (bytes that are not UTF-8, a limit): the games before the
         one it stopped in are scored.
 
-        :raises FileFailure: when the source cannot be read at all.
+        :raises FileError: when the source cannot be read at all.
         """
         path = self.paths[order]
         name = STDIN if path == "-" else path
@@ -77,7 +75,7 @@ class _Sources:
         except NotationError as exc:
             return Finding(exc.code, exc.message, exc.line, exc.column, path=name)
         except OSError as exc:
-            raise FileFailure(f"cannot read {name}: {failure_text(exc)}") from None
+            raise FileError(f"cannot read {name}: {failure_text(exc)}") from None
         return None
 
     def reread(self, wanted: Sequence[Entry]) -> Iterator[Entry]:
@@ -218,7 +216,7 @@ def _write_replays(events: list[EventResult], out_dir: Path, limits: Limits, for
     try:
         (out_dir / "games").mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise FileFailure(f"cannot write {out_dir / 'games'}: {failure_text(exc)}") from None
+        raise FileError(f"cannot write {out_dir / 'games'}: {failure_text(exc)}") from None
     paths = list(dict.fromkeys(t.path for e in events for t in e.tables if t.path != STDIN))
     wanted = {(t.path, t.line) for e in events for t in e.tables}
     links: dict[tuple[str, int], str] = {}
@@ -229,7 +227,7 @@ def _write_replays(events: list[EventResult], out_dir: Path, limits: Limits, for
         except (NotationError, ViewError):
             continue  # its games' findings are reported with the standings
         except OSError as exc:
-            raise FileFailure(f"cannot read {path}: {failure_text(exc)}") from None
+            raise FileError(f"cannot read {path}: {failure_text(exc)}") from None
         stem = re.sub(r"[^A-Za-z0-9_-]+", "-", Path(path).stem).strip("-") or "game"
         for k, (line, view) in enumerate(placed, 1):
             if (path, line) not in wanted:

@@ -19,11 +19,9 @@ import click
 from ..errors import NotationError
 from ..events import Entry, iter_entries
 from ..files import (
-    FileFailure,
+    FileError,
     Limits,
-    expand,
     failure_text,
-    limit_options,
     read_lines,
     write_output,
     write_stdout,
@@ -36,7 +34,7 @@ from ..report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, visible
 from ..stats import Collector, DateRange, Filters, double_dummy, parse_date_range
 from ..stats.output import RENDERERS
 from . import need_dask
-from .options import parsed
+from .options import expand, limit_options, parsed
 
 if TYPE_CHECKING:  # (the solver is imported only when a review is asked for)
     from ..analysis import DealReview
@@ -167,7 +165,7 @@ def _entries(paths: list[str], limits: Limits, progress: Progress,
             unreadable.append((Finding(exc.code, exc.message, exc.line, exc.column, path=name),
                                ""))
         except OSError as exc:
-            raise FileFailure(f"cannot read {name}: {failure_text(exc)}") from None
+            raise FileError(f"cannot read {name}: {failure_text(exc)}") from None
 
 
 class _Given:

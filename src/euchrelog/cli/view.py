@@ -8,9 +8,10 @@ from pathlib import Path
 import click
 
 from ..errors import NotationError
-from ..files import FileFailure, Limits, failure_text, limit_options, read_lines, write_output
+from ..files import FileError, Limits, failure_text, read_lines, write_output
 from ..report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, visible, visible_context
 from ..viewer import render_page, views_of_text
+from .options import limit_options
 
 
 def default_output(source: str) -> str:
@@ -68,7 +69,7 @@ def view(source: str, output: str | None, title: str | None, double_dummy: bool,
                    err=True)
         sys.exit(EXIT_SYNTAX)
     except OSError as exc:
-        raise FileFailure(f"cannot read {name}: {failure_text(exc)}") from None
+        raise FileError(f"cannot read {name}: {failure_text(exc)}") from None
     try:
         views = views_of_text(text, name, double_dummy=double_dummy)
     except NotationError as exc:
