@@ -28,7 +28,7 @@ import dask.config
 import distributed
 from distributed.diagnostics.plugin import WorkerPlugin
 
-from euchrelog import cli
+from euchrelog import checker
 from euchrelog import distributed as on_dask
 from euchrelog.check import check_text
 from euchrelog.cli import main
@@ -101,7 +101,7 @@ def test_the_samples_through_a_cluster(scheduler: str) -> None:
 @pytest.mark.parametrize("size", [40, 2000])
 def test_a_generated_corpus_through_a_cluster(size: int, scheduler: str, corpus: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli, "BATCH_LINES", size)
+    monkeypatch.setattr(checker, "BATCH_LINES", size)
     for name in ("games.euchre", "games.jsonl"):
         local = _check("--jobs", "1", str(corpus / name))
         assert local.exit_code in (1, 2) and local.stdout
@@ -147,7 +147,7 @@ def test_a_worker_killed_midway(corpus: Path, tmp_path: Path,
                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """A worker dies as it starts a batch; the batch is checked again on another worker and
     the output is still whole, in order, and nothing in it twice."""
-    monkeypatch.setattr(cli, "BATCH_LINES", 50)  # batches of some 200 lines on the cluster
+    monkeypatch.setattr(checker, "BATCH_LINES", 50)  # batches of some 200 lines on the cluster
     marker = tmp_path / "killed"
     source = str(corpus / "games.euchre")
     local = _check("--jobs", "1", source)
