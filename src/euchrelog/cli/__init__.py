@@ -43,8 +43,6 @@ from ..notation.jsonio import is_json, iter_json_log, loads_json, peek, write_js
 from ..notation.writer import dumps, write_log
 from ..progress import Progress, total_size
 from ..report import (
-    EXIT_CLEAN,
-    EXIT_FINDINGS,
     EXIT_INTERRUPTED,
     EXIT_SYNTAX,
     Report,
@@ -179,7 +177,7 @@ def check(sources: tuple[str, ...], fmt: str, select: tuple[str, ...],
     if jobs == 0 and scheduler is None:
         size = sum(Path(p).stat().st_size for p in paths if p != "-")
         jobs = (os.cpu_count() or 1) if size >= AUTO_PARALLEL_BYTES else 1
-    report = Report()
+    report = Report(exit_zero=exit_zero)
     limits = Limits(max_bytes, max_line)
     progress = Progress(total_size(paths), enabled=not quiet)
     try:
@@ -197,11 +195,10 @@ def check(sources: tuple[str, ...], fmt: str, select: tuple[str, ...],
         report.interrupted = True
         if not quiet:
             click.echo(report.summary(), err=True)
-        sys.exit(EXIT_INTERRUPTED)
+        sys.exit(report.return_code)
     if not quiet:
         click.echo(report.summary(), err=True)
-    sys.exit(EXIT_CLEAN if exit_zero and report.return_code == EXIT_FINDINGS
-             else report.return_code)
+    sys.exit(report.return_code)
 
 
 def _check_all(paths: list[str], jobs: int, limits: Limits, printer: FindingPrinter,
@@ -555,7 +552,7 @@ def fmt(files: tuple[str, ...], in_place: bool, check_only: bool, show_diff: boo
     """
     if in_place and (check_only or show_diff):
         raise click.UsageError("--in-place and --check or --diff do not go together")
-    report = Report()
+    report = Report("fmt")
     paths = list(_expand(files))
     progress = Progress(total_size(paths), verb="formatting", enabled=not quiet and (
         in_place or check_only or show_diff or not sys.stdout.isatty()))
@@ -569,11 +566,7 @@ def fmt(files: tuple[str, ...], in_place: bool, check_only: bool, show_diff: boo
     finally:
         progress.clear()
     if (check_only or show_diff) and not quiet:
-        good = report.files - report.changed - report.syntax_errors
-        state = "all canonical" if good == report.files else ", ".join(
-            f"{n} {what}" for n, what in ((good, "canonical"), (report.changed, "not canonical"),
-                                          (report.syntax_errors, "unreadable")) if n)
-        click.echo(f"{report.files} file{'s' if report.files != 1 else ''}: {state}", err=True)
+        click.echo(report.summary(), err=True)
     sys.exit(report.return_code)
 
 
