@@ -132,7 +132,7 @@ class _KillOnce(WorkerPlugin):
 
     def transition(self, key: Any, start: str, finish: str, **kwargs: Any) -> None:
         """Counts the batches as they start executing, and dies at the chosen one."""
-        if finish != "executing" or "_check_batch" not in str(key):
+        if finish != "executing" or "check_batch" not in str(key):
             return
         self.started += 1
         if self.started == self.after:
@@ -185,7 +185,7 @@ class _KillScheduler(WorkerPlugin):
 
     def transition(self, key: Any, start: str, finish: str, **kwargs: Any) -> None:
         """Counts the batches as they start executing, and ends the scheduler at one."""
-        if finish == "executing" and "_check_batch" in str(key):
+        if finish == "executing" and "check_batch" in str(key):
             self.started += 1
             if self.started == self.after:
                 os.kill(self.pid, signal.SIGKILL)
