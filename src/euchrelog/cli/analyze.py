@@ -34,8 +34,8 @@ from ..notation.jsonio import is_json, iter_json_log, peek
 from ..notation.writer import write_log
 from ..progress import Progress, total_size
 from ..report import EXIT_SYNTAX, Report, visible
-from . import closed_stdout, need_dask
-from .options import expand, limit_options
+from .options import expand, limit_options, need_dask
+from .streams import closed_stdout
 
 FORMATS = ("text", "json")
 WINDOW = 4

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import importlib
+import logging
 from collections.abc import Callable, Iterator
 from typing import TypeVar
 
@@ -74,3 +76,17 @@ def say_failure(message: str) -> None:
     """Says on stderr that a file cannot be read or written."""
     click.echo(f"euchrelog: {message}", err=True)
 
+
+def need_dask() -> None:
+    """Imports Dask for a command's ``--scheduler``, and leaves what goes wrong to the
+    command's own messages (Dask logs a lost scheduler with its tracebacks); raises a usage
+    error where the dask extra is not installed."""
+    try:
+        importlib.import_module("distributed")
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").partition(".")[0] not in ("dask", "distributed"):
+            raise
+        raise click.UsageError("--scheduler needs Dask: pip install 'euchrelog[dask]'") from None
+    for name in list(logging.root.manager.loggerDict):  # those that Dask's import made
+        if name.partition(".")[0] in ("distributed", "tornado"):
+            logging.getLogger(name).setLevel(logging.CRITICAL)

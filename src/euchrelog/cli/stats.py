@@ -33,8 +33,7 @@ from ..replay import GameReport, replay
 from ..report import Report, visible
 from ..stats import Collector, DateRange, Filters, double_dummy, parse_date_range
 from ..stats.output import RENDERERS
-from . import need_dask
-from .options import expand, limit_options, parsed
+from .options import expand, limit_options, need_dask, parsed
 
 if TYPE_CHECKING:  # (the solver is imported only when a review is asked for)
     from ..analysis import DealReview
