@@ -38,7 +38,7 @@ from pathlib import Path
 from distributed import Client, LocalCluster
 from run import euchre_corpus, write_repeated
 
-from euchrelog.cli import BATCH_LINES, Batch, _batches
+from euchrelog.checker import BATCH_LINES, Batch, source_batches
 from euchrelog.distributed import BATCH_FACTOR
 from euchrelog.files import Limits
 
@@ -49,7 +49,7 @@ def cut_rate(path: Path) -> tuple[float, int]:
     start = time.perf_counter()
     count = 0
     size = BATCH_FACTOR * BATCH_LINES
-    for batch in _batches(str(path), str(path), Limits(), size=size):
+    for batch in source_batches(str(path), str(path), Limits(), size=size):
         assert isinstance(batch, Batch)
         pickle.dumps(batch, protocol=pickle.HIGHEST_PROTOCOL)
         count += 1

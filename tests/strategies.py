@@ -17,11 +17,9 @@ scored and finished again from there.
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
-from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 from hypothesis import strategies as st
@@ -54,8 +52,6 @@ from euchrelog.models import (
 )
 from euchrelog.rules import VARIANTS, Options, Ruleset, find_variant, ruleset_from_tags
 from euchrelog.seats import SEATS, Seat, clockwise_from
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from make_samples import charge
 
 Injected = tuple[Game, str]

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -30,8 +29,6 @@ from euchrelog.generate import random_game
 from euchrelog.models import Game
 from euchrelog.notation import loads
 from euchrelog.seats import Seat
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from strategies import VARIANT_NAMES
 from support.minimax import legal_cards, minimax
 from support.records import random_ruleset

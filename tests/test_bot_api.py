@@ -16,7 +16,6 @@ import io
 import json
 import random
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -61,8 +60,6 @@ from euchrelog.models import (
 from euchrelog.notation.jsonio import dumps_json
 from euchrelog.rules import Ruleset
 from euchrelog.seats import Seat
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from strategies import rulesets
 
 PLAYS = settings(derandomize=True, deadline=None, max_examples=200, database=None,

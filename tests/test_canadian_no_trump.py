@@ -4,7 +4,6 @@ options, the engine's checks, the replay, the recorder and ``euchrelog record``.
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 
 import pytest
@@ -34,8 +33,6 @@ from euchrelog.recorder import Recorder
 from euchrelog.replay import replay
 from euchrelog.rules import FOUR_HAND, ruleset_from_tags
 from euchrelog.seats import Seat
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from support.record_scripts import answers, record_options
 
 

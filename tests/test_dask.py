@@ -28,7 +28,7 @@ import dask.config
 import distributed
 from distributed.diagnostics.plugin import WorkerPlugin
 
-from euchrelog import cli
+from euchrelog import checker
 from euchrelog import distributed as on_dask
 from euchrelog.check import check_text
 from euchrelog.cli import main
@@ -101,7 +101,7 @@ def test_the_samples_through_a_cluster(scheduler: str) -> None:
 @pytest.mark.parametrize("size", [40, 2000])
 def test_a_generated_corpus_through_a_cluster(size: int, scheduler: str, corpus: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli, "BATCH_LINES", size)
+    monkeypatch.setattr(checker, "BATCH_LINES", size)
     for name in ("games.euchre", "games.jsonl"):
         local = _check("--jobs", "1", str(corpus / name))
         assert local.exit_code in (1, 2) and local.stdout
@@ -132,7 +132,7 @@ class _KillOnce(WorkerPlugin):
 
     def transition(self, key: Any, start: str, finish: str, **kwargs: Any) -> None:
         """Counts the batches as they start executing, and dies at the chosen one."""
-        if finish != "executing" or "_check_batch" not in str(key):
+        if finish != "executing" or "check_batch" not in str(key):
             return
         self.started += 1
         if self.started == self.after:
@@ -147,7 +147,7 @@ def test_a_worker_killed_midway(corpus: Path, tmp_path: Path,
                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """A worker dies as it starts a batch; the batch is checked again on another worker and
     the output is still whole, in order, and nothing in it twice."""
-    monkeypatch.setattr(cli, "BATCH_LINES", 50)  # batches of some 200 lines on the cluster
+    monkeypatch.setattr(checker, "BATCH_LINES", 50)  # batches of some 200 lines on the cluster
     marker = tmp_path / "killed"
     source = str(corpus / "games.euchre")
     local = _check("--jobs", "1", source)
@@ -185,7 +185,7 @@ class _KillScheduler(WorkerPlugin):
 
     def transition(self, key: Any, start: str, finish: str, **kwargs: Any) -> None:
         """Counts the batches as they start executing, and ends the scheduler at one."""
-        if finish == "executing" and "_check_batch" in str(key):
+        if finish == "executing" and "check_batch" in str(key):
             self.started += 1
             if self.started == self.after:
                 os.kill(self.pid, signal.SIGKILL)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 import shlex
-import sys
 from itertools import pairwise
 from pathlib import Path
 
@@ -19,8 +18,6 @@ from click.testing import CliRunner
 from euchrelog.cli import main
 from euchrelog.findings import CODES, EVENT_CODES, codes_table
 from euchrelog.rules import options_table
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from make_cli_docs import HELP_BLOCK, help_text
 
 ROOT = Path(__file__).resolve().parents[1]

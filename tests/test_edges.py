@@ -343,7 +343,7 @@ def test_progress_counts_work_done_in_one_big_file(cmd: list[str], tmp_path: Pat
                    encoding="utf-8")
     monkeypatch.setattr(progress, "DELAY", 0.0)
     monkeypatch.setattr(progress, "INTERVAL", 0.0)
-    monkeypatch.setattr("euchrelog.cli.BATCH_LINES", 200)
+    monkeypatch.setattr("euchrelog.checker.BATCH_LINES", 200)
     screen = _Screen()
     monkeypatch.setattr(sys, "stderr", screen)
     monkeypatch.setattr(sys, "stdout", io.StringIO())

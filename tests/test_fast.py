@@ -12,7 +12,6 @@ from __future__ import annotations
 import io
 import random
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -27,8 +26,6 @@ from euchrelog.notation.jsonio import game_to_json
 from euchrelog.notation.writer import dumps_game
 from euchrelog.replay import replay
 from euchrelog.rules import FOUR_HAND, Options, Ruleset, find_variant
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from strategies import VARIANT_NAMES, games
 from support.fuzzing import mutated_records
 from support.records import random_ruleset, respell

@@ -24,8 +24,6 @@ from click.testing import CliRunner, Result
 from euchrelog.cli import main
 from euchrelog.files import FileLock, LockedError, stale_temporaries, write_atomic
 from euchrelog.notation import loads
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_cli import CLEAN
 from test_record_cli import DEAL_1, SETUP
 

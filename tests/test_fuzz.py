@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -31,8 +30,6 @@ from euchrelog.notation import loads
 from euchrelog.notation.jsonio import dumps_json, loads_json
 from euchrelog.notation.writer import dumps
 from euchrelog.replay import replay
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from support.fuzzing import (
     CLI_COMMANDS,
     CLI_FILE_COMMANDS,

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from pathlib import Path
 
 import pytest
@@ -36,8 +35,6 @@ from euchrelog.notation import loads
 from euchrelog.notation.jsonio import dumps_json, loads_json
 from euchrelog.notation.writer import dumps
 from euchrelog.replay import replay
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from strategies import VARIANT_NAMES, games
 from support.records import cut_game, decorate, hide_more, messy, random_ruleset
 

@@ -11,12 +11,10 @@ one finding, of the fault's code.
 from __future__ import annotations
 
 import random
-import sys
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 from itertools import pairwise
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -43,8 +41,6 @@ from euchrelog.notation.writer import dumps
 from euchrelog.replay import replay
 from euchrelog.rules import MOON, Ruleset, find_variant
 from euchrelog.seats import Seat
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from strategies import (
     CORE,
     FAULTS,

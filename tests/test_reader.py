@@ -34,8 +34,6 @@ from euchrelog.notation import (
     text_lines,
 )
 from euchrelog.notation.writer import dumps_game
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from strategies import VARIANT_NAMES
 from support.records import messy, random_ruleset, respell
 

@@ -28,8 +28,6 @@ from euchrelog.notation.writer import dumps
 from euchrelog.recorder import Recorder
 from euchrelog.replay import replay
 from euchrelog.rules import Ruleset, find_variant
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from support.record_scripts import (
     answers,
     full_answers,

@@ -42,8 +42,6 @@ from euchrelog.models import Merge, Number, Penalty, Sheet, Swap
 from euchrelog.notation.writer import dumps
 from euchrelog.recorder import DealCards, write_atomic
 from euchrelog.rules import Options, Ruleset
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from strategies import rulesets
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -23,6 +23,7 @@ from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import make_events
 from euchrelog.cli import main
 from euchrelog.errors import EuchrelogError
 from euchrelog.events import (
@@ -37,9 +38,6 @@ from euchrelog.events import (
     score_events,
 )
 from euchrelog.findings import CODES, EVENT_CODES
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import make_events
 from test_samples import read_expected
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -13,7 +13,6 @@ from pathlib import Path
 import httpx
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from support.serving import (
     BACKENDS,
     DIRECTOR,

@@ -8,14 +8,12 @@ docs/serve.md)."""
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from support.serving import DIRECTOR, Server, running
 
 CHROMIUM = Path("/usr/bin/chromium")

@@ -4,12 +4,9 @@ of one deal entered into a table game, and that no entry, however broken, raises
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from euchrelog.serve.judge import DrawError, game_header, judge, sheet_choices
 from support.serving import deal_texts
 

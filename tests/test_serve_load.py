@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import random
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -21,7 +20,6 @@ from pathlib import Path
 import httpx
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from support.serving import BACKENDS, Server, create_event, deal_texts, running, score_export
 
 DEALS = 2

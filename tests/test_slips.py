@@ -13,7 +13,6 @@ line unreadable is one S101 there, and the rest of the game is still checked.
 from __future__ import annotations
 
 import random
-import sys
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,8 +25,6 @@ from euchrelog.findings import Finding
 from euchrelog.generate import Detail, random_game
 from euchrelog.notation import loads
 from euchrelog.notation.writer import dumps_game
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from strategies import VARIANT_NAMES
 from support.records import random_ruleset, respell
 from support.slips import KINDS, Slip, slips

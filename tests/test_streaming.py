@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from euchrelog import cli
+from euchrelog import checker
 from euchrelog.cli import main
 from euchrelog.generate import random_game
 from euchrelog.models import Log, log_items
@@ -121,7 +121,7 @@ def test_batches_are_cut_between_games(size: int, tmp_path: Path,
     """With --jobs the games go to the processes in batches cut where a game starts (above
     the comments over its first tag): whatever the batch size, the output is the output of
     one process, with the same game numbers and lines."""
-    monkeypatch.setattr(cli, "BATCH_LINES", size)
+    monkeypatch.setattr(checker, "BATCH_LINES", size)
     texts = [p.read_text(encoding="utf-8") for p in (*INVALID, *VALID)]
     big = tmp_path / "all.euchre"
     big.write_text("\n# between games\n\n".join(texts), encoding="utf-8")
@@ -134,7 +134,7 @@ def test_batches_are_cut_between_games(size: int, tmp_path: Path,
 
 
 def test_json_lines_in_batches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli, "BATCH_LINES", 3)
+    monkeypatch.setattr(checker, "BATCH_LINES", 3)
     runner = CliRunner()
     lines = "".join(runner.invoke(main, ["convert", str(p), "--to", "jsonl"]).stdout
                     for p in VALID)

@@ -42,9 +42,9 @@ import dask.config
 import dask.utils
 import distributed
 
-from . import __version__, cli
+from . import __version__, checker
 from .check import GameCheck, check_text
-from .cli import Batch, Checker, Pending, _check_batch, _foreign
+from .checker import Batch, Checker, Pending, check_batch, foreign_kind
 from .errors import EuchrelogError, NotationError
 from .files import Limits, expand
 from .findings import Finding
@@ -167,7 +167,7 @@ than with 2000 lines, docs/scaling.md)."""
 
 
 class DaskChecker(Checker):
-    """A :class:`~euchrelog.cli.Checker` whose batches go to the workers of a Dask
+    """A :class:`~euchrelog.checker.Checker` whose batches go to the workers of a Dask
     scheduler (see :class:`Cluster`): the source is read and cut here, and the results
     come back in input order."""
 
@@ -195,13 +195,13 @@ class DaskChecker(Checker):
         assert self.cluster.client is not None
         threads: dict[str, int] = self.cluster.client.nthreads()
         self.window = 2 * max(1, sum(threads.values()))
-        self.batch_lines = BATCH_FACTOR * cli.BATCH_LINES
+        self.batch_lines = BATCH_FACTOR * checker.BATCH_LINES
         return super().run(path, name, limits)
 
     def submit(self, batch: Batch) -> Pending:
         """Starts checking a batch on a worker."""
         where = f"the games of {batch.path or '<stdin>'} from line {batch.first_line}"
-        return self.cluster.submit(_check_batch, batch, where)
+        return self.cluster.submit(check_batch, batch, where)
 
 
 def _connect(address: str) -> distributed.Client:
@@ -280,7 +280,7 @@ def check_paths(paths: Iterable[str], scheduler: str | distributed.Client, *,
 
 def _results(checker: Checker, path: str, limits: Limits) -> Iterator[GameCheck]:
     """The results of the games of one source (see :func:`check_paths`)."""
-    kind = _foreign(path, limits)
+    kind = foreign_kind(path, limits)
     if kind:
         raise ValueError(f"{path} is {kind}: convert it to notation or JSON first")
     name = "<stdin>" if path == "-" else path

@@ -35,27 +35,38 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
-import click
-
 from .errors import EuchrelogError, LimitError, NotationError
 
 if TYPE_CHECKING:
     from .progress import Progress
 
 EXTENSION = ".euchre"
-EXIT_FILE = 2
-"""The exit status when a file cannot be read or written (as for a usage error)."""
+
+
+class FileError(EuchrelogError):
+    """A file that cannot be read or written (the command line says so on stderr and exits
+    with status 2)."""
+
+
+class NoRecordsError(EuchrelogError):
+    """A folder named as a source that holds no record (a usage error on the command
+    line)."""
 
 
 # ---------------------------------------------------------------- reading
 
 
-def expand(sources: tuple[str, ...], *, quiet: bool = False) -> Iterator[str]:
-    """The files of the sources: a folder gives the ``*.euchre`` files under it, except
-    those that are links to a file outside it (not read: standard error says so, unless
-    ``quiet``); anything else is given as it is.
+def _to_stderr(message: str) -> None:
+    print(message, file=sys.stderr)
 
-    :raises click.UsageError: for a folder without a record.
+
+def expand(sources: tuple[str, ...], *,
+           warn: Callable[[str], None] | None = _to_stderr) -> Iterator[str]:
+    """The files of the sources: a folder gives the ``*.euchre`` files under it, except
+    those that are links to a file outside it (not read: ``warn`` is told, standard error
+    by default, nobody if ``None``); anything else is given as it is.
+
+    :raises NoRecordsError: for a folder without a record.
     """
     for source in sources:
         path = Path(source)
@@ -68,13 +79,12 @@ def expand(sources: tuple[str, ...], *, quiet: bool = False) -> Iterator[str]:
             if not file.is_file():
                 continue
             if not file.resolve().is_relative_to(root):
-                if not quiet:
-                    click.echo(f"euchrelog: {file}: a link to a file outside {source}: not "
-                               "read", err=True)
+                if warn is not None:
+                    warn(f"euchrelog: {file}: a link to a file outside {source}: not read")
                 continue
             found.append(str(file))
         if not found:
-            raise click.UsageError(f"no *{EXTENSION} file under {source}")
+            raise NoRecordsError(f"no *{EXTENSION} file under {source}")
         yield from found
 
 
@@ -89,13 +99,19 @@ def size_text(n: int) -> str:
     return str(n)
 
 
-def parse_size(ctx: click.Context, param: click.Parameter, value: str) -> int:
-    """Reads a number of bytes with an optional unit: K, M, G or T (powers of 1000)."""
+def parse_size(value: str) -> int:
+    """Reads a number of bytes with an optional unit: K, M, G or T (powers of 1000).
+
+    >>> parse_size("64K"), parse_size("8gb")
+    (64000, 8000000000)
+
+    :raises ValueError: for anything else.
+    """
     text = value.strip().upper().removesuffix("B")
     number = text.rstrip("KMGT")
     unit = text[len(number):]
     if not (number.isascii() and number.isdigit()) or unit not in _UNITS or int(number) < 1:
-        raise click.BadParameter(f"{value!r} is not a size like 200, 64K, 256M or 8G")
+        raise ValueError(f"{value!r} is not a size like 200, 64K, 256M or 8G")
     return int(number) * _UNITS[unit]
 
 
@@ -105,21 +121,6 @@ class Limits:
 
     max_bytes: int = 8 * 10**9
     max_line: int = 1_000_000
-
-
-def limit_options(default_size: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    """The size-limit options of a command that reads records."""
-    def add(command: Callable[..., None]) -> Callable[..., None]:
-        command = click.option(
-            "--max-line-length", "max_line", type=click.IntRange(min=1), default=1_000_000,
-            show_default=True, metavar="BYTES",
-            help="Stop reading an input at a line longer than this (finding S104).")(command)
-        return click.option(
-            "--max-file-size", "max_bytes", default=default_size, callback=parse_size,
-            show_default=True, metavar="SIZE",
-            help="Stop reading an input after this many bytes, like 200, 64K, 256M or 8G "
-                 "(finding S103).")(command)
-    return add
 
 
 PIPE_WAIT = 10.0
@@ -399,15 +400,6 @@ def write_stdout(text: str) -> None:
     sys.stdout.write(text)
 
 
-class FileFailure(click.ClickException):
-    """A file that cannot be written; exit status 2."""
-
-    exit_code = EXIT_FILE
-
-    def show(self, file: object = None) -> None:
-        click.echo(f"euchrelog: {self.format_message()}", err=True)
-
-
 def failure_text(exc: OSError) -> str:
     """Why a file could not be written, in a few lowercase words."""
     text = exc.strerror or str(exc)
@@ -419,7 +411,7 @@ def write_output(path: str | os.PathLike[str], content: str | Callable[[TextIO],
     """Writes a command's output file: :func:`write_stream` for a device, a pipe or
     ``/dev/stdout`` (:func:`is_stream`), else :func:`write_atomic`.
 
-    :raises FileFailure: (exit status 2) when it cannot be written, saying that the file
+    :raises FileError: (exit status 2) when it cannot be written, saying that the file
         is unchanged.
     """
     try:
@@ -431,7 +423,7 @@ def write_output(path: str | os.PathLike[str], content: str | Callable[[TextIO],
         raise
     except OSError as exc:
         kept = "unchanged" if os.path.lexists(path) else "not written"
-        raise FileFailure(f"cannot write {os.fspath(path)}: {failure_text(exc)}; "
+        raise FileError(f"cannot write {os.fspath(path)}: {failure_text(exc)}; "
                           f"{os.fspath(path)} is {kept}") from None
 
 

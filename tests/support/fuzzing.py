@@ -44,8 +44,6 @@ from euchrelog.notation import loads, text_lines
 from euchrelog.notation.jsonio import dumps_json, is_json, loads_json
 from euchrelog.notation.writer import dumps, dumps_game
 from euchrelog.replay import replay
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from strategies import VARIANT_NAMES, games
 
 ROOT = Path(__file__).resolve().parents[2]

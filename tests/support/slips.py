@@ -13,17 +13,13 @@ check that each one is reported once, where it was made.
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 from euchrelog.generate import contract
 from euchrelog.models import Deal, Game
 from euchrelog.notation import loads
 from euchrelog.rules import ruleset_from_tags
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from strategies import _renege_swaps as renege_swaps
 from strategies import _swap as swap
 

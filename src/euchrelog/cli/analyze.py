@@ -14,7 +14,6 @@ import multiprocessing.pool
 import sys
 from collections import deque
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from typing import TextIO
 
 import click
@@ -23,11 +22,9 @@ from ..analysis import Review, Skipped, review_game, review_json
 from ..analysis.output import annotate, review_text
 from ..errors import NotationError, RecordError
 from ..files import (
-    FileFailure,
+    FileError,
     Limits,
-    expand,
     failure_text,
-    limit_options,
     read_lines,
     write_output,
 )
@@ -36,8 +33,9 @@ from ..notation import iter_log
 from ..notation.jsonio import is_json, iter_json_log, peek
 from ..notation.writer import write_log
 from ..progress import Progress, total_size
-from ..report import EXIT_CLEAN, EXIT_SYNTAX, visible
-from . import closed_stdout, need_dask
+from ..report import EXIT_SYNTAX, Report, visible
+from .options import expand, limit_options, need_dask
+from .streams import closed_stdout
 
 FORMATS = ("text", "json")
 WINDOW = 4
@@ -53,36 +51,15 @@ class AnalyzeFailure(click.ClickException):
         click.echo(self.format_message(), err=True)
 
 
-@dataclass
-class _Tally:
-    """What one run did, for the summary line."""
-
-    files: int = 0
-    games: int = 0
-    reviewed: int = 0
-    failures: int = 0
-    """Sources that could not be read (whole)."""
-    skipped: dict[str, int] = field(default_factory=dict)
-
-    def add(self, reviews: list[Review]) -> None:
-        self.games += 1
-        for item in reviews:
-            if isinstance(item, Skipped):
-                kind = item.reason.split(":")[0]
-                self.skipped[kind] = self.skipped.get(kind, 0) + 1
-            else:
-                self.reviewed += 1
-
-    def line(self) -> str:
-        def n(count: int, word: str) -> str:
-            return f"{count} {word}{'' if count == 1 else 's'}"
-        text = (f"analyzed {n(self.files, 'file')}, {n(self.games, 'game')}: "
-                f"{n(self.reviewed, 'deal')} reviewed")
-        skipped = sum(self.skipped.values())
-        if skipped:
-            why = ", ".join(f"{count} {kind}" for kind, count in sorted(self.skipped.items()))
-            text += f", {skipped} not reviewed ({why})"
-        return text
+def _count(report: Report, reviews: list[Review]) -> None:
+    """Counts a game's reviews: the deals reviewed, and those skipped by reason."""
+    report.games += 1
+    for item in reviews:
+        if isinstance(item, Skipped):
+            kind = item.reason.split(":")[0]
+            report.skipped[kind] = report.skipped.get(kind, 0) + 1
+        else:
+            report.reviewed += 1
 
 
 def _games(path: str, limits: Limits, progress: Progress) -> Iterator[tuple[int, Game]]:
@@ -107,7 +84,7 @@ def _games(path: str, limits: Limits, progress: Progress) -> Iterator[tuple[int,
     except RecordError as exc:
         raise AnalyzeFailure(f"{visible(name)}: S102 {visible(str(exc))}") from None
     except OSError as exc:
-        raise FileFailure(f"cannot read {visible(name)}: {failure_text(exc)}") from None
+        raise FileError(f"cannot read {visible(name)}: {failure_text(exc)}") from None
 
 
 def _review(job: tuple[Game, int, bool]) -> list[Review]:
@@ -154,12 +131,12 @@ def _reviewed(games: Iterator[Source], jobs: int, par: bool, scheduler: str | No
             yield done, result.get()
 
 
-def _sources(paths: list[str], limits: Limits, progress: Progress, tally: _Tally
+def _sources(paths: list[str], limits: Limits, progress: Progress, report: Report
              ) -> Iterator[Source]:
     """The games of every source; one that cannot be read is reported, and the games read
     before the fault are reviewed."""
     for path in paths:
-        tally.files += 1
+        report.files += 1
         name = "<stdin>" if path == "-" else path
         try:
             for index, game in _games(path, limits, progress):
@@ -167,17 +144,17 @@ def _sources(paths: list[str], limits: Limits, progress: Progress, tally: _Tally
         except AnalyzeFailure as exc:
             progress.clear()
             exc.show()
-            tally.failures += 1
+            report.syntax_errors += 1
 
 
 def _run(paths: list[str], fmt: str, annotating: bool, jobs: int, par: bool, limits: Limits,
-         progress: Progress, tally: _Tally, scheduler: str | None = None
+         progress: Progress, report: Report, scheduler: str | None = None
          ) -> Callable[[TextIO], None]:
     """What writes the output of the run to a text file."""
     def reviewed() -> Iterator[tuple[Source, list[Review]]]:
-        for source, reviews in _reviewed(_sources(paths, limits, progress, tally), jobs, par,
+        for source, reviews in _reviewed(_sources(paths, limits, progress, report), jobs, par,
                                          scheduler):
-            tally.add(reviews)
+            _count(report, reviews)
             yield source, reviews
 
     def put(out: TextIO) -> None:
@@ -252,11 +229,11 @@ def analyze(sources: tuple[str, ...], fmt: str, annotating: bool, output: str | 
     paths = list(expand(sources))
     if output == "-":
         output = None
-    tally = _Tally()
+    report = Report("analyze")
     progress = Progress(total_size(paths), verb="analyzing",
                         enabled=not quiet and (output is not None or not sys.stdout.isatty()))
     limits = Limits(max_bytes, max_line)
-    put = _run(paths, fmt, annotating, jobs, not no_par, limits, progress, tally, scheduler)
+    put = _run(paths, fmt, annotating, jobs, not no_par, limits, progress, report, scheduler)
     try:
         if output is not None:
             write_output(output, put, force=force)
@@ -268,5 +245,5 @@ def analyze(sources: tuple[str, ...], fmt: str, annotating: bool, output: str | 
     finally:
         progress.clear()
     if not quiet:
-        click.echo(tally.line(), err=True)
-    sys.exit(EXIT_SYNTAX if tally.failures else EXIT_CLEAN)
+        click.echo(report.summary(), err=True)
+    sys.exit(report.return_code)

@@ -32,19 +32,17 @@ from ..events import (
 )
 from ..events.output import RENDERERS, render_html
 from ..files import (
-    FileFailure,
+    FileError,
     Limits,
-    expand,
     failure_text,
-    limit_options,
     read_lines,
     write_output,
     write_stdout,
 )
 from ..findings import Finding
 from ..progress import Progress, total_size
-from ..report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, visible, visible_context
-from .options import parsed
+from ..report import Report, visible, visible_context
+from .options import expand, limit_options, parsed
 
 STDIN = "<stdin>"
 """The name standard input goes by in findings."""
@@ -66,7 +64,7 @@ class _Sources:
         reading early, if any (bytes that are not UTF-8, a limit): the games before the
         one it stopped in are scored.
 
-        :raises FileFailure: when the source cannot be read at all.
+        :raises FileError: when the source cannot be read at all.
         """
         path = self.paths[order]
         name = STDIN if path == "-" else path
@@ -77,7 +75,7 @@ class _Sources:
         except NotationError as exc:
             return Finding(exc.code, exc.message, exc.line, exc.column, path=name)
         except OSError as exc:
-            raise FileFailure(f"cannot read {name}: {failure_text(exc)}") from None
+            raise FileError(f"cannot read {name}: {failure_text(exc)}") from None
         return None
 
     def reread(self, wanted: Sequence[Entry]) -> Iterator[Entry]:
@@ -199,13 +197,12 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
         write_output(output, rendered, force=force)
     elif rendered:
         write_stdout(rendered)
+    report = _report(events, len(orders), findings)
     if not quiet:
         if not check_only and shown:
             click.echo(shown, nl=False, err=True)
-        click.echo(_summary(events, len(orders), findings), err=True)
-    syntax = any(f.code.startswith("S1") for f in findings)
-    faults = any(f.is_fault for f in findings)  # notes (a claimed renege) leave it 0
-    sys.exit(EXIT_SYNTAX if syntax else EXIT_FINDINGS if faults else EXIT_CLEAN)
+        click.echo(report.summary(), err=True)
+    sys.exit(report.return_code)
 
 
 def _write_replays(events: list[EventResult], out_dir: Path, limits: Limits, force: bool
@@ -218,7 +215,7 @@ def _write_replays(events: list[EventResult], out_dir: Path, limits: Limits, for
     try:
         (out_dir / "games").mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise FileFailure(f"cannot write {out_dir / 'games'}: {failure_text(exc)}") from None
+        raise FileError(f"cannot write {out_dir / 'games'}: {failure_text(exc)}") from None
     paths = list(dict.fromkeys(t.path for e in events for t in e.tables if t.path != STDIN))
     wanted = {(t.path, t.line) for e in events for t in e.tables}
     links: dict[tuple[str, int], str] = {}
@@ -229,7 +226,7 @@ def _write_replays(events: list[EventResult], out_dir: Path, limits: Limits, for
         except (NotationError, ViewError):
             continue  # its games' findings are reported with the standings
         except OSError as exc:
-            raise FileFailure(f"cannot read {path}: {failure_text(exc)}") from None
+            raise FileError(f"cannot read {path}: {failure_text(exc)}") from None
         stem = re.sub(r"[^A-Za-z0-9_-]+", "-", Path(path).stem).strip("-") or "game"
         for k, (line, view) in enumerate(placed, 1):
             if (path, line) not in wanted:
@@ -268,19 +265,12 @@ def _all_findings(events: list[EventResult], entries: list[Entry], unreadable: l
     return sorted(found, key=lambda f: (orders.get(f.path or "", -1), f.line, f.column))
 
 
-def _summary(events: list[EventResult], files: int, findings: list[Finding]) -> str:
-    def n(count: int, word: str) -> str:
-        return f"{count} {word}{'' if count == 1 else 's'}"
-
-    games = sum(e.games for e in events)
-    deals = sum(e.deals for e in events)
-    head = (f"scored {n(len(events), 'event')} from {n(files, 'file')}: {n(games, 'game')}, "
-            f"{n(deals, 'deal')}")
-    if not findings:
-        return f"{head}: all clean"
-    paths = {f.path for f in findings}
-    tail = f"{n(len(findings), 'finding')} in {n(len(paths), 'file')}"
-    provisional = [e.title for e in events if e.provisional]
-    if provisional:
-        tail += "; provisional standings for " + ", ".join(provisional)
-    return f"{head}: {tail}"
+def _report(events: list[EventResult], files: int, findings: list[Finding]) -> Report:
+    """What the run found: a syntax error (S1..) sets exit status 2, a fault 1, and notes
+    (a claimed renege) leave it 0."""
+    return Report("score", files=files, games=sum(e.games for e in events),
+                  deals=sum(e.deals for e in events), findings=len(findings),
+                  notes=sum(not f.is_fault for f in findings),
+                  syntax_errors=sum(f.code.startswith("S1") for f in findings),
+                  files_with_findings=len({f.path for f in findings}), events=len(events),
+                  provisional=[e.title for e in events if e.provisional])

@@ -19,11 +19,9 @@ import click
 from ..errors import NotationError
 from ..events import Entry, iter_entries
 from ..files import (
-    FileFailure,
+    FileError,
     Limits,
-    expand,
     failure_text,
-    limit_options,
     read_lines,
     write_output,
     write_stdout,
@@ -32,21 +30,16 @@ from ..findings import Finding
 from ..models import Game
 from ..progress import Progress, total_size
 from ..replay import GameReport, replay
-from ..report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, visible
+from ..report import Report, visible
 from ..stats import Collector, DateRange, Filters, double_dummy, parse_date_range
 from ..stats.output import RENDERERS
-from . import need_dask
-from .options import parsed
+from .options import expand, limit_options, need_dask, parsed
 
 if TYPE_CHECKING:  # (the solver is imported only when a review is asked for)
     from ..analysis import DealReview
 
 STDIN = "<stdin>"
 """The name standard input goes by in messages."""
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 @click.command()
@@ -142,13 +135,17 @@ def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
         write_output(output, rendered, force=force)
     else:
         write_stdout(rendered)
+    counts = Report("stats", files=len(paths), games=collector.games,
+                    deals=sum(g.deals for g in collector.groups.values()),
+                    syntax_errors=len(unreadable), read=read, left_out=collector.left_out,
+                    faulty_games=faulty)
     if not quiet:
         for finding, context in unreadable:
             click.echo(visible(str(finding)), err=True)
             for line in context.splitlines():
                 click.echo(f"    {visible(line)}", err=True)
-        click.echo(_summary(collector, len(paths), read, faulty, unreadable), err=True)
-    sys.exit(EXIT_SYNTAX if unreadable else EXIT_FINDINGS if faulty else EXIT_CLEAN)
+        click.echo(counts.summary(), err=True)
+    sys.exit(counts.return_code)
 
 
 def _entries(paths: list[str], limits: Limits, progress: Progress,
@@ -167,7 +164,7 @@ def _entries(paths: list[str], limits: Limits, progress: Progress,
             unreadable.append((Finding(exc.code, exc.message, exc.line, exc.column, path=name),
                                ""))
         except OSError as exc:
-            raise FileFailure(f"cannot read {name}: {failure_text(exc)}") from None
+            raise FileError(f"cannot read {name}: {failure_text(exc)}") from None
 
 
 class _Given:
@@ -204,18 +201,3 @@ def _reviewed(entries: Iterator[Entry], scheduler: str
     for _, reviews in map_in_order(_reviews, games(), scheduler, per_thread=4,
                                    what=lambda game: f"{held[-1].path} game {held[-1].index}"):
         yield held.popleft(), reviews
-
-
-def _summary(collector: Collector, files: int, read: int, faulty: int,
-             unreadable: list[tuple[Finding, str]]) -> str:
-    deals = sum(g.deals for g in collector.groups.values())
-    out = (f"counted {_plural(collector.games, 'game')}, {_plural(deals, 'deal')} from "
-           f"{_plural(files, 'file')}")
-    if collector.left_out:
-        out += f"; {collector.left_out} of the {_plural(read, 'game')} read left out by the " \
-               "filters or an unknown variant"
-    if faulty:
-        out += f"; {_plural(faulty, 'game')} with findings (euchrelog check lists them)"
-    if unreadable:
-        out += f"; {_plural(len(unreadable), 'game')} not read (see above)"
-    return out

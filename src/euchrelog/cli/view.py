@@ -8,9 +8,10 @@ from pathlib import Path
 import click
 
 from ..errors import NotationError
-from ..files import FileFailure, Limits, failure_text, limit_options, read_lines, write_output
-from ..report import EXIT_CLEAN, EXIT_FINDINGS, EXIT_SYNTAX, visible, visible_context
+from ..files import FileError, Limits, failure_text, read_lines, write_output
+from ..report import EXIT_SYNTAX, Report, visible, visible_context
 from ..viewer import render_page, views_of_text
+from .options import limit_options
 
 
 def default_output(source: str) -> str:
@@ -68,7 +69,7 @@ def view(source: str, output: str | None, title: str | None, double_dummy: bool,
                    err=True)
         sys.exit(EXIT_SYNTAX)
     except OSError as exc:
-        raise FileFailure(f"cannot read {name}: {failure_text(exc)}") from None
+        raise FileError(f"cannot read {name}: {failure_text(exc)}") from None
     try:
         views = views_of_text(text, name, double_dummy=double_dummy)
     except NotationError as exc:
@@ -88,12 +89,10 @@ def view(source: str, output: str | None, title: str | None, double_dummy: bool,
     else:
         write_output(target, page)
     found = [f for v in views for f in v["findings"]]
-    faults = sum(f["severity"] != "note" for f in found)  # a note (a claimed renege) is no fault
+    report = Report("view", games=len(views), deals=sum(len(v["deals"]) for v in views),
+                    findings=len(found),  # a note (a claimed renege) is no fault
+                    notes=sum(f["severity"] == "note" for f in found),
+                    written_to="standard output" if target == "-" else visible(target))
     if not quiet:
-        deals = sum(len(v["deals"]) for v in views)
-        where = "standard output" if target == "-" else visible(target)
-        notes = len(found) - faults
-        click.echo(f"wrote {where}: {len(views)} game{'s' * (len(views) != 1)}, {deals} "
-                   f"deal{'s' * (deals != 1)}, {faults} finding{'s' * (faults != 1)}"
-                   + (f" and {notes} note{'s' * (notes != 1)}" if notes else ""), err=True)
-    sys.exit(EXIT_FINDINGS if faults else EXIT_CLEAN)
+        click.echo(report.summary(), err=True)
+    sys.exit(report.return_code)
