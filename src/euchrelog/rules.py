@@ -297,6 +297,12 @@ class OptionRow:
     """The rules it changes."""
     meaning: str
     """What it does, in words."""
+    egn: tuple[str, ...] | None = None
+    """The fields of an EGN ruleset that say it; ``None``: EGN cannot, and a game that sets
+    it is exported to EGN with the option listed as lost."""
+    openspiel: str | None = None
+    """The OpenSpiel euchre parameter that sets it; ``None``: OpenSpiel has no parameter
+    for it (its rules may fix it, see :mod:`euchrelog.interop.openspiel`)."""
 
     @property
     def field(self) -> str:
@@ -322,28 +328,33 @@ class OptionRow:
 
 OPTIONS: tuple[OptionRow, ...] = (
     OptionRow("deck", "number", (), "`deck=24`, `deck=25`, `deck=32`", "24", "C1",
-              "32 adds the sevens and eights; 25 adds the Benny (a joker, `JK`)"),
+              "32 adds the sevens and eights; 25 adds the Benny (a joker, `JK`)",
+              egn=("min_rank", "joker")),
     OptionRow("target", "number", (), "`target=N`, N at least 1", "10; ghost 32",
-              "F12, X9, G7, T6", "the score that wins"),
+              "F12, X9, G7, T6", "the score that wins",
+              egn=("winning_score",)),
     OptionRow("deals", "number", (), "`deals=N`, N at least 1", "none: play to the target",
               "C9, H4", "the game ends after N deals, thrown-in deals included (but see "
-              "`pass-out`), instead of at the target"),
+              "`pass-out`), instead of at the target", egn=("num_deals",)),
     OptionRow("dealer-pickup", "choice", ("optional", "required"),
               "`dealer-pickup=optional`, `dealer-pickup=required`", "optional", "F4",
               "whether the dealer must take the upcard after a round-1 order"),
     OptionRow("stick-the-dealer", "flag", ("on", "off"),
               "`stick-the-dealer` (or `stick-the-dealer=on`), `stick-the-dealer=off`", "off",
-              "F6", "the dealer may not pass in round 2"),
+              "F6", "the dealer may not pass in round 2", egn=("std",),
+              openspiel="stick_the_dealer"),
     OptionRow("lone-defender", "flag", ("on", "off"),
               "`no-lone-defender` (or `lone-defender=off`), `lone-defender` (or "
               "`lone-defender=on`)", "on; three-hand off", "F9, X6",
-              "whether a defender may defend alone"),
+              "whether a defender may defend alone", egn=("defend_alone",),
+              openspiel="allow_lone_defender"),
     OptionRow("lone-lead", "choice", ("maker-left", "dealer-left"),
               "`lone-lead=maker-left`, `lone-lead=dealer-left`", "maker-left", "F10",
-              "who leads when the maker goes alone"),
+              "who leads when the maker goes alone", egn=("loner_lead",)),
     OptionRow("lone-defender-euchre", "number", (), "`lone-defender-euchre=4` (the only value)",
               "the F11 table", "F11",
-              "points for any euchre by a lone defender (tournament practice: 4)"),
+              "points for any euchre by a lone defender (tournament practice: 4)",
+              egn=("defend_alone",)),
     OptionRow("renege", "number", (), "`renege=N`, a whole number, at least 0", "the P3 table",
               "P3", "every renege penalty becomes N points (in ghost, the offender loses N)"),
     OptionRow("dummy", "choice", ("optional", "required", "off"),
@@ -354,13 +365,15 @@ OPTIONS: tuple[OptionRow, ...] = (
               "what a failed moon costs the bidder"),
     OptionRow("canadian-loner", "flag", ("off", "on"),
               "`canadian-loner` (or `canadian-loner=on`), `canadian-loner=off`", "off", "H3",
-              "the dealer's partner who orders up in round 1 must go alone"),
+              "the dealer's partner who orders up in round 1 must go alone",
+              egn=("canadian",)),
     OptionRow("no-trump", "flag", ("off", "on"), "`no-trump` (or `no-trump=on`), `no-trump=off`",
               "off", "H5", "a player may call no trump in round 2 (`call NT`): no bowers, the "
-              "led suit wins"),
+              "led suit wins", egn=("allow_no_trump",)),
     OptionRow("euchred-loner", "number", (), "`euchred-loner=2`, `euchred-loner=3`, "
               "`euchred-loner=4`", "2", "H1",
-              "what the defenders score (at least) for euchring a lone maker"),
+              "what the defenders score (at least) for euchring a lone maker",
+              egn=("loner_euchred_score",)),
     OptionRow("euchre-scoring", "choice", ("defenders", "set"),
               "`euchre-scoring=defenders`, `euchre-scoring=set`", "defenders", "H2",
               "`set`: a euchre scores nothing for the defenders, the makers lose what the "
@@ -377,11 +390,17 @@ _OPTION = {row.name: row for row in OPTIONS}
 
 def options_table() -> str:
     """The table of the options in docs/notation.md ("The Rules tag"), from :data:`OPTIONS`."""
-    rows = ["| option | how to write it | default | rule | meaning | variants |",
-            "|---|---|---|---|---|---|"]
+    rows = ["| option | how to write it | default | rule | meaning | variants | EGN | OpenSpiel |",
+            "|---|---|---|---|---|---|---|---|"]
     rows.extend(f"| {r.name} | {r.writing} | {r.default} | {r.rule} | {r.meaning} | "
-                f"{r.variants} |" for r in OPTIONS)
+                f"{r.variants} | {_spelling(', '.join(r.egn) if r.egn else None)} | "
+                f"{_spelling(r.openspiel)} |" for r in OPTIONS)
     return "\n".join(rows)
+
+
+def _spelling(text: str | None) -> str:
+    """An interop spelling for the options table: the field in code, or a dash."""
+    return f"`{text}`" if text else "-"
 
 
 @dataclass(frozen=True)
