@@ -135,6 +135,11 @@ FILES: dict[str, list[Sample]] = {
         ("Len Fortier", "Moira Tesky", "Stu Harnish", "Bev Lachance"),
         reduce=score_sheet,
         opening=("the score sheet: NT where no trump was called",))],
+    # 7 deals: the maker's partner goes alone once (the maker sits out), a maker once.
+    "four-hand-partner-alone.euchre": [Sample(
+        104, ruleset_for(partner_alone=True), _tags("Ontario Open", "2025-09-07", "4", "3"),
+        ("Stu Harnish", "Bev Lachance", "Len Fortier", "Moira Tesky"),
+        opening=("either partner of the makers may go alone: the other one sits out",))],
     # ------------------------------------------------------------ cutthroat (X1-X9)
     "cutthroat-club-night.euchre": [Sample(
         45, ruleset_for("cutthroat"), _tags(THREES, "2025-06-03", "1", "7"),
@@ -356,6 +361,9 @@ def _annotate_deal(game: Game, deal: Deal, ruleset: Ruleset) -> Deal:
     update["declarations"] = tuple(
         d if d.act == "merge" else
         d.model_copy(update={"note": f"{_first_name(game, d.seat)} goes alone{why}"
+                             if d.act == "alone" and d.seat == maker else
+                             f"{_first_name(game, d.seat)} goes alone, "
+                             f"{_first_name(game, maker)} sits out"
                              if d.act == "alone" else f"{_first_name(game, d.seat)} defends "
                                                       "alone"})
         for d in deal.declarations)

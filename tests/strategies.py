@@ -124,6 +124,8 @@ def rulesets(draw: st.DrawFn, variant: str | None = None,
     if "pass-out" in takes:
         updates["pass_out"] = draw(st.sampled_from(("next-dealer", "next-dealer",
                                                     "same-dealer")))
+    if "partner-alone" in takes:
+        updates["partner_alone"] = draw(st.booleans())
     updates.update(forced or {})
     return Ruleset(kind, replace(base, **updates), chosen)
 
@@ -591,9 +593,11 @@ def _declared(game: Game, rng: random.Random, act: Literal["alone", "defend"], c
 
 
 def _may_not_go_alone(ruleset: Ruleset, deal: Deal, maker: Seat) -> list[Seat]:
-    """Seats that may not declare alone in a deal: the maker's partner (four-hand), a
-    defender (cutthroat), the maker too where no one declares alone (two-hand, three-hand,
-    ghost)."""
+    """Seats that may not declare alone in a deal: the maker's partner (four-hand; under
+    partner-alone a defender), a defender (cutthroat), the maker too where no one declares
+    alone (two-hand, three-hand, ghost)."""
+    if ruleset.variant.partnership and ruleset.options.partner_alone:
+        return [s for s in ruleset.seats if ruleset.side(s) != ruleset.side(maker)]
     if ruleset.variant.partnership:
         return [maker.partner]
     if ruleset.variant.alone == "declared":

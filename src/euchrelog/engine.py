@@ -330,7 +330,7 @@ class DealState:
             if self.phase is not Phase.DECLARING:
                 return ()
             if act.act == "alone":
-                return (self.maker,) if self.maker is not None else ()
+                return self._lone_makers()
             return self.defenders
         due = self._bidder()
         return (due,) if due is not None else ()
@@ -703,14 +703,20 @@ class DealState:
             return IllegalActionError(
                 "A601", f"{seat} goes alone after merging the dummy, which rules it out (X6)")
         if decl.act == "alone":
-            if seat != self.maker:
+            lone = self._lone_makers()
+            if seat not in lone:
                 role = ("the maker's partner" if seat in self.makers
                         else "a defender (a defender declares defend)")
+                who = (f"the maker {self.maker}" if len(lone) < 2
+                       else "the makers " + " and ".join(lone))
                 return IllegalActionError(
-                    "A601", f"{seat} goes alone, but only the maker {self.maker} may; {seat} is "
-                            f"{role}")
-            if self.alone is not None:
+                    "A601", f"{seat} goes alone, but only {who} may; {seat} is {role}")
+            if self.alone == seat:
                 return IllegalActionError("A603", f"{seat} declares alone twice")
+            if self.alone is not None:
+                return IllegalActionError(
+                    "A603", f"{seat} goes alone, but {self.alone} already goes alone (only one "
+                            "of the makers may, partner-alone)")
             return None
         if not self.ruleset.options.lone_defender:
             return IllegalActionError(
@@ -723,11 +729,17 @@ class DealState:
                 "A603", f"{seat} defends alone, but {self.defender} already defends alone")
         return None
 
+    def _lone_makers(self) -> tuple[Seat, ...]:
+        """The seats that may go alone for the makers (F9, ``partner-alone``)."""
+        maker = self.maker
+        return () if maker is None else self.ruleset.lone_makers(self.dealer, maker,
+                                                                 self.fixed_in_round)
+
     def apply_declare(self, decl: Declaration) -> None:
         """Applies a declaration as recorded; one the rules do not allow is void."""
         if self.phase is not Phase.DECLARING or self.check_declare(decl) is not None:
             return
-        if decl.act == "alone" and decl.seat == self.maker:
+        if decl.act == "alone":
             self.alone = decl.seat
         elif decl.act == "defend" and decl.seat in self.defenders and self.defender is None:
             self.defender = decl.seat
@@ -1347,7 +1359,8 @@ class DealState:
         """The legal lone declarations now, and whether the maker may merge, from
         :meth:`check_declare` and :meth:`check_merge`, kept by everything they ask of the
         state (the phase is declaring)."""
-        key = (self.maker, self.merged, self.alone, self.defender)
+        key = (self.maker, self.merged, self.alone, self.defender, self.dealer,
+               self.fixed_in_round)
         table = _tables(self.ruleset)[1]
         legal = table.get(key)
         if legal is None:
@@ -1434,7 +1447,10 @@ class DealState:
             return DISCARD_ID + _card_number(ex.discard)
         if kind is Declaration:
             decl = cast(Declaration, act)
-            return ALONE_ID if decl.act == "alone" else DEFEND_ID + _SEAT_NUMBER[decl.seat]
+            if decl.act == "defend":
+                return DEFEND_ID + _SEAT_NUMBER[decl.seat]
+            partner = decl.seat != self.maker and decl.seat in self.makers
+            return PARTNER_ALONE_ID if partner else ALONE_ID
         if kind is Merge:
             keeps = cast(Merge, act).keeps
             if keeps is None:
@@ -1479,6 +1495,11 @@ class DealState:
                 raise ValueError(f"no maker is fixed yet (action {number})")
             if number == ALONE_ID:
                 return _declaration("alone", maker)
+            if number == PARTNER_ALONE_ID:
+                partner = next((s for s in self.makers if s != maker), None)
+                if partner is None:
+                    raise ValueError(f"the maker has no partner (action {number})")
+                return _declaration("alone", partner)
             if number == MERGE_ID:
                 return _unnamed_merge(maker)
             ten = self._merge_cards()
@@ -1614,8 +1635,10 @@ MERGE_KEEPS_ID = MERGE_ID + 1
 """85 to 336: the maker merges the dummy and keeps the five cards of the ten (the hand
 and the dummy, by number) whose place among ``itertools.combinations(ten, 5)`` is the
 act's number less 85."""
-ACTION_COUNT = MERGE_KEEPS_ID + 252
-"""How many numbers the table of acts has (337)."""
+PARTNER_ALONE_ID = MERGE_KEEPS_ID + 252
+"""337: the maker's partner goes alone (``partner-alone``)."""
+ACTION_COUNT = PARTNER_ALONE_ID + 1
+"""How many numbers the table of acts has (338)."""
 
 SEATS_BY_NUMBER: tuple[Seat, ...] = SEATS
 """The seats by their numbers (N E S W: 0 to 3), as a ``defend`` act names them."""
@@ -1719,8 +1742,9 @@ def _exchange_act(dealer: Seat, upcard: Card | None, discard: Card | None,
 
 @functools.cache
 def _declaration(act: str, seat: Seat) -> Declaration:
-    """A lone declaration (``alone`` or ``defend``) by ``seat``."""
-    number = ALONE_ID if act == "alone" else DEFEND_ID + _SEAT_NUMBER[seat]
+    """A lone declaration (``alone`` or ``defend``) by ``seat``; a defend keeps its number,
+    an alone's (the maker's or the partner's) is the state's to tell."""
+    number = -1 if act == "alone" else DEFEND_ID + _SEAT_NUMBER[seat]
     return _numbered(Declaration.model_validate({"act": act, "seat": seat}), number)
 
 

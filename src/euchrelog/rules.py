@@ -125,7 +125,7 @@ FOUR_HAND = Variant(
     options=frozenset({"deck", "target", "deals", "dealer-pickup", "stick-the-dealer",
                        "lone-defender", "lone-lead", "lone-defender-euchre", "renege",
                        "canadian-loner", "no-trump", "euchred-loner", "euchre-scoring",
-                       "pass-out"}),
+                       "pass-out", "partner-alone"}),
 )
 
 _CUTTHROAT_TABLE = (
@@ -259,6 +259,8 @@ class Options:
     """Who a euchre scores for: the defenders, or against the makers (H2)."""
     pass_out: Literal["next-dealer", "same-dealer"] = "next-dealer"
     """Who deals after a deal everyone passed (C7, H4)."""
+    partner_alone: bool = False
+    """Either maker may go alone, the other then sits out (F9)."""
 
     @classmethod
     def defaults(cls, variant: Variant) -> Options:
@@ -382,6 +384,10 @@ OPTIONS: tuple[OptionRow, ...] = (
               "`pass-out=next-dealer`, `pass-out=same-dealer`", "next-dealer", "C7, H4",
               "`same-dealer`: a deal everyone passed is dealt again by the same dealer, and "
               "does not count among `deals=N`"),
+    OptionRow("partner-alone", "flag", ("off", "on"),
+              "`partner-alone` (or `partner-alone=on`), `partner-alone=off`", "off", "F9, F10",
+              "the maker's partner may go alone instead of the maker, who then sits out (one "
+              "of the two, once); the lone lead counts from the one alone"),
 )
 """Every option of the ``Rules`` tag, in the order the tag is spelt."""
 
@@ -500,6 +506,20 @@ class Ruleset:
         """:meth:`side_points` as it is worked out, by its arguments (a deal's points are
         few and recur)."""
         return {}
+
+    def lone_makers(self, dealer: Seat, maker: Seat, fixed_in_round: int) -> tuple[Seat, ...]:
+        """The seats that may go alone for the makers (F9): the maker, and under
+        ``partner-alone`` the maker's partner too, but for a maker that must go alone
+        (H3, :meth:`must_go_alone`).
+
+        >>> rules, _ = ruleset_from_tags({"Variant": "four-hand", "Rules": "partner-alone"})
+        >>> rules.lone_makers(Seat.N, Seat.E, 1)
+        (<Seat.E: 'E'>, <Seat.W: 'W'>)
+        """
+        if not self.options.partner_alone or self.must_go_alone(dealer, maker, fixed_in_round):
+            return (maker,)
+        side = self.side(maker)
+        return (maker, *(s for s in self.seats if s != maker and self.side(s) == side))
 
     def must_go_alone(self, dealer: Seat, maker: Seat, fixed_in_round: int) -> bool:
         """Whether the maker must go alone (H3, ``canadian-loner``): the dealer's partner
