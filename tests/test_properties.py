@@ -161,12 +161,14 @@ def test_generated_game_replays_clean(variant: str, data: st.DataObject) -> None
 
 def _house_rules() -> list[Any]:
     """Each value of the house rules H1, H2 and H4 and of the options ``partner-alone``
-    (with and without H3) other than the default, with every variant that takes it."""
+    (with and without H3) and ``natural-pickup`` (with and without
+    ``dealer-pickup=required``) other than the default, with every variant that takes it."""
     rules: list[dict[str, Any]] = [
         {"euchred_loner": 3}, {"euchred_loner": 4}, {"euchre_scoring": "set"},
         {"euchre_scoring": "set", "euchred_loner": 4}, {"pass_out": "same-dealer"},
         {"pass_out": "same-dealer", "deals": 4}, {"partner_alone": True},
-        {"partner_alone": True, "canadian_loner": True}]
+        {"partner_alone": True, "canadian_loner": True}, {"natural_pickup": True},
+        {"natural_pickup": True, "dealer_pickup": "required"}]
     return [pytest.param(variant, forced, id=f"{variant}-" + "-".join(
                 k if v is True else str(v) for k, v in forced.items()))
             for forced in rules for variant in VARIANT_NAMES

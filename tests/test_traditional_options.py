@@ -9,11 +9,11 @@ import random
 
 import pytest
 
-from euchrelog.cards import Card, parse_card
+from euchrelog.cards import Card, Suit, parse_card
 from euchrelog.check import check_text
 from euchrelog.engine import ALONE_ID, PARTNER_ALONE_ID, DealState, Phase
 from euchrelog.generate import contract, random_game, ruleset_for, score_sheet
-from euchrelog.models import Declaration, Exchange, Order, Pass, Play
+from euchrelog.models import Call, Declaration, Exchange, Order, Pass, Play
 from euchrelog.replay import replay
 from euchrelog.rules import ruleset_from_tags
 from euchrelog.seats import Seat
@@ -172,3 +172,122 @@ def test_the_generator_lets_either_maker_go_alone() -> None:
             partners += fixed is not None and any(
                 d.act == "alone" and d.seat != fixed[1] for d in deal.declarations)
     assert partners >= 2
+
+
+# ---------------------------------------------------------------- natural-pickup
+
+LEFT_ONLY = {"E": "9C TC QS KS AD", "S": "9S TS AS 9D TD", "W": "JC AH KH QH 9H",
+             "N": "AC KC QC JD KD"}
+"""N, the dealer, holds the jack of diamonds: the left bower under hearts, no natural
+trump."""
+
+
+def pickup(discard: str) -> Exchange:
+    return Exchange(seat=Seat.N, upcard=parse_card("JH"), discard=parse_card(discard))
+
+
+DECLINE = Exchange(seat=Seat.N, act="declines")
+
+
+def exchanges(deal: DealState) -> list[Exchange]:
+    return [a for a in deal.legal_actions() if isinstance(a, Exchange)]
+
+
+@pytest.mark.parametrize("rules", ["natural-pickup", "natural-pickup dealer-pickup=required"])
+def test_without_a_natural_trump_the_dealer_only_declines(rules: str) -> None:
+    deal = ordered(state(rules, hands=LEFT_ONLY), "E S", "W")
+    err = deal.check_exchange(pickup("KD"))
+    assert err is not None and (err.code, err.message) == (
+        "K508", "the dealer N takes the upcard holding no hearts (the left bower does not "
+                "count), but natural-pickup requires a natural trump")
+    assert exchanges(deal) == [DECLINE] and deal.can_exchange(DECLINE)
+    assert deal.exchange_due and not any(isinstance(a, Play) for a in deal.legal_actions())
+    deal.exchange(DECLINE)  # the order stands: hearts are trump
+    assert deal.trump is not None and deal.maker == Seat.W
+    assert any(isinstance(a, Play) for a in deal.legal_actions())
+
+
+def test_with_a_natural_trump_the_dealer_may_pick_up() -> None:
+    deal = ordered(state("natural-pickup", hands=LEFT_ONLY, upcard="QD"), "E S", "W")
+    assert deal.can_exchange(Exchange(seat=Seat.N, upcard=parse_card("QD"),
+                                      discard=parse_card("AC")))
+    assert len(exchanges(deal)) == 7  # the decline and six discards
+    required = ordered(state("natural-pickup dealer-pickup=required", hands=LEFT_ONLY,
+                             upcard="QD"), "E S", "W")
+    err = required.check_exchange(Exchange(seat=Seat.N, act="declines"))
+    assert err is not None and err.code == "K504"  # it holds KD: the pickup is required
+
+
+def test_without_the_option_or_after_a_round_two_call_nothing_is_barred() -> None:
+    deal = ordered(state("", hands=LEFT_ONLY), "E S", "W")
+    assert deal.can_exchange(pickup("KD"))
+    deal = state("natural-pickup", hands=LEFT_ONLY)
+    for seat in ("E", "S", "W", "N"):
+        deal.bid(Pass(act="pass", seat=Seat(seat)))
+    deal.bid(Call(act="call", seat=Seat.E, suit=Suit.SPADES))
+    err = deal.check_exchange(pickup("KD"))
+    assert err is not None and (err.code, err.message) == (
+        "K501", "N exchanges after a round-2 call, where no exchange happens")
+
+
+def test_an_unrecorded_hand_cannot_be_tested() -> None:
+    hands = {**LEFT_ONLY, "N": "AC KC QC ?? KD"}
+    deal = ordered(state("natural-pickup dealer-pickup=required", hands=hands), "E S", "W")
+    assert deal.can_exchange(pickup("KD")) and deal.can_exchange(DECLINE)
+
+
+@pytest.mark.parametrize("rules", ["natural-pickup", "natural-pickup dealer-pickup=required",
+                                   "natural-pickup partner-alone"])
+@pytest.mark.parametrize("upcard", ["JH", "QD", "JS", "TH"])
+def test_legal_exchanges_are_those_the_checks_accept(rules: str, upcard: str) -> None:
+    for bids, by in (("E S", "W"), ("", "E"), ("E S W", "N")):
+        deal = ordered(state(rules, upcard, hands=LEFT_ONLY if upcard != "TH" else HANDS),
+                       bids, by)
+        up = parse_card(upcard)
+        held = {*deal.hands[Seat.N].cards, up}
+        every = [DECLINE, *(Exchange(seat=Seat.N, upcard=up, discard=c) for c in held)]
+        assert sorted(map(str, exchanges(deal))) == sorted(
+            str(e) for e in every if deal.can_exchange(e))
+        for number in deal.legal_action_ids():
+            assert deal.can(deal.action_of(number)), number
+
+
+NATURAL = """[Variant "four-hand"]
+[Rules "natural-pickup"]
+[Target "1"]
+
+deal 1 dealer N
+  hands E: 9C TC QS KS AD  S: 9S TS AS 9D TD  W: JC AH KH QH 9H  N: AC KC QC JD KD
+  up JH  kitty QD JS TH
+  bid E pass, S pass, W order
+  N declines
+  1. E: 9C  S: 9D  W: JC  N: AC
+  2. N: JD  E: AD  S: 9S  W: 9H
+  3. N: KC  E: TC  S: AS  W: AH
+  4. W: KH  N: KD  E: KS  S: TD
+  5. W: QH  N: QC  E: QS  S: TS
+  points EW 1  total NS 0 EW 1
+
+result NS 0 EW 1 winner EW
+"""
+"""W orders the jack of hearts; the dealer N holds only the left bower and leaves it."""
+
+
+def test_a_record_of_a_dealer_without_a_natural_trump() -> None:
+    assert [r.findings for r in check_text(NATURAL)] == [[]]
+    taken = NATURAL.replace("  N declines\n", "  N takes JH discards JH\n")
+    assert [(f.code, f.line) for r in check_text(taken) for f in r.findings] == [("K508", 9)]
+    assert [r.findings for r in check_text(taken.replace('[Rules "natural-pickup"]\n', ""))
+            ] == [[]]
+
+
+@pytest.mark.parametrize("variant", ["four-hand", "cutthroat", "three-hand", "two-hand"])
+def test_the_generator_declines_without_a_natural_trump(variant: str) -> None:
+    rules = ruleset_for(variant, natural_pickup=True, dealer_pickup="required")
+    declined = 0
+    for seed in range(6):
+        game = random_game(random.Random(seed), rules)
+        assert replay(game).findings == []
+        declined += sum(d.exchange is not None and d.exchange.act == "declines"
+                        for d in game.deals)
+    assert declined

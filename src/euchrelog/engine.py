@@ -625,7 +625,10 @@ class DealState:
             return IllegalActionError(
                 "K501", f"{ex.seat} exchanges after merging the dummy, which gives up the "
                         "exchange (X5)")
-        required = self.ruleset.options.dealer_pickup == "required" or self.upcard == JOKER
+        natural = self._natural_trump()
+        barred = natural is False
+        required = ((self.ruleset.options.dealer_pickup == "required" and natural is not None
+                     and not barred) or self.upcard == JOKER)
         if ex.act == "declines":
             if required:
                 why = "the benny" if self.upcard == JOKER else "dealer-pickup=required"
@@ -636,6 +639,11 @@ class DealState:
         if ex.upcard is not None and self.upcard is not None and ex.upcard != self.upcard:
             return IllegalActionError(
                 "K503", f"the dealer {ex.seat} takes {ex.upcard}, but the upcard is {self.upcard}")
+        if barred:
+            assert isinstance(self.trump, Suit)  # (barred: an order of the upcard's suit)
+            return IllegalActionError(
+                "K508", f"the dealer {ex.seat} takes the upcard holding no {self.trump.noun} (the "
+                        "left bower does not count), but natural-pickup requires a natural trump")
         hand = self.hands[ex.seat]
         if (ex.discard is not None and hand.free == 0
                 and not ex.discard.bit & hand.known and ex.discard != self.upcard):
@@ -643,6 +651,27 @@ class DealState:
                 "K502", f"the dealer {ex.seat} discards {ex.discard}, which is not among the six "
                         "cards held")
         return None
+
+    def _natural_trump(self) -> bool | None:
+        """Under ``natural-pickup``, after a round-1 order: whether the dealer's hand holds a
+        natural trump, a card of the trump suit as printed (the left bower is not), or
+        ``None`` while the record does not tell (a card of the hand unknown). Elsewhere
+        ``True``: nothing bars the pickup (a Benny turn-up is taken up regardless, F7)."""
+        trump = self.trump
+        if (not self.ruleset.options.natural_pickup or self.upcard == JOKER
+                or self.fixed_in_round != 1 or not isinstance(trump, Suit)):
+            return True
+        hand = self.hands.get(self.dealer)
+        if hand is None:
+            return True
+        if hand.known & _PRINTED_MASKS[trump]:
+            return True
+        return None if hand.free else False
+
+    def _pickup_barred(self) -> bool:
+        """Whether ``natural-pickup`` bars the dealer from taking the upcard (see
+        :meth:`_natural_trump`)."""
+        return self._natural_trump() is False
 
     def apply_exchange(self, ex: Exchange) -> None:
         """Applies an exchange as recorded, unless no exchange could happen at all (K501)."""
@@ -1290,8 +1319,10 @@ class DealState:
         """Whether the dealer may still exchange (F4, F7): while so, :meth:`legal_actions`
         offers no lead, since the dealer's hand is not settled (a record may leave the
         exchange out; a bot makes it, or declines it, first)."""
-        return (self.phase is _DECLARING and not self.exchanged
-                and self.check_exchange(_exchange_act(self.dealer, self.upcard, None)) is None)
+        return (self.phase is _DECLARING and not self.exchanged and (
+            self.check_exchange(_exchange_act(self.dealer, self.upcard, None)) is None
+            or (self._pickup_barred() and self.check_exchange(
+                _exchange_act(self.dealer, None, None, "declines")) is None)))
 
     def legal_actions(self) -> list[Action]:
         """Every act the verifying methods accept now that can still lead to a complete
@@ -1345,14 +1376,17 @@ class DealState:
         """Whether the dealer may decline now, and the mask of the cards the dealer may
         discard on taking the upcard (the phase is declaring).
 
-        While :attr:`exchange_due` (a pickup naming no discard is legal), so is a pickup
-        discarding any of the six cards (:meth:`check_exchange` refuses a discard only
-        outside them, K502), and the decline is checked; else no exchange is legal.
+        While :attr:`exchange_due` (a pickup naming no discard is legal, unless
+        ``natural-pickup`` bars it), so is a pickup discarding any of the six cards
+        (:meth:`check_exchange` refuses a discard only outside them, K502), and the
+        decline is checked; else no exchange is legal.
         """
         if not exchange_due:
             return False, 0
         dealer, up = self.dealer, self.upcard
         declines = self.check_exchange(_exchange_act(dealer, None, None, "declines")) is None
+        if self._pickup_barred():
+            return declines, 0
         return declines, self.hands[dealer].known | (up.bit if up is not None else 0)
 
     def _declarations(self) -> tuple[tuple[Declaration, ...], bool]:

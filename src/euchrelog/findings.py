@@ -81,6 +81,8 @@ _TABLE = [
          "a merge keeps a card not among the ten, or not five cards"),
     Code("K507", "merge-required", "X5",
          "under dummy=required the maker neither merged nor went alone"),
+    Code("K508", "pickup-not-natural", "F4",
+         "under natural-pickup the dealer took the upcard holding no natural trump"),
     Code("A601", "alone-not-allowed", "F9",
          "a seat other than the maker (or, under partner-alone, its partner) went alone"),
     Code("A602", "defend-not-allowed", "F9", "a seat that may not defend alone declared it"),

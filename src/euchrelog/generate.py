@@ -425,7 +425,8 @@ class _DealPlayer:
             declines = [a for a in options if a.act == "declines"]
             takes = [a for a in options if a.act == "takes"]
             maker_side = self.dealer in state.makers
-            if declines and self.rng.random() < (0.03 if maker_side else 0.15):
+            # (natural-pickup may leave the dealer only the decline)
+            if declines and (not takes or self.rng.random() < (0.03 if maker_side else 0.15)):
                 choice = declines[0]
             else:
                 hand = state.hands[self.dealer].cards

@@ -125,7 +125,7 @@ FOUR_HAND = Variant(
     options=frozenset({"deck", "target", "deals", "dealer-pickup", "stick-the-dealer",
                        "lone-defender", "lone-lead", "lone-defender-euchre", "renege",
                        "canadian-loner", "no-trump", "euchred-loner", "euchre-scoring",
-                       "pass-out", "partner-alone"}),
+                       "pass-out", "partner-alone", "natural-pickup"}),
 )
 
 _CUTTHROAT_TABLE = (
@@ -148,7 +148,8 @@ CUTTHROAT = Variant(
     renege_penalty=2,
     renege_penalty_lone=2,
     options=frozenset({"deck", "target", "deals", "dealer-pickup", "stick-the-dealer",
-                       "lone-defender", "dummy", "renege", "euchre-scoring", "pass-out"}),
+                       "lone-defender", "dummy", "renege", "euchre-scoring", "pass-out",
+                       "natural-pickup"}),
     extra_hand="dummy",
     lead="cutthroat",
     dummy="optional",
@@ -204,7 +205,7 @@ TWO_HAND = Variant(
     renege_penalty=2,
     renege_penalty_lone=2,
     options=frozenset({"deck", "target", "deals", "dealer-pickup", "stick-the-dealer",
-                       "renege", "euchre-scoring", "pass-out"}),
+                       "renege", "euchre-scoring", "pass-out", "natural-pickup"}),
     alone="never",
     lone_defender=False,
     kitty_name="stock",
@@ -261,6 +262,8 @@ class Options:
     """Who deals after a deal everyone passed (C7, H4)."""
     partner_alone: bool = False
     """Either maker may go alone, the other then sits out (F9)."""
+    natural_pickup: bool = False
+    """The dealer takes the upcard only holding a natural trump (F4)."""
 
     @classmethod
     def defaults(cls, variant: Variant) -> Options:
@@ -388,6 +391,11 @@ OPTIONS: tuple[OptionRow, ...] = (
               "`partner-alone` (or `partner-alone=on`), `partner-alone=off`", "off", "F9, F10",
               "the maker's partner may go alone instead of the maker, who then sits out (one "
               "of the two, once); the lone lead counts from the one alone"),
+    OptionRow("natural-pickup", "flag", ("off", "on"),
+              "`natural-pickup` (or `natural-pickup=on`), `natural-pickup=off`", "off", "F4",
+              "the dealer may take the upcard only holding a card of its printed suit (the "
+              "left bower and the Benny do not count); else the order stands and the dealer "
+              "declines, even under `dealer-pickup=required`"),
 )
 """Every option of the ``Rules`` tag, in the order the tag is spelt."""
 
