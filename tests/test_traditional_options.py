@@ -281,6 +281,16 @@ def test_a_record_of_a_dealer_without_a_natural_trump() -> None:
             ] == [[]]
 
 
+def test_with_no_exchange_line_the_barred_dealer_kept_the_five_cards() -> None:
+    """A record without the exchange line: the dealer could not take the upcard, so the
+    hand is known and a play of the upcard is a dead card."""
+    kept = NATURAL.replace("  N declines\n", "")
+    assert [r.findings for r in check_text(kept)] == [[]]
+    played = kept.replace("3. N: KC  E: TC  S: AS  W: AH", "3. N: JH  E: TC  S: AS  W: AH")
+    played = played.replace("4. W: KH  N: KD", "4. W: KH  N: KC")
+    assert [f.code for r in check_text(played) for f in r.findings] == ["P708"]
+
+
 @pytest.mark.parametrize("variant", ["four-hand", "cutthroat", "three-hand", "two-hand"])
 def test_the_generator_declines_without_a_natural_trump(variant: str) -> None:
     rules = ruleset_for(variant, natural_pickup=True, dealer_pickup="required")

@@ -866,11 +866,13 @@ class DealState:
     # ------------------------------------------------------------ play
 
     def _upcard_with_dealer(self) -> bool:
-        """Whether the dealer may hold the upcard though no exchange was recorded."""
+        """Whether the dealer may hold the upcard though no exchange was recorded (not when
+        ``natural-pickup`` bars the pickup)."""
         up = self.upcard
         return (up is not None and not self.exchanged and self.fixed_in_round != 2
                 and self.maker is not None and not self.merged and self.dealer in self.hands
-                and (self.fixed_in_round == 1 or up == JOKER or up.suit is self.trump))
+                and (self.fixed_in_round == 1 or up == JOKER or up.suit is self.trump)
+                and not self._pickup_barred())
 
     def _lineup(self) -> tuple[tuple[Seat, ...], Seat]:
         """The seats that play and the opening leader (F10), once declarations are done."""
