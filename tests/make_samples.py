@@ -135,6 +135,19 @@ FILES: dict[str, list[Sample]] = {
         ("Len Fortier", "Moira Tesky", "Stu Harnish", "Bev Lachance"),
         reduce=score_sheet,
         opening=("the score sheet: NT where no trump was called",))],
+    # 7 deals: the maker's partner goes alone once (the maker sits out), a maker once.
+    "four-hand-partner-alone.euchre": [Sample(
+        104, ruleset_for(partner_alone=True), _tags("Ontario Open", "2025-09-07", "4", "3"),
+        ("Stu Harnish", "Bev Lachance", "Len Fortier", "Moira Tesky"),
+        opening=("either partner of the makers may go alone: the other one sits out",))],
+    # 6 deals: three times the dealer holds no card of the upcard's suit and must leave it,
+    # though dealer-pickup=required.
+    "four-hand-natural-pickup.euchre": [Sample(
+        22, ruleset_for(natural_pickup=True, dealer_pickup="required"),
+        _tags("Legion Saturday League", "2025-09-27", "1", "3"),
+        ("June Abernathy", "Carl Duffy", "Lena Voss", "Ray Osterman"),
+        opening=("the dealer takes the upcard only holding a natural trump (the left bower "
+                 "does not count)",))],
     # ------------------------------------------------------------ cutthroat (X1-X9)
     "cutthroat-club-night.euchre": [Sample(
         45, ruleset_for("cutthroat"), _tags(THREES, "2025-06-03", "1", "7"),
@@ -348,14 +361,23 @@ def _annotate_deal(game: Game, deal: Deal, ruleset: Ruleset) -> Deal:
         update["bidding"] = (*deal.bidding[:-1], deal.bidding[-1].model_copy(
             update={"note": f"{_first_name(game, maker)} calls no trump"}))
     if deal.exchange is not None and deal.exchange.act == "declines":
+        up = deal.up.card if deal.up is not None else None
+        held = deal.hands[0].cards.get(deal.dealer, ()) if deal.hands else ()
+        suit = up.suit if up is not None else None
+        barred = ruleset.options.natural_pickup and suit is not None and held and all(
+            c is not None and c.suit is not suit for c in held)
+        why = f"no natural {suit.noun[:-1]}: " if barred and suit is not None else ""
         update["exchange"] = deal.exchange.model_copy(
-            update={"note": f"{_first_name(game, deal.dealer)} leaves it"})
+            update={"note": f"{why}{_first_name(game, deal.dealer)} leaves it"})
     canadian = ruleset.options.canadian_loner and maker == deal.dealer.partner and any(
         isinstance(b, Order) for b in deal.bids)
     why = " (canadian loner)" if canadian else ""
     update["declarations"] = tuple(
         d if d.act == "merge" else
         d.model_copy(update={"note": f"{_first_name(game, d.seat)} goes alone{why}"
+                             if d.act == "alone" and d.seat == maker else
+                             f"{_first_name(game, d.seat)} goes alone, "
+                             f"{_first_name(game, maker)} sits out"
                              if d.act == "alone" else f"{_first_name(game, d.seat)} defends "
                                                       "alone"})
         for d in deal.declarations)

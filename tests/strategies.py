@@ -39,6 +39,7 @@ from euchrelog.models import (
     Claim,
     Deal,
     Declaration,
+    Exchange,
     Game,
     Merge,
     Number,
@@ -120,6 +121,10 @@ def rulesets(draw: st.DrawFn, variant: str | None = None,
     if "pass-out" in takes:
         updates["pass_out"] = draw(st.sampled_from(("next-dealer", "next-dealer",
                                                     "same-dealer")))
+    if "partner-alone" in takes:
+        updates["partner_alone"] = draw(st.booleans())
+    if "natural-pickup" in takes:
+        updates["natural_pickup"] = draw(st.booleans())
     updates.update(forced or {})
     return Ruleset(kind, replace(base, **updates), chosen)
 
@@ -587,9 +592,11 @@ def _declared(game: Game, rng: random.Random, act: Literal["alone", "defend"], c
 
 
 def _may_not_go_alone(ruleset: Ruleset, deal: Deal, maker: Seat) -> list[Seat]:
-    """Seats that may not declare alone in a deal: the maker's partner (four-hand), a
-    defender (cutthroat), the maker too where no one declares alone (two-hand, three-hand,
-    ghost)."""
+    """Seats that may not declare alone in a deal: the maker's partner (four-hand; under
+    partner-alone a defender), a defender (cutthroat), the maker too where no one declares
+    alone (two-hand, three-hand, ghost)."""
+    if ruleset.variant.partnership and ruleset.options.partner_alone:
+        return [s for s in ruleset.seats if ruleset.side(s) != ruleset.side(maker)]
     if ruleset.variant.partnership:
         return [maker.partner]
     if ruleset.variant.alone == "declared":
@@ -1166,6 +1173,27 @@ def canadian_not_alone(game: Game, rng: random.Random) -> Injected | None:
                      alone=False), "A604"
 
 
+def pickup_not_natural(game: Game, rng: random.Random) -> Injected | None:
+    """K508 (natural-pickup): a dealer who held no card of the upcard's suit, and so
+    declined it, is written taking it and discarding it again (the play is the same)."""
+    if not ruleset_of(game).options.natural_pickup:
+        return None
+    places = []
+    for d, deal, _, _ in _played(game):
+        up = deal.up.card if deal.up is not None else None
+        held = deal.hands[0].cards.get(deal.dealer, ())
+        if (up is not None and deal.exchange is not None and deal.exchange.act == "declines"
+                and isinstance(deal.bids[-1], Order) and None not in held
+                and all(c is not None and c.suit is not up.suit for c in held)):
+            places.append((d, deal, up))
+    place = _pick(rng, places)
+    if place is None:
+        return None
+    d, deal, up = place
+    taken = Exchange(seat=deal.dealer, upcard=up, discard=up)
+    return _with_deal(game, d, deal.model_copy(update={"exchange": taken})), "K508"
+
+
 def no_trump_off(game: Game, rng: random.Random) -> Injected | None:
     """B410: a round-2 call of a suit becomes a call of no trump in a game without the
     no-trump option. The deal is played on (legally, at no trump) from the same cards,
@@ -1235,6 +1263,7 @@ FAULTS: dict[str, Fault] = {
     "K507": Fault(merge_missing, _CUTTHROAT, {"dummy": "required"}),
     "A604": Fault(canadian_not_alone, _FOUR, {"canadian_loner": True}),
     "B410": Fault(no_trump_off, _FOUR, {"no_trump": False}),
+    "K508": Fault(pickup_not_natural, _UPCARD, {"natural_pickup": True}),
     "R801-no-trump": Fault(renege_no_trump, _FOUR, {"no_trump": True, "deck": 24}),
 }
 """The injectors the engine reports as one finding, named by the code they must produce,

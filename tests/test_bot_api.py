@@ -37,6 +37,7 @@ from euchrelog.engine import (
     MERGE_ID,
     MERGE_KEEPS_ID,
     ORDER_ID,
+    PARTNER_ALONE_ID,
     PASS_ID,
     SWAP_ID,
     Action,
@@ -199,14 +200,14 @@ def test_the_table_of_acts_is_as_documented() -> None:
     assert CARDS_BY_NUMBER[:8] == make_deck(32)[:8] == tuple(
         parse_card(f"{r}C") for r in "789TJQKA")
     assert (DISCARD_ID, DECLINE_ID, PASS_ID, ORDER_ID, CALL_ID, BID_ID, SWAP_ID, ALONE_ID,
-            DEFEND_ID, MERGE_ID, MERGE_KEEPS_ID, ACTION_COUNT) == (
-        33, 66, 67, 68, 69, 74, 78, 79, 80, 84, 85, 337)
+            DEFEND_ID, MERGE_ID, MERGE_KEEPS_ID, PARTNER_ALONE_ID, ACTION_COUNT) == (
+        33, 66, 67, 68, 69, 74, 78, 79, 80, 84, 85, 337, 338)
     text = Path(__file__).resolve().parent.parent.joinpath("docs", "api.md").read_text("utf-8")
     rows = re.findall(r"^\| (\d+)(?:-(\d+))? \| `(\w+)` \|", text, re.MULTILINE)
     engine = vars(euchrelog.engine)
     assert [(int(first), name) for first, _, name in rows] == [
         (engine[name], name) for _, _, name in rows]
-    assert len(rows) == 11 and int(rows[-1][1]) == ACTION_COUNT - 1
+    assert len(rows) == 12 and int(rows[-1][1] or rows[-1][0]) == ACTION_COUNT - 1
     assert f"`ACTION_COUNT` ({ACTION_COUNT})" in text
 
 

@@ -19,8 +19,9 @@ from euchrelog.cli import main
 from euchrelog.events import read_entries, score_events
 from euchrelog.interop import ConversionError, check_converted, kind_of, read_source
 from euchrelog.interop.egn import from_egn, loads_egn, to_egn, upgrade
-from euchrelog.interop.openspiel import from_history, read_lines, returns
+from euchrelog.interop.openspiel import PARAMETERS, from_history, read_lines, returns
 from euchrelog.models import Log, Penalty
+from euchrelog.rules import FOUR_HAND, OPTIONS, OptionRow, Options, ruleset_from_tags
 
 DATA = Path(__file__).resolve().parent / "data"
 EGN_FILES = sorted((DATA / "egn").rglob("*.egn"))
@@ -372,3 +373,55 @@ def test_no_traceback_for_any_input() -> None:
         for item in read_source("openspiel", json.dumps({"actions": actions})):
             if not isinstance(item, ConversionError):
                 check_converted(item)
+
+
+SAMPLE_NUMBERS = {"deck": (25, 32), "target": (7,), "deals": (3,), "lone-defender-euchre": (4,),
+                  "renege": (1,), "euchred-loner": (3, 4)}
+"""Values other than the default for each number option of four-hand (a new one needs its
+entry here, which the test below asks for)."""
+
+
+def _other_values(row: OptionRow) -> list[object]:
+    """The values of a four-hand option other than its default."""
+    base = getattr(Options.defaults(FOUR_HAND), row.field)
+    if row.kind == "number":
+        return list(SAMPLE_NUMBERS[row.name])
+    if row.kind == "flag":
+        return [not base]
+    return [v for v in row.values if v != base]
+
+
+@pytest.mark.parametrize("row", [r for r in OPTIONS if r.name in FOUR_HAND.options],
+                         ids=lambda r: r.name)
+def test_every_option_is_spelled_in_egn_or_listed_as_lost(row: OptionRow) -> None:
+    """An option spelled in EGN (its egn column) is written into the ruleset and read back;
+    one without a spelling is listed as lost on export, word for word."""
+    plain = to_egn(loads('[Variant "four-hand"]\nunfinished\n').games[0])
+    for value in _other_values(row):
+        word = row.word(value)
+        game = loads(f'[Variant "four-hand"]\n[Rules "{word}"]\nunfinished\n').games[0]
+        data, lost = to_egn(game)
+        if row.egn is None:
+            assert word in lost
+            assert data["metadata"]["ruleset"] == plain[0]["metadata"]["ruleset"]
+            continue
+        assert word not in lost
+        assert (data["metadata"]["ruleset"], lost) != (plain[0]["metadata"]["ruleset"],
+                                                       plain[1]), word
+        back = ruleset_from_tags({"Variant": "four-hand",
+                                  "Rules": from_egn(data).game.tag("Rules") or ""})[0]
+        assert getattr(back.options, row.field) == value, word
+
+
+def test_every_openspiel_parameter_is_an_options_row() -> None:
+    """OpenSpiel's parameters are the openspiel column of the options table, and each sets
+    its option; the options without one are fixed by OpenSpiel's rules or at their
+    default (OpenSpiel has no export, so nothing is listed as lost)."""
+    rows = {r.openspiel: r for r in OPTIONS if r.openspiel is not None}
+    assert set(rows) == set(PARAMETERS)
+    for name, row in rows.items():
+        for value in (False, True):
+            game = from_history([0], {name: value}).game
+            options = ruleset_from_tags({"Variant": "four-hand",
+                                         "Rules": game.tag("Rules") or ""})[0].options
+            assert getattr(options, row.field) is value

@@ -156,13 +156,17 @@ def test_generated_game_replays_clean(variant: str, data: st.DataObject) -> None
 
 
 def _house_rules() -> list[Any]:
-    """Each value of the house rules H1, H2 and H4 other than the default, with every
-    variant that takes it."""
+    """Each value of the house rules H1, H2 and H4 and of the options ``partner-alone``
+    (with and without H3) and ``natural-pickup`` (with and without
+    ``dealer-pickup=required``) other than the default, with every variant that takes it."""
     rules: list[dict[str, Any]] = [
         {"euchred_loner": 3}, {"euchred_loner": 4}, {"euchre_scoring": "set"},
         {"euchre_scoring": "set", "euchred_loner": 4}, {"pass_out": "same-dealer"},
-        {"pass_out": "same-dealer", "deals": 4}]
-    return [pytest.param(variant, forced, id=f"{variant}-{'-'.join(map(str, forced.values()))}")
+        {"pass_out": "same-dealer", "deals": 4}, {"partner_alone": True},
+        {"partner_alone": True, "canadian_loner": True}, {"natural_pickup": True},
+        {"natural_pickup": True, "dealer_pickup": "required"}]
+    return [pytest.param(variant, forced, id=f"{variant}-" + "-".join(
+                k if v is True else str(v) for k, v in forced.items()))
             for forced in rules for variant in VARIANT_NAMES
             if {k.replace("_", "-") for k in forced} <= find_variant(variant).options]
 
@@ -172,9 +176,10 @@ def _house_rules() -> list[Any]:
 @given(data=st.data())
 def test_games_under_each_house_rule_replay_clean(variant: str, forced: dict[str, Any],
                                                   data: st.DataObject) -> None:
-    """Random games under H1, H2 and H4 replay clean, in full and from the score sheet; a
-    thrown-in deal is dealt again by its dealer under ``pass-out=same-dealer`` and does not
-    count among ``deals=N``; a euchre under ``euchre-scoring=set`` costs the makers."""
+    """Random games under H1, H2, H4 and the options replay clean, in full and from the
+    score sheet; a thrown-in deal is dealt again by its dealer under
+    ``pass-out=same-dealer`` and does not count among ``deals=N``; a euchre under
+    ``euchre-scoring=set`` costs the makers."""
     game = data.draw(games(("full",), variant, forced))
     ruleset = ruleset_of(game)
     report = replay(game)

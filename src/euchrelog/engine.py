@@ -340,7 +340,7 @@ class DealState:
             if self.phase is not Phase.DECLARING:
                 return ()
             if act.act == "alone":
-                return (self.maker,) if self.maker is not None else ()
+                return self._lone_makers()
             return self.defenders
         due = self._bidder()
         return (due,) if due is not None else ()
@@ -635,7 +635,10 @@ class DealState:
             return IllegalActionError(
                 "K501", f"{ex.seat} exchanges after merging the dummy, which gives up the "
                         "exchange (X5)")
-        required = self.ruleset.options.dealer_pickup == "required" or self.upcard == JOKER
+        natural = self._natural_trump()
+        barred = natural is False
+        required = ((self.ruleset.options.dealer_pickup == "required" and natural is not None
+                     and not barred) or self.upcard == JOKER)
         if ex.act == "declines":
             if required:
                 why = "the benny" if self.upcard == JOKER else "dealer-pickup=required"
@@ -646,6 +649,11 @@ class DealState:
         if ex.upcard is not None and self.upcard is not None and ex.upcard != self.upcard:
             return IllegalActionError(
                 "K503", f"the dealer {ex.seat} takes {ex.upcard}, but the upcard is {self.upcard}")
+        if barred:
+            assert isinstance(self.trump, Suit)  # (barred: an order of the upcard's suit)
+            return IllegalActionError(
+                "K508", f"the dealer {ex.seat} takes the upcard holding no {self.trump.noun} (the "
+                        "left bower does not count), but natural-pickup requires a natural trump")
         hand = self.hands[ex.seat]
         if (ex.discard is not None and hand.free == 0
                 and not ex.discard.bit & hand.known and ex.discard != self.upcard):
@@ -653,6 +661,27 @@ class DealState:
                 "K502", f"the dealer {ex.seat} discards {ex.discard}, which is not among the six "
                         "cards held")
         return None
+
+    def _natural_trump(self) -> bool | None:
+        """Under ``natural-pickup``, after a round-1 order: whether the dealer's hand holds a
+        natural trump, a card of the trump suit as printed (the left bower is not), or
+        ``None`` while the record does not tell (a card of the hand unknown). Elsewhere
+        ``True``: nothing bars the pickup (a Benny turn-up is taken up regardless, F7)."""
+        trump = self.trump
+        if (not self.ruleset.options.natural_pickup or self.upcard == JOKER
+                or self.fixed_in_round != 1 or not isinstance(trump, Suit)):
+            return True
+        hand = self.hands.get(self.dealer)
+        if hand is None:
+            return True
+        if hand.known & _PRINTED_MASKS[trump]:
+            return True
+        return None if hand.free else False
+
+    def _pickup_barred(self) -> bool:
+        """Whether ``natural-pickup`` bars the dealer from taking the upcard (see
+        :meth:`_natural_trump`)."""
+        return self._natural_trump() is False
 
     def apply_exchange(self, ex: Exchange) -> None:
         """Applies an exchange as recorded, unless no exchange could happen at all (K501)."""
@@ -713,14 +742,20 @@ class DealState:
             return IllegalActionError(
                 "A601", f"{seat} goes alone after merging the dummy, which rules it out (X6)")
         if decl.act == "alone":
-            if seat != self.maker:
+            lone = self._lone_makers()
+            if seat not in lone:
                 role = ("the maker's partner" if seat in self.makers
                         else "a defender (a defender declares defend)")
+                who = (f"the maker {self.maker}" if len(lone) < 2
+                       else "the makers " + " and ".join(lone))
                 return IllegalActionError(
-                    "A601", f"{seat} goes alone, but only the maker {self.maker} may; {seat} is "
-                            f"{role}")
-            if self.alone is not None:
+                    "A601", f"{seat} goes alone, but only {who} may; {seat} is {role}")
+            if self.alone == seat:
                 return IllegalActionError("A603", f"{seat} declares alone twice")
+            if self.alone is not None:
+                return IllegalActionError(
+                    "A603", f"{seat} goes alone, but {self.alone} already goes alone (only one "
+                            "of the makers may, partner-alone)")
             return None
         if not self.ruleset.options.lone_defender:
             return IllegalActionError(
@@ -733,11 +768,17 @@ class DealState:
                 "A603", f"{seat} defends alone, but {self.defender} already defends alone")
         return None
 
+    def _lone_makers(self) -> tuple[Seat, ...]:
+        """The seats that may go alone for the makers (F9, ``partner-alone``)."""
+        maker = self.maker
+        return () if maker is None else self.ruleset.lone_makers(self.dealer, maker,
+                                                                 self.fixed_in_round)
+
     def apply_declare(self, decl: Declaration) -> None:
         """Applies a declaration as recorded; one the rules do not allow is void."""
         if self.phase is not Phase.DECLARING or self.check_declare(decl) is not None:
             return
-        if decl.act == "alone" and decl.seat == self.maker:
+        if decl.act == "alone":
             self.alone = decl.seat
         elif decl.act == "defend" and decl.seat in self.defenders and self.defender is None:
             self.defender = decl.seat
@@ -835,11 +876,13 @@ class DealState:
     # ------------------------------------------------------------ play
 
     def _upcard_with_dealer(self) -> bool:
-        """Whether the dealer may hold the upcard though no exchange was recorded."""
+        """Whether the dealer may hold the upcard though no exchange was recorded (not when
+        ``natural-pickup`` bars the pickup)."""
         up = self.upcard
         return (up is not None and not self.exchanged and self.fixed_in_round != 2
                 and self.maker is not None and not self.merged and self.dealer in self.hands
-                and (self.fixed_in_round == 1 or up == JOKER or up.suit is self.trump))
+                and (self.fixed_in_round == 1 or up == JOKER or up.suit is self.trump)
+                and not self._pickup_barred())
 
     def _lineup(self) -> tuple[tuple[Seat, ...], Seat]:
         """The seats that play and the opening leader (F10), once declarations are done."""
@@ -1288,8 +1331,10 @@ class DealState:
         """Whether the dealer may still exchange (F4, F7): while so, :meth:`legal_actions`
         offers no lead, since the dealer's hand is not settled (a record may leave the
         exchange out; a bot makes it, or declines it, first)."""
-        return (self.phase is _DECLARING and not self.exchanged
-                and self.check_exchange(_exchange_act(self.dealer, self.upcard, None)) is None)
+        return (self.phase is _DECLARING and not self.exchanged and (
+            self.check_exchange(_exchange_act(self.dealer, self.upcard, None)) is None
+            or (self._pickup_barred() and self.check_exchange(
+                _exchange_act(self.dealer, None, None, "declines")) is None)))
 
     def legal_actions(self) -> list[Action]:
         """Every act the verifying methods accept now that can still lead to a complete
@@ -1343,21 +1388,25 @@ class DealState:
         """Whether the dealer may decline now, and the mask of the cards the dealer may
         discard on taking the upcard (the phase is declaring).
 
-        While :attr:`exchange_due` (a pickup naming no discard is legal), so is a pickup
-        discarding any of the six cards (:meth:`check_exchange` refuses a discard only
-        outside them, K502), and the decline is checked; else no exchange is legal.
+        While :attr:`exchange_due` (a pickup naming no discard is legal, unless
+        ``natural-pickup`` bars it), so is a pickup discarding any of the six cards
+        (:meth:`check_exchange` refuses a discard only outside them, K502), and the
+        decline is checked; else no exchange is legal.
         """
         if not exchange_due:
             return False, 0
         dealer, up = self.dealer, self.upcard
         declines = self.check_exchange(_exchange_act(dealer, None, None, "declines")) is None
+        if self._pickup_barred():
+            return declines, 0
         return declines, self.hands[dealer].known | (up.bit if up is not None else 0)
 
     def _declarations(self) -> tuple[tuple[Declaration, ...], bool]:
         """The legal lone declarations now, and whether the maker may merge, from
         :meth:`check_declare` and :meth:`check_merge`, kept by everything they ask of the
         state (the phase is declaring)."""
-        key = (self.maker, self.merged, self.alone, self.defender)
+        key = (self.maker, self.merged, self.alone, self.defender, self.dealer,
+               self.fixed_in_round)
         table = _tables(self.ruleset)[1]
         legal = table.get(key)
         if legal is None:
@@ -1444,7 +1493,10 @@ class DealState:
             return DISCARD_ID + _card_number(ex.discard)
         if kind is Declaration:
             decl = cast(Declaration, act)
-            return ALONE_ID if decl.act == "alone" else DEFEND_ID + _SEAT_NUMBER[decl.seat]
+            if decl.act == "defend":
+                return DEFEND_ID + _SEAT_NUMBER[decl.seat]
+            partner = decl.seat != self.maker and decl.seat in self.makers
+            return PARTNER_ALONE_ID if partner else ALONE_ID
         if kind is Merge:
             keeps = cast(Merge, act).keeps
             if keeps is None:
@@ -1489,6 +1541,11 @@ class DealState:
                 raise ValueError(f"no maker is fixed yet (action {number})")
             if number == ALONE_ID:
                 return _declaration("alone", maker)
+            if number == PARTNER_ALONE_ID:
+                partner = next((s for s in self.makers if s != maker), None)
+                if partner is None:
+                    raise ValueError(f"the maker has no partner (action {number})")
+                return _declaration("alone", partner)
             if number == MERGE_ID:
                 return _unnamed_merge(maker)
             ten = self._merge_cards()
@@ -1624,8 +1681,10 @@ MERGE_KEEPS_ID = MERGE_ID + 1
 """85 to 336: the maker merges the dummy and keeps the five cards of the ten (the hand
 and the dummy, by number) whose place among ``itertools.combinations(ten, 5)`` is the
 act's number less 85."""
-ACTION_COUNT = MERGE_KEEPS_ID + 252
-"""How many numbers the table of acts has (337)."""
+PARTNER_ALONE_ID = MERGE_KEEPS_ID + 252
+"""337: the maker's partner goes alone (``partner-alone``)."""
+ACTION_COUNT = PARTNER_ALONE_ID + 1
+"""How many numbers the table of acts has (338)."""
 
 SEATS_BY_NUMBER: tuple[Seat, ...] = SEATS
 """The seats by their numbers (N E S W: 0 to 3), as a ``defend`` act names them."""
@@ -1729,8 +1788,9 @@ def _exchange_act(dealer: Seat, upcard: Card | None, discard: Card | None,
 
 @functools.cache
 def _declaration(act: str, seat: Seat) -> Declaration:
-    """A lone declaration (``alone`` or ``defend``) by ``seat``."""
-    number = ALONE_ID if act == "alone" else DEFEND_ID + _SEAT_NUMBER[seat]
+    """A lone declaration (``alone`` or ``defend``) by ``seat``; a defend keeps its number,
+    an alone's (the maker's or the partner's) is the state's to tell."""
+    number = -1 if act == "alone" else DEFEND_ID + _SEAT_NUMBER[seat]
     return _numbered(Declaration.model_validate({"act": act, "seat": seat}), number)
 
 

@@ -425,7 +425,8 @@ class _DealPlayer:
             declines = [a for a in options if a.act == "declines"]
             takes = [a for a in options if a.act == "takes"]
             maker_side = self.dealer in state.makers
-            if declines and self.rng.random() < (0.03 if maker_side else 0.15):
+            # (natural-pickup may leave the dealer only the decline)
+            if declines and (not takes or self.rng.random() < (0.03 if maker_side else 0.15)):
                 choice = declines[0]
             else:
                 hand = state.hands[self.dealer].cards
@@ -438,10 +439,12 @@ class _DealPlayer:
             self.exchange = choice
         acts = list(state.legal_actions())
         decls = [a for a in acts if isinstance(a, Declaration)]
-        alone = Declaration(act="alone", seat=maker)
+        lone = [d for d in decls if d.act == "alone"]  # the maker, or its partner (F9)
         must = state.check_canadian() is not None  # the dealer's partner ordered (H3)
-        if alone in decls and (must or self.force_alone is not False):
-            hand = state.hands[maker].cards
+        if lone and (must or self.force_alone is not False):
+            alone = max(lone, key=lambda d: (_strength(state.hands[d.seat].cards, trump),
+                                             d.seat == maker))
+            hand = state.hands[alone.seat].cards
             count = len(_trumps(hand, trump))
             strength = _strength(hand, trump)
             chance = 0.6 if count >= 4 and strength >= 7 else 0.3 if strength >= 8 else 0.01
@@ -826,9 +829,11 @@ def _sheet(deal: Deal, ruleset: Ruleset) -> Sheet:
     if not ruleset.variant.scoring:
         return Sheet(trump=trump, maker=maker, bid=trick_bid(deal),
                      taken={s: taken.get(s, 0) for s in ruleset.seats})
-    alone = any(d.act == "alone" and d.seat == maker for d in deal.declarations)
-    defend = next((d.seat for d in deal.declarations if d.act == "defend"), None)
     side = ruleset.side(maker)
+    lone = (maker,) if not ruleset.options.partner_alone else tuple(
+        s for s in ruleset.seats if ruleset.side(s) == side)  # either maker (F9)
+    alone = any(d.act == "alone" and d.seat in lone for d in deal.declarations)
+    defend = next((d.seat for d in deal.declarations if d.act == "defend"), None)
     tricks = sum(n for s, n in taken.items() if ruleset.side(s) == side)
     return Sheet(trump=trump, maker=maker, alone=alone, defend=defend, tricks=tricks)
 

@@ -125,7 +125,7 @@ FOUR_HAND = Variant(
     options=frozenset({"deck", "target", "deals", "dealer-pickup", "stick-the-dealer",
                        "lone-defender", "lone-lead", "lone-defender-euchre", "renege",
                        "canadian-loner", "no-trump", "euchred-loner", "euchre-scoring",
-                       "pass-out"}),
+                       "pass-out", "partner-alone", "natural-pickup"}),
 )
 
 _CUTTHROAT_TABLE = (
@@ -148,7 +148,8 @@ CUTTHROAT = Variant(
     renege_penalty=2,
     renege_penalty_lone=2,
     options=frozenset({"deck", "target", "deals", "dealer-pickup", "stick-the-dealer",
-                       "lone-defender", "dummy", "renege", "euchre-scoring", "pass-out"}),
+                       "lone-defender", "dummy", "renege", "euchre-scoring", "pass-out",
+                       "natural-pickup"}),
     extra_hand="dummy",
     lead="cutthroat",
     dummy="optional",
@@ -204,7 +205,7 @@ TWO_HAND = Variant(
     renege_penalty=2,
     renege_penalty_lone=2,
     options=frozenset({"deck", "target", "deals", "dealer-pickup", "stick-the-dealer",
-                       "renege", "euchre-scoring", "pass-out"}),
+                       "renege", "euchre-scoring", "pass-out", "natural-pickup"}),
     alone="never",
     lone_defender=False,
     kitty_name="stock",
@@ -259,6 +260,10 @@ class Options:
     """Who a euchre scores for: the defenders, or against the makers (H2)."""
     pass_out: Literal["next-dealer", "same-dealer"] = "next-dealer"
     """Who deals after a deal everyone passed (C7, H4)."""
+    partner_alone: bool = False
+    """Either maker may go alone, the other then sits out (F9)."""
+    natural_pickup: bool = False
+    """The dealer takes the upcard only holding a natural trump (F4)."""
 
     @classmethod
     def defaults(cls, variant: Variant) -> Options:
@@ -297,6 +302,12 @@ class OptionRow:
     """The rules it changes."""
     meaning: str
     """What it does, in words."""
+    egn: tuple[str, ...] | None = None
+    """The fields of an EGN ruleset that say it; ``None``: EGN cannot, and a game that sets
+    it is exported to EGN with the option listed as lost."""
+    openspiel: str | None = None
+    """The OpenSpiel euchre parameter that sets it; ``None``: OpenSpiel has no parameter
+    for it (its rules may fix it, see :mod:`euchrelog.interop.openspiel`)."""
 
     @property
     def field(self) -> str:
@@ -322,28 +333,33 @@ class OptionRow:
 
 OPTIONS: tuple[OptionRow, ...] = (
     OptionRow("deck", "number", (), "`deck=24`, `deck=25`, `deck=32`", "24", "C1",
-              "32 adds the sevens and eights; 25 adds the Benny (a joker, `JK`)"),
+              "32 adds the sevens and eights; 25 adds the Benny (a joker, `JK`)",
+              egn=("min_rank", "joker")),
     OptionRow("target", "number", (), "`target=N`, N at least 1", "10; ghost 32",
-              "F12, X9, G7, T6", "the score that wins"),
+              "F12, X9, G7, T6", "the score that wins",
+              egn=("winning_score",)),
     OptionRow("deals", "number", (), "`deals=N`, N at least 1", "none: play to the target",
               "C9, H4", "the game ends after N deals, thrown-in deals included (but see "
-              "`pass-out`), instead of at the target"),
+              "`pass-out`), instead of at the target", egn=("num_deals",)),
     OptionRow("dealer-pickup", "choice", ("optional", "required"),
               "`dealer-pickup=optional`, `dealer-pickup=required`", "optional", "F4",
               "whether the dealer must take the upcard after a round-1 order"),
     OptionRow("stick-the-dealer", "flag", ("on", "off"),
               "`stick-the-dealer` (or `stick-the-dealer=on`), `stick-the-dealer=off`", "off",
-              "F6", "the dealer may not pass in round 2"),
+              "F6", "the dealer may not pass in round 2", egn=("std",),
+              openspiel="stick_the_dealer"),
     OptionRow("lone-defender", "flag", ("on", "off"),
               "`no-lone-defender` (or `lone-defender=off`), `lone-defender` (or "
               "`lone-defender=on`)", "on; three-hand off", "F9, X6",
-              "whether a defender may defend alone"),
+              "whether a defender may defend alone", egn=("defend_alone",),
+              openspiel="allow_lone_defender"),
     OptionRow("lone-lead", "choice", ("maker-left", "dealer-left"),
               "`lone-lead=maker-left`, `lone-lead=dealer-left`", "maker-left", "F10",
-              "who leads when the maker goes alone"),
+              "who leads when the maker goes alone", egn=("loner_lead",)),
     OptionRow("lone-defender-euchre", "number", (), "`lone-defender-euchre=4` (the only value)",
               "the F11 table", "F11",
-              "points for any euchre by a lone defender (tournament practice: 4)"),
+              "points for any euchre by a lone defender (tournament practice: 4)",
+              egn=("defend_alone",)),
     OptionRow("renege", "number", (), "`renege=N`, a whole number, at least 0", "the P3 table",
               "P3", "every renege penalty becomes N points (in ghost, the offender loses N)"),
     OptionRow("dummy", "choice", ("optional", "required", "off"),
@@ -354,13 +370,15 @@ OPTIONS: tuple[OptionRow, ...] = (
               "what a failed moon costs the bidder"),
     OptionRow("canadian-loner", "flag", ("off", "on"),
               "`canadian-loner` (or `canadian-loner=on`), `canadian-loner=off`", "off", "H3",
-              "the dealer's partner who orders up in round 1 must go alone"),
+              "the dealer's partner who orders up in round 1 must go alone",
+              egn=("canadian",)),
     OptionRow("no-trump", "flag", ("off", "on"), "`no-trump` (or `no-trump=on`), `no-trump=off`",
               "off", "H5", "a player may call no trump in round 2 (`call NT`): no bowers, the "
-              "led suit wins"),
+              "led suit wins", egn=("allow_no_trump",)),
     OptionRow("euchred-loner", "number", (), "`euchred-loner=2`, `euchred-loner=3`, "
               "`euchred-loner=4`", "2", "H1",
-              "what the defenders score (at least) for euchring a lone maker"),
+              "what the defenders score (at least) for euchring a lone maker",
+              egn=("loner_euchred_score",)),
     OptionRow("euchre-scoring", "choice", ("defenders", "set"),
               "`euchre-scoring=defenders`, `euchre-scoring=set`", "defenders", "H2",
               "`set`: a euchre scores nothing for the defenders, the makers lose what the "
@@ -369,6 +387,15 @@ OPTIONS: tuple[OptionRow, ...] = (
               "`pass-out=next-dealer`, `pass-out=same-dealer`", "next-dealer", "C7, H4",
               "`same-dealer`: a deal everyone passed is dealt again by the same dealer, and "
               "does not count among `deals=N`"),
+    OptionRow("partner-alone", "flag", ("off", "on"),
+              "`partner-alone` (or `partner-alone=on`), `partner-alone=off`", "off", "F9, F10",
+              "the maker's partner may go alone instead of the maker, who then sits out (one "
+              "of the two, once); the lone lead counts from the one alone"),
+    OptionRow("natural-pickup", "flag", ("off", "on"),
+              "`natural-pickup` (or `natural-pickup=on`), `natural-pickup=off`", "off", "F4",
+              "the dealer may take the upcard only holding a card of its printed suit (the "
+              "left bower and the Benny do not count); else the order stands and the dealer "
+              "declines, even under `dealer-pickup=required`"),
 )
 """Every option of the ``Rules`` tag, in the order the tag is spelt."""
 
@@ -377,11 +404,17 @@ _OPTION = {row.name: row for row in OPTIONS}
 
 def options_table() -> str:
     """The table of the options in docs/notation.md ("The Rules tag"), from :data:`OPTIONS`."""
-    rows = ["| option | how to write it | default | rule | meaning | variants |",
-            "|---|---|---|---|---|---|"]
+    rows = ["| option | how to write it | default | rule | meaning | variants | EGN | OpenSpiel |",
+            "|---|---|---|---|---|---|---|---|"]
     rows.extend(f"| {r.name} | {r.writing} | {r.default} | {r.rule} | {r.meaning} | "
-                f"{r.variants} |" for r in OPTIONS)
+                f"{r.variants} | {_spelling(', '.join(r.egn) if r.egn else None)} | "
+                f"{_spelling(r.openspiel)} |" for r in OPTIONS)
     return "\n".join(rows)
+
+
+def _spelling(text: str | None) -> str:
+    """An interop spelling for the options table: the field in code, or a dash."""
+    return f"`{text}`" if text else "-"
 
 
 @dataclass(frozen=True)
@@ -481,6 +514,20 @@ class Ruleset:
         """:meth:`side_points` as it is worked out, by its arguments (a deal's points are
         few and recur)."""
         return {}
+
+    def lone_makers(self, dealer: Seat, maker: Seat, fixed_in_round: int) -> tuple[Seat, ...]:
+        """The seats that may go alone for the makers (F9): the maker, and under
+        ``partner-alone`` the maker's partner too, but for a maker that must go alone
+        (H3, :meth:`must_go_alone`).
+
+        >>> rules, _ = ruleset_from_tags({"Variant": "four-hand", "Rules": "partner-alone"})
+        >>> rules.lone_makers(Seat.N, Seat.E, 1)
+        (<Seat.E: 'E'>, <Seat.W: 'W'>)
+        """
+        if not self.options.partner_alone or self.must_go_alone(dealer, maker, fixed_in_round):
+            return (maker,)
+        side = self.side(maker)
+        return (maker, *(s for s in self.seats if s != maker and self.side(s) == side))
 
     def must_go_alone(self, dealer: Seat, maker: Seat, fixed_in_round: int) -> bool:
         """Whether the maker must go alone (H3, ``canadian-loner``): the dealer's partner

@@ -50,7 +50,7 @@ from ..models import (
 from ..notation import Locus
 from ..notation.jsonio import TOO_DEEP, json_value, too_deep
 from ..replay import replay
-from ..rules import FOUR_HAND, Options, ruleset_from_tags
+from ..rules import FOUR_HAND, OPTIONS, Options, ruleset_from_tags
 from ..seats import SEATS, Seat
 from . import ConversionError, Converted, parse_json, seat_tricks
 
@@ -101,6 +101,10 @@ _NO_EQUIVALENT = {
     "four_trick_tokens": "four-trick tokens",
 }
 """EGN house rules, switched on, that the rules reference has no option for."""
+_FIELDS = frozenset({*(name for row in OPTIONS for name in row.egn or ()), *_NO_EQUIVALENT,
+                     "loner_march_score", "num_players"})
+"""The fields of an EGN ruleset: those the options table spells, the house rules without
+an equivalent, and two that must keep their one value."""
 
 
 def _fail(message: str, where: str) -> ConversionError:
@@ -176,11 +180,7 @@ def card_text(card: Card | None) -> str:
 def rules_words(ruleset: dict[str, Any], where: str) -> list[str]:
     """The options of the ``Rules`` tag that an EGN ruleset means, or a refusal naming
     the flag that has no equivalent in the rules reference."""
-    _object(ruleset, where, frozenset({"std", "min_rank", "winning_score", "num_deals",
-                                       "canadian", "allow_no_trump", "loner_lead",
-                                       "loner_march_score",
-                                       "loner_euchred_score", "defend_alone", *_NO_EQUIVALENT,
-                                       "joker", "num_players"}))
+    _object(ruleset, where, _FIELDS)
     words = []
     for flag, meaning in _NO_EQUIVALENT.items():
         if ruleset.get(flag, False) is not False:
@@ -234,7 +234,9 @@ def rules_words(ruleset: dict[str, Any], where: str) -> list[str]:
 
 
 def _ruleset_of(options: Options) -> tuple[dict[str, Any], list[str]]:
-    """An EGN ruleset for options, and the options EGN cannot say."""
+    """An EGN ruleset for options, and the options EGN cannot say: each option of the
+    options table without an EGN spelling that differs from its default, and a lone
+    defender's euchre that scores other than EGN's 4."""
     ruleset: dict[str, Any] = {"std": options.stick_the_dealer}
     if options.canadian_loner:
         ruleset["canadian"] = True
@@ -254,14 +256,11 @@ def _ruleset_of(options: Options) -> tuple[dict[str, Any], list[str]]:
     lost = []
     if options.lone_defender and options.lone_defender_euchre != 4:
         lost.append("a lone defender's euchre scoring 2 (EGN's defend_alone scores 4)")
-    if options.dealer_pickup == "required":
-        lost.append("dealer-pickup=required")
-    if options.renege is not None:
-        lost.append(f"renege={options.renege}")
-    if options.euchre_scoring != "defenders":
-        lost.append(f"euchre-scoring={options.euchre_scoring}")
-    if options.pass_out != "next-dealer":
-        lost.append(f"pass-out={options.pass_out}")
+    base = Options.defaults(FOUR_HAND)
+    for row in OPTIONS:
+        value = getattr(options, row.field)
+        if row.egn is None and value != getattr(base, row.field):
+            lost.append(row.word(value))
     return ruleset, lost
 
 

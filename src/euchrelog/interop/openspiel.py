@@ -44,7 +44,7 @@ from ..models import (
 )
 from ..notation import Locus
 from ..replay import GameReport
-from ..rules import FOUR_HAND, ruleset_from_tags
+from ..rules import FOUR_HAND, OPTIONS, Options, ruleset_from_tags
 from ..seats import SEATS, Seat
 from . import ConversionError, Converted, parse_json, seat_tricks
 
@@ -57,7 +57,10 @@ ALONE = 29
 PARTNER = 30
 """Playing with the partner."""
 PARAMETERS = {"allow_lone_defender": False, "stick_the_dealer": True}
-"""OpenSpiel's euchre parameters and their defaults."""
+"""OpenSpiel's euchre parameters and their defaults (each the ``openspiel`` column of a
+row of the options table)."""
+_FIXED = ("deals=1", "dealer-pickup=required", "lone-lead=dealer-left")
+"""The options OpenSpiel's rules fix."""
 _RANKS = "9TJQKA"
 _SUITS = "CDHS"
 
@@ -71,11 +74,13 @@ def card_of(action: int) -> Card:
 
 def rules_words(params: dict[str, bool]) -> str:
     """The ``Rules`` tag of an OpenSpiel euchre game with these parameters."""
-    words = ["deals=1", "dealer-pickup=required", "lone-lead=dealer-left"]
-    if params["stick_the_dealer"]:
-        words.append("stick-the-dealer")
-    words.append("lone-defender-euchre=4" if params["allow_lone_defender"]
-                 else "no-lone-defender")
+    words = list(_FIXED)
+    base = Options.defaults(FOUR_HAND)
+    for row in OPTIONS:
+        if row.openspiel is not None and params[row.openspiel] != getattr(base, row.field):
+            words.append(row.word(params[row.openspiel]))
+    if params["allow_lone_defender"]:
+        words.append("lone-defender-euchre=4")  # OpenSpiel scores a lone defender's euchre 4
     return " ".join(words)
 
 
