@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from euchrelog import COMPILED, DealState, Phase, Seat, Suit, parse_card
+from euchrelog import DealState, Phase, Seat, Suit, parse_card
 from euchrelog.cards import (
     JOKER,
     NO_TRUMP,
@@ -34,11 +34,7 @@ from euchrelog.generate import play_deal, random_game, ruleset_for
 from euchrelog.models import Deal, Merge, Play
 from euchrelog.notation.writer import dumps_game
 from euchrelog.rules import VARIANTS, Options, Ruleset
-
-PURE_ONLY = pytest.mark.skipif(
-    COMPILED, reason="the compiled build binds its calls when it is built, so a function "
-                     "replaced at run time is not called: the pure build proves the rule is "
-                     "stated once, and the two builds are of the same source")
+from support.builds import PURE_ONLY
 
 ROOT = Path(__file__).resolve().parents[1]
 TRUMPS: tuple[Trump, ...] = (*Suit, NO_TRUMP)

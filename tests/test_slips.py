@@ -26,6 +26,7 @@ from euchrelog.generate import Detail, random_game
 from euchrelog.notation import loads
 from euchrelog.notation.writer import dumps_game
 from strategies import VARIANT_NAMES
+from support.builds import PURE_ONLY
 from support.records import random_ruleset, respell
 from support.slips import KINDS, Slip, slips
 
@@ -181,6 +182,7 @@ def _deal_replays(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str]
     return [f.code for f in faults(text)], calls
 
 
+@PURE_ONLY
 def test_a_card_slip_is_found_by_reading_the_deal_again(monkeypatch: pytest.MonkeyPatch) -> None:
     text = (ROOT / "samples" / "invalid" / "P702-card-not-held-letter-slip.euchre").read_text(
         "utf-8")
@@ -189,6 +191,7 @@ def test_a_card_slip_is_found_by_reading_the_deal_again(monkeypatch: pytest.Monk
     assert calls > 1
 
 
+@PURE_ONLY
 def test_a_trick_line_of_many_cards_is_not_read_card_by_card(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Found by fuzz/run.py (seed 20261211, inputs 82176 and 110131): a trick line of
@@ -203,6 +206,7 @@ def test_a_trick_line_of_many_cards_is_not_read_card_by_card(
     assert calls == 1
 
 
+@PURE_ONLY
 def test_a_deal_of_more_cards_than_the_deck_is_not_read_card_by_card(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Found by fuzz/run.py (seed 20261214, input 63864): a hands line of thousands of
