@@ -39,3 +39,14 @@ def test_the_build_is_the_one_asked_for() -> None:
     """``.ci/run`` runs the suite twice; the second run must really be the compiled build."""
     if os.environ.get("EUCHRELOG_EXPECT_COMPILED") == "1":
         assert euchrelog.COMPILED
+
+
+def test_the_version_names_the_build() -> None:
+    """``euchrelog --version`` says which build it is, as black's does."""
+    from click.testing import CliRunner
+
+    from euchrelog.cli import main
+
+    out = CliRunner().invoke(main, ["--version"]).output
+    assert euchrelog.__version__ in out
+    assert ("(compiled)" if euchrelog.COMPILED else "(pure Python)") in out

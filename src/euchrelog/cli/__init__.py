@@ -18,7 +18,7 @@ from typing import ClassVar
 
 import click
 
-from .. import __version__
+from .. import COMPILED, __version__
 from ..errors import EuchrelogError, NotationError
 from ..files import FileError, forget_sources
 from ..report import EXIT_INTERRUPTED, EXIT_SYNTAX, visible, visible_context
@@ -61,7 +61,8 @@ class _Commands(click.Group):
 
 @click.group(cls=_Commands,
              context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 96})
-@click.version_option(__version__, prog_name="euchrelog")
+@click.version_option(__version__, prog_name="euchrelog", message=(
+    f"%(prog)s, version %(version)s ({'compiled' if COMPILED else 'pure Python'})"))
 def main() -> None:
     """Record Euchre games as plain text and prove them right or wrong.
 
