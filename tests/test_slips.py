@@ -3,8 +3,9 @@
 Clean records of every variant and level of detail, as the generator writes them and as a
 person types them (other case and spacing, comments at line ends), and every valid
 sample, get every single slip of :mod:`slips` in turn: a seat letter of a play, a bid or
-an exchange; two cards of a seat swapped; a trick line deleted, doubled or swapped with
-the next; one points figure or one running total. Each slip must be reported (never
+an exchange; two cards of a seat swapped; the cards of two seats of a trick exchanged; a
+trick line deleted, doubled or swapped with the next; one points figure or one running
+total. Each slip must be reported (never
 "clean"), and at least 98% of them as exactly one fault, of the slip's codes, on a line
 the slip touched (a deleted line: the line before or after the gap). A typo that makes a
 line unreadable is one S101 there, and the rest of the game is still checked.
@@ -238,3 +239,25 @@ def test_the_slip_search_replays_at_most_two_readings_a_deal(
     codes, calls = _deal_replays(text, monkeypatch)
     assert deals >= 5 and len(codes) >= deals
     assert calls <= 3 * deals
+
+
+def test_two_cards_of_a_trick_exchanged_are_one_finding() -> None:
+    """Issue 27: the cards of two seats of a trick written each under the other (``E: 9D
+    S: AD`` for ``E: AD  S: 9D``) are one finding at the trick, taken as exchanged, not a
+    P702 for each card."""
+    rng = random.Random(27)
+    tried = 0
+    bad: list[str] = []
+    for name, text in clean_records():
+        chosen = list(slips(text, ("cards-exchanged",)))
+        for slip in rng.sample(chosen, min(2, len(chosen))):
+            tried += 1
+            found = faults(slip.text)
+            if _outcome(slip, found) != "one":
+                bad.append(f"{name} {slip.where}: "
+                           + "; ".join(f"{f.line} {f.code} {f.message}" for f in found))
+            else:
+                assert " and " in found[0].message.rsplit("; taken as ", 1)[1]
+    assert tried > 50
+    assert not bad, bad[:10]
+

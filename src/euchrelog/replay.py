@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from difflib import get_close_matches
-from itertools import pairwise
+from itertools import combinations, pairwise
 from typing import TypeVar, cast
 
 from .cards import NO_TRUMP, Card, deck_set
@@ -318,7 +318,9 @@ class GameReplay:
         places = _slip_places(deal, faults) if readable else []
         if fewest >= _MAX_SLIP_FAULTS:  # (an upcard written wrongly upsets the whole deal)
             places = [place for place in places if place[0] == ("up",)]
-        for place, card in _candidates(deal, places[:_MAX_SLIP_PLACES], deck):
+        readings = _exchanges(deal, faults) if readable and fewest < _MAX_SLIP_FAULTS else []
+        readings += _candidates(deal, places[:_MAX_SLIP_PLACES], deck)
+        for place, card in readings:
             where, why = place
             if why == "renege" and fewest < 2:
                 continue
@@ -326,7 +328,8 @@ class GameReplay:
                 break
             self.readings_left -= 1
             self.held = []
-            reading = _with_card(deal, where, card)
+            reading = (_exchanged(deal, where, card) if why == "exchange"
+                       else _with_card(deal, where, card))
             trial = self.deal(d, reading)
             count = sum(f.is_fault for _, f in self.held) + self.points_differ(
                 reading, trial.points)
@@ -364,7 +367,11 @@ class GameReplay:
             shown = " ".join(sorted(f.code for _, f in written if f.is_fault))
             code, message = "P709", (f"deal {n}: {doing}, but the rest of the deal fits {card} "
                                      f"(as written it shows {shown})")
-        self.emit(code, f"{message}; taken as {card}", locus, deal=n,
+        taken = str(card)
+        if why == "exchange" and trick is not None:
+            other = trick.plays[_play_of(trick, card)]
+            taken = f"{seat} {card} and {other.seat} {was}"
+        self.emit(code, f"{message}; taken as {taken}", locus, deal=n,
                   trick=trick.number if trick is not None else None, seat=seat)
 
     def check_sequence(self, d: int, deal: Deal, previous: Deal | None) -> Seat | None:
@@ -1080,7 +1087,8 @@ ghost hand ``("extra", "card", k)``, the upcard ``("up",)``, a card of the kitty
 ``("up", "kitty", k)``), and why (``card``: it cannot be where it is; ``twice``: it is
 played or dealt elsewhere too; ``hand``: its seat plays a card one letter away that the
 record does not give it; ``lead``: the next trick is led out of turn; ``renege``: it is the
-lead of a trick with a renege)."""
+lead of a trick with a renege; ``exchange``: it and another card of its trick cannot be where
+they are, and may be written each under the other's seat)."""
 CardReading = tuple[SlipPlace, Card, DealResult, list[tuple[Locus, Finding]]]
 """A deal read with one card otherwise: where, the card, and the deal's result and findings."""
 
@@ -1126,6 +1134,41 @@ def _slip_places(deal: Deal, faults: list[tuple[Locus, Finding]]) -> list[SlipPl
     for lead in leads:  # (a lead that is a place for another reason too is tried so)
         places.setdefault(lead, "renege")
     return list(places.items())
+
+
+def _exchanges(deal: Deal, faults: list[tuple[Locus, Finding]]) -> list[tuple[SlipPlace, Card]]:
+    """The readings of two cards of a trick written each under the other's seat (``E: 9D
+    S: AD`` for ``E: AD  S: 9D``): each two cards of a trick that both cannot be where they
+    are (P702, P703, P708), exchanged. A reading is the place of the first of them (why:
+    ``exchange``) and the card it is read as, the other's."""
+    faulty: dict[int, list[int]] = {}
+    for locus, finding in faults:
+        where = locus[2:]
+        if len(where) == 4 and where[0] == "trick" and finding.code in _CARD_CODES - {"D305"}:
+            faulty.setdefault(where[1], []).append(where[3])
+    out: list[tuple[SlipPlace, Card]] = []
+    for t, plays in faulty.items():
+        cards = deal.tricks[t].plays
+        for p, q in combinations(sorted(set(plays)), 2):
+            first, second = cards[p].card, cards[q].card
+            if first is not None and second is not None and first != second:
+                out.append(((("trick", t, "play", p), "exchange"), second))
+    return out
+
+
+def _exchanged(deal: Deal, where: Locus, card: Card) -> Deal:
+    """The deal with the card at ``where`` (a play) and ``card``, played in the same trick,
+    each read under the other's seat."""
+    t = where[1]
+    was = _card_at(deal, where)
+    assert was is not None
+    other: Locus = ("trick", t, "play", _play_of(deal.tricks[t], card))
+    return _with_card(_with_card(deal, where, card), other, was)
+
+
+def _play_of(trick: Trick, card: Card) -> int:
+    """Which play of ``trick`` plays ``card``."""
+    return next(q for q, play in enumerate(trick.plays) if play.card == card)
 
 
 def _dealt(deal: Deal) -> list[tuple[Locus, Card | None, str]]:

@@ -3,8 +3,9 @@
 Each slip changes one thing a person could write wrongly: one seat letter of a play, a bid
 or an exchange; one letter of a card played or dealt (its rank or its suit: in a trick, a
 hand, the dummy or ghost hand, the upcard or the kitty), where the record shows every
-hand; two cards of one seat swapped between tricks; a trick line deleted, doubled or
-swapped with the next; one points figure or one running total. A slip returns
+hand; two cards of one seat swapped between tricks; the cards of two seats exchanged
+within a trick; a trick line deleted, doubled or swapped with the next; one points figure
+or one running total. A slip returns
 the new text, the lines it touched (1-based, in the new text) and the finding codes that
 name it. :func:`slips` lists every slip of a record of the kinds asked for, so a test can
 check that each one is reported once, where it was made.
@@ -16,6 +17,7 @@ import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import combinations
 from pathlib import Path
 
 from euchrelog.generate import contract
@@ -36,7 +38,8 @@ EXCHANGE = re.compile(r"^(\s+)([NESW])( (?:takes|declines|discards))")
 FIGURE = re.compile(r"\b(NS|EW|[NESW]) (-?\d+)")
 
 KINDS = ("play-seat", "bid-seat", "exchange-seat", "card", "dealt-card", "card-swap",
-         "trick-deleted", "trick-doubled", "tricks-swapped", "points", "total")
+         "cards-exchanged", "trick-deleted", "trick-doubled", "tricks-swapped", "points",
+         "total")
 WRITTEN_CARDS = (*(rank + suit for rank in "789TJQKA" for suit in "CDHS"), "JK")
 """The cards a slip of the pen may write: any rank and suit letter, in the deck or not."""
 
@@ -153,6 +156,33 @@ def _card_letters(games: tuple[Game, ...], lines: list[str]) -> Iterator[Slip]:
                                f"line {spot + 1}: {play.seat} {old} -> {new}")
 
 
+def _cards_exchanged(games: tuple[Game, ...], lines: list[str]) -> Iterator[Slip]:
+    """The cards of two seats of a trick each written under the other (``E: 9D  S: AD`` for
+    ``E: AD  S: 9D``), in deals whose every hand and hidden card the record shows, so that
+    each seat plays a card it does not hold. The finding is at the trick."""
+    trick_lines = iter(i for i, line in enumerate(lines) if TRICK.match(line))
+    for game, deal in ((g, deal) for g in games for deal in g.deals):
+        spots = [next(trick_lines) for _ in deal.tricks]
+        if not _all_shown(game, deal):
+            continue
+        for spot, trick in zip(spots, deal.tricks, strict=True):
+            line = lines[spot]
+            cards = []
+            for m in PLAY.finditer(line):
+                stop = m.end() + len(line[m.end():].split(None, 1)[0])
+                cards.append((m.end(), stop))
+            for p, q in combinations(range(len(cards)), 2):
+                first, second = trick.plays[p], trick.plays[q]
+                if first.card is None or second.card is None or first.card == second.card:
+                    continue
+                (a, b), (c, e) = cards[p], cards[q]
+                bent = line[:a] + line[c:e] + line[b:c] + line[a:b] + line[e:]
+                yield Slip("cards-exchanged", _with_line(lines, spot, bent),
+                           frozenset({spot + 1}), frozenset({"P702", "P708", "P709"}),
+                           f"line {spot + 1}: {first.seat} {first.card} <-> "
+                           f"{second.seat} {second.card}")
+
+
 DEALT_LINE = re.compile(r"^\s+(hands|dummy|ghost|up)\s")
 DEALT_CARD = re.compile(r"(?<![A-Za-z0-9?])([2-9TJQKA][CDHS]|JK)(?![A-Za-z0-9])")
 
@@ -229,6 +259,8 @@ def slips(text: str, kinds: tuple[str, ...] = KINDS) -> Iterator[Slip]:
         yield from _dealt_letters(loads(text).games, lines)
     if "card-swap" in kinds:
         yield from _card_swaps(loads(text).games, lines)
+    if "cards-exchanged" in kinds:
+        yield from _cards_exchanged(loads(text).games, lines)
     for slip in (*_trick_slips(lines), *_figure_slips(lines)):
         if slip.kind in kinds:
             yield slip
