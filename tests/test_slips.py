@@ -261,3 +261,34 @@ def test_two_cards_of_a_trick_exchanged_are_one_finding() -> None:
     assert tried > 50
     assert not bad, bad[:10]
 
+
+LONE_PARTNER = """[Variant "four-hand"]
+[Target "10"]
+
+deal 1 dealer N
+  hands E: 9C TC QS KS AD  S: 9S TS AS 9D TD  W: JD AH KH QH 9H  N: AC KC QC JC KD
+  up JH  kitty QD TH JS
+  bid E pass, S order
+  N takes JH discards KD
+  alone N
+  1. E: AD  W: 9H  N: JH
+  2. N: AC  E: 9C  W: JD
+  3. W: AH  N: KC  E: TC
+  4. W: KH  N: QC  E: QS
+  5. W: QH  N: JC  E: KS
+  points EW 2
+
+unfinished
+"""
+
+
+def test_an_illegal_lone_declaration_played_as_written_is_one_finding() -> None:
+    """Issue 27: the dealer declares alone after his partner ordered up (A601), and the
+    tricks are played so, the dealer alone and the maker sitting out. The declaration as
+    written is a reading too: the tricks that fit it add nothing, and the deal scores as
+    the lone hand played (a euchred lone hand: EW 2)."""
+    found = faults(LONE_PARTNER)
+    assert [(f.code, f.line) for f in found] == [("A601", 9)]
+    assert found[0].message.endswith("; taken as written: N plays alone")
+    assert [(f.code, f.line) for f in faults(LONE_PARTNER.replace("EW 2", "EW 4"))] == [
+        ("A601", 9), ("C901", 15)]

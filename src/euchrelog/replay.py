@@ -846,7 +846,12 @@ class GameReplay:
         err = state.check_act(act)
         if err is None:
             return act
-        chosen = self.reseat(state, act, at) if err.code in RESEAT_CODES else act
+        chosen, declared = self.reseat(state, act, at) if err.code in RESEAT_CODES else (
+            act, False)
+        if declared:
+            _declare_as_written(state, act)
+            err = type(err)(err.code, f"{err.message}; taken as written: {act.seat} plays "
+                                      "alone")
         self.report_act(state, err, act, chosen, locus, fault)
         return chosen
 
@@ -857,23 +862,30 @@ class GameReplay:
             err = type(err)(err.code, f"{err.message}; taken as {chosen.seat}'s")
         fault(err, locus, trick=trick, seat=act.seat)
 
-    def reseat(self, state: DealState, act: A, at: int) -> A:
+    def reseat(self, state: DealState, act: A, at: int) -> tuple[A, bool]:
         """The act as written, or as made by a seat due to make it, whichever reading leaves
         fewer faults in the acts of the deal after it and in its written points; on a tie,
-        the due seat's (P4). Only a reading in which the act itself is legal is tried."""
-        readings = [cast(A, act.model_copy(update={"seat": seat}))
+        the due seat's (P4). Only a reading in which the act itself is legal is tried, and
+        for a lone declaration by the maker's partner, the declaration as written too (see
+        :func:`_declare_as_written`): then the second value is true."""
+        readings = [(cast(A, act.model_copy(update={"seat": seat})), False)
                     for seat in state.seats_due(act) if seat != act.seat]
-        readings = [a for a in readings if state.check_act(a) is None]
+        readings = [(a, False) for a, _ in readings if state.check_act(a) is None]
+        if _declare_as_written(state.copy(), act):
+            readings.append((act, True))
         if not readings:
-            return act
-        readings.append(act)
+            return act, False
+        readings.append((act, False))
         rest = self.acts[at + 1:]
         deal = self.deal_now
         assert deal is not None  # set by deal() before any act is read
 
-        def faults_after(reading: A) -> int:
+        def faults_after(reading: tuple[A, bool]) -> int:
             trial = state.copy()
-            trial.apply_act(reading)
+            if reading[1]:
+                _declare_as_written(trial, reading[0])
+            else:
+                trial.apply_act(reading[0])
             # The points written are evidence too.
             return trial.faults(rest) + (not deal.claims and self.points_differ(
                 deal, self.scored(deal, trial)))
@@ -957,7 +969,7 @@ class GameReplay:
                     break
                 err = state.check_play(play)
                 if err is not None and err.code in RESEAT_CODES:
-                    chosen = self.reseat(state, play, at + p)
+                    chosen, _ = self.reseat(state, play, at + p)
                     if chosen is not play:
                         self.report_act(state, err, play, chosen, locus, fault, trick.number)
                         play = chosen
@@ -1325,6 +1337,19 @@ def _merge_locus(line: Locus, merge: Merge, err: IllegalActionError) -> Locus:
         if card is not None and f" {card}," in f" {err.message}":
             return (*line, "card", k)
     return line
+
+
+def _declare_as_written(state: DealState, act: Action) -> bool:
+    """Puts in force, as the record has it, a lone declaration by the maker's partner, which
+    the rules do not allow (A601): the partner plays alone and the maker sits out. Whether
+    ``act`` is such a declaration (else ``state`` is left as it is)."""
+    if not (isinstance(act, Declaration) and act.act == "alone"
+            and state.phase is Phase.DECLARING and state.alone is None and not state.merged
+            and state.variant.alone not in ("never", "always")
+            and act.seat != state.maker and act.seat in state.makers):
+        return False
+    state.alone = act.seat
+    return True
 
 
 def _leader(values: dict[str, int]) -> str | None:
