@@ -292,3 +292,29 @@ def test_an_illegal_lone_declaration_played_as_written_is_one_finding() -> None:
     assert found[0].message.endswith("; taken as written: N plays alone")
     assert [(f.code, f.line) for f in faults(LONE_PARTNER.replace("EW 2", "EW 4"))] == [
         ("A601", 9), ("C901", 15)]
+
+
+POINTS_SLIP = """[Variant "four-hand"]
+[Target "TARGET"]
+
+deal 1 dealer N
+  trump H maker E tricks 5
+  points EW 4
+
+result EW 4 NS 0 winner EW
+"""
+
+
+@pytest.mark.parametrize(("target", "found"), [
+    ("5", [("C901", 6), ("G955", 8)]),
+    ("4", [("C901", 6)]),
+    ("2", [("C901", 6)]),
+])
+def test_a_result_carried_from_a_points_slip_is_excused_only_if_it_ends_the_game(
+        target: str, found: list[tuple[str, int]]) -> None:
+    """Issue 27: a deal that scored EW 2 written ``points EW 4``, and the result the scorer
+    carried, ``EW 4``. In a game to 5 the game had not ended even on the scorer's own
+    numbers: the result is a second slip (G955). To 4 it ended on the scorer's numbers,
+    and to 2 on the true ones too: the result carried from the slip adds nothing."""
+    text = POINTS_SLIP.replace("TARGET", target)
+    assert [(f.code, f.line) for f in faults(text)] == found

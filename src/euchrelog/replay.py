@@ -212,6 +212,7 @@ class GameReplay:
         before = start.deal - 1 if start and start.deal else 0  # deals before the record
         ended = False
         counted = 0  # the deals that count among deals=N (H4)
+        played = before
         previous: Deal | None = None
         # The final scores the result line may give: the true totals, and (after a slip in
         # the points or totals written, or deals after the end) the totals the scorer carried.
@@ -261,7 +262,10 @@ class GameReplay:
                 self.report.winner = outcome.winner
         self.report.totals = totals
         self.report.ended = ended
-        if any(f.code in ("C901", "C902") for f in self.report.findings):
+        # The totals the scorer carried from a slip excuse a result only where, on the
+        # scorer's own numbers too, the game ended.
+        if any(f.code in ("C901", "C902") for f in self.report.findings) and (
+                rules.outcome(written, played) is not None):
             readings.append(written)
         self.check_end(totals, readings)
         return self.report
