@@ -5,10 +5,11 @@ person types them (other case and spacing, comments at line ends), and every val
 sample, get every single slip of :mod:`slips` in turn: a seat letter of a play, a bid or
 an exchange; two cards of a seat swapped; the cards of two seats of a trick exchanged; a
 trick line deleted, doubled or swapped with the next; one points figure or one running
-total. Each slip must be reported (never
-"clean"), and at least 98% of them as exactly one fault, of the slip's codes, on a line
-the slip touched (a deleted line: the line before or after the gap). A typo that makes a
-line unreadable is one S101 there, and the rest of the game is still checked.
+total; two or three typos in a deal, or one in an exchange, merge or second hands line.
+Each slip must be reported (never "clean"), and at least 98% of them as exactly one fault,
+of the slip's codes, on a line the slip touched (a deleted line: the line before or after
+the gap); typos as one S101 at each unreadable line. A typo that makes a line unreadable
+is one S101 there, and the rest of the game is still checked.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from euchrelog.notation.writer import dumps_game
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from strategies import VARIANT_NAMES
 from support.records import random_ruleset, respell
-from support.slips import KINDS, Slip, slips
+from support.slips import KINDS, Slip, deal_lines, slips, typo_line
 
 ROOT = Path(__file__).resolve().parent.parent
 DETAILS: tuple[Detail, ...] = ("full", "play-only", "unknown-cards", "score-sheet")
@@ -65,6 +66,10 @@ def clean_records() -> Iterator[tuple[str, str]]:
 def _outcome(slip: Slip, found: list[Finding]) -> str:
     if not found:
         return "clean"
+    if slip.each:  # one finding at each line of the slip
+        if [(f.code, f.line) for f in found] == [("S101", line) for line in sorted(slip.lines)]:
+            return "one"
+        return "many" if len(found) > len(slip.lines) else "elsewhere"
     if len(found) > 1:
         return "many"
     lines = set(slip.lines)
@@ -318,3 +323,53 @@ def test_a_result_carried_from_a_points_slip_is_excused_only_if_it_ends_the_game
     and to 2 on the true ones too: the result carried from the slip adds nothing."""
     text = POINTS_SLIP.replace("TARGET", target)
     assert [(f.code, f.line) for f in faults(text)] == found
+
+
+@pytest.mark.parametrize("count", [2, 3])
+def test_several_typos_in_a_deal_are_one_finding_each_and_the_deal_is_still_checked(
+        count: int) -> None:
+    """Issue 27: each unreadable line is one S101 at its line, however many a deal has, and
+    the deal is replayed around them: a renege before them in the same deal is still
+    found (RULES.md P4)."""
+    text = (ROOT / "samples" / "valid" / "four-hand-24-club-night.euchre").read_text("utf-8")
+    for renege in slips(text, ("card-swap",)):
+        lines = renege.text.rstrip("\n").split("\n")
+        last = max(renege.lines) - 1
+        deal = next(d for d in deal_lines(lines) if last in d)
+        after = [i for i in deal if i > last and typo_line(lines, i) is not None]
+        if len(after) >= count:
+            break
+    else:
+        raise AssertionError("no renege with lines after it to mistype")
+    found = faults(renege.text)
+    assert len(found) == 1 and found[0].line in renege.lines
+    typed = list(lines)
+    for i in after[:count]:
+        typed[i] = typo_line(lines, i) or ""
+    expected = [(found[0].code, found[0].line), *(("S101", i + 1) for i in after[:count])]
+    assert [(f.code, f.line) for f in faults("\n".join(typed) + "\n")] == expected
+
+
+TYPO_KINDS = ("typos-2", "typos-3", "typo-exchange", "typo-merge", "typo-hands")
+
+
+def test_typos_are_one_s101_each_in_every_kind_of_line() -> None:
+    """Issue 27: two or three typos in a deal, a typo in an exchange's ``takes`` or
+    ``discards``, a merge's ``keeps`` or a second hands line: one S101 at each unreadable
+    line, and nothing else."""
+    rng = random.Random(2727)
+    tally: Counter[str] = Counter()
+    bad: list[str] = []
+    for name, text in clean_records():
+        by_kind: dict[str, list[Slip]] = {}
+        for slip in slips(text, TYPO_KINDS):
+            by_kind.setdefault(slip.kind, []).append(slip)
+        for kind, chosen in by_kind.items():
+            for slip in rng.sample(chosen, min(2, len(chosen))):
+                tally[kind] += 1
+                found = faults(slip.text)
+                if _outcome(slip, found) != "one":
+                    bad.append(f"{name} {slip.where}: "
+                               + "; ".join(f"{f.line} {f.code} {f.message}" for f in found))
+    assert set(tally) == set(TYPO_KINDS), tally
+    assert not bad, bad[:10]

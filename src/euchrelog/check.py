@@ -221,14 +221,15 @@ def _deal_block(lines: list[str], i: int) -> tuple[int, int, int | None]:
 
 def _recover(chunk: Chunk, first: NotationError) -> GameCheck:
     """Checks a game with unreadable lines (RULES.md P4): each unreadable line is one S101
-    finding and is skipped, and the rest of the game is checked. A deal with a second
-    unreadable line is skipped whole (one finding). The findings that only follow from a
+    finding and is skipped, however many a deal has, and the rest of the game is checked
+    (an unreadable deal line skips its deal). The findings that only follow from a
     skipped line are left out: those of its deal after it, and those a missing line makes
     anywhere in its deal (no trump, a short deal, unknown points); after a skipped deal or
     header line, the dealer and numbering of the next deal, the running totals and the
     result (and so after any skipped line of a deal under ``pass-out=same-dealer``, where
-    whether the deal was thrown in decides them, H4); after a skipped end line, the
-    game's end."""
+    whether the deal was thrown in decides them, H4); after skipped lines that leave a
+    deal's points unknown, the running totals and the result; after a skipped end line,
+    the game's end."""
     lines = chunk.text.split("\n")
     skips: list[tuple[int, int, NotationError]] = []
     err = first
@@ -238,13 +239,12 @@ def _recover(chunk: Chunk, first: NotationError) -> GameCheck:
         if not 0 <= i < len(lines) or any(a <= i <= b for a, b, _ in skips):
             break
         start, end, number = _deal_block(lines, i)
-        same = [k for k, (a, b, _) in enumerate(skips) if start <= a <= end]
-        if same:
-            skips[same[0]] = (start, end, skips[same[0]][2])  # a second error: the deal
-        elif i == start and number is not None and end > start:
+        head = next(k for k in range(start, end + 1)
+                    if k == end or not lines[k].lstrip().startswith("#"))
+        if i == head and number is not None and end > start:
             skips.append((start, end, err))  # the deal line itself: the deal
         else:
-            skips.append((i, i, err))
+            skips.append((i, i, err))  # one line, however many a deal has
         text = "\n".join("#" if any(a <= k <= b for a, b, _ in skips) else line
                          for k, line in enumerate(lines))
         try:
@@ -281,10 +281,13 @@ def _recover(chunk: Chunk, first: NotationError) -> GameCheck:
             # next and whether it counts among deals=N, may rest on the line (H4).
             redeal = result.report is not None and (
                 result.report.ruleset.options.pass_out == "same-dealer")
+            # When the skipped lines leave the deal's points unknown (C905: the points line
+            # and a line they are recomputed from), so are the totals after it.
+            unknown = any(f.code == "C905" and f.deal == number for f in result.findings)
             kept = [f for f in kept if (f.deal != number
                     or (f.line < err.line and f.code not in _GAP_CODES))
-                    and not (redeal and (f.code in _TALLY_CODES or (
-                        f.code == "D302" and f.deal == number + 1)))]
+                    and not ((redeal or unknown) and f.code in _TALLY_CODES)
+                    and not (redeal and f.code == "D302" and f.deal == number + 1)]
     result.findings = sorted(found + kept, key=lambda f: (f.line, f.column))
     result.context = first.context
     result.syntax_error = True
