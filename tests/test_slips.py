@@ -373,3 +373,21 @@ def test_typos_are_one_s101_each_in_every_kind_of_line() -> None:
                                + "; ".join(f"{f.line} {f.code} {f.message}" for f in found))
     assert set(tally) == set(TYPO_KINDS), tally
     assert not bad, bad[:10]
+
+
+def test_the_typos_of_a_deal_skipped_for_its_deal_line_are_reported_too() -> None:
+    """Issue 27: a deal whose deal line cannot be read is skipped whole, and each other
+    unreadable line of it is one S101 too (a scorer needs one run for all the typos)."""
+    text = (ROOT / "samples" / "valid" / "four-hand-24-club-night.euchre").read_text("utf-8")
+    lines = text.rstrip("\n").split("\n")
+    deal = deal_lines(lines)[1]
+    head = deal[0] - 1
+    typed = list(lines)
+    typed[head] = lines[head].replace("dealer", "dealr")
+    inner = [i for i in deal if typo_line(lines, i) is not None][1:3]
+    for i in inner:
+        typed[i] = typo_line(lines, i) or ""
+    found = faults("\n".join(typed) + "\n")
+    assert [(f.code, f.line) for f in found] == [("S101", i + 1) for i in (head, *inner)]
+    assert "deal 2 (lines" in found[0].message
+    assert all(f.message.endswith(f"line {f.line} is skipped with deal 2") for f in found[1:])
