@@ -221,14 +221,16 @@ def _deal_block(lines: list[str], i: int) -> tuple[int, int, int | None]:
 
 def _recover(chunk: Chunk, first: NotationError) -> GameCheck:
     """Checks a game with unreadable lines (RULES.md P4): each unreadable line is one S101
-    finding and is skipped, and the rest of the game is checked. A deal with a second
-    unreadable line is skipped whole (one finding). The findings that only follow from a
+    finding and is skipped, however many a deal has, and the rest of the game is checked
+    (an unreadable deal line skips its deal, whose other unreadable lines are each one S101
+    too). The findings that only follow from a
     skipped line are left out: those of its deal after it, and those a missing line makes
     anywhere in its deal (no trump, a short deal, unknown points); after a skipped deal or
     header line, the dealer and numbering of the next deal, the running totals and the
     result (and so after any skipped line of a deal under ``pass-out=same-dealer``, where
-    whether the deal was thrown in decides them, H4); after a skipped end line, the
-    game's end."""
+    whether the deal was thrown in decides them, H4); after skipped lines that leave a
+    deal's points unknown, the running totals and the result; after a skipped end line,
+    the game's end."""
     lines = chunk.text.split("\n")
     skips: list[tuple[int, int, NotationError]] = []
     err = first
@@ -238,13 +240,12 @@ def _recover(chunk: Chunk, first: NotationError) -> GameCheck:
         if not 0 <= i < len(lines) or any(a <= i <= b for a, b, _ in skips):
             break
         start, end, number = _deal_block(lines, i)
-        same = [k for k, (a, b, _) in enumerate(skips) if start <= a <= end]
-        if same:
-            skips[same[0]] = (start, end, skips[same[0]][2])  # a second error: the deal
-        elif i == start and number is not None and end > start:
+        head = next(k for k in range(start, end + 1)
+                    if k == end or not lines[k].lstrip().startswith("#"))
+        if i == head and number is not None and end > start:
             skips.append((start, end, err))  # the deal line itself: the deal
         else:
-            skips.append((i, i, err))
+            skips.append((i, i, err))  # one line, however many a deal has
         text = "\n".join("#" if any(a <= k <= b for a, b, _ in skips) else line
                          for k, line in enumerate(lines))
         try:
@@ -260,6 +261,7 @@ def _recover(chunk: Chunk, first: NotationError) -> GameCheck:
     result = check_game(parsed.game, chunk.index, chunk.path, chunk.first_line, parsed.source)
     found: list[Finding] = []
     kept = result.findings
+    tries = MAX_SKIPS  # readings of the game to find the typos of deals skipped whole
     for a, b, err in skips:
         start, end, number = _deal_block(lines, a)
         whole = (a, b) == (start, end) and number is not None and (a != b or a == start)
@@ -267,6 +269,12 @@ def _recover(chunk: Chunk, first: NotationError) -> GameCheck:
                 "skipped" if whole else f"line {err.line} is skipped")
         found.append(Finding("S101", f"{err.message}; {here}, the rest is checked", err.line,
                              err.column, path=chunk.path, game=chunk.index))
+        if whole and a != b and tries > 0:
+            inners, used = _unreadable_within(chunk, lines, skips, a, b, tries)
+            tries -= used
+            found.extend(Finding("S101", f"{inner.message}; line {inner.line} is skipped with "
+                                         f"deal {number}", inner.line, inner.column,
+                                 path=chunk.path, game=chunk.index) for inner in inners)
         if number is None and any(_is_deal_line(line) for line in lines[:a]):
             kept = [f for f in kept if f.code not in _GAME_END_CODES]  # the end line
         elif number is None:  # a header line: the game's start and length are unsure
@@ -281,14 +289,55 @@ def _recover(chunk: Chunk, first: NotationError) -> GameCheck:
             # next and whether it counts among deals=N, may rest on the line (H4).
             redeal = result.report is not None and (
                 result.report.ruleset.options.pass_out == "same-dealer")
+            # When the skipped lines leave the deal's points unknown (C905: the points line
+            # and a line they are recomputed from), so are the totals after it.
+            unknown = any(f.code == "C905" and f.deal == number for f in result.findings)
             kept = [f for f in kept if (f.deal != number
                     or (f.line < err.line and f.code not in _GAP_CODES))
-                    and not (redeal and (f.code in _TALLY_CODES or (
-                        f.code == "D302" and f.deal == number + 1)))]
+                    and not ((redeal or unknown) and f.code in _TALLY_CODES)
+                    and not (redeal and f.code == "D302" and f.deal == number + 1)]
     result.findings = sorted(found + kept, key=lambda f: (f.line, f.column))
     result.context = first.context
     result.syntax_error = True
     return result
+
+
+def _unreadable_within(chunk: Chunk, lines: list[str],
+                       skips: list[tuple[int, int, NotationError]], a: int, b: int,
+                       tries: int) -> tuple[list[NotationError], int]:
+    """The unreadable lines of the deal on lines ``a``-``b`` (0-based), skipped whole for
+    its deal line, after that line: the game read again with a deal line of each seat in
+    turn standing in for its own (the other skips kept), each line found unreadable skipped
+    in its turn, so that every typo of the deal is reported (RULES.md P4). At most
+    ``tries`` readings; returns the errors and the readings made."""
+    head = next(k for k in range(a, b + 1) if not lines[k].lstrip().startswith("#"))
+    others = [(x, y) for x, y, _ in skips if (x, y) != (a, b)]
+    found: list[NotationError] = []
+    masked: set[int] = set()
+    seats = iter("NESW")
+    dealer = next(seats)
+    used = 0
+    while used < tries:
+        used += 1
+        text = "\n".join(
+            f"deal 1 dealer {dealer}" if k == head
+            else "#" if k in masked or any(x <= k <= y for x, y in others) else line
+            for k, line in enumerate(lines))
+        try:
+            parse_game(text, chunk.first_line)
+            break
+        except NotationError as err:
+            i = err.line - chunk.first_line
+            if i == head:  # the stand-in's seat is not one of the game's: try the next
+                dealer = next(seats, "")
+                if not dealer:
+                    break
+                continue
+            if not head < i <= b or i in masked:
+                break  # (an error outside the deal: the deal's own lines all read)
+            masked.add(i)
+            found.append(err)
+    return found, used
 
 
 def _span(chunk: Chunk) -> str:

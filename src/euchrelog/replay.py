@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from difflib import get_close_matches
-from itertools import pairwise
+from itertools import combinations, pairwise
 from typing import TypeVar, cast
 
 from .cards import NO_TRUMP, Card, deck_set
@@ -212,6 +212,7 @@ class GameReplay:
         before = start.deal - 1 if start and start.deal else 0  # deals before the record
         ended = False
         counted = 0  # the deals that count among deals=N (H4)
+        played = before
         previous: Deal | None = None
         # The final scores the result line may give: the true totals, and (after a slip in
         # the points or totals written, or deals after the end) the totals the scorer carried.
@@ -261,7 +262,10 @@ class GameReplay:
                 self.report.winner = outcome.winner
         self.report.totals = totals
         self.report.ended = ended
-        if any(f.code in ("C901", "C902") for f in self.report.findings):
+        # The totals the scorer carried from a slip excuse a result only where, on the
+        # scorer's own numbers too, the game ended.
+        if any(f.code in ("C901", "C902") for f in self.report.findings) and (
+                rules.outcome(written, played) is not None):
             readings.append(written)
         self.check_end(totals, readings)
         return self.report
@@ -318,7 +322,9 @@ class GameReplay:
         places = _slip_places(deal, faults) if readable else []
         if fewest >= _MAX_SLIP_FAULTS:  # (an upcard written wrongly upsets the whole deal)
             places = [place for place in places if place[0] == ("up",)]
-        for place, card in _candidates(deal, places[:_MAX_SLIP_PLACES], deck):
+        readings = _exchanges(deal, faults) if readable and fewest < _MAX_SLIP_FAULTS else []
+        readings += _candidates(deal, places[:_MAX_SLIP_PLACES], deck)
+        for place, card in readings:
             where, why = place
             if why == "renege" and fewest < 2:
                 continue
@@ -326,7 +332,8 @@ class GameReplay:
                 break
             self.readings_left -= 1
             self.held = []
-            reading = _with_card(deal, where, card)
+            reading = (_exchanged(deal, where, card) if why == "exchange"
+                       else _with_card(deal, where, card))
             trial = self.deal(d, reading)
             count = sum(f.is_fault for _, f in self.held) + self.points_differ(
                 reading, trial.points)
@@ -364,7 +371,11 @@ class GameReplay:
             shown = " ".join(sorted(f.code for _, f in written if f.is_fault))
             code, message = "P709", (f"deal {n}: {doing}, but the rest of the deal fits {card} "
                                      f"(as written it shows {shown})")
-        self.emit(code, f"{message}; taken as {card}", locus, deal=n,
+        taken = str(card)
+        if why == "exchange" and trick is not None:
+            other = trick.plays[_play_of(trick, card)]
+            taken = f"{seat} {card} and {other.seat} {was}"
+        self.emit(code, f"{message}; taken as {taken}", locus, deal=n,
                   trick=trick.number if trick is not None else None, seat=seat)
 
     def check_sequence(self, d: int, deal: Deal, previous: Deal | None) -> Seat | None:
@@ -839,7 +850,12 @@ class GameReplay:
         err = state.check_act(act)
         if err is None:
             return act
-        chosen = self.reseat(state, act, at) if err.code in RESEAT_CODES else act
+        chosen, declared = self.reseat(state, act, at) if err.code in RESEAT_CODES else (
+            act, False)
+        if declared:
+            _declare_as_written(state, act)
+            err = type(err)(err.code, f"{err.message}; taken as written: {act.seat} plays "
+                                      "alone")
         self.report_act(state, err, act, chosen, locus, fault)
         return chosen
 
@@ -850,23 +866,30 @@ class GameReplay:
             err = type(err)(err.code, f"{err.message}; taken as {chosen.seat}'s")
         fault(err, locus, trick=trick, seat=act.seat)
 
-    def reseat(self, state: DealState, act: A, at: int) -> A:
+    def reseat(self, state: DealState, act: A, at: int) -> tuple[A, bool]:
         """The act as written, or as made by a seat due to make it, whichever reading leaves
         fewer faults in the acts of the deal after it and in its written points; on a tie,
-        the due seat's (P4). Only a reading in which the act itself is legal is tried."""
-        readings = [cast(A, act.model_copy(update={"seat": seat}))
+        the due seat's (P4). Only a reading in which the act itself is legal is tried, and
+        for a lone declaration by the maker's partner, the declaration as written too (see
+        :func:`_declare_as_written`): then the second value is true."""
+        readings = [(cast(A, act.model_copy(update={"seat": seat})), False)
                     for seat in state.seats_due(act) if seat != act.seat]
-        readings = [a for a in readings if state.check_act(a) is None]
+        readings = [(a, False) for a, _ in readings if state.check_act(a) is None]
+        if _declare_as_written(state.copy(), act):
+            readings.append((act, True))
         if not readings:
-            return act
-        readings.append(act)
+            return act, False
+        readings.append((act, False))
         rest = self.acts[at + 1:]
         deal = self.deal_now
         assert deal is not None  # set by deal() before any act is read
 
-        def faults_after(reading: A) -> int:
+        def faults_after(reading: tuple[A, bool]) -> int:
             trial = state.copy()
-            trial.apply_act(reading)
+            if reading[1]:
+                _declare_as_written(trial, reading[0])
+            else:
+                trial.apply_act(reading[0])
             # The points written are evidence too.
             return trial.faults(rest) + (not deal.claims and self.points_differ(
                 deal, self.scored(deal, trial)))
@@ -950,7 +973,7 @@ class GameReplay:
                     break
                 err = state.check_play(play)
                 if err is not None and err.code in RESEAT_CODES:
-                    chosen = self.reseat(state, play, at + p)
+                    chosen, _ = self.reseat(state, play, at + p)
                     if chosen is not play:
                         self.report_act(state, err, play, chosen, locus, fault, trick.number)
                         play = chosen
@@ -1080,7 +1103,8 @@ ghost hand ``("extra", "card", k)``, the upcard ``("up",)``, a card of the kitty
 ``("up", "kitty", k)``), and why (``card``: it cannot be where it is; ``twice``: it is
 played or dealt elsewhere too; ``hand``: its seat plays a card one letter away that the
 record does not give it; ``lead``: the next trick is led out of turn; ``renege``: it is the
-lead of a trick with a renege)."""
+lead of a trick with a renege; ``exchange``: it and another card of its trick cannot be where
+they are, and may be written each under the other's seat)."""
 CardReading = tuple[SlipPlace, Card, DealResult, list[tuple[Locus, Finding]]]
 """A deal read with one card otherwise: where, the card, and the deal's result and findings."""
 
@@ -1126,6 +1150,41 @@ def _slip_places(deal: Deal, faults: list[tuple[Locus, Finding]]) -> list[SlipPl
     for lead in leads:  # (a lead that is a place for another reason too is tried so)
         places.setdefault(lead, "renege")
     return list(places.items())
+
+
+def _exchanges(deal: Deal, faults: list[tuple[Locus, Finding]]) -> list[tuple[SlipPlace, Card]]:
+    """The readings of two cards of a trick written each under the other's seat (``E: 9D
+    S: AD`` for ``E: AD  S: 9D``): each two cards of a trick that both cannot be where they
+    are (P702, P703, P708), exchanged. A reading is the place of the first of them (why:
+    ``exchange``) and the card it is read as, the other's."""
+    faulty: dict[int, list[int]] = {}
+    for locus, finding in faults:
+        where = locus[2:]
+        if len(where) == 4 and where[0] == "trick" and finding.code in _CARD_CODES - {"D305"}:
+            faulty.setdefault(where[1], []).append(where[3])
+    out: list[tuple[SlipPlace, Card]] = []
+    for t, plays in faulty.items():
+        cards = deal.tricks[t].plays
+        for p, q in combinations(sorted(set(plays)), 2):
+            first, second = cards[p].card, cards[q].card
+            if first is not None and second is not None and first != second:
+                out.append(((("trick", t, "play", p), "exchange"), second))
+    return out
+
+
+def _exchanged(deal: Deal, where: Locus, card: Card) -> Deal:
+    """The deal with the card at ``where`` (a play) and ``card``, played in the same trick,
+    each read under the other's seat."""
+    t = where[1]
+    was = _card_at(deal, where)
+    assert was is not None
+    other: Locus = ("trick", t, "play", _play_of(deal.tricks[t], card))
+    return _with_card(_with_card(deal, where, card), other, was)
+
+
+def _play_of(trick: Trick, card: Card) -> int:
+    """Which play of ``trick`` plays ``card``."""
+    return next(q for q, play in enumerate(trick.plays) if play.card == card)
 
 
 def _dealt(deal: Deal) -> list[tuple[Locus, Card | None, str]]:
@@ -1282,6 +1341,19 @@ def _merge_locus(line: Locus, merge: Merge, err: IllegalActionError) -> Locus:
         if card is not None and f" {card}," in f" {err.message}":
             return (*line, "card", k)
     return line
+
+
+def _declare_as_written(state: DealState, act: Action) -> bool:
+    """Puts in force, as the record has it, a lone declaration by the maker's partner, which
+    the rules do not allow (A601): the partner plays alone and the maker sits out. Whether
+    ``act`` is such a declaration (else ``state`` is left as it is)."""
+    if not (isinstance(act, Declaration) and act.act == "alone"
+            and state.phase is Phase.DECLARING and state.alone is None and not state.merged
+            and state.variant.alone not in ("never", "always")
+            and act.seat != state.maker and act.seat in state.makers):
+        return False
+    state.alone = act.seat
+    return True
 
 
 def _leader(values: dict[str, int]) -> str | None:

@@ -3,10 +3,13 @@
 Each slip changes one thing a person could write wrongly: one seat letter of a play, a bid
 or an exchange; one letter of a card played or dealt (its rank or its suit: in a trick, a
 hand, the dummy or ghost hand, the upcard or the kitty), where the record shows every
-hand; two cards of one seat swapped between tricks; a trick line deleted, doubled or
-swapped with the next; one points figure or one running total. A slip returns
-the new text, the lines it touched (1-based, in the new text) and the finding codes that
-name it. :func:`slips` lists every slip of a record of the kinds asked for, so a test can
+hand; two cards of one seat swapped between tricks; the cards of two seats exchanged
+within a trick; a trick line deleted, doubled or swapped with the next; one points figure
+or one running total; and typos that make lines unreadable: two or three in one deal, one
+in an exchange word (``takes``, ``discards``), in a merge's ``keeps``, or in a second hands
+line. A slip returns the new text, the lines it touched (1-based, in the new text) and the
+finding codes that name it; a slip of typos is one S101 at each of its lines.
+:func:`slips` lists every slip of a record of the kinds asked for, so a test can
 check that each one is reported once, where it was made.
 """
 
@@ -15,7 +18,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import combinations
 
+from euchrelog.errors import NotationError
 from euchrelog.generate import contract
 from euchrelog.models import Deal, Game
 from euchrelog.notation import loads
@@ -32,7 +37,8 @@ EXCHANGE = re.compile(r"^(\s+)([NESW])( (?:takes|declines|discards))")
 FIGURE = re.compile(r"\b(NS|EW|[NESW]) (-?\d+)")
 
 KINDS = ("play-seat", "bid-seat", "exchange-seat", "card", "dealt-card", "card-swap",
-         "trick-deleted", "trick-doubled", "tricks-swapped", "points", "total")
+         "cards-exchanged", "trick-deleted", "trick-doubled", "tricks-swapped", "points",
+         "total", "typos-2", "typos-3", "typo-exchange", "typo-merge", "typo-hands")
 WRITTEN_CARDS = (*(rank + suit for rank in "789TJQKA" for suit in "CDHS"), "JK")
 """The cards a slip of the pen may write: any rank and suit letter, in the deck or not."""
 
@@ -48,6 +54,8 @@ class Slip:
     codes: frozenset[str]
     where: str
     """What was changed, for a failure message."""
+    each: bool = False
+    """Whether the slip is one finding at each of its lines (several typos), not one."""
 
 
 def _replace_at(line: str, start: int, end: int, new: str) -> str:
@@ -149,6 +157,33 @@ def _card_letters(games: tuple[Game, ...], lines: list[str]) -> Iterator[Slip]:
                                f"line {spot + 1}: {play.seat} {old} -> {new}")
 
 
+def _cards_exchanged(games: tuple[Game, ...], lines: list[str]) -> Iterator[Slip]:
+    """The cards of two seats of a trick each written under the other (``E: 9D  S: AD`` for
+    ``E: AD  S: 9D``), in deals whose every hand and hidden card the record shows, so that
+    each seat plays a card it does not hold. The finding is at the trick."""
+    trick_lines = iter(i for i, line in enumerate(lines) if TRICK.match(line))
+    for game, deal in ((g, deal) for g in games for deal in g.deals):
+        spots = [next(trick_lines) for _ in deal.tricks]
+        if not _all_shown(game, deal):
+            continue
+        for spot, trick in zip(spots, deal.tricks, strict=True):
+            line = lines[spot]
+            cards = []
+            for m in PLAY.finditer(line):
+                stop = m.end() + len(line[m.end():].split(None, 1)[0])
+                cards.append((m.end(), stop))
+            for p, q in combinations(range(len(cards)), 2):
+                first, second = trick.plays[p], trick.plays[q]
+                if first.card is None or second.card is None or first.card == second.card:
+                    continue
+                (a, b), (c, e) = cards[p], cards[q]
+                bent = line[:a] + line[c:e] + line[b:c] + line[a:b] + line[e:]
+                yield Slip("cards-exchanged", _with_line(lines, spot, bent),
+                           frozenset({spot + 1}), frozenset({"P702", "P708", "P709"}),
+                           f"line {spot + 1}: {first.seat} {first.card} <-> "
+                           f"{second.seat} {second.card}")
+
+
 DEALT_LINE = re.compile(r"^\s+(hands|dummy|ghost|up)\s")
 DEALT_CARD = re.compile(r"(?<![A-Za-z0-9?])([2-9TJQKA][CDHS]|JK)(?![A-Za-z0-9])")
 
@@ -213,6 +248,113 @@ def _card_swaps(games: tuple[Game, ...], lines: list[str]) -> Iterator[Slip]:
                        f"{deal.tricks[u].plays[q].card} (trick {u + 1})")
 
 
+def _unreadable(lines: list[str], i: int, new: str) -> bool:
+    """Whether line ``i`` written ``new`` makes the record unreadable at that very line. (Only
+    the header and the deal of line ``i`` are read, the other lines left blank: the line
+    numbers keep, and the check is quick.)"""
+    head = next((k for k, line in enumerate(lines) if line.startswith("deal ")), len(lines))
+    start = next((k for k in range(i, -1, -1) if lines[k].startswith("deal ")), i)
+    end = next((k for k in range(i + 1, len(lines))
+                if not lines[k].strip() or not lines[k].startswith(" ")), len(lines))
+    masked = [line if k < head or start <= k < end else "" for k, line in enumerate(lines)]
+    masked[i] = new
+    try:
+        loads("\n".join(masked) + "\n")
+    except NotationError as err:
+        return err.line == i + 1
+    return False
+
+
+def typo_line(lines: list[str], i: int) -> str | None:
+    """Line ``i`` with the first letter of one of its words (the ``i``-th, counted round, or
+    the next that serves) written ``@``, so that the record no longer reads there; ``None``
+    if no such typo makes it unreadable at that line."""
+    line = lines[i].split("#", 1)[0]
+    words = list(re.finditer(r"\S+", line))
+    for k in range(len(words)):
+        m = words[(i + k) % len(words)]
+        new = _replace_at(lines[i], m.start(), m.start() + 1, "@")
+        if _unreadable(lines, i, new):
+            return new
+    return None
+
+
+def deal_lines(lines: list[str]) -> list[list[int]]:
+    """The lines (0-based) of each deal after its deal line, up to a blank line, the next
+    deal or the end line; comment lines left out."""
+    out: list[list[int]] = []
+    current: list[int] | None = None
+    for i, line in enumerate(lines):
+        if line.startswith("deal "):
+            current = []
+            out.append(current)
+        elif not line.strip() or not line.startswith(" "):
+            current = None
+        elif current is not None and not line.lstrip().startswith("#"):
+            current.append(i)
+    return [deal for deal in out if deal]
+
+
+def _typos(lines: list[str], typed: dict[int, str], chosen: list[int], kind: str) -> Slip:
+    out = list(lines)
+    for i in chosen:
+        out[i] = typed[i]
+    return Slip(kind, "\n".join(out) + "\n", frozenset(i + 1 for i in chosen),
+                frozenset({"S101"}), f"typos at lines {', '.join(str(i + 1) for i in chosen)}",
+                each=True)
+
+
+def _typo_slips(lines: list[str], kinds: tuple[str, ...]) -> Iterator[Slip]:
+    """Two and three typos in one deal, each line unreadable by itself."""
+    for deal in deal_lines(lines):
+        typed = {i: new for i in deal if (new := typo_line(lines, i)) is not None}
+        at = sorted(typed)
+        for k in range(len(at) - 1) if "typos-2" in kinds else ():
+            yield _typos(lines, typed, at[k:k + 2], "typos-2")
+        for k in range(len(at) - 3) if "typos-3" in kinds else ():
+            yield _typos(lines, typed, [at[k], at[k + 1], at[k + 3]], "typos-3")
+
+
+EXCHANGE_WORD = re.compile(r"\b(takes|discards|keeps)\b")
+
+
+def _word_typos(lines: list[str]) -> Iterator[Slip]:
+    """A typo in the word ``takes`` or ``discards`` of an exchange line, or ``keeps`` of a
+    merge line (its second letter written ``q``)."""
+    for i, line in enumerate(lines):
+        for m in EXCHANGE_WORD.finditer(line.split("#", 1)[0]):
+            new = _replace_at(line, m.start() + 1, m.start() + 2, "q")
+            if _unreadable(lines, i, new):
+                kind = "typo-merge" if m.group(1) == "keeps" else "typo-exchange"
+                yield Slip(kind, _with_line(lines, i, new), frozenset({i + 1}),
+                           frozenset({"S101"}), f"line {i + 1}: {m.group(1)} -> "
+                                                f"{new[m.start():m.end()]}", each=True)
+
+
+HANDS = re.compile(r"^(\s+hands\s+)(.*?\S)(\s+)([NESW]: .*)$")
+
+
+def _second_hands_typos(lines: list[str]) -> Iterator[Slip]:
+    """A hands line of several seats written as two hands lines, the second with a typo."""
+    for i, line in enumerate(lines):
+        m = HANDS.match(line)
+        seats = list(PLAY.finditer(line))
+        if m is None or len(seats) < 2 or "#" in line:
+            continue
+        half = seats[len(seats) // 2].start()
+        first, second = line[:half].rstrip(), m.group(1) + line[half:]
+        split = [*lines[:i], first, second, *lines[i + 1:]]
+        try:
+            loads("\n".join(split) + "\n")
+        except NotationError:
+            continue
+        new = typo_line(split, i + 1)
+        if new is not None:
+            yield Slip("typo-hands", _with_line(split, i + 1, new), frozenset({i + 2}),
+                       frozenset({"S101"}), f"line {i + 2}: a second hands line mistyped",
+                       each=True)
+
+
 def slips(text: str, kinds: tuple[str, ...] = KINDS) -> Iterator[Slip]:
     """Every slip of the given kinds that can be made in the clean record ``text``."""
     lines = text.rstrip("\n").split("\n")
@@ -225,6 +367,14 @@ def slips(text: str, kinds: tuple[str, ...] = KINDS) -> Iterator[Slip]:
         yield from _dealt_letters(loads(text).games, lines)
     if "card-swap" in kinds:
         yield from _card_swaps(loads(text).games, lines)
+    if "cards-exchanged" in kinds:
+        yield from _cards_exchanged(loads(text).games, lines)
     for slip in (*_trick_slips(lines), *_figure_slips(lines)):
         if slip.kind in kinds:
             yield slip
+    if {"typos-2", "typos-3"} & set(kinds):
+        yield from _typo_slips(lines, kinds)
+    if {"typo-exchange", "typo-merge"} & set(kinds):
+        yield from (slip for slip in _word_typos(lines) if slip.kind in kinds)
+    if "typo-hands" in kinds:
+        yield from _second_hands_typos(lines)
