@@ -22,7 +22,7 @@ from itertools import combinations
 
 from euchrelog.errors import NotationError
 from euchrelog.generate import contract
-from euchrelog.models import Deal, Game
+from euchrelog.models import Deal, Game, Trick
 from euchrelog.notation import loads
 from euchrelog.rules import ruleset_from_tags
 from strategies import _renege_swaps as renege_swaps
@@ -135,53 +135,55 @@ def _card_letters(games: tuple[Game, ...], lines: list[str]) -> Iterator[Slip]:
     perhaps a card of no deck), in deals whose every hand and hidden card the record shows.
     The finding is at the card, or at the other play of the card written if the record
     played it twice (either may be the slip)."""
+    for deal, spots, spot, trick in _shown_tricks(games, lines):
+        line = lines[spot]
+        for m, play in zip(PLAY.finditer(line), trick.plays, strict=True):
+            old = str(play.card)
+            stop = m.end() + len(line[m.end():].split(None, 1)[0])
+            for new in WRITTEN_CARDS:
+                if sum(a != b for a, b in zip(new, old, strict=True)) != 1:
+                    continue
+                twice = {spots[u] + 1 for u, other in enumerate(deal.tricks)
+                         for q in other.plays if str(q.card) == new}
+                yield Slip("card", _with_line(lines, spot, _replace_at(line, m.end(), stop,
+                                                                      new)),
+                           frozenset({spot + 1} | twice),
+                           frozenset({"P701", "P702", "P703", "P708", "P709", "D305"}),
+                           f"line {spot + 1}: {play.seat} {old} -> {new}")
+
+
+def _shown_tricks(games: tuple[Game, ...], lines: list[str]
+                  ) -> Iterator[tuple[Deal, list[int], int, Trick]]:
+    """Each trick of the deals whose every hand and hidden card the record shows: its deal,
+    the line indexes of the deal's tricks, its own line index and the trick."""
     trick_lines = iter(i for i, line in enumerate(lines) if TRICK.match(line))
     for game, deal in ((g, deal) for g in games for deal in g.deals):
         spots = [next(trick_lines) for _ in deal.tricks]
-        if not _all_shown(game, deal):
-            continue
-        for spot, trick in zip(spots, deal.tricks, strict=True):
-            line = lines[spot]
-            for m, play in zip(PLAY.finditer(line), trick.plays, strict=True):
-                old = str(play.card)
-                stop = m.end() + len(line[m.end():].split(None, 1)[0])
-                for new in WRITTEN_CARDS:
-                    if sum(a != b for a, b in zip(new, old, strict=True)) != 1:
-                        continue
-                    twice = {spots[u] + 1 for u, other in enumerate(deal.tricks)
-                             for q in other.plays if str(q.card) == new}
-                    yield Slip("card", _with_line(lines, spot, _replace_at(line, m.end(), stop,
-                                                                          new)),
-                               frozenset({spot + 1} | twice),
-                               frozenset({"P701", "P702", "P703", "P708", "P709", "D305"}),
-                               f"line {spot + 1}: {play.seat} {old} -> {new}")
+        if _all_shown(game, deal):
+            for spot, trick in zip(spots, deal.tricks, strict=True):
+                yield deal, spots, spot, trick
 
 
 def _cards_exchanged(games: tuple[Game, ...], lines: list[str]) -> Iterator[Slip]:
     """The cards of two seats of a trick each written under the other (``E: 9D  S: AD`` for
     ``E: AD  S: 9D``), in deals whose every hand and hidden card the record shows, so that
     each seat plays a card it does not hold. The finding is at the trick."""
-    trick_lines = iter(i for i, line in enumerate(lines) if TRICK.match(line))
-    for game, deal in ((g, deal) for g in games for deal in g.deals):
-        spots = [next(trick_lines) for _ in deal.tricks]
-        if not _all_shown(game, deal):
-            continue
-        for spot, trick in zip(spots, deal.tricks, strict=True):
-            line = lines[spot]
-            cards = []
-            for m in PLAY.finditer(line):
-                stop = m.end() + len(line[m.end():].split(None, 1)[0])
-                cards.append((m.end(), stop))
-            for p, q in combinations(range(len(cards)), 2):
-                first, second = trick.plays[p], trick.plays[q]
-                if first.card is None or second.card is None or first.card == second.card:
-                    continue
-                (a, b), (c, e) = cards[p], cards[q]
-                bent = line[:a] + line[c:e] + line[b:c] + line[a:b] + line[e:]
-                yield Slip("cards-exchanged", _with_line(lines, spot, bent),
-                           frozenset({spot + 1}), frozenset({"P702", "P708", "P709"}),
-                           f"line {spot + 1}: {first.seat} {first.card} <-> "
-                           f"{second.seat} {second.card}")
+    for _, _, spot, trick in _shown_tricks(games, lines):
+        line = lines[spot]
+        cards = []
+        for m in PLAY.finditer(line):
+            stop = m.end() + len(line[m.end():].split(None, 1)[0])
+            cards.append((m.end(), stop))
+        for p, q in combinations(range(len(cards)), 2):
+            first, second = trick.plays[p], trick.plays[q]
+            if first.card is None or second.card is None or first.card == second.card:
+                continue
+            (a, b), (c, e) = cards[p], cards[q]
+            bent = line[:a] + line[c:e] + line[b:c] + line[a:b] + line[e:]
+            yield Slip("cards-exchanged", _with_line(lines, spot, bent),
+                       frozenset({spot + 1}), frozenset({"P702", "P708", "P709"}),
+                       f"line {spot + 1}: {first.seat} {first.card} <-> "
+                       f"{second.seat} {second.card}")
 
 
 DEALT_LINE = re.compile(r"^\s+(hands|dummy|ghost|up)\s")
