@@ -40,6 +40,7 @@ from support.fuzzing import (
     SAMPLE_FILES,
     Drawn,
     _checked,
+    both_paths_agree,
     check_cli_file,
     check_cli_input,
     check_event_source,
@@ -414,3 +415,18 @@ def test_an_emn_field_of_another_type_is_a_conversion_error(part: str, field: st
     check_foreign_text("emn", json.dumps(match))
     result = CliRunner().invoke(main, ["convert", "--from", "emn", "-"], input=json.dumps(match))
     assert result.exit_code == 2 and f"{where}.{field}: S102 expected" in result.output
+
+
+def test_a_renege_proved_in_a_trick_closed_within_a_line_is_placed_on_that_line() -> None:
+    """fuzz/run.py, seed 20261222, input 259809: plays written under seats with no player,
+    each taken as a seat's that plays, closed two tricks of the state within one trick line;
+    a renege proved in the second was looked up past the record's tricks (an IndexError in
+    the replay). It is placed on that line."""
+    text = ('[Variant "two-hand"]\ndeal 9 dealer E\n'
+            "  bid S pass, N pass, E pass, W call H, E 5, W order\n"
+            "  7. N: TD  W: 9S  E: 7C\n"
+            "  3. S: JS  N: AH  W: TH  W: KS  W: AS\n"
+            "  4. W: 9D  W: ??  S: ??\n")
+    proofs = [f for r in check_findings(text) for f in r.findings if f.code == "R802"]
+    assert [(f.line, f.column) for f in proofs] == [(5, 16)]
+    both_paths_agree(text)

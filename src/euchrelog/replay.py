@@ -1007,7 +1007,10 @@ class GameReplay:
                     if any(seat == proof.seat for seat, _ in reneged):
                         continue
                     reneged.add((proof.seat, proof.trick))
-                    proved = slots[proof.trick]
+                    # A trick the state closed within this line of the record (a line of
+                    # more cards than seats play, some of them seats that sit out) is this
+                    # line's.
+                    proved = slots[min(proof.trick, len(slots) - 1)]
                     self.emit("R802", f"deal {n}: {evidence_message(proof)}"
                                       f"{self.penalty_note(state, proof.seat, claimed)}",
                               ("deal", d, "trick", proved[0], "play", proof.play), deal=n,
