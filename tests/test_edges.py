@@ -223,13 +223,21 @@ def _blocked_reading(pid: int) -> bool:
         return False
 
 
+AS_IN_A_TERMINAL = ("import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+                    "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])")
+"""Runs the rest of the command line with Ctrl-C's default action, as a terminal runs a
+program: a child inherits an ignored SIGINT, and some tests in the same worker process
+leave it ignored (Python then installs no KeyboardInterrupt for it)."""
+
+
 def _interrupted(args: list[str], tmp_path: Path) -> subprocess.CompletedProcess[bytes]:
     """Runs a command on a named pipe that has sent one game with a finding and the tags of
     the next, waits until the command has read them all and waits for more, then presses
     Ctrl-C (SIGINT to the command's whole process group, as a terminal sends it)."""
     fifo = tmp_path / "slow.euchre"
     os.mkfifo(fifo)
-    proc = subprocess.Popen([*EUCHRELOG, *args, str(fifo)], stdout=subprocess.PIPE,
+    command = [sys.executable, "-c", AS_IN_A_TERMINAL, *EUCHRELOG[1:], *args, str(fifo)]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, start_new_session=True)
     with open(fifo, "wb") as writer:
         writer.write(RENEGE.read_bytes() + b'\n[Event "the next"]\n')
