@@ -430,3 +430,14 @@ def test_a_renege_proved_in_a_trick_closed_within_a_line_is_placed_on_that_line(
     proofs = [f for r in check_findings(text) for f in r.findings if f.code == "R802"]
     assert [(f.line, f.column) for f in proofs] == [(5, 16)]
     both_paths_agree(text)
+
+
+def test_a_skipped_span_of_comment_lines_only_has_no_deal_line_to_read_again() -> None:
+    """fuzz/run.py, seeds 20261224 and 20261225 (inputs 37740 and 63356): a syntax error
+    (a lone surrogate) in a comment of a game whose recovery skipped lines that are all
+    comments; the search for the span's deal line found none (a StopIteration in the
+    generator of check_text)."""
+    text = ('[Zz "\\\\"]\n\n# # twice\n# deal 2 dealer\udcfe\udcbb\udc8a7 \x06\udcf5\udcf6'
+            '\udc8f%n\udc84K\udcfb-\udca4\x12 E agreed x\ry\nunfinished  # result NS 10 a \\ b " c')
+    results = check_findings(text)
+    assert [f.code for r in results for f in r.findings] == ["T201", "S101"]

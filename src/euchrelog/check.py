@@ -310,7 +310,9 @@ def _unreadable_within(chunk: Chunk, lines: list[str],
     turn standing in for its own (the other skips kept), each line found unreadable skipped
     in its turn, so that every typo of the deal is reported (RULES.md P4). At most
     ``tries`` readings; returns the errors and the readings made."""
-    head = next(k for k in range(a, b + 1) if not lines[k].lstrip().startswith("#"))
+    head = next((k for k in range(a, b + 1) if not lines[k].lstrip().startswith("#")), None)
+    if head is None:  # a skip of comment lines only: no deal line to stand in for
+        return [], 0
     others = [(x, y) for x, y, _ in skips if (x, y) != (a, b)]
     found: list[NotationError] = []
     masked: set[int] = set()
