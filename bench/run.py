@@ -287,32 +287,27 @@ def measure(readers: list[Reader], repeat: int) -> None:
             reader.run()
 
 
-def cli(args: list[str]) -> tuple[float, float]:
-    """Wall seconds and peak RSS (MB, the largest process) of one `euchrelog` run."""
-    code = ("import resource, subprocess, sys, time;"
-            "t = time.perf_counter();"
-            "subprocess.run([sys.executable, '-m', 'euchrelog', *sys.argv[1:]],"
-            " stdout=subprocess.DEVNULL, check=False);"
-            "print(time.perf_counter() - t,"
-            " resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
-    out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
-                         text=True, check=True).stdout.split()
-    return float(out[0]), int(out[1]) / 1024
-
-
 def _build() -> str:
     return "compiled (mypyc)" if euchrelog.COMPILED else "pure Python"
 
 
-def cpu(argv: list[str]) -> float:
-    """User and system CPU seconds of one run of ``argv`` (its output thrown away)."""
-    code = ("import resource, subprocess, sys;"
+def child(argv: list[str]) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds (user and system) and peak RSS (MB, the largest process)
+    of one run of ``argv``, its output thrown away."""
+    code = ("import resource, subprocess, sys, time;"
+            "t = time.perf_counter();"
             "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=False);"
             "u = resource.getrusage(resource.RUSAGE_CHILDREN);"
-            "print(u.ru_utime + u.ru_stime)")
+            "print(time.perf_counter() - t, u.ru_utime + u.ru_stime, u.ru_maxrss)")
     out = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True,
-                         text=True, check=True).stdout
-    return float(out)
+                         text=True, check=True).stdout.split()
+    return float(out[0]), float(out[1]), int(out[2]) / 1024
+
+
+def cli(args: list[str]) -> tuple[float, float]:
+    """Wall seconds and peak RSS (MB, the largest process) of one `euchrelog` run."""
+    wall, _, rss = child([sys.executable, "-m", "euchrelog", *args])
+    return wall, rss
 
 
 PGN_COMMAND = ("import sys, chess.pgn\n"
@@ -349,7 +344,7 @@ def as_commands(megabytes: float, repeat: int) -> None:
         best = dict.fromkeys(runs, float("inf"))
         for _ in range(repeat):
             for name, argv in runs.items():
-                best[name] = min(best[name], cpu(argv))
+                best[name] = min(best[name], child(argv)[1])
     print(f"\nas commands, {megabytes} MB each, CPU seconds (best of {repeat}):")
     for name, seconds in best.items():
         print(f"{name:34} {seconds:8.3f}")
