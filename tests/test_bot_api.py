@@ -44,7 +44,7 @@ from euchrelog.engine import (
     DealState,
     Phase,
 )
-from euchrelog.errors import IllegalActionError, NotationError, RecordError
+from euchrelog.errors import IllegalActionError, NotationError, RecordError, RenegeError
 from euchrelog.generate import new_deal, random_game, ruleset_for
 from euchrelog.models import (
     Bidding,
@@ -341,4 +341,56 @@ def test_the_api_examples_run(code: str, tmp_path: Path, monkeypatch: pytest.Mon
 
 
 def test_there_are_api_examples() -> None:
-    assert len(_api_examples()) == 4
+    assert len(_api_examples()) == 5
+
+
+def _refusals(ruleset: Ruleset, seed: int) -> list[tuple[int, Action, IllegalActionError]]:
+    """Every act of :func:`_candidates` the state refuses, at every step of a random legal
+    deal, with the number of the trick then under way and the error."""
+    rng = random.Random(seed)
+    state = new_deal(rng, ruleset, rng.choice(ruleset.seats))
+    found: list[tuple[int, Action, IllegalActionError]] = []
+    while state.phase not in OVER:
+        for act in _candidates(state):
+            err = state.check_act(act)
+            if err is not None:
+                found.append((len(state.tricks) + 1, act, err))
+        state.do(rng.choice(state.legal_actions()))
+    return found
+
+
+@pytest.mark.parametrize("variant", ["four-hand", "cutthroat", "ghost", "two-hand"])
+def test_a_refusal_names_its_seat_card_and_trick_as_fields(variant: str) -> None:
+    """What a message says of the seat, the card and the trick, the error's fields say too."""
+    codes = set()
+    for seed in range(3):
+        for trick, act, err in _refusals(ruleset_for(variant), seed):
+            codes.add(err.code)
+            assert err.seat is not None, (err.code, err.message)
+            assert re.search(rf"\b{err.seat}\b", err.message), err.message
+            if isinstance(act, Play):
+                assert err.seat == act.seat or err.code in ("A604", "K507"), err.message
+                if err.card is not None:  # (a fault of the turn, P701, is not the card's)
+                    assert err.card == act.card and f"{act.card}" in err.message, err.message
+            if err.trick is not None:
+                assert f"trick {err.trick}" in err.message, err.message
+                assert err.trick == trick
+            if err.part == "discard":
+                assert isinstance(act, Exchange) and err.card == act.discard
+    assert {"B401", "P701", "R801"} <= codes or variant == "ghost", codes
+
+
+def test_an_error_keeps_its_fields_through_a_note_and_a_pickle() -> None:
+    import pickle
+
+    err = RenegeError("R801", "renege: {seat} plays {card} in trick {trick} holding {held}",
+                      seat=Seat.E, card=parse_card("9S"), trick=2, held="AH")
+    assert err.message == "renege: E plays 9S in trick 2 holding AH"
+    noted = err.noted("; the penalty is 2 points")
+    back = pickle.loads(pickle.dumps(noted))
+    for copy in (noted, back):
+        assert type(copy) is RenegeError and copy.code == "R801"
+        assert (copy.seat, copy.card, copy.trick) == (Seat.E, parse_card("9S"), 2)
+        assert copy.message == "renege: E plays 9S in trick 2 holding AH; the penalty is 2 points"
+    plain = IllegalActionError("B401", "a {brace} as written")
+    assert plain.message == "a {brace} as written" and plain.seat is None

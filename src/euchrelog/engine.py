@@ -430,47 +430,52 @@ class DealState:
         """The fault of this bid now, or ``None`` if it is legal."""
         seat = bid.seat
         if self.phase is not Phase.BIDDING:
-            return IllegalActionError("B405", f"{seat} bids {bid.act} after the bidding ended")
+            return IllegalActionError(
+                "B405", "{seat} bids {act} after the bidding ended", seat=seat, act=bid.act)
         if seat not in self.seats:
-            return IllegalActionError("B401", f"{seat} has no player and cannot bid")
+            return IllegalActionError("B401", "{seat} has no player and cannot bid", seat=seat)
         if (isinstance(bid, Call) and bid.suit is NO_TRUMP
                 and not self.ruleset.options.no_trump):
             return IllegalActionError(
-                "B410", f"{seat} calls no trump, but the game is not played with no-trump (H5)")
+                "B410", "{seat} calls no trump, but the game is not played with no-trump (H5)",
+                seat=seat)
         if self.variant.bidding == "tricks":
             return self._check_trick_bid(bid)
         if isinstance(bid, (Number, Swap)):
             what = "a trick bid" if isinstance(bid, Number) else "a swap"
             return IllegalActionError(
-                "B402", f"{seat} makes {what}, but {self.variant.name} is bid by ordering up "
-                        "or naming trump")
+                "B402", "{seat} makes {what}, but {variant} is bid by ordering up or naming trump",
+                seat=seat, what=what, variant=self.variant.name)
         if self.round == 0:
             if seat != self.dealer or not isinstance(bid, Call):
                 return IllegalActionError(
-                    "B407", f"the upcard is the benny: the dealer {self.dealer} names trump, "
-                            f"not {seat} {bid.act}")
+                    "B407", "the upcard is the benny: the dealer {dealer} names trump, not {seat} "
+                            "{act}", seat=seat, dealer=self.dealer, act=bid.act)
             return None
         if seat in self.acted:
-            return IllegalActionError("B401", f"{seat} bids twice in round {self.round}")
+            return IllegalActionError("B401", "{seat} bids twice in round {round}", seat=seat,
+                                      round=self.round)
         expected = self._due_bidder()
         if seat != expected:
             return IllegalActionError(
-                "B401", f"{seat} bids out of turn in round {self.round}: it is {expected}'s turn")
+                "B401", "{seat} bids out of turn in round {round}: it is {expected}'s turn",
+                seat=seat, round=self.round, expected=expected)
         if self.round == 1 and isinstance(bid, Call):
             return IllegalActionError(
-                "B402", f"{seat} names {bid.suit.noun} in round 1, where a player may only "
-                        "order up or pass")
+                "B402", "{seat} names {suit} in round 1, where a player may only order up or pass",
+                seat=seat, suit=bid.suit.noun)
         if self.round == 2 and isinstance(bid, Order):
             return IllegalActionError(
-                "B402", f"{seat} orders up in round 2, where the upcard is turned down")
+                "B402", "{seat} orders up in round 2, where the upcard is turned down", seat=seat)
         if (self.round == 2 and isinstance(bid, Call) and self.upcard is not None
                 and self.upcard.suit is bid.suit):
             return IllegalActionError(
-                "B403", f"{seat} names {bid.suit.noun}, the suit of the turned-down {self.upcard}")
+                "B403", "{seat} names {suit}, the suit of the turned-down {card}", seat=seat,
+                suit=bid.suit.noun, card=self.upcard)
         if (self.round == 2 and isinstance(bid, Pass) and seat == self.dealer
                 and self.ruleset.options.stick_the_dealer):
             return IllegalActionError(
-                "B404", f"the dealer {seat} passes in round 2 under stick-the-dealer")
+                "B404", "the dealer {seat} passes in round 2 under stick-the-dealer", seat=seat)
         return None
 
     def apply_bid(self, bid: Bid) -> None:
@@ -516,42 +521,46 @@ class DealState:
             bidder = self.high[0]
             if isinstance(bid, Swap):
                 return IllegalActionError(
-                    "B409", f"{seat} swaps with the ghost hand after the bidding (G2)")
+                    "B409", "{seat} swaps with the ghost hand after the bidding (G2)", seat=seat)
             if not isinstance(bid, Call):
                 return IllegalActionError(
-                    "B405", f"{seat} bids {bid.act} after the bidding ended: {bidder}, the high "
-                            "bidder, names trump")
+                    "B405", "{seat} bids {act} after the bidding ended: {bidder}, the high "
+                            "bidder, names trump", seat=seat, act=bid.act, bidder=bidder)
             if seat != bidder:
                 return IllegalActionError(
-                    "B401", f"{seat} names trump, but the high bidder {bidder} does (G5)")
+                    "B401", "{seat} names trump, but the high bidder {bidder} does (G5)",
+                    seat=seat, bidder=bidder)
             return None
         if isinstance(bid, (Order, Call)):
             what = "orders up" if isinstance(bid, Order) else f"names {bid.suit.noun}"
             return IllegalActionError(
-                "B402", f"{seat} {what} during the bidding, where each player bids tricks or "
-                        "passes (G3)")
+                "B402", "{seat} {what} during the bidding, where each player bids tricks or "
+                        "passes (G3)", seat=seat, what=what)
         expected = self._due_bidder()
         if isinstance(bid, Swap):
             if self.swapped is not None:
                 return IllegalActionError(
-                    "B409", f"{seat} swaps with the ghost hand, but {self.swapped} already did: "
-                            "one swap a deal (G2)")
+                    "B409", "{seat} swaps with the ghost hand, but {other} already did: one swap "
+                            "a deal (G2)", seat=seat, other=self.swapped)
             if seat in self.acted:
                 return IllegalActionError(
-                    "B409", f"{seat} swaps with the ghost hand after bidding (G2)")
+                    "B409", "{seat} swaps with the ghost hand after bidding (G2)", seat=seat)
         if seat in self.acted:
-            return IllegalActionError("B401", f"{seat} bids twice")
+            return IllegalActionError("B401", "{seat} bids twice", seat=seat)
         if seat != expected:
-            return IllegalActionError("B401", f"{seat} bids out of turn: it is {expected}'s turn")
+            return IllegalActionError("B401", "{seat} bids out of turn: it is {expected}'s turn",
+                                      seat=seat, expected=expected)
         if isinstance(bid, Number):
             if not 3 <= bid.tricks <= MOON:
                 return IllegalActionError(
-                    "B408", f"{seat} bids {bid.tricks}: a bid is 3 to 6 tricks, 6 the moon (G3)")
+                    "B408", "{seat} bids {tricks}: a bid is 3 to 6 tricks, 6 the moon (G3)",
+                    seat=seat, tricks=bid.tricks)
             if self.high is not None and bid.tricks <= self.high[1]:
                 high_seat, high = self.high
                 what = "nothing outbids the moon" if high == MOON else f"{high_seat} bid {high}"
                 return IllegalActionError(
-                    "B408", f"{seat} bids {bid.tricks}, which does not outbid: {what} (G3)")
+                    "B408", "{seat} bids {tricks}, which does not outbid: {what} (G3)", seat=seat,
+                    tricks=bid.tricks, what=what)
         return None
 
     def _apply_trick_bid(self, bid: Bid) -> None:
@@ -619,22 +628,28 @@ class DealState:
         """The fault of this exchange now, or ``None`` if it is legal."""
         if self.phase is not Phase.DECLARING:
             when = "before trump is fixed" if self.phase is Phase.BIDDING else "now"
-            return IllegalActionError("K501", f"{ex.seat} cannot exchange {when}")
+            return IllegalActionError("K501", "{seat} cannot exchange {when}", seat=ex.seat,
+                                      when=when)
         if self.exchanged:
-            return IllegalActionError("K501", "the dealer has already exchanged")
+            return IllegalActionError("K501", "{seat} exchanges, but the dealer {dealer} has "
+                                              "already exchanged", seat=ex.seat,
+                                      dealer=self.dealer)
         if ex.seat != self.dealer or ex.seat not in self.hands:
             return IllegalActionError(
-                "K501", f"{ex.seat} exchanges, but only the dealer {self.dealer} takes the upcard")
+                "K501", "{seat} exchanges, but only the dealer {dealer} takes the upcard",
+                seat=ex.seat, dealer=self.dealer)
         if self.fixed_in_round == 2:
             return IllegalActionError(
-                "K501", f"{ex.seat} exchanges after a round-2 call, where no exchange happens")
+                "K501", "{seat} exchanges after a round-2 call, where no exchange happens",
+                seat=ex.seat)
         if not self.variant.upcard:
             return IllegalActionError(
-                "K501", f"{ex.seat} exchanges, but {self.variant.name} has no upcard")
+                "K501", "{seat} exchanges, but {variant} has no upcard", seat=ex.seat,
+                variant=self.variant.name)
         if self.merged:
             return IllegalActionError(
-                "K501", f"{ex.seat} exchanges after merging the dummy, which gives up the "
-                        "exchange (X5)")
+                "K501", "{seat} exchanges after merging the dummy, which gives up the exchange "
+                        "(X5)", seat=ex.seat)
         natural = self._natural_trump()
         barred = natural is False
         required = ((self.ruleset.options.dealer_pickup == "required" and natural is not None
@@ -643,23 +658,25 @@ class DealState:
             if required:
                 why = "the benny" if self.upcard == JOKER else "dealer-pickup=required"
                 return IllegalActionError(
-                    "K504", f"the dealer {ex.seat} declines the upcard, but {why} makes the "
-                            "pickup compulsory")
+                    "K504", "the dealer {seat} declines the upcard, but {why} makes the pickup "
+                            "compulsory", seat=ex.seat, why=why)
             return None
         if ex.upcard is not None and self.upcard is not None and ex.upcard != self.upcard:
             return IllegalActionError(
-                "K503", f"the dealer {ex.seat} takes {ex.upcard}, but the upcard is {self.upcard}")
+                "K503", "the dealer {seat} takes {card}, but the upcard is {upcard}", seat=ex.seat,
+                card=ex.upcard, part="takes", upcard=self.upcard)
         if barred:
             assert isinstance(self.trump, Suit)  # (barred: an order of the upcard's suit)
             return IllegalActionError(
-                "K508", f"the dealer {ex.seat} takes the upcard holding no {self.trump.noun} (the "
-                        "left bower does not count), but natural-pickup requires a natural trump")
+                "K508", "the dealer {seat} takes the upcard holding no {suit} (the left bower "
+                        "does not count), but natural-pickup requires a natural trump",
+                seat=ex.seat, suit=self.trump.noun)
         hand = self.hands[ex.seat]
         if (ex.discard is not None and hand.free == 0
                 and not ex.discard.bit & hand.known and ex.discard != self.upcard):
             return IllegalActionError(
-                "K502", f"the dealer {ex.seat} discards {ex.discard}, which is not among the six "
-                        "cards held")
+                "K502", "the dealer {seat} discards {card}, which is not among the six cards held",
+                seat=ex.seat, card=ex.discard, part="discard")
         return None
 
     def _natural_trump(self) -> bool | None:
@@ -728,19 +745,23 @@ class DealState:
         seat = decl.seat
         code = "A601" if decl.act == "alone" else "A602"
         if self.phase is Phase.PLAYING:
-            return IllegalActionError(code, f"{seat} declares {decl.act} after the first lead")
+            return IllegalActionError(code, "{seat} declares {act} after the first lead", seat=seat,
+                                      act=decl.act)
         if self.phase is not Phase.DECLARING:
-            return IllegalActionError("B406", f"{seat} declares {decl.act}, but no trump is fixed")
+            return IllegalActionError(
+                "B406", "{seat} declares {act}, but no trump is fixed", seat=seat, act=decl.act)
         if self.variant.alone == "never":
             return IllegalActionError(
-                code, f"{seat} declares {decl.act}, but no one goes alone in {self.variant.name}")
+                code, "{seat} declares {act}, but no one goes alone in {variant}", seat=seat,
+                act=decl.act, variant=self.variant.name)
         if decl.act == "alone" and self.variant.alone == "always":
             return IllegalActionError(
-                "A601", f"{seat} declares alone, but in {self.variant.name} the maker always "
-                        "plays alone and declares nothing (X10)")
+                "A601", "{seat} declares alone, but in {variant} the maker always plays alone and "
+                        "declares nothing (X10)", seat=seat, variant=self.variant.name)
         if decl.act == "alone" and self.merged:
             return IllegalActionError(
-                "A601", f"{seat} goes alone after merging the dummy, which rules it out (X6)")
+                "A601", "{seat} goes alone after merging the dummy, which rules it out (X6)",
+                seat=seat)
         if decl.act == "alone":
             lone = self._lone_makers()
             if seat not in lone:
@@ -749,23 +770,26 @@ class DealState:
                 who = (f"the maker {self.maker}" if len(lone) < 2
                        else "the makers " + " and ".join(lone))
                 return IllegalActionError(
-                    "A601", f"{seat} goes alone, but only {who} may; {seat} is {role}")
+                    "A601", "{seat} goes alone, but only {who} may; {seat} is {role}", seat=seat,
+                    who=who, role=role)
             if self.alone == seat:
-                return IllegalActionError("A603", f"{seat} declares alone twice")
+                return IllegalActionError("A603", "{seat} declares alone twice", seat=seat)
             if self.alone is not None:
                 return IllegalActionError(
-                    "A603", f"{seat} goes alone, but {self.alone} already goes alone (only one "
-                            "of the makers may, partner-alone)")
+                    "A603", "{seat} goes alone, but {other} already goes alone (only one of the "
+                            "makers may, partner-alone)", seat=seat, other=self.alone)
             return None
         if not self.ruleset.options.lone_defender:
             return IllegalActionError(
-                "A602", f"{seat} defends alone, but the game is played with no-lone-defender")
+                "A602", "{seat} defends alone, but the game is played with no-lone-defender",
+                seat=seat)
         if seat not in self.defenders:
             return IllegalActionError(
-                "A602", f"{seat} defends alone, but {seat} is on the maker's side")
+                "A602", "{seat} defends alone, but {seat} is on the maker's side", seat=seat)
         if self.defender is not None:
             return IllegalActionError(
-                "A603", f"{seat} defends alone, but {self.defender} already defends alone")
+                "A603", "{seat} defends alone, but {other} already defends alone", seat=seat,
+                other=self.defender)
         return None
 
     def _lone_makers(self) -> tuple[Seat, ...]:
@@ -789,33 +813,38 @@ class DealState:
         """The fault of this dummy merge now, or ``None`` if it is legal (X5, X6)."""
         seat = merge.seat
         if self.extra_kind != "dummy":
-            return IllegalActionError("K505", f"{seat} merges, but this game has no dummy")
+            return IllegalActionError(
+                "K505", "{seat} merges, but this game has no dummy", seat=seat)
         if self.phase is not Phase.DECLARING:
             when = "before trump is fixed" if self.phase is Phase.BIDDING else "now"
-            return IllegalActionError("K505", f"{seat} cannot merge the dummy {when}")
+            return IllegalActionError("K505", "{seat} cannot merge the dummy {when}", seat=seat,
+                                      when=when)
         if seat != self.maker or seat not in self.hands:
             return IllegalActionError(
-                "K505", f"{seat} merges, but only the maker {self.maker} may take up the dummy")
+                "K505", "{seat} merges, but only the maker {maker} may take up the dummy",
+                seat=seat, maker=self.maker)
         if self.alone is not None:
             return IllegalActionError(
-                "K505", f"{seat} merges, but a maker who goes alone leaves the dummy (X6)")
+                "K505", "{seat} merges, but a maker who goes alone leaves the dummy (X6)",
+                seat=seat)
         if self.merged:
-            return IllegalActionError("K505", f"{seat} merges the dummy twice")
+            return IllegalActionError("K505", "{seat} merges the dummy twice", seat=seat)
         keeps = merge.keeps
         if keeps is None:
             return None
         size = self.variant.hand_size
         if len(keeps) != size:
             return IllegalActionError(
-                "K506", f"{seat} keeps {len(keeps)} cards of the dummy merge, not {size}")
+                "K506", "{seat} keeps {kept} cards of the dummy merge, not {size}", seat=seat,
+                part="keeps", kept=len(keeps), size=size)
         hand = self.hands[seat]
         if hand.free == 0 and self.extra.free == 0:
             ten = hand.known | self.extra.known
             for card in keeps:
                 if card is not None and not card.bit & ten:
                     return IllegalActionError(
-                        "K506", f"{seat} keeps {card}, which is not among the ten cards of the "
-                                "hand and the dummy")
+                        "K506", "{seat} keeps {card}, which is not among the ten cards of the "
+                                "hand and the dummy", seat=seat, card=card, part="keeps")
         return None
 
     def apply_merge(self, merge: Merge) -> None:
@@ -899,8 +928,8 @@ class DealState:
                 or not self.ruleset.must_go_alone(self.dealer, maker, self.fixed_in_round)):
             return None
         return IllegalActionError(
-            "A604", f"{maker}, the dealer's partner, orders up and does not go alone, but "
-                    "under canadian-loner that player must (H3)")
+            "A604", "{seat}, the dealer's partner, orders up and does not go alone, but under "
+                    "canadian-loner that player must (H3)", seat=maker)
 
     def _start_play(self) -> None:
         self.phase = Phase.PLAYING
@@ -994,8 +1023,8 @@ class DealState:
         if (self.extra_kind == "dummy" and self.ruleset.options.dummy == "required"
                 and not self.merged and self.alone is None):
             return IllegalActionError(
-                "K507", f"{seat} plays {card or '??'}, but the maker {self.maker} neither took up "
-                        "the dummy nor went alone (dummy=required)")
+                "K507", "{seat} plays {card}, but the maker {maker} neither took up the dummy nor "
+                        "went alone (dummy=required)", seat=seat, card=card, maker=self.maker)
         return None
 
     def _play_fault(self, seat: Seat, card: Card | None) -> IllegalActionError | None:
@@ -1008,13 +1037,15 @@ class DealState:
         the message)."""
         if self.phase in (Phase.BIDDING, Phase.THROWN):
             why = "everyone passed" if self.phase is Phase.THROWN else "the bidding is unfinished"
-            return IllegalActionError("B406", f"{seat} plays {card or '??'}, but no trump is "
-                                              f"fixed: {why}")
+            return IllegalActionError("B406", "{seat} plays {card}, but no trump is fixed: {why}",
+                                      seat=seat, card=card, why=why)
         if self.phase is Phase.DONE:
             if seat not in self.playing:
-                return IllegalActionError("P704", f"{seat} plays {card or '??'} after the last "
-                                                  f"trick, but {seat} sits out this deal")
-            return IllegalActionError("P706", f"{seat} plays {card or '??'} after the last trick")
+                return IllegalActionError(
+                    "P704", "{seat} plays {card} after the last trick, but {seat} "
+                                          "sits out this deal", seat=seat, card=card)
+            return IllegalActionError("P706", "{seat} plays {card} after the last trick", seat=seat,
+                                      card=card)
         starting = self.phase is Phase.DECLARING
         dummy = self._dummy_fault(seat, card) if starting else None
         if dummy is not None:
@@ -1023,19 +1054,23 @@ class DealState:
         trick_no = len(self.tricks) + 1
         if seat not in playing:
             why = "has no player" if seat not in self.seats else "sits out this deal"
-            return IllegalActionError("P704", f"{seat} plays {card or '??'} in trick {trick_no}, "
-                                              f"but {seat} {why}")
+            return IllegalActionError(
+                "P704", "{seat} plays {card} in trick {trick}, but {seat} {why}",
+                seat=seat, card=card, trick=trick_no, why=why)
         if self._in_trick(seat):
-            return IllegalActionError("P701", f"{seat} plays twice in trick {trick_no}")
+            return IllegalActionError("P701", "{seat} plays twice in trick {trick}", seat=seat,
+                                      trick=trick_no)
         expected = self.to_play()
         if expected is not None and expected != seat:
             if not self.current:
                 why = (f"{expected} won trick {trick_no - 1}" if self.tricks
                        else f"{expected} has the opening lead")
                 return IllegalActionError(
-                    "P701", f"{seat} leads trick {trick_no} out of turn: {why} and leads")
+                    "P701", "{seat} leads trick {trick} out of turn: {why} and leads", seat=seat,
+                    trick=trick_no, why=why)
             return IllegalActionError(
-                "P701", f"{seat} plays out of turn in trick {trick_no}: it is {expected}'s turn")
+                "P701", "{seat} plays out of turn in trick {trick}: it is {expected}'s turn",
+                seat=seat, trick=trick_no, expected=expected)
         return self.check_canadian() if starting else None
 
     def _card_fault(self, seat: Seat, card: Card | None) -> IllegalActionError | None:
@@ -1051,29 +1086,31 @@ class DealState:
             place = self.dealer.value
         if place == "played":
             return IllegalActionError(
-                "P703", f"{seat} plays {card} in trick {trick_no}, but {self._place(card)}")
+                "P703", "{seat} plays {card} in trick {trick}, but {where}", seat=seat, card=card,
+                trick=trick_no, where=self._place(card))
         if place in ("kitty", "discard", "up"):
             return IllegalActionError(
-                "P708", f"{seat} plays {card} in trick {trick_no}, but {self._place(card)}")
+                "P708", "{seat} plays {card} in trick {trick}, but {where}", seat=seat, card=card,
+                trick=trick_no, where=self._place(card))
         hand = self.hands[seat]
         if not card.bit & hand.known:
             if place is not None and place != seat.value:
-                if card == self.upcard and place == self.dealer.value:
-                    return IllegalActionError(
-                        "P702", f"{seat} plays {card} in trick {trick_no}, but {self._place(card)}")
                 return IllegalActionError(
-                    "P702", f"{seat} plays {card} in trick {trick_no}, but {self._place(card)}")
+                    "P702", "{seat} plays {card} in trick {trick}, but {where}", seat=seat,
+                    card=card, trick=trick_no, where=self._place(card))
             if hand.free == 0:
                 return IllegalActionError(
-                    "P702", f"{seat} plays {card} in trick {trick_no}, but {seat} does not hold it")
+                    "P702", "{seat} plays {card} in trick {trick}, but {seat} does not hold it",
+                    seat=seat, card=card, trick=trick_no)
         unsure = starting and seat == self.dealer and self._upcard_with_dealer()
         if not unsure and not self._follows_suit(hand, card):
             led = self._led()
             assert led is not None
             held = sorted(cards_of(hand.held & self.suit_masks[led]), key=str)
             return RenegeError(
-                "R801", f"renege: {seat} plays {card} on the {self.current[0][1]} lead "
-                        f"({led.noun}) in trick {trick_no} holding {' '.join(map(str, held))}")
+                "R801", "renege: {seat} plays {card} on the {lead} lead ({suit}) in trick {trick} "
+                        "holding {held}", seat=seat, card=card, trick=trick_no,
+                lead=self.current[0][1], suit=led.noun, held=" ".join(map(str, held)))
         return None
 
     def apply_play(self, play: Play) -> list[Evidence]:
@@ -1313,7 +1350,7 @@ class DealState:
             return
         self.verify(act)
         for proof in self.apply_act(act):
-            raise RenegeError("R802", evidence_message(proof))
+            raise proved_renege(proof)
 
     def _do_play(self, seat: Seat, card: Card | None, due: Seat | None) -> None:
         """:meth:`check_play` and :meth:`apply_play` at once (the phase is playing, and
@@ -1324,7 +1361,7 @@ class DealState:
             if error is not None:
                 raise error
         for proof in self._take([(seat, card)], led):
-            raise RenegeError("R802", evidence_message(proof))
+            raise proved_renege(proof)
 
     @property
     def exchange_due(self) -> bool:
@@ -1922,8 +1959,9 @@ def lineup(ruleset: Ruleset, dealer: Seat, maker: Seat | None, alone: Seat | Non
     return playing, clockwise_from(start, playing)[0]
 
 
-def evidence_message(proof: Evidence) -> str:
-    """The message of a renege proved by a later play."""
-    return (f"renege: {proof.seat} shows out of {proof.led.noun} in trick {proof.trick + 1} "
-            f"(plays {proof.card}) but held one: {proof.seat} plays {proof.proof} in trick "
-            f"{proof.proof_trick + 1}")
+def proved_renege(proof: Evidence) -> RenegeError:
+    """The R802 of a renege proved by a later play: the seat's, in the trick it showed out."""
+    return RenegeError("R802", "renege: {seat} shows out of {suit} in trick {trick} (plays "
+                               "{card}) but held one: {seat} plays {proof} in trick {later}",
+                       seat=proof.seat, card=proof.card, trick=proof.trick + 1,
+                       suit=proof.led.noun, proof=proof.proof, later=proof.proof_trick + 1)

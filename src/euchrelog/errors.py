@@ -7,6 +7,12 @@ found by the engine.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from .cards import Card
+    from .seats import Seat
+
 
 class EuchrelogError(Exception):
     """The root of every error euchrelog raises on purpose."""
@@ -47,17 +53,64 @@ class RecordError(EuchrelogError, ValueError):
 
 
 class IllegalActionError(EuchrelogError, ValueError):
-    """An act that the rules do not allow at this point of the deal."""
+    """An act that the rules do not allow at this point of the deal.
 
-    def __init__(self, code: str, message: str) -> None:
+    The facts of the breach are fields: the seat at fault, the card, the trick (1-based)
+    and the part of the act (``discard`` and ``takes`` of an exchange, ``keeps`` of a
+    merge), each ``None`` where it has none. The message is rendered from ``template``
+    with the fields and any further ``facts`` (a card not known shows as ``??``); with
+    neither, the template is the message as it stands.
+
+    >>> from euchrelog.seats import Seat
+    >>> err = IllegalActionError("P701", "{seat} plays twice in trick {trick}", seat=Seat.E,
+    ...                          trick=3)
+    >>> err.message, err.seat, err.trick, err.card
+    ('E plays twice in trick 3', <Seat.E: 'E'>, 3, None)
+    """
+
+    def __init__(self, code: str, template: str, *, seat: Seat | None = None,
+                 card: Card | None = None, trick: int | None = None, part: str | None = None,
+                 **facts: object) -> None:
+        named = seat is not None or card is not None or trick is not None or part is not None
+        message = template.format(seat=seat, card=card or "??", trick=trick, part=part,
+                                  **facts) if named or facts else template
         super().__init__(message)
         self.code = code
         """The finding code (see docs/findings.md)."""
         self.message = message
         """What is wrong, in words."""
+        self.seat = seat
+        """The seat whose act it is, if any."""
+        self.card = card
+        """The card the fault is about, if any (``None`` also for a card not known)."""
+        self.trick = trick
+        """The 1-based trick of a play, if the fault is in one."""
+        self.part = part
+        """The part of the act at fault (``discard``, ``takes``, ``keeps``), if it is one."""
+
+    def noted(self, note: str) -> IllegalActionError:
+        """The same error, of the same type and with the same fields, with ``note`` added to
+        its message."""
+        return _restored(type(self), self.code, self.message + note, self.seat, self.card,
+                         self.trick, self.part)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return _restored, (type(self), self.code, self.message, self.seat, self.card,
+                           self.trick, self.part)
 
     def __str__(self) -> str:
         return f"{self.code} {self.message}"
+
+
+E = TypeVar("E", bound=IllegalActionError)
+
+
+def _restored(kind: type[E], code: str, message: str, seat: Seat | None, card: Card | None,
+              trick: int | None, part: str | None) -> E:
+    """An error of ``kind`` with this message, as it stands, and these fields."""
+    err = kind(code, message)
+    err.seat, err.card, err.trick, err.part = seat, card, trick, part
+    return err
 
 
 class RenegeError(IllegalActionError):

@@ -44,7 +44,7 @@ from typing import TypeVar
 from pydantic import ValidationError
 
 from .cards import Card, Trump, effective_suit, make_deck, parse_card, parse_trump, sort_hand
-from .engine import Action, DealState, Phase, evidence_message
+from .engine import Action, DealState, Phase, proved_renege
 from .errors import EuchrelogError, IllegalActionError, RenegeError
 from .files import write_atomic
 from .findings import CODES
@@ -872,7 +872,7 @@ class Recorder:
         if proofs:
             deal.entries.pop()
             self._rebuild(deal)
-            raise RenegeError("R802", evidence_message(proofs[0]))
+            raise proved_renege(proofs[0])
         self._after(deal)
 
     def renege(self, play: Play, *, claimed: bool) -> None:

@@ -25,7 +25,7 @@ from itertools import combinations, pairwise
 from typing import TypeVar, cast
 
 from .cards import NO_TRUMP, Card, deck_set
-from .engine import Action, DealState, Phase, dealt_cleanly, evidence_message
+from .engine import Action, DealState, Phase, dealt_cleanly, proved_renege
 from .errors import IllegalActionError, RenegeError
 from .findings import Finding, Severity
 from .models import Bid, Deal, Declaration, Exchange, Game, Merge, Swap, Trick
@@ -1011,7 +1011,7 @@ class GameReplay:
                     # more cards than seats play, some of them seats that sit out) is this
                     # line's.
                     proved = slots[min(proof.trick, len(slots) - 1)]
-                    self.emit("R802", f"deal {n}: {evidence_message(proof)}"
+                    self.emit("R802", f"deal {n}: {proved_renege(proof).message}"
                                       f"{self.penalty_note(state, proof.seat, claimed)}",
                               ("deal", d, "trick", proved[0], "play", proof.play), deal=n,
                               trick=proved[1].number, seat=proof.seat,
