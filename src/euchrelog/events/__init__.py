@@ -24,380 +24,39 @@ given; reading files and printing belong to :mod:`euchrelog.cli.score` and
 from __future__ import annotations
 
 import functools
-import json
-import re
 import sys
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
-from ..check import (
-    Chunk,
-    GameCheck,
-    check_game,
-    check_json_lines,
-    json_line_chunks,
-    notation_chunks,
-)
-from ..errors import NotationError, RecordError
+from ..check import check_game
 from ..findings import Finding
 from ..models import Game, Tag
-from ..notation import Locus, ParsedGame, SourceMap, parse_game, text_lines
-from ..notation.jsonio import (
-    game_per_line,
-    is_document,
-    is_json,
-    json_value,
-    loads_json,
-    parse_game_json,
-    peek,
-)
+from ..notation import Locus, SourceMap
 from ..replay import GameReport
 from ..rules import Ruleset, parse_rules, ruleset_from_tags
 from ..seats import SEATS, Seat
-
-FORMATS = ("partners", "progressive")
-"""The event formats (docs/tournaments.md, "Formats")."""
-
-DEFAULT_DEALS = 8
-"""The deals of a round of a progressive event when neither the event nor its games say
-(no game shows its length)."""
+from .entries import Entry, Reread, iter_entries, read_entries
+from .settings import (
+    DEFAULT_DEALS,
+    DEFAULT_TIEBREAKS,
+    FORMATS,
+    GAMES_WON_TIEBREAKS,
+    KEYS,
+    PRIMARY,
+    RANKS,
+    FormatTag,
+    Key,
+    Overrides,
+    Settings,
+    parse_format,
+    parse_lone,
+    parse_tiebreaks,
+    tiebreaks_for,
+)
 
 NO_EVENT = ""
 """The event of the games that have no ``Event`` tag."""
-
-
-@dataclass(frozen=True)
-class Key:
-    """A ranking key: what it compares, and in which formats it may break ties."""
-
-    name: str
-    says: str
-    """How the note under the standings names it."""
-    formats: frozenset[str]
-
-
-KEYS: dict[str, Key] = {k.name: k for k in (
-    Key("games-won", "games won", frozenset()),
-    Key("points", "total points", frozenset({"progressive"})),
-    Key("points-diff", "points for minus points against", frozenset({"partners"})),
-    Key("head-to-head", "head to head (games won between the teams still level)",
-        frozenset({"partners"})),
-    Key("points-for", "points for", frozenset({"partners"})),
-    Key("points-against", "fewest points against", frozenset({"partners"})),
-    Key("deals-won", "deals won", frozenset(FORMATS)),
-    Key("rounds-won", "rounds won", frozenset({"progressive"})),
-    Key("loners", "loners made", frozenset(FORMATS)),
-    Key("euchres", "euchres taken", frozenset(FORMATS)),
-    Key("high-game", "highest single game", frozenset(FORMATS)),
-)}
-"""Every ranking key by name; those with formats may be chosen as tie-breaks."""
-
-PRIMARY = {"partners": "games-won", "progressive": "points"}
-"""What each format ranks by first (a progressive event of games to a target: games won,
-see :attr:`Settings.primary`)."""
-
-DEFAULT_TIEBREAKS: dict[str, tuple[str, ...]] = {
-    "partners": ("points-diff", "head-to-head"),
-    "progressive": ("deals-won",),
-}
-"""The tie-breaks each format uses unless told otherwise (after games won, a progressive
-event ranks by points: :data:`GAMES_WON_TIEBREAKS`)."""
-
-GAMES_WON_TIEBREAKS = ("points",)
-"""The tie-breaks of a progressive event ranked by games won: its players' points (H7)."""
-
-
-def tiebreaks_for(fmt: str) -> tuple[str, ...]:
-    """The tie-break names a format accepts."""
-    return tuple(k.name for k in KEYS.values() if fmt in k.formats)
-
-
-# ------------------------------------------------------------------ reading
-
-
-@dataclass
-class Entry:
-    """One game as read from a source, before it is scored."""
-
-    path: str
-    index: int
-    """1-based number of the game in its source."""
-    line: int
-    """The game's first line in its source."""
-    order: int = 0
-    """The source's place among all sources (findings are sorted by it)."""
-    game: Game | None = None
-    source: SourceMap | None = None
-    failed: GameCheck | None = None
-    """The syntax error of a game that could not be read."""
-    event_hint: str | None = None
-    """For a game that could not be read: the Event tag found in its text, if any."""
-
-    def find(self, locus: Locus) -> tuple[int, int]:
-        """The line and column of a part of the game (its first line for JSON)."""
-        if self.source is None:
-            return self.line, 1
-        return self.source.find(locus)
-
-
-_EVENT_RE = re.compile(r'\[\s*Event\s*"((?:[^"\\\n]|\\.)*)"', re.IGNORECASE)
-
-
-def read_entries(text: str, path: str, order: int = 0) -> list[Entry]:
-    """The games of a text, notation or JSON, each with its place; a game that cannot be
-    read is kept as its syntax error."""
-    text = text.lstrip("\ufeff")
-    return list(iter_entries([line + "\n" for line in text_lines(text)], path, order))
-
-
-def iter_entries(lines: Iterable[str], path: str, order: int = 0,
-                 wanted: Collection[int] | None = None) -> Iterator[Entry]:
-    """The games of a source's lines as they are read, notation or JSON Lines, one at a
-    time (a JSON document is read whole); with ``wanted``, only the games of those numbers
-    are read."""
-    first, stream = peek(lines)
-    if not is_json(first):
-        for chunk in notation_chunks(stream, path):
-            if wanted is None or chunk.index in wanted:
-                entry = _notation_entry(chunk, order)
-                if entry is not None:
-                    yield entry
-    elif game_per_line(first):
-        for chunk in json_line_chunks(stream, path):
-            if wanted is None or chunk.index in wanted:
-                yield _json_line_entry(chunk, order)
-    else:
-        buffered = list(stream)
-        yield from (e for e in _json_entries("".join(buffered), buffered, path, order)
-                    if wanted is None or e.index in wanted)
-
-
-def _notation_entry(chunk: Chunk, order: int) -> Entry | None:
-    """One game of notation, or its syntax error; ``None`` for a chunk of comments."""
-    path = chunk.path or ""
-    try:
-        parsed = parse_game(chunk.text, chunk.first_line)
-    except NotationError as err:
-        failure = Finding("S101", err.message, err.line, err.column, path=path,
-                          game=chunk.index)
-        hint = _EVENT_RE.search(chunk.text)
-        return Entry(path, chunk.index, chunk.first_line, order, failed=GameCheck(
-            chunk.index, chunk.first_line, [failure], None, err.context, syntax_error=True),
-            event_hint=hint.group(1).replace('\\"', '"').strip() if hint else None)
-    if isinstance(parsed, ParsedGame):
-        return Entry(path, chunk.index, chunk.first_line, order, parsed.game, parsed.source)
-    return None
-
-
-def _json_line_entry(chunk: Chunk, order: int) -> Entry:
-    """One game of JSON Lines, or the finding that it is not one (S102)."""
-    path = chunk.path or ""
-    try:
-        game = parse_game_json(chunk.text, f"line {chunk.first_line}")
-    except RecordError as exc:
-        finding = Finding("S102", str(exc), chunk.first_line, 1, path=path, game=chunk.index)
-        return Entry(path, chunk.index, chunk.first_line, order, failed=GameCheck(
-            chunk.index, chunk.first_line, [finding], syntax_error=True))
-    return Entry(path, chunk.index, chunk.first_line, order, game)
-
-
-def _json_entries(text: str, lines: list[str], path: str, order: int) -> list[Entry]:
-    games: dict[int, Game] = {}
-    try:
-        value = json_value(text)
-    except (json.JSONDecodeError, RecordError):
-        value = None
-    if is_document(value):
-        try:
-            games = dict(enumerate(loads_json(text).games, 1))
-        except RecordError:
-            games = {}
-    entries = []
-    for result in check_json_lines(lines, path):
-        game = games.get(result.index)
-        if game is None and not result.syntax_error:
-            try:
-                game = parse_game_json(lines[result.first_line - 1])
-            except (RecordError, IndexError):
-                game = None
-        if game is None:
-            entries.append(Entry(path, result.index, result.first_line, order, failed=result))
-        else:
-            entries.append(Entry(path, result.index, result.first_line, order, game))
-    return entries
-
-
-# ------------------------------------------------------------------ settings
-
-
-@dataclass(frozen=True)
-class Settings:
-    """How an event is played and ranked."""
-
-    format: str
-    """``partners`` or ``progressive``."""
-    deals: int | None
-    """Deals in a game (a round); ``None``: games are played to a target."""
-    target: int | None
-    """The target of every game, when games are played to one."""
-    tiebreaks: tuple[str, ...]
-    basis: str
-    """Where the format came from: the Format tag, an option, or the games."""
-    rank: str | None = None
-    """What the standings rank by first, when not the format's own (``rank=`` of the
-    Format tag, or ``--rank``)."""
-    length_basis: str = "the Format tag"
-    """Where the length of a game came from: the Format tag, an option, or the games
-    (``inferred from the games: ...``)."""
-    lone: tuple[int, int] | None = None
-    """In a progressive event, a lone hand that takes all five tricks scores these points to
-    the loner and to the partner, each for themselves (``lone=5/4``, RULES.md H7), instead of
-    the side's points to both."""
-
-    @property
-    def primary(self) -> str:
-        """The first ranking key: ``rank=``, else the format's (:data:`PRIMARY`), but games
-        won in a progressive event of games to a target (RULES.md H7)."""
-        if self.rank is not None:
-            return self.rank
-        if self.format == "progressive" and self.deals is None:
-            return "games-won"
-        return PRIMARY[self.format]
-
-    def length(self) -> str:
-        """The length of a game of the event, in words."""
-        if self.deals is not None:
-            return f"{self.deals} deal{'s' if self.deals != 1 else ''} a game"
-        return f"games to {self.target}" if self.target is not None else "games to a target"
-
-    def describe(self) -> str:
-        """The format, the length and the lone-hand points, each with where it came from:
-        ``progressive (the Format tag), games to 10 (inferred from the games: ...)``."""
-        out = f"{self.format} ({self.basis}), {self.length()}"
-        if self.length_basis != self.basis:
-            out += f" ({self.length_basis})"
-        if self.lone is not None:
-            out += (f", a lone hand of five tricks {self.lone[0]} to the loner and "
-                    f"{self.lone[1]} to the partner")
-        return out
-
-    def ranking(self) -> str:
-        """The ranking rule as printed under the standings."""
-        names = [KEYS[self.primary].says] + [KEYS[t].says for t in self.tiebreaks]
-        if len(names) == 1:
-            return f"ranked by {names[0]}."
-        return f"ranked by {names[0]}, then by {', then by '.join(names[1:])}."
-
-
-def parse_tiebreaks(text: str, fmt: str | None = None) -> tuple[str, ...]:
-    """A comma-separated list of tie-break names.
-
-    :raises ValueError: for an unknown name, one the format does not take, or a repeat.
-    """
-    names = tuple(w.strip().lower() for w in text.split(",") if w.strip())
-    for name in names:
-        key = KEYS.get(name)
-        if key is None or not key.formats:
-            known = ", ".join(k for k in KEYS if KEYS[k].formats)
-            raise ValueError(f"unknown tie-break {name!r} (known: {known})")
-        if fmt is not None and fmt not in key.formats:
-            raise ValueError(f"tie-break {name} does not apply to a {fmt} event "
-                             f"(it takes {', '.join(tiebreaks_for(fmt))})")
-    if len(set(names)) != len(names):
-        raise ValueError("a tie-break is named twice")
-    return names
-
-
-@dataclass(frozen=True)
-class FormatTag:
-    """The settings of an event as one source gives them: a Format tag, or the command line
-    (see :data:`Overrides`); ``None``, a setting the source does not give."""
-
-    format: str | None = None
-    deals: int | None = None
-    target: int | None = None
-    tiebreaks: tuple[str, ...] | None = None
-    rank: str | None = None
-    lone: tuple[int, int] | None = None
-    """The points ``L/P`` of a lone hand of five tricks to the loner and to the partner, in
-    a progressive event (RULES.md H7)."""
-
-
-Overrides = FormatTag
-"""Settings given on the command line; each one given replaces what the Format tags say."""
-
-
-RANKS = ("games-won", "points")
-"""What a Format tag may rank by first (``rank=``): games won, or total points."""
-
-_LONE_RE = re.compile(r"([0-9]{1,3})/([0-9]{1,3})")
-
-
-def parse_lone(value: str, spelt: str | None = None) -> tuple[int, int]:
-    """The points ``L/P`` of a lone hand of five tricks: to the loner, then to the partner.
-
-    >>> parse_lone("5/4")
-    (5, 4)
-
-    :raises ValueError: when ``value`` is not two whole numbers with a slash between; the
-        message names it as ``spelt`` (by default, quoted).
-    """
-    points = _LONE_RE.fullmatch(value)
-    if points is None:
-        raise ValueError(f"{spelt or repr(value)} must be two whole numbers, the loner's "
-                         "points and the partner's, as in 5/4")
-    return int(points.group(1)), int(points.group(2))
-
-
-def parse_format(text: str) -> FormatTag:
-    """Reads a Format tag value: a format name and ``deals=N``, ``target=N``,
-    ``tiebreak=a,b``, ``rank=games-won`` or ``rank=points`` and ``lone=L/P`` in any order.
-
-    >>> parse_format("progressive deals=8")
-    FormatTag(format='progressive', deals=8, target=None, tiebreaks=None, rank=None, lone=None)
-    >>> parse_format("progressive lone=5/4").lone
-    (5, 4)
-
-    :raises ValueError: for a word it cannot read.
-    """
-    values: dict[str, object] = {}
-    raw_tiebreaks: str | None = None
-    for word in text.split():
-        name, eq, value = word.lower().partition("=")
-        if not eq:
-            if name not in FORMATS:
-                raise ValueError(f"unknown format {word!r} (known: {', '.join(FORMATS)})")
-            key = "format"
-            parsed: object = name
-        elif name in ("deals", "target"):
-            if not (value.isascii() and value.isdigit()) or int(value) < 1:
-                raise ValueError(f"{name}={value} must be a whole number, at least 1")
-            key, parsed = name, int(value)
-        elif name in ("tiebreak", "tiebreaks"):
-            key, parsed = "tiebreaks", value
-            raw_tiebreaks = value
-        elif name == "rank" and value in RANKS:
-            key, parsed = "rank", value
-        elif name == "lone":
-            key, parsed = "lone", parse_lone(value, f"lone={value}")
-        else:
-            raise ValueError(f"unknown word {word!r} (expected partners, progressive, deals=N, "
-                             "target=N, tiebreak=a,b, rank=games-won|points or lone=L/P)")
-        if key in values:
-            raise ValueError(f"{key} is given twice")
-        values[key] = parsed
-    fmt = values.get("format")
-    tiebreaks = None
-    if raw_tiebreaks is not None:
-        tiebreaks = parse_tiebreaks(raw_tiebreaks, fmt if isinstance(fmt, str) else None)
-    deals, target = values.get("deals"), values.get("target")
-    rank, lone = values.get("rank"), values.get("lone")
-    return FormatTag(fmt if isinstance(fmt, str) else None,
-                     deals if isinstance(deals, int) else None,
-                     target if isinstance(target, int) else None, tiebreaks,
-                     rank if isinstance(rank, str) else None,
-                     lone if isinstance(lone, tuple) else None)
 
 
 # ------------------------------------------------------------------ placed games
@@ -662,11 +321,6 @@ def _event_name(game: Game) -> str:
     """The event a game belongs to: its Event tag, or :data:`NO_EVENT`."""
     return (game.tag("Event") or NO_EVENT).strip()
 
-
-Reread = Callable[[Sequence[Entry]], Iterable[Entry]]
-"""Reads some games again: given entries whose record was dropped, yields them whole (with
-their game and source map), matched by order, path and number; a game it cannot find again
-is scored as first replayed."""
 
 
 def score_events(entries: Sequence[Entry], overrides: Overrides | None = None
@@ -1414,6 +1068,7 @@ def _most(title: str, counts: Counter[str], names: dict[str, str]) -> Award:
 
 __all__ = [
     "DEFAULT_DEALS", "DEFAULT_TIEBREAKS", "FORMATS", "GAMES_WON_TIEBREAKS", "KEYS", "PRIMARY",
+    "RANKS",
     "Award", "Decision", "Entry",
     "EventResult", "FormatTag", "Key", "Overrides", "Played", "Scorer", "Settings", "Standing",
     "TableResult", "iter_entries", "parse_format", "parse_lone", "parse_tiebreaks",
