@@ -23,20 +23,24 @@ given; reading files and printing belong to :mod:`euchrelog.cli.score` and
 
 from __future__ import annotations
 
-import functools
-import sys
 from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
-from ..check import check_game
 from ..findings import Finding
-from ..models import Game, Tag
-from ..notation import Locus, SourceMap
-from ..replay import GameReport
-from ..rules import Ruleset, parse_rules, ruleset_from_tags
-from ..seats import SEATS, Seat
+from ..models import Game
+from ..notation import Locus
+from ..seats import Seat
 from .entries import Entry, Reread, iter_entries, read_entries
+from .played import (
+    Played,
+    place_key,
+    place_number,
+    replay_entry,
+    seat_players,
+    tag_index,
+    tag_value,
+)
 from .settings import (
     DEFAULT_DEALS,
     DEFAULT_TIEBREAKS,
@@ -54,209 +58,10 @@ from .settings import (
     parse_tiebreaks,
     tiebreaks_for,
 )
+from .standings import Award, Decision, Standing, TableResult, awards_of, standings_of, table_result
 
 NO_EVENT = ""
 """The event of the games that have no ``Event`` tag."""
-
-
-# ------------------------------------------------------------------ placed games
-
-_NAME_TAGS = {Seat.N: ("n", "north"), Seat.E: ("e", "east"), Seat.S: ("s", "south"),
-              Seat.W: ("w", "west")}
-
-
-Tags = tuple[tuple[str, str], ...]
-"""A game's tags as (name, value), in order: what an event keeps of them."""
-
-Points = tuple[tuple[str, int], ...]
-"""The points of a deal by side, as (side, points) sorted by side."""
-
-
-def _tag_index(tags: Tags, *names: str) -> int | None:
-    for i, (name, _) in enumerate(tags):
-        if name.lower() in names:
-            return i
-    return None
-
-
-def _tag_value(tags: Tags, name: str) -> str | None:
-    """The value of the first tag called ``name`` (case-insensitive), as ``Game.tag``."""
-    index = _tag_index(tags, name.lower())
-    return tags[index][1] if index is not None else None
-
-
-def _tags(game: Game) -> dict[str, str]:
-    """The game's tags as the replay reads them: the first of each name counts."""
-    out: dict[str, str] = {}
-    for tag in game.tags:
-        out.setdefault(tag.name.lower(), tag.value)
-    return out
-
-
-@dataclass
-class Played:
-    """A game of an event, replayed, placed in its round and at its table: what the event
-    keeps of it once it is read, not the record itself, so that an event holds only what its
-    standings and checks need."""
-
-    entry: Entry
-    """Where the game is; its record is not kept (``entry.game`` is ``None``), its source map
-    keeps only the places the event checks point at."""
-    tags: Tags
-    ruleset: Ruleset
-    totals: dict[str, int]
-    """The points of each side at the end of the replay."""
-    ended: bool
-    """Whether the game reached its end (its target, or its number of deals)."""
-    winner: str | None
-    dealt: tuple[tuple[Seat, Points | None], ...]
-    """Each deal replayed: its dealer and the points each side scored (``None`` when not
-    known)."""
-    round: str | None
-    table: str | None
-    players: dict[Seat, str]
-    """The name of each seat in play that has one."""
-    name_tags: dict[Seat, int]
-    """The index of each seat's name tag."""
-    deals: int
-    """The deals written."""
-    has_end: bool
-    """Whether the game has an end line (``result`` or ``unfinished``)."""
-    lone_hands: tuple[tuple[Seat, int, int], ...]
-    """Each lone hand that made (3 tricks or more): the maker, its tricks and its side's
-    points; only in the variants where going alone is a choice."""
-    euchres: tuple[frozenset[Seat], ...]
-    """For each euchre, the seats that took it (:func:`_euchre_takers`)."""
-    findings: list[Finding]
-    """The replay's findings."""
-    own_length: bool
-    """Whether the game states its length (deals or target); if not, it is replayed with
-    the event's."""
-    vote: tuple[str, int] | None
-    """What the game says of the event's length: ``("deals", N)`` or ``("target", N)``, as
-    it states it or, if it states none, as its record shows (it reaches the target, or its
-    result line closes it after N deals short of it); ``None`` when it shows nothing (no
-    result line, marked unfinished)."""
-    charged: tuple[tuple[Seat, int], ...] = ()
-    """Each penalty charged to one player (H6): the seat and its points, already taken
-    from that player's side in ``totals``."""
-    counted: bool = True
-    """Whether the game counts in the standings."""
-    status: str = "final"
-    """``final``, ``unfinished`` or ``left out``."""
-
-    def sides(self) -> dict[str, tuple[str, ...]]:
-        """The names of each side, in seat order."""
-        out: dict[str, list[str]] = {}
-        for seat in self.ruleset.seats:
-            out.setdefault(self.ruleset.side(seat), [])
-            if seat in self.players:
-                out[self.ruleset.side(seat)].append(self.players[seat])
-        return {side: tuple(names) for side, names in out.items()}
-
-    def where(self) -> str:
-        """``round 1 table 2``, or as much of it as the tags say."""
-        return (f"round {self.round or '?'} table {self.table or '?'}")
-
-
-def _number(value: str) -> int | None:
-    """A round or table written as a number (ASCII digits: ``03`` is 3), else ``None``."""
-    text = value.strip()
-    return int(text) if text.isascii() and text.isdigit() else None
-
-
-def _place(value: str | None) -> str | None:
-    """A Round or Table tag's value as placed: a number without its leading zeros, else the
-    text; ``None`` when there is none."""
-    if value is None or not value.strip():
-        return None
-    number = _number(value)
-    return value.strip() if number is None else str(number)
-
-
-def _round_key(value: str) -> tuple[int, int, str]:
-    number = _number(value)
-    return (0, number, "") if number is not None else (1, 0, value.strip().casefold())
-
-
-# ------------------------------------------------------------------ results
-
-
-@dataclass
-class Standing:
-    """One row of the standings: a player (progressive) or a team (partners)."""
-
-    key: str
-    label: str
-    players: tuple[str, ...]
-    played: int = 0
-    won: int = 0
-    lost: int = 0
-    drawn: int = 0
-    unfinished: int = 0
-    points_for: int = 0
-    points_against: int = 0
-    deals_won: int = 0
-    loners: int = 0
-    euchres: int = 0
-    high_game: int | None = None
-    by_round: dict[str, int] = field(default_factory=dict)
-    rank: int = 0
-    tied: bool = False
-    """Whether another row shares the rank after every tie-break."""
-
-    @property
-    def points_diff(self) -> int:
-        """Points for minus points against."""
-        return self.points_for - self.points_against
-
-    def value(self, key: str) -> int:
-        """The row's value for a ranking key that does not depend on the others."""
-        values = {
-            "games-won": self.won, "rounds-won": self.won, "points": self.points_for,
-            "points-for": self.points_for, "points-diff": self.points_diff,
-            "points-against": -self.points_against, "deals-won": self.deals_won,
-            "loners": self.loners, "euchres": self.euchres,
-            "high-game": self.high_game if self.high_game is not None else -10**9,
-        }
-        return values[key]
-
-
-@dataclass(frozen=True)
-class Award:
-    """An award: who has the most of something, and how many."""
-
-    title: str
-    winners: tuple[str, ...]
-    """Empty when nobody has any."""
-    value: int
-    details: tuple[str, ...] = ()
-    """Where, for the highest single game."""
-
-
-@dataclass(frozen=True)
-class TableResult:
-    """One table of one round: each side's names and points."""
-
-    round: str
-    table: str
-    scores: tuple[tuple[str, int], ...]
-    """(names of the side, points) in seat order."""
-    winner: str | None
-    """The names of the winning side; ``None`` for a draw or a game not finished."""
-    deals: int
-    status: str
-    path: str
-    line: int
-
-
-@dataclass(frozen=True)
-class Decision:
-    """A tie a tie-break parted: the rows level before it, grouped best first, with each
-    group's value (high-game, deals won, ...)."""
-
-    key: str
-    parts: tuple[tuple[tuple[str, ...], int], ...]
 
 
 @dataclass
@@ -380,80 +185,6 @@ class Scorer:
         return results
 
 
-_KEPT_PLACES = frozenset({"game", "tag", "end", "tail"})
-"""The parts of a game the event checks point at (the source map keeps only these)."""
-
-
-def _compact(entry: Entry) -> Entry:
-    """The entry without its record, and with only the places the event checks use."""
-    source = None
-    if entry.source is not None:
-        source = SourceMap({k: v for k, v in entry.source.places.items()
-                            if k[0] in _KEPT_PLACES})
-    return Entry(entry.path, entry.index, entry.line, entry.order, source=source,
-                 event_hint=entry.event_hint)
-
-
-def _states_length(game: Game, tags: dict[str, str], ruleset: Ruleset) -> bool:
-    """Whether a game states its own length: a Deals or Target tag, or ``deals=`` or
-    ``target=`` in its Rules."""
-    return ("deals" in tags or "target" in tags or ruleset.options.deals is not None
-            or "target" in parse_rules(tags.get("rules", ""), ruleset.variant)[0])
-
-
-def _replay(entry: Entry, game: Game, deals: int | None = None, target: int | None = None
-            ) -> Played:
-    """Replays a game and keeps what the event needs of it; a game that states no length
-    is played ``deals`` deals, else to ``target``, when given."""
-    tags = _tags(game)
-    ruleset = ruleset_from_tags(tags)[0]
-    own = _states_length(game, tags, ruleset)
-    if not own:
-        if deals is not None:
-            game = game.model_copy(update={"tags": (
-                *game.tags, Tag(name="Deals", value=str(deals)))})
-        elif target is not None and target != ruleset.options.target:
-            game = game.model_copy(update={"tags": (
-                *game.tags, Tag(name="Target", value=str(target)))})
-        ruleset = ruleset_from_tags(_tags(game))[0]
-    result = check_game(game, entry.index, entry.path, entry.line, entry.source)
-    report = result.report
-    assert report is not None
-    ruleset = _shared(ruleset)
-    pairs = tuple((sys.intern(t.name), sys.intern(t.value)) for t in game.tags)
-    players, name_tags = _players(pairs, ruleset)
-    options = ruleset.options
-    vote: tuple[str, int] | None = None
-    if own:
-        vote = ("deals", options.deals) if options.deals else ("target", options.target)
-    elif report.ended and not options.deals:
-        vote = ("target", options.target)
-    elif game.deals and game.end is not None and game.end.act == "result":
-        vote = ("deals", len(game.deals))  # a sheet closed short of the target
-    dealt = tuple(_shared_deal(deal.dealer, tuple(sorted(deal.points.items()))
-                               if deal.points is not None else None) for deal in report.deals)
-    return Played(_compact(entry), pairs, ruleset, report.totals, report.ended, report.winner,
-                  dealt, _place(game.tag("Round")), _place(game.tag("Table")), players,
-                  name_tags, len(game.deals), game.end is not None,
-                  _lone_hands(ruleset, report), _euchre_takers(game, ruleset, report),
-                  result.findings, own, vote,
-                  tuple((c.seat, c.points) for c in report.penalties if c.seat is not None))
-
-
-@functools.lru_cache(maxsize=64)
-def _shared(ruleset: Ruleset) -> Ruleset:
-    """One object for equal rulesets, so that an event keeps one for each kind of game
-    rather than one for each game."""
-    return ruleset
-
-
-@functools.lru_cache(maxsize=1024)
-def _shared_deal(dealer: Seat, points: Points | None) -> tuple[Seat, Points | None]:
-    """One object for each dealer and points a deal can have (they are few), rather than
-    one for each deal."""
-    return dealer, points
-
-
 class _Event:
     """Scores one event: replay, settings, event checks, standings and awards."""
 
@@ -476,8 +207,8 @@ class _Event:
     def add(self, entry: Entry) -> None:
         """Replays a game of the event (with the options' length if it states none)."""
         assert entry.game is not None
-        p = _replay(entry, entry.game, *self.fixed)
-        index = _tag_index(p.tags, "format")
+        p = replay_entry(entry, entry.game, *self.fixed)
+        index = tag_index(p.tags, "format")
         if index is not None:
             self.formats.append((p.entry, index, p.tags[index][1]))
         self.played.append(p)
@@ -502,17 +233,17 @@ class _Event:
         result.deals = sum(p.deals for p in self.played)
         result.files = list(dict.fromkeys(p.entry.path for p in self.played))
         result.dates = sorted({d.strip() for p in self.played
-                               if (d := _tag_value(p.tags, "Date")) and d.strip()})
+                               if (d := tag_value(p.tags, "Date")) and d.strip()})
         result.sites = list(dict.fromkeys(s.strip() for p in self.played
-                                          if (s := _tag_value(p.tags, "Site")) and s.strip()))
+                                          if (s := tag_value(p.tags, "Site")) and s.strip()))
         counted = [p for p in self.played if p.counted]
         result.rounds = sorted({p.round for p in counted if p.round is not None},
-                               key=_round_key)
-        result.standings = _standings(counted, settings, result.decisions)
-        result.awards = _awards(counted, settings)
-        result.tables = sorted((_table_result(p) for p in self.played
+                               key=place_key)
+        result.standings = standings_of(counted, settings, result.decisions)
+        result.awards = awards_of(counted, settings)
+        result.tables = sorted((table_result(p) for p in self.played
                                 if p.round is not None and p.table is not None),
-                               key=lambda t: (_round_key(t.round), _round_key(t.table)))
+                               key=lambda t: (place_key(t.round), place_key(t.table)))
         return result
 
     def replay_again(self, settings: Settings, reread: Reread) -> None:
@@ -532,7 +263,7 @@ class _Event:
         for entry in reread(wanted):
             k = where.get((entry.order, entry.path, entry.index))
             if k is not None and entry.game is not None:
-                self.played[k] = _replay(entry, entry.game, settings.deals, settings.target)
+                self.played[k] = replay_entry(entry, entry.game, settings.deals, settings.target)
 
     # -------------------------------------------------------------- settings
 
@@ -647,9 +378,9 @@ class _Event:
             if any(f.code == "T202" for f in p.findings):
                 continue  # an unknown variant is not replayed: T202 says so
             options = p.ruleset.options
-            index = _tag_index(p.tags, "deals" if options.deals else "target")
+            index = tag_index(p.tags, "deals" if options.deals else "target")
             if index is None:
-                index = _tag_index(p.tags, "rules")
+                index = tag_index(p.tags, "rules")
             locus: Locus = ("tag", index) if index is not None else ("game",)
             plays = (f"{options.deals} deal{'s' if options.deals != 1 else ''}"
                      if options.deals else f"to {options.target}")
@@ -716,7 +447,7 @@ class _Event:
             place = (p.round.casefold(), p.table.casefold())
             other = tables.get(place)
             if other is not None:
-                index = _tag_index(p.tags, "table")
+                index = tag_index(p.tags, "table")
                 self.emit("E968", f"a second game for {p.where()} (the first is at "
                                   f"{_at(other.entry, p.entry)}): correct its Round or "
                                   "Table tag; it is left out of the standings", p.entry,
@@ -758,15 +489,15 @@ class _Event:
             assert p.round is not None
             rounds.setdefault(p.round.casefold(), []).append(p)
         tables = sorted({p.table.casefold(): p.table for p in placed
-                         if p.table is not None}.items(), key=lambda kv: _round_key(kv[1]))
+                         if p.table is not None}.items(), key=lambda kv: place_key(kv[1]))
         labels = ", ".join(t for _, t in tables)
-        numbered = {_number(r): games[0] for r, games in rounds.items()}
+        numbered = {place_number(r): games[0] for r, games in rounds.items()}
         if None not in numbered:
             before = 0
             for number in sorted(n for n in numbered if n is not None):
                 if number > before + 1:
                     p = numbered[number]
-                    index = _tag_index(p.tags, "round")
+                    index = tag_index(p.tags, "round")
                     first, last = before + 1, number - 1
                     gap = f"round {first} is missing: no game has the Round tag {first}" \
                         if first == last else f"rounds {first} to {last} are missing: no " \
@@ -774,12 +505,12 @@ class _Event:
                     self.emit("E964", gap, p.entry,
                               ("tag", index) if index is not None else ("game",))
                 before = number
-        for games in sorted(rounds.values(), key=lambda g: _round_key(g[0].round or "")):
+        for games in sorted(rounds.values(), key=lambda g: place_key(g[0].round or "")):
             have = {p.table.casefold() for p in games if p.table is not None}
             absent = [label for key, label in tables if key not in have]
             if absent:
                 p = games[0]
-                index = _tag_index(p.tags, "round")
+                index = tag_index(p.tags, "round")
                 self.emit("E964", f"round {p.round} has no game for table"
                                   f"{'s' if len(absent) > 1 else ''} {', '.join(absent)} (the "
                                   f"event's tables are {labels})", p.entry,
@@ -813,25 +544,6 @@ class _Event:
                     break
 
 
-def _players(tags: Tags, ruleset: Ruleset) -> tuple[dict[Seat, str], dict[Seat, int]]:
-    names: dict[Seat, str] = {}
-    where: dict[Seat, int] = {}
-    for seat in SEATS:
-        if seat not in ruleset.seats:
-            continue
-        index = _tag_index(tags, *_NAME_TAGS[seat])
-        if index is not None and tags[index][1].strip():
-            names[seat] = tags[index][1].strip()
-            where[seat] = index
-    return names, where
-
-
-def seat_players(game: Game, ruleset: Ruleset) -> dict[Seat, str]:
-    """The name of each seat in play that has one, from its name tag (``N`` or ``North``),
-    as ``score`` reads them."""
-    return _players(tuple((tag.name, tag.value) for tag in game.tags), ruleset)[0]
-
-
 def _at(there: Entry, here: Entry, line: int | None = None) -> str:
     """Where another game (or a line of it) is: ``line 12`` in the same file, else
     ``path:12``."""
@@ -846,224 +558,6 @@ def _signature(p: Played) -> object | None:
         return None
     deals = tuple((dealer, points or ()) for dealer, points in p.dealt)
     return tuple(sorted((s.value, n.casefold()) for s, n in p.players.items())), deals
-
-
-def _table_result(p: Played) -> TableResult:
-    sides = p.sides()
-    scores = tuple((" & ".join(names) or side, p.totals.get(side, 0))
-                   for side, names in sides.items())
-    winner = None
-    if p.ended and p.winner in sides:
-        winner = " & ".join(sides[p.winner]) or p.winner
-    assert p.round is not None and p.table is not None
-    return TableResult(p.round, p.table, scores, winner, len(p.dealt), p.status,
-                       p.entry.path, p.entry.line)
-
-
-# ------------------------------------------------------------------ standings
-
-
-def _competitors(p: Played, fmt: str) -> dict[str, tuple[str, str, tuple[str, ...]]]:
-    """Each side's competitors: (key, label, players); progressive: one per player."""
-    out: dict[str, tuple[str, str, tuple[str, ...]]] = {}
-    for side, names in p.sides().items():
-        if fmt == "progressive":
-            for name in names:
-                out[name.casefold()] = (side, name, (name,))
-        else:
-            key = " & ".join(sorted(n.casefold() for n in names))
-            out[key] = (side, " & ".join(names), names)
-    return out
-
-
-def _deal_winners(points: Points | None) -> set[str]:
-    """The sides that won a deal: those that scored the most, when that is above 0."""
-    if not points:
-        return set()
-    best = max(v for _, v in points)
-    return {s for s, v in points if v == best} if best > 0 else set()
-
-
-def _standings(games: list[Played], settings: Settings, decisions: list[Decision]
-               ) -> list[Standing]:
-    fmt = settings.format
-    rows: dict[str, Standing] = {}
-    meetings: list[tuple[set[str], set[str]]] = []
-    for p in games:
-        comps = _competitors(p, fmt)
-        totals = p.totals
-        winners: set[str] = set()
-        loners = [seat for seat, _, _ in p.lone_hands]
-        for key, (side, label, names) in comps.items():
-            row = rows.setdefault(key, Standing(key, label, names))
-            own = _own_points(p, side, names, settings.lone)
-            row.played += 1
-            row.points_for += own
-            row.points_against += sum(v for s, v in totals.items() if s != side)
-            assert p.round is not None
-            row.by_round[p.round] = row.by_round.get(p.round, 0) + own
-            row.high_game = own if row.high_game is None else max(row.high_game, own)
-            if not p.ended:
-                row.unfinished += 1
-            elif p.winner is None:
-                row.drawn += 1
-            elif p.winner == side:
-                row.won += 1
-                winners.add(key)
-            else:
-                row.lost += 1
-            row.deals_won += sum(1 for _, points in p.dealt if side in _deal_winners(points))
-            mine = {seat for seat in p.ruleset.seats if p.players.get(seat) in names}
-            row.loners += sum(1 for seat in loners if seat in mine)
-            row.euchres += sum(1 for seats in p.euchres if seats & mine)
-        meetings.append((set(comps), winners))
-    primary = _rank(list(rows.values()), [settings.primary], meetings)
-    ordered = [part for group in primary
-               for part in _rank(group, list(settings.tiebreaks), meetings, decisions)]
-    out: list[Standing] = []
-    for group in ordered:
-        rank = len(out) + 1
-        for row in sorted(group, key=lambda r: r.label.casefold()):
-            row.rank = rank
-            row.tied = len(group) > 1
-            out.append(row)
-    return out
-
-
-def _rank(rows: list[Standing], keys: list[str], meetings: list[tuple[set[str], set[str]]],
-          decisions: list[Decision] | None = None) -> list[list[Standing]]:
-    """The rows in groups that stay level, best first, each key breaking the ties the keys
-    before it left; every tie a tie-break parts is added to ``decisions``."""
-    if len(rows) <= 1 or not keys:
-        return [rows] if rows else []
-    key, rest = keys[0], keys[1:]
-    values = _head_to_head(rows, meetings) if key == "head-to-head" else {
-        r.key: r.value(key) for r in rows}
-    groups: dict[int, list[Standing]] = {}
-    for row in rows:
-        groups.setdefault(values[row.key], []).append(row)
-    order = sorted(groups, reverse=True)
-    if decisions is not None and len(groups) > 1:
-        sign = -1 if key == "points-against" else 1
-        decisions.append(Decision(key, tuple(
-            (tuple(sorted((r.label for r in groups[v]), key=str.casefold)), sign * v)
-            for v in order)))
-    out: list[list[Standing]] = []
-    for value in order:
-        out.extend(_rank(groups[value], rest, meetings, decisions))
-    return out
-
-
-def _head_to_head(rows: list[Standing], meetings: list[tuple[set[str], set[str]]]
-                  ) -> dict[str, int]:
-    """Games won against the other rows of the group, in the games between them."""
-    group = {r.key for r in rows}
-    wins = dict.fromkeys(group, 0)
-    for present, winners in meetings:
-        if len(present & group) > 1:
-            for key in winners & group:
-                wins[key] += 1
-    return wins
-
-
-def _own_points(p: Played, side: str, names: tuple[str, ...], lone: tuple[int, int] | None
-                ) -> int:
-    """What a row scored in a game: its side's total; for one player, a penalty charged to
-    the partner alone does not count (RULES.md H6), and with individual lone-hand points
-    (``lone=L/P``, H7) each lone hand of five tricks of that side counts L to its loner and
-    P to the partner instead of the side's points."""
-    own = p.totals.get(side, 0)
-    if len(names) != 1 or not p.ruleset.variant.partnership:
-        return own
-    own += sum(points for seat, points in p.charged
-               if p.ruleset.side(seat) == side and p.players.get(seat) != names[0])
-    if lone is None:
-        return own
-    for maker, tricks, points in p.lone_hands:
-        if tricks == 5 and p.ruleset.side(maker) == side:
-            own += (lone[0] if p.players.get(maker) == names[0] else lone[1]) - points
-    return own
-
-
-def _lone_hands(rules: Ruleset, report: GameReport) -> tuple[tuple[Seat, int, int], ...]:
-    """The maker, tricks and side's points of each lone hand that made (3 tricks or more);
-    only in the variants where going alone is a choice."""
-    if rules.variant.alone != "declared":
-        return ()
-    return tuple((deal.maker, deal.maker_tricks, (deal.points or {}).get(
-                  rules.side(deal.maker), 0)) for deal in report.deals
-                 if deal.alone and deal.maker is not None and deal.maker_tricks is not None
-                 and deal.maker_tricks >= 3)
-
-
-def _euchre_takers(game: Game, rules: Ruleset, report: GameReport
-                   ) -> tuple[frozenset[Seat], ...]:
-    """For each euchre (the makers set), the seats that took it: a lone defender alone,
-    else every seat of the defending sides. A deal scored by a claimed renege is no
-    euchre: its penalty replaced the tricks (P2)."""
-    out: list[frozenset[Seat]] = []
-    for k, deal in enumerate(report.deals):
-        record = game.deals[k] if k < len(game.deals) else None
-        if deal.maker is None or (record is not None and record.claims):
-            continue
-        if rules.variant.scoring:
-            euchred = deal.maker_tricks is not None and deal.maker_tricks < 3
-        else:
-            euchred = (deal.points or {}).get(rules.side(deal.maker), 0) < 0
-        if not euchred:
-            continue
-        lone = None
-        if record is not None:
-            lone = next((d.seat for d in record.declarations if d.act == "defend"), None)
-            if lone is None and record.sheet is not None:
-                lone = record.sheet.defend
-        maker_side = rules.side(deal.maker)
-        out.append(frozenset(seat for seat in rules.seats
-                             if rules.side(seat) != maker_side and (lone is None or seat == lone)))
-    return tuple(out)
-
-
-def _awards(games: list[Played], settings: Settings) -> list[Award]:
-    loners: Counter[str] = Counter()
-    euchres: Counter[str] = Counter()
-    names: dict[str, str] = {}
-
-    def credit(counter: Counter[str], p: Played, seat: Seat) -> None:
-        name = p.players.get(seat)
-        if name is not None:
-            names.setdefault(name.casefold(), name)
-            counter[name.casefold()] += 1
-
-    for p in games:
-        for seat, _, _ in p.lone_hands:
-            credit(loners, p, seat)
-        for seats in p.euchres:
-            for seat in seats:
-                credit(euchres, p, seat)
-    out = [_most("most loners made", loners, names), _most("most euchres taken", euchres, names)]
-    best: int | None = None
-    where: dict[str, list[str]] = {}
-    for p in games:
-        for _, (side, label, seated) in _competitors(p, settings.format).items():
-            own = _own_points(p, side, seated, settings.lone)
-            if best is None or own > best:
-                best, where = own, {}
-            if own == best:
-                where.setdefault(label, []).append(f"round {p.round} table {p.table}")
-    if best is None:
-        out.append(Award("highest single game", (), 0))
-    else:
-        out.append(Award("highest single game", tuple(where), best,
-                         tuple(", ".join(places) for places in where.values())))
-    return out
-
-
-def _most(title: str, counts: Counter[str], names: dict[str, str]) -> Award:
-    best = max(counts.values(), default=0)
-    if best <= 0:
-        return Award(title, (), 0)
-    winners = tuple(sorted((names[k] for k, v in counts.items() if v == best), key=str.casefold))
-    return Award(title, winners, best)
 
 
 __all__ = [
