@@ -18,7 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..report import visible
-from . import KEYS, Award, EventResult, Standing, TableResult
+from .scorer import EventResult
+from .settings import KEYS
+from .standings import Award, Standing, TableResult
 
 STANDINGS_FORMAT = "euchrelog-standings"
 """The ``format`` field of the JSON output."""
