@@ -54,10 +54,10 @@ played or dealt elsewhere too; ``hand``: its seat plays a card one letter away t
 record does not give it; ``lead``: the next trick is led out of turn; ``renege``: it is the
 lead of a trick with a renege; ``exchange``: it and another card of its trick cannot be where
 they are, and may be written each under the other's seat)."""
-CardReading = tuple[SlipPlace, Card, DealResult, list[tuple[Locus, Finding]]]
-"""A deal read with one card otherwise: where, the card, and the deal's result and findings."""
 Held = tuple[Locus, Finding]
 """A finding kept back, with its place, while readings of a deal are compared."""
+CardReading = tuple[SlipPlace, Card, DealResult, list[Held]]
+"""A deal read with one card otherwise: where, the card, and the deal's result and findings."""
 Trial = Callable[[int, Deal], tuple[DealResult, list[Held]]]
 """Replays deal ``d`` (its index in the game) as the deal given, and returns its result and
 its findings, kept back."""
@@ -142,7 +142,6 @@ class CardSlips:
         return best
 
 
-
 def emit_slip(emit: Emit, d: int, deal: Deal, place: SlipPlace, card: Card,
               written: list[Held]) -> None:
     """The one finding of a card written wrongly at ``place``, read as ``card``: the
@@ -220,8 +219,7 @@ def declare_as_written(state: DealState, act: Action) -> bool:
     return True
 
 
-
-def _slip_places(deal: Deal, faults: list[tuple[Locus, Finding]]) -> list[SlipPlace]:
+def _slip_places(deal: Deal, faults: list[Held]) -> list[SlipPlace]:
     """The cards that may be the slip behind ``faults``: a card that cannot be where it is
     and every other play or deal of it; the cards of a seat's hand one letter away from a
     card it plays but does not hold; the plays of the trick before a lead out of turn (a
@@ -264,7 +262,7 @@ def _slip_places(deal: Deal, faults: list[tuple[Locus, Finding]]) -> list[SlipPl
     return list(places.items())
 
 
-def _exchanges(deal: Deal, faults: list[tuple[Locus, Finding]]) -> list[tuple[SlipPlace, Card]]:
+def _exchanges(deal: Deal, faults: list[Held]) -> list[tuple[SlipPlace, Card]]:
     """The readings of two cards of a trick written each under the other's seat (``E: 9D
     S: AD`` for ``E: AD  S: 9D``): each two cards of a trick that both cannot be where they
     are (P702, P703, P708), exchanged. A reading is the place of the first of them (why:

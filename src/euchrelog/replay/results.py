@@ -1,5 +1,6 @@
 """What a replay finds out: each deal's result, the penalties charged, the game's report;
-and the points of a deal, as played and as written."""
+the points of a deal, as played and as written; and how a part of the replay reports a
+finding (:class:`Emit`)."""
 
 from __future__ import annotations
 
@@ -85,7 +86,6 @@ class GameReport:
         return [charge for deal in self.deals for charge in deal.penalties]
 
 
-
 def points_differ(rules: Ruleset, deal: Deal, points: dict[str, int] | None) -> bool:
     """Whether the points written for ``deal`` differ from ``points`` (C901; sides that
     do not play are C904's)."""
@@ -107,7 +107,7 @@ def scored(deal: Deal, state: DealState) -> dict[str, int] | None:
 
 class Emit(Protocol):
     """How a part of the replay reports a finding: its code, message and place (a locus of
-    the game's source map), and what it belongs to (:meth:`GameReplay.emit`)."""
+    the game's source map), and what it belongs to (:meth:`~euchrelog.replay.GameReplay.emit`)."""
 
     def __call__(self, code: str, message: str, locus: Locus, *, deal: int | None = None,
                  trick: int | None = None, seat: Seat | str | None = None,
