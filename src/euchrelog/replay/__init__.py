@@ -1,0 +1,62 @@
+"""Replaying a whole game: every deal through :class:`~euchrelog.engine.DealState`, then the
+points, running totals, dealer rotation, game end and winner.
+
+The package's modules, in the order of the pipeline: :mod:`.loop` (the game loop,
+:class:`GameReplay`), :mod:`.deal` (the replay of one deal), :mod:`.census` (the card census
+of a deal), :mod:`.readings` (the readings of a deal, P4: one slip, one finding) and
+:mod:`.results` (what a replay finds out: :class:`DealResult`, :class:`Charge`,
+:class:`GameReport`); this module is the entry, :func:`replay`.
+
+Bulk mode (the default) collects every :class:`~euchrelog.findings.Finding` and goes on;
+``strict=True`` raises the first one as an :class:`~euchrelog.errors.IllegalActionError`.
+
+>>> from euchrelog.notation import loads
+>>> game = loads('''[Variant "four-hand"] [Target "1"]
+... deal 1 dealer N
+...   trump H maker E tricks 3
+...   points EW 1
+... result EW 1 NS 0 winner EW
+... ''').games[0]
+>>> report = replay(game)
+>>> report.findings, report.winner
+([], 'EW')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..findings import Finding
+from ..models import Game
+from ..notation import GameText, ParsedGame, SourceMap
+from .loop import GameReplay, rotation
+from .results import Charge, DealResult, GameReport
+
+__all__ = ["Charge", "DealResult", "GameReplay", "GameReport", "replay", "rotation"]
+
+
+def replay(game: Game | ParsedGame | GameText, source: SourceMap | None = None, *,
+           strict: bool = False, on_finding: Callable[[Finding], None] | None = None
+           ) -> GameReport:
+    """Replays ``game`` and returns its report.
+
+    ``game`` is a model, or a game as :func:`~euchrelog.notation.read_games` reads it,
+    whose source map then places the findings.
+
+    :param source: places findings at a line and column, when the game came from notation.
+    :param strict: raise the first finding instead of collecting them.
+    :param on_finding: called with each finding as it is found.
+    :raises IllegalActionError: in strict mode, at the first fault.
+    :raises NotationError: for a game read with a syntax error (its ``error``).
+    :raises ValueError: for a text read that holds no game, only comments.
+    """
+    if isinstance(game, GameText):
+        if game.error is not None:
+            raise game.error
+        if game.parsed is None:
+            raise ValueError(f"no game to replay at line {game.first_line}: only comments")
+        game = game.parsed
+    if isinstance(game, ParsedGame):
+        return GameReplay(game.game, source or game.source, strict, on_finding).run()
+    return GameReplay(game, source, strict, on_finding).run()
+
