@@ -174,11 +174,6 @@ _END_LINE = re.compile(r"\s*(result|unfinished)\b", re.IGNORECASE)
 _START_DEAL = re.compile(r"\s*start\s+deal\s+(\d{1,9})\b", re.IGNORECASE)
 """(A deal number of more than nine digits is no number to count from: ``int`` refuses
 very long ones.)"""
-_GAME_END_CODES = frozenset({"G951", "G952", "G953", "G954", "G955"})
-_TALLY_CODES = frozenset({"C902", "D307"}) | _GAME_END_CODES
-"""Findings that compare running totals and the result, which a skipped deal upsets."""
-_GAP_CODES = frozenset({"A604", "B406", "C905", "P705", "P706", "P707"})
-"""Findings that a line missing from a deal makes anywhere in it."""
 
 
 def _is_deal_line(line: str) -> bool:
@@ -276,14 +271,14 @@ def _recover(chunk: Chunk, first: NotationError) -> GameCheck:
                                          f"deal {number}", inner.line, inner.column,
                                  path=chunk.path, game=chunk.index) for inner in inners)
         if number is None and any(_is_deal_line(line) for line in lines[:a]):
-            kept = [f for f in kept if f.code not in _GAME_END_CODES]  # the end line
+            kept = [f for f in kept if f.kind.tally != "end"]  # the end line
         elif number is None:  # a header line: the game's start and length are unsure
-            kept = [f for f in kept if f.code not in _TALLY_CODES and not (
-                f.code in ("D301", "D302") and f.deal == min(
+            kept = [f for f in kept if not f.kind.tally and not (
+                f.kind.sequence and f.deal == min(
                     (g.deal for g in kept if g.deal is not None), default=None))]
         elif whole:
-            kept = [f for f in kept if f.deal != number and f.code not in _TALLY_CODES
-                    and not (f.code in ("D301", "D302") and f.deal == (number or 0) + 1)]
+            kept = [f for f in kept if f.deal != number and not f.kind.tally
+                    and not (f.kind.sequence and f.deal == (number or 0) + 1)]
         elif number is not None:
             # Under pass-out=same-dealer whether the deal was thrown in, and so who deals
             # next and whether it counts among deals=N, may rest on the line (H4).
@@ -293,9 +288,9 @@ def _recover(chunk: Chunk, first: NotationError) -> GameCheck:
             # and a line they are recomputed from), so are the totals after it.
             unknown = any(f.code == "C905" and f.deal == number for f in result.findings)
             kept = [f for f in kept if (f.deal != number
-                    or (f.line < err.line and f.code not in _GAP_CODES))
-                    and not ((redeal or unknown) and f.code in _TALLY_CODES)
-                    and not (redeal and f.code == "D302" and f.deal == number + 1)]
+                    or (f.line < err.line and not f.kind.gap))
+                    and not ((redeal or unknown) and f.kind.tally)
+                    and not (redeal and f.kind.sequence == "dealer" and f.deal == number + 1)]
     result.findings = sorted(found + kept, key=lambda f: (f.line, f.column))
     result.context = first.context
     result.syntax_error = True

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
+from .findings import CODES, Code
+
 if TYPE_CHECKING:
     from .cards import Card
     from .seats import Seat
@@ -52,6 +54,9 @@ class RecordError(EuchrelogError, ValueError):
     """A JSON record that does not match the schema."""
 
 
+E = TypeVar("E", bound="IllegalActionError")
+
+
 class IllegalActionError(EuchrelogError, ValueError):
     """An act that the rules do not allow at this point of the deal.
 
@@ -88,7 +93,19 @@ class IllegalActionError(EuchrelogError, ValueError):
         self.part = part
         """The part of the act at fault (``discard``, ``takes``, ``keeps``), if it is one."""
 
-    def noted(self, note: str) -> IllegalActionError:
+    @property
+    def kind(self) -> Code:
+        """The code's row of the findings table: its name, severity and policy."""
+        return CODES[self.code]
+
+    @classmethod
+    def stated(cls: type[E], code: str, message: str, *, seat: Seat | None = None,
+               card: Card | None = None, trick: int | None = None, part: str | None = None
+               ) -> E:
+        """An error with ``message`` as it stands (not a template) and these fields."""
+        return _restored(cls, code, message, seat, card, trick, part)
+
+    def noted(self: E, note: str) -> E:
         """The same error, of the same type and with the same fields, with ``note`` added to
         its message."""
         return _restored(type(self), self.code, self.message + note, self.seat, self.card,
@@ -100,9 +117,6 @@ class IllegalActionError(EuchrelogError, ValueError):
 
     def __str__(self) -> str:
         return f"{self.code} {self.message}"
-
-
-E = TypeVar("E", bound=IllegalActionError)
 
 
 def _restored(kind: type[E], code: str, message: str, seat: Seat | None, card: Card | None,

@@ -32,6 +32,27 @@ class Code:
     summary: str
     """One line on what it means."""
     severity: Severity = "error"
+    reseat: bool = False
+    """An act written under a seat that may not make it, which the replay reads as the
+    due seat's when that fits the rest of the deal (P4)."""
+    slip: Literal["", "play", "deck", "twice"] = ""
+    """What the code says of a card written where it stands, which the replay may read as
+    a slip of the pen there: ``play``, its seat cannot have played it; ``deck``, it is no
+    card of the deck; ``twice``, it is recorded in two places."""
+    renege: bool = False
+    """A renege (P1): once a deal for a seat, and a note when the table claimed it (P2)."""
+    gap: bool = False
+    """A finding that a line missing from a deal makes anywhere in the deal."""
+    tally: Literal["", "total", "end"] = ""
+    """A finding on the running totals (``total``) or the game's end (``end``), which a
+    deal left unchecked upsets."""
+    sequence: Literal["", "number", "dealer"] = ""
+    """A finding on a deal's place in the sequence of deals (its number, its dealer), which
+    rests on the deal before."""
+    open: Literal["", "game", "deal", "trick"] = ""
+    """A mark of a record still being written, which ``record`` accepts while it is: the
+    game not at its end (``game``), the last deal short of tricks or points (``deal``), its
+    last trick short of cards (``trick``)."""
 
 
 _TABLE = [
@@ -50,33 +71,41 @@ _TABLE = [
     Code("T204", "bad-tag-value", "",
          "a Deck, Target, Deals or Seats tag, or the player-name tags, do not fit the game"),
     Code("T205", "conflicting-options", "", "two tags or options say different things"),
-    Code("D301", "deal-number", "", "a deal number is not one more than the previous one"),
+    Code("D301", "deal-number", "", "a deal number is not one more than the previous one",
+         sequence="number"),
     Code("D302", "wrong-dealer", "C7 H4", "the deal did not pass to the left (or, under "
-         "pass-out=same-dealer, stay after a throw-in)"),
+         "pass-out=same-dealer, stay after a throw-in)", sequence="dealer"),
     Code("D303", "hand-size", "F2", "a hand does not have the right number of cards"),
-    Code("D304", "duplicate-card", "C8", "a card is recorded in two places of the deal"),
-    Code("D305", "card-not-in-deck", "C1", "a card is not in the deck the game uses"),
+    Code("D304", "duplicate-card", "C8", "a card is recorded in two places of the deal",
+         slip="twice"),
+    Code("D305", "card-not-in-deck", "C1", "a card is not in the deck the game uses",
+         slip="deck"),
     Code("D306", "kitty-size", "F2", "the kitty does not have the right number of cards"),
-    Code("D307", "deal-after-end", "C9", "a deal is recorded after the game ended"),
-    Code("B401", "bid-out-of-turn", "F3 F5 P4", "a bid by a seat whose turn it was not"),
+    Code("D307", "deal-after-end", "C9", "a deal is recorded after the game ended",
+         tally="total"),
+    Code("B401", "bid-out-of-turn", "F3 F5 P4", "a bid by a seat whose turn it was not",
+         reseat=True),
     Code("B402", "bid-wrong-round", "F3 F5", "an order in round 2, or a suit named in round 1"),
     Code("B403", "turned-down-suit", "F5", "the suit of the turned-down upcard was named"),
     Code("B404", "stick-the-dealer", "F6", "the dealer passed in round 2 under stick-the-dealer"),
     Code("B405", "bid-after-close", "F3 F5", "a bid after the bidding had ended"),
-    Code("B406", "no-trump", "F3 F5 F8", "play or declarations recorded but no trump was fixed"),
-    Code("B407", "benny-bid", "F7", "after a Benny turn-up only the dealer names trump"),
+    Code("B406", "no-trump", "F3 F5 F8", "play or declarations recorded but no trump was fixed",
+         gap=True),
+    Code("B407", "benny-bid", "F7", "after a Benny turn-up only the dealer names trump",
+         reseat=True),
     Code("B408", "bid-too-low", "G3", "a trick bid that does not outbid, or is not 3 to 6"),
     Code("B409", "swap-not-allowed", "G2",
-         "a second swap with the ghost hand, or one after bidding"),
+         "a second swap with the ghost hand, or one after bidding", reseat=True),
     Code("B410", "no-trump-call", "F5 H5",
          "no trump was called where the game does not allow it"),
     Code("K501", "exchange-not-allowed", "F4 F5",
-         "an exchange by a seat or at a time that allows none"),
+         "an exchange by a seat or at a time that allows none", reseat=True),
     Code("K502", "discard-not-held", "F4", "the dealer discarded a card not among the six"),
     Code("K503", "takes-wrong-card", "F4", "the dealer took a card that is not the upcard"),
     Code("K504", "pickup-required", "F4 F7", "the dealer declined a pickup the rules require"),
     Code("K505", "merge-not-allowed", "X5 X6",
-         "a dummy merge by a lone maker, by a seat not the maker, or with no dummy"),
+         "a dummy merge by a lone maker, by a seat not the maker, or with no dummy",
+         reseat=True),
     Code("K506", "merge-keeps-wrong-card", "X5",
          "a merge keeps a card not among the ten, or not five cards"),
     Code("K507", "merge-required", "X5",
@@ -84,40 +113,55 @@ _TABLE = [
     Code("K508", "pickup-not-natural", "F4",
          "under natural-pickup the dealer took the upcard holding no natural trump"),
     Code("A601", "alone-not-allowed", "F9",
-         "a seat other than the maker (or, under partner-alone, its partner) went alone"),
-    Code("A602", "defend-not-allowed", "F9", "a seat that may not defend alone declared it"),
+         "a seat other than the maker (or, under partner-alone, its partner) went alone",
+         reseat=True),
+    Code("A602", "defend-not-allowed", "F9", "a seat that may not defend alone declared it",
+         reseat=True),
     Code("A603", "declared-twice", "F9",
          "a second lone declaration of the same kind (or by the other maker)"),
     Code("A604", "canadian-loner", "H3",
-         "under canadian-loner the dealer's partner ordered up and did not go alone"),
-    Code("P701", "play-out-of-turn", "C6 F10 P4", "a card played by a seat whose turn it was not"),
-    Code("P702", "card-not-held", "P4", "a card played by a seat that does not hold it"),
-    Code("P703", "card-played-twice", "C8", "a card played a second time"),
-    Code("P704", "sitting-out-plays", "F9 P4", "a seat that sits out played a card"),
-    Code("P705", "trick-size", "C6", "a trick does not have one card from each playing seat"),
-    Code("P706", "trick-count", "F11", "a deal does not have all its tricks"),
-    Code("P707", "trick-number", "", "a trick number is out of sequence"),
+         "under canadian-loner the dealer's partner ordered up and did not go alone",
+         gap=True),
+    Code("P701", "play-out-of-turn", "C6 F10 P4", "a card played by a seat whose turn it was not",
+         reseat=True),
+    Code("P702", "card-not-held", "P4", "a card played by a seat that does not hold it",
+         slip="play"),
+    Code("P703", "card-played-twice", "C8", "a card played a second time", slip="play"),
+    Code("P704", "sitting-out-plays", "F9 P4", "a seat that sits out played a card",
+         reseat=True),
+    Code("P705", "trick-size", "C6", "a trick does not have one card from each playing seat",
+         gap=True, open="trick"),
+    Code("P706", "trick-count", "F11", "a deal does not have all its tricks", gap=True,
+         open="deal"),
+    Code("P707", "trick-number", "", "a trick number is out of sequence", gap=True),
     Code("P708", "dead-card", "C8",
-         "a card from the kitty, the discard or the turned-down upcard was played"),
+         "a card from the kitty, the discard or the turned-down upcard was played",
+         slip="play"),
     Code("P709", "card-misread", "P4",
          "a card the rest of the deal contradicts, read as the card one letter away that fits"),
-    Code("R801", "renege", "C5 P1", "a player did not follow suit while holding the led suit"),
+    Code("R801", "renege", "C5 P1", "a player did not follow suit while holding the led suit",
+         renege=True),
     Code("R802", "renege-by-evidence", "C5 P1",
-         "a later play proves an earlier failure to follow suit"),
+         "a later play proves an earlier failure to follow suit", renege=True),
     Code("R803", "false-claim", "P2", "a renege claim with no renege behind it"),
     Code("C901", "points-differ", "F11 P2 P3",
          "the points written for a deal are not the points it scored"),
-    Code("C902", "total-differs", "F11 H6", "a running total does not add up"),
+    Code("C902", "total-differs", "F11 H6", "a running total does not add up", tally="total"),
     Code("C903", "sheet-impossible", "F11", "a score-sheet line that cannot be right"),
     Code("C904", "unknown-side", "F1 H6", "points or a penalty written for a side this "
          "variant does not have"),
     Code("C905", "points-unknown", "F11", "the deal's points can be neither recomputed nor read",
-         "warning"),
-    Code("G951", "game-unfinished", "C9", "the record stops before the game ended"),
-    Code("G952", "result-differs", "C9", "the recorded final score is not the score"),
-    Code("G953", "winner-differs", "C9 F12", "the recorded winner is not the winner"),
-    Code("G954", "not-unfinished", "C9", "the record is marked unfinished but the game ended"),
-    Code("G955", "result-too-early", "C9", "a result is recorded but the game had not ended"),
+         "warning", gap=True, open="deal"),
+    Code("G951", "game-unfinished", "C9", "the record stops before the game ended",
+         tally="end", open="game"),
+    Code("G952", "result-differs", "C9", "the recorded final score is not the score",
+         tally="end"),
+    Code("G953", "winner-differs", "C9 F12", "the recorded winner is not the winner",
+         tally="end"),
+    Code("G954", "not-unfinished", "C9", "the record is marked unfinished but the game ended",
+         tally="end", open="game"),
+    Code("G955", "result-too-early", "C9", "a result is recorded but the game had not ended",
+         tally="end"),
     # The event checks of ``euchrelog score`` (docs/tournaments.md); ``check`` never
     # reports them, since they need every game of an event.
     Code("E961", "bad-format", "",
@@ -133,9 +177,6 @@ _TABLE = [
     Code("E968", "table-twice", "", "two different games are entered for one table of a round"),
     Code("E969", "partners-changed", "", "in a partners event, a player changes partners"),
 ]
-
-CLAIMED_NOTES = frozenset({"R801", "R802"})
-"""Codes that are notes, not errors, when the table claimed the renege (P2)."""
 
 EVENT_CODES = frozenset(c.code for c in _TABLE if c.code.startswith("E96"))
 """The codes of the event checks, reported by ``euchrelog score`` and never by ``check``."""
@@ -169,6 +210,11 @@ class Finding:
     level: Severity | None = None
     """The severity of this finding, where it is not its code's (a claimed renege is a
     note)."""
+    card: str | None = None
+    """The card the finding is about, where there is one (``??`` for a card not known)."""
+    part: str | None = None
+    """The part of the act at fault, where it is one: ``discard`` or ``takes`` of an
+    exchange, ``keeps`` of a merge."""
 
     @property
     def severity(self) -> Severity:
@@ -186,12 +232,17 @@ class Finding:
         """The code's short name."""
         return CODES[self.code].name
 
+    @property
+    def kind(self) -> Code:
+        """The code's row of the table: its name, severity and policy."""
+        return CODES[self.code]
+
     def to_dict(self) -> dict[str, Any]:
         """The finding as a JSON-ready dict."""
         return {"path": self.path, "line": self.line, "column": self.column,
                 "code": self.code, "name": self.name, "severity": self.severity,
                 "message": self.message, "game": self.game, "deal": self.deal,
-                "trick": self.trick, "seat": self.seat}
+                "trick": self.trick, "seat": self.seat, "card": self.card, "part": self.part}
 
     def __str__(self) -> str:
         where = f"{self.path}:" if self.path else ""
@@ -199,13 +250,24 @@ class Finding:
         return f"{where}{self.line}:{self.column}: {self.code} {level}{self.message}"
 
 
+def policy_text(c: Code) -> str:
+    """The policy columns of a code, as the "policy" column of docs/findings.md writes them."""
+    flags = [name for name, on in (("reseat", c.reseat), ("renege", c.renege), ("gap", c.gap))
+             if on]
+    flags += [f"{name}={value}" for name, value in (
+        ("slip", c.slip), ("tally", c.tally), ("sequence", c.sequence), ("open", c.open))
+        if value]
+    return " ".join(flags) or "-"
+
+
 def codes_table() -> str:
     """The "All codes" table of docs/findings.md, from :data:`CODES`."""
-    rows = ["| code | name | severity | rules | what it means |", "|---|---|---|---|---|"]
+    rows = ["| code | name | severity | rules | policy | what it means |",
+            "|---|---|---|---|---|---|"]
     for c in _TABLE:
-        severity = c.severity + (" (note when claimed)" if c.code in CLAIMED_NOTES else "")
+        severity = c.severity + (" (note when claimed)" if c.renege else "")
         rows.append(f"| [{c.code}](#{c.code.lower()}-{c.name}) | {c.name} | {severity} | "
-                    f"{c.rule or '-'} | {c.summary} |")
+                    f"{c.rule or '-'} | {policy_text(c)} | {c.summary} |")
     return "\n".join(rows)
 
 

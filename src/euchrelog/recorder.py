@@ -660,10 +660,11 @@ class Recorder:
         ``reneged`` were entered as such (:meth:`renege`) and refuse nothing."""
         allowed = {str(seat) for seat in reneged}
         for finding in report.findings:
-            if finding.code in ("D301", "G951", "G954") or (
-                    CODES[finding.code].severity == "warning" and finding.code != "C905"):
+            # (D301: the deal is replayed on its own, after no deal before it.)
+            if finding.code == "D301" or finding.kind.open == "game" or (
+                    finding.severity == "warning" and not finding.kind.open):
                 continue
-            if finding.code in ("R801", "R802") and finding.seat in allowed:
+            if finding.kind.renege and finding.seat in allowed:
                 continue
             return IllegalEntryError(finding.code, _DEAL_PREFIX.sub("", finding.message))
         return None
@@ -1108,14 +1109,14 @@ def _resume_fault(game: Game, report: GameReport) -> IllegalEntryError | None:
     last = game.deals[-1] if game.deals else None
     stopped = game.end is None or game.end.act == "unfinished"
     for finding in report.findings:
-        if finding.code in ("G951", "G954", "R801", "R802"):
+        if finding.kind.open == "game" or finding.kind.renege:
             continue
         if stopped and last is not None and finding.deal == last.number and (
-                finding.code in ("P706", "C905") or (
-                    finding.code == "P705" and last.tricks
+                finding.kind.open == "deal" or (
+                    finding.kind.open == "trick" and last.tricks
                     and finding.trick == last.tricks[-1].number)):
             continue
-        if CODES[finding.code].severity == "warning" and finding.code != "C905":
+        if finding.severity == "warning" and not finding.kind.open:
             continue
         return IllegalEntryError(finding.code, finding.message)
     return None

@@ -16,7 +16,7 @@ from ..notation import Locus
 from ..rules import MOON, Ruleset
 from ..seats import Seat
 from .census import check_cards
-from .readings import RESEAT_CODES, A, declare_as_written, reseat
+from .readings import A, declare_as_written, reseat
 from .results import DealResult, Emit, scored
 
 
@@ -55,7 +55,7 @@ class DealReplay:
                 return
             faulted = True
             self.emit(err.code, f"deal {n}: {err.message}", locus, deal=n, trick=trick,
-                      seat=seat, level=level)
+                      seat=seat, level=level, card=err.card, part=err.part)
 
         tricks = self.trick_order(d, deal)
         bids = deal.bids
@@ -87,8 +87,7 @@ class DealReplay:
         if deal.exchange is not None:
             ex = deal.exchange
             err = state.check_exchange(ex)
-            where: Locus = ("deal", d, _EXCHANGE_PART.get(err.code, "exchange") if err
-                            else "exchange")
+            where: Locus = ("deal", d, err.part if err is not None and err.part else "exchange")
             state.apply_exchange(self.act(state, ex, at, where, fault))
             at += 1
         for k, decl in enumerate(deal.declarations):
@@ -99,8 +98,8 @@ class DealReplay:
                     locus = _merge_locus(locus, decl, err)
             elif isinstance(decl, Exchange):
                 err = state.check_exchange(decl)
-                if err is not None and err.code in _EXCHANGE_PART:
-                    locus = (*locus, _EXCHANGE_PART[err.code])
+                if err is not None and err.part is not None:
+                    locus = (*locus, err.part)
             state.apply_act(self.act(state, decl, at + k, locus, fault))
         if sheet is not None and not sheet.thrown:
             if deal.declarations:
@@ -255,11 +254,10 @@ class DealReplay:
         if err is None:
             return act
         chosen, declared = (reseat(self.ruleset, state, act, self.acts[at + 1:], self.deal)
-                            if err.code in RESEAT_CODES else (act, False))
+                            if err.kind.reseat else (act, False))
         if declared:
             declare_as_written(state, act)
-            err = type(err)(err.code, f"{err.message}; taken as written: {act.seat} plays "
-                                      "alone")
+            err = err.noted(f"; taken as written: {act.seat} plays alone")
         self.report_act(state, err, act, chosen, locus, fault)
         return chosen
 
@@ -267,7 +265,7 @@ class DealReplay:
                    locus: Locus, fault: Callable[..., None], trick: int | None = None) -> None:
         """One finding for a faulty act, saying so when it was taken as another seat's."""
         if chosen is not act:
-            err = type(err)(err.code, f"{err.message}; taken as {chosen.seat}'s")
+            err = err.noted(f"; taken as {chosen.seat}'s")
         fault(err, locus, trick=trick, seat=act.seat)
 
     def trick_order(self, d: int, deal: Deal) -> list[tuple[int, Trick]]:
@@ -346,7 +344,7 @@ class DealReplay:
                               locus, deal=n, trick=trick.number)
                     break
                 err = state.check_play(play)
-                if err is not None and err.code in RESEAT_CODES:
+                if err is not None and err.kind.reseat:
                     chosen, _ = reseat(self.ruleset, state, play, self.acts[at + p + 1:], deal)
                     if chosen is not play:
                         self.report_act(state, err, play, chosen, locus, fault, trick.number)
@@ -357,24 +355,22 @@ class DealReplay:
                     out_of_turn = True
                 if err is not None and err.code == "A604":
                     err = None  # reported at the order (H3)
-                if err is not None and err.code in ("P702", "P703", "P708"):
+                if err is not None and err.kind.slip == "play":
                     doubtful = True  # the trick's winner rests on a card the seat lacks
                 if err is not None and err.code == "P702":
                     if play.seat in not_held:
                         err = None  # the record of that hand is wrong: one finding a deal
                     not_held.add(play.seat)
-                if err is not None and err.code == "R801":
+                if err is not None and err.kind.renege:
                     if any(seat == play.seat for seat, _ in reneged):
                         err = None  # the penalty is once a deal: so is the finding
                     reneged.add((play.seat, t))
                 if err is not None:
-                    message = err.message
                     level: Severity | None = None
-                    if err.code == "R801":
-                        message += self.penalty_note(state, play.seat, claimed)
-                        level = "note" if play.seat in claimed else None  # CLAIMED_NOTES
-                    fault(IllegalActionError(err.code, message), locus, trick=trick.number,
-                          seat=play.seat, level=level)
+                    if err.kind.renege:
+                        err = err.noted(self.penalty_note(state, play.seat, claimed))
+                        level = "note" if play.seat in claimed else None
+                    fault(err, locus, trick=trick.number, seat=play.seat, level=level)
                     if err.code == "B406":
                         return
                 for proof in state.apply_play(play):
@@ -388,7 +384,7 @@ class DealReplay:
                     self.emit("R802", f"deal {n}: {proved_renege(proof).message}"
                                       f"{self.penalty_note(state, proof.seat, claimed)}",
                               ("deal", d, "trick", proved[0], "play", proof.play), deal=n,
-                              trick=proved[1].number, seat=proof.seat,
+                              trick=proved[1].number, seat=proof.seat, card=proof.card,
                               level="note" if proof.seat in claimed else None)
             at += len(trick.plays) + 1
             if state.current:
@@ -447,13 +443,9 @@ class DealReplay:
             return penalty
         return scored(deal, state)
 
-_EXCHANGE_PART = {"K502": "discard", "K503": "takes"}
-"""The part of an exchange line a finding points at, by its code."""
-
-
 def _merge_locus(line: Locus, merge: Merge, err: IllegalActionError) -> Locus:
     """The kept card a K506 names, else the merge line."""
     for k, card in enumerate(merge.keeps or ()):
-        if card is not None and f" {card}," in f" {err.message}":
+        if card is not None and card == err.card:
             return (*line, "card", k)
     return line

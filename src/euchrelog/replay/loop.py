@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from difflib import get_close_matches
 
+from ..cards import Card, parse_card
 from ..errors import IllegalActionError, RenegeError
 from ..findings import Finding, Severity
 from ..models import Deal, Game
@@ -72,9 +73,11 @@ class GameReplay:
 
     def emit(self, code: str, message: str, locus: Locus, *, deal: int | None = None,
              trick: int | None = None, seat: Seat | str | None = None,
-             level: Severity | None = None) -> None:
+             level: Severity | None = None, card: Card | None = None,
+             part: str | None = None) -> None:
         finding = Finding(code, message, 0, 0, deal=deal, trick=trick,
-                          seat=str(seat) if seat is not None else None, level=level)
+                          seat=str(seat) if seat is not None else None, level=level,
+                          card=str(card) if card is not None else None, part=part)
         if self.held is not None:  # placed if it is kept
             self.held.append((locus, finding))
             return
@@ -89,10 +92,14 @@ class GameReplay:
 
     def deliver(self, finding: Finding) -> None:
         """Reports a finding: raises a fault in strict mode, else collects it."""
-        code, message = finding.code, finding.message
         if self.strict and finding.is_fault:
-            cls = RenegeError if code.startswith("R8") and code != "R803" else IllegalActionError
-            raise cls(code, message)
+            cls = RenegeError if finding.kind.renege else IllegalActionError
+            seat = finding.seat
+            raise cls.stated(finding.code, finding.message, trick=finding.trick,
+                             seat=Seat(seat) if seat is not None and seat in Seat.__members__
+                             else None,
+                             card=parse_card(finding.card) if finding.card else None,
+                             part=finding.part)
         self.report.findings.append(finding)
         if self.on_finding is not None:
             self.on_finding(finding)

@@ -24,13 +24,6 @@ from .results import DealResult, Emit, points_differ, scored
 A = TypeVar("A", bound=Action)
 
 
-RESEAT_CODES = frozenset({"B401", "B407", "B409", "K501", "K505", "A601", "A602", "P701", "P704"})
-"""Faults that a seat letter written wrongly makes: the act may be the due seat's (P4)."""
-
-_CARD_CODES = frozenset({"P702", "P703", "P708", "D305"})
-"""Faults of a card that cannot be played where the record has it."""
-_OWN_CODES = _CARD_CODES | {"D304"}
-"""Faults of a card that cannot be where the record has it, played or dealt."""
 _MAX_SLIP_PLACES = 8
 """Plays whose card :meth:`CardSlips.read` reads otherwise, at the most."""
 _SLIP_READINGS = 2
@@ -151,7 +144,7 @@ def emit_slip(emit: Emit, d: int, deal: Deal, place: SlipPlace, card: Card,
     locus: Locus = ("deal", d, *where)
     n = deal.number
     was = _card_at(deal, where)
-    own = next((f for at, f in written if at == locus and f.code in _OWN_CODES), None)
+    own = next((f for at, f in written if at == locus and f.kind.slip), None)
     trick = deal.tricks[where[1]] if where[0] == "trick" else None
     seat = trick.plays[where[3]].seat if trick is not None else None
     doing = (f"{seat} plays {was} in trick {trick.number}" if trick is not None
@@ -233,7 +226,8 @@ def _slip_places(deal: Deal, faults: list[Held]) -> list[SlipPlace]:
         if not where or (where[0] == "trick" and len(where) != 4):
             continue
         code = finding.code
-        if code in _OWN_CODES and (where[0] == "trick" or any(at == where for at, _, _ in dealt)):
+        if finding.kind.slip and (where[0] == "trick"
+                                  or any(at == where for at, _, _ in dealt)):
             card = _card_at(deal, where)
             places.setdefault(where, "card")
             if card is None:
@@ -255,7 +249,7 @@ def _slip_places(deal: Deal, faults: list[Held]) -> list[SlipPlace]:
             t = where[1] - 1
             for q in range(len(deal.tricks[t].plays)):
                 places.setdefault(("trick", t, "play", q), "lead")
-        elif where[0] == "trick" and code in ("R801", "R802") and where[3] > 0:
+        elif where[0] == "trick" and finding.kind.renege and where[3] > 0:
             leads.append(("trick", where[1], "play", 0))
     for lead in leads:  # (a lead that is a place for another reason too is tried so)
         places.setdefault(lead, "renege")
@@ -270,7 +264,7 @@ def _exchanges(deal: Deal, faults: list[Held]) -> list[tuple[SlipPlace, Card]]:
     faulty: dict[int, list[int]] = {}
     for locus, finding in faults:
         where = locus[2:]
-        if len(where) == 4 and where[0] == "trick" and finding.code in _CARD_CODES - {"D305"}:
+        if len(where) == 4 and where[0] == "trick" and finding.kind.slip == "play":
             faulty.setdefault(where[1], []).append(where[3])
     out: list[tuple[SlipPlace, Card]] = []
     for t, plays in faulty.items():

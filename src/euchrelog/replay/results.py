@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from ..cards import Card
 from ..engine import DealState
 from ..findings import Finding, Severity
 from ..models import Deal
@@ -111,4 +112,5 @@ class Emit(Protocol):
 
     def __call__(self, code: str, message: str, locus: Locus, *, deal: int | None = None,
                  trick: int | None = None, seat: Seat | str | None = None,
-                 level: Severity | None = None) -> None: ...
+                 level: Severity | None = None, card: Card | None = None,
+                 part: str | None = None) -> None: ...

@@ -35,7 +35,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..events import seat_players
-from ..findings import CLAIMED_NOTES
 from ..models import Game
 from ..replay import DealResult, GameReport, replay
 from ..rules import Ruleset, find_variant
@@ -455,7 +454,7 @@ def _reneges(report: GameReport) -> dict[int, dict[Seat, list[bool]]]:
     out: dict[int, dict[Seat, list[bool]]] = {}
     seen: set[tuple[int, int | None, str]] = set()
     for finding in report.findings:
-        if finding.code not in CLAIMED_NOTES or finding.deal is None or finding.seat is None:
+        if not finding.kind.renege or finding.deal is None or finding.seat is None:
             continue
         key = (finding.deal, finding.trick, finding.seat)
         if key in seen or finding.seat not in Seat.__members__:
