@@ -28,8 +28,8 @@ from .cards import NO_TRUMP, Card, deck_set
 from .engine import Action, DealState, Phase, dealt_cleanly, evidence_message
 from .errors import IllegalActionError, RenegeError
 from .findings import Finding, Severity
+from .loci import GameText, Locus, ParsedGame, SourceMap
 from .models import Bid, Deal, Declaration, Exchange, Game, Merge, Swap, Trick
-from .notation import GameText, Locus, ParsedGame, SourceMap
 from .rules import MOON, Ruleset, TagProblem, ruleset_from_tags
 from .seats import SEATS, Seat, clockwise_from
 
