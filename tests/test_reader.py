@@ -22,17 +22,16 @@ import pytest
 from euchrelog.cards import normalize_card
 from euchrelog.errors import NotationError
 from euchrelog.generate import Detail, random_game
+from euchrelog.loci import _CARD_RE, _PLAY_RE
 from euchrelog.notation import (
-    _CARD_RE,
-    _PLAY_RE,
     GameForm,
     Locus,
     SourceMap,
-    _read_game,
     read_game,
     split_games,
     text_lines,
 )
+from euchrelog.notation.parser import _read_game
 from euchrelog.notation.writer import dumps_game
 from strategies import VARIANT_NAMES
 from support.records import messy, random_ruleset, respell
@@ -107,7 +106,8 @@ def test_the_line_reader_agrees_on_typos() -> None:
 
 def test_the_line_reader_takes_hand_typed_records() -> None:
     """The reader itself reads comments, any case and spacing, not only canonical lines."""
-    from euchrelog.notation import _line_terminals, _parser, _read_lines
+    from euchrelog.notation.lines import _read_lines
+    from euchrelog.notation.parser import _line_terminals, _parser
 
     terminals = _line_terminals(_parser()[0])
     text = ('[Variant "four-hand"]  # club night\n\nDEAL 1 dealer n\n'
@@ -224,7 +224,8 @@ def test_the_line_reader_learns_its_kinds_of_line_from_the_grammar() -> None:
     its alias) come from euchre.lark alone: a new kind of line needs no table of words."""
     from lark import Lark
 
-    from euchrelog.notation import _Lines, grammar_text
+    from euchrelog.notation import grammar_text
+    from euchrelog.notation.lines import _Lines
 
     grammar = grammar_text().replace(
         "          | SCORE _eol       -> score\n",

@@ -4,11 +4,14 @@ The library mirrors the json module for the notation (:func:`loads`, :func:`load
 :func:`dumps`, :func:`dump`) and offers :func:`replay` to check a game.
 
 The modules follow the pipeline: sources (``files``, ``interop``) -> ``notation`` (the
-reader; ``notation.writer`` and ``notation.jsonio`` write and read the text and JSON
-forms) -> ``models`` -> ``engine`` (the one statement of the acts' rules, on masks of
-cards) and ``replay`` (the one game loop; ``fast`` runs it on the JSON form, deals
-through the engine's bulk entry) -> ``findings`` and ``report`` -> ``check``; ``cards``,
-``seats`` and ``rules`` are the data they share. The applications sit on top: the
+reader, a module a stage: ``split``, ``parser``, ``lines``, ``assembly``, ``places``,
+``patterns``, ``diagnosis``; ``notation.writer`` and ``notation.jsonio`` write and read the
+text and JSON forms) -> ``models`` -> ``engine`` (the one statement of the acts' rules, on
+masks of cards) and ``replay`` (a package: the game loop, one deal, the card census, the
+readings of P4, the results; ``fast`` runs its loop on the JSON form, deals through the
+engine's bulk entry) -> ``findings`` (each code with its policy) and ``report`` ->
+``check``; ``cards``, ``seats``, ``rules`` and ``loci`` (places in the source) are the
+data they share. The applications sit on top: the
 ``recorder``, ``events`` (an event's standings) and ``cli`` (the commands).
 
 >>> import euchrelog
@@ -56,9 +59,6 @@ from .models import (
     Trick,
     Upcard,
 )
-from .notation import load, loads, read_games
-from .notation.jsonio import dumps_json, loads_json
-from .notation.writer import dump, dumps
 from .replay import DealResult, GameReport, replay
 from .rules import FOUR_HAND, VARIANTS, Options, Ruleset, Variant, find_variant
 from .seats import Seat
@@ -68,10 +68,17 @@ COMPILED = not (_engine.__file__ or "").endswith(".py")
 docs/performance.md), not the pure one."""
 
 if TYPE_CHECKING:
+    from .notation import load, loads, read_games
+    from .notation.jsonio import dumps_json, loads_json
+    from .notation.writer import dump, dumps
     from .recorder import IllegalEntryError, Recorder, RecorderError
 
-_LATER = {"IllegalEntryError": "recorder", "Recorder": "recorder", "RecorderError": "recorder"}
-"""Names imported when first asked for: ``check`` does not need the recorder."""
+_LATER = {"IllegalEntryError": "recorder", "Recorder": "recorder", "RecorderError": "recorder",
+          "load": "notation", "loads": "notation", "read_games": "notation",
+          "dumps_json": "notation.jsonio", "loads_json": "notation.jsonio",
+          "dump": "notation.writer", "dumps": "notation.writer"}
+"""Names imported when first asked for: ``check`` does not need the recorder, nor a
+replay of models the reader."""
 
 
 def __getattr__(name: str) -> object:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..findings import Finding
-from ..notation import Locus
+from ..loci import Locus
 from ..seats import Seat
 from .entries import Entry
 from .played import Played, place_key, place_number, tag_index

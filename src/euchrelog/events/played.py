@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from ..check import check_game
 from ..findings import Finding
+from ..loci import SourceMap
 from ..models import Game, Tag
-from ..notation import SourceMap
 from ..replay import GameReport
 from ..rules import Ruleset, parse_rules, ruleset_from_tags
 from ..seats import SEATS, Seat

@@ -16,8 +16,8 @@ from ..cards import Card, Trump, trick_winner
 from ..engine import lineup
 from ..errors import RecordError
 from ..findings import Finding
+from ..loci import Locus, SourceMap
 from ..models import Game
-from ..notation import Locus, SourceMap
 from ..notation.jsonio import json_value
 from ..replay import GameReport, replay
 from ..rules import Ruleset

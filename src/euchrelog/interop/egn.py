@@ -28,6 +28,7 @@ from pydantic import ValidationError
 
 from ..cards import NO_TRUMP, Card, Suit, Trump, parse_card
 from ..errors import RecordError
+from ..loci import Locus
 from ..models import (
     Bid,
     Bidding,
@@ -47,7 +48,6 @@ from ..models import (
     Trick,
     Upcard,
 )
-from ..notation import Locus
 from ..notation.jsonio import TOO_DEEP, json_value, too_deep
 from ..replay import replay
 from ..rules import FOUR_HAND, OPTIONS, Options, ruleset_from_tags

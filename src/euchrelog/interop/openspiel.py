@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..cards import Card, Suit, parse_card
+from ..loci import Locus
 from ..models import (
     Bid,
     Bidding,
@@ -42,7 +43,6 @@ from ..models import (
     Trick,
     Upcard,
 )
-from ..notation import Locus
 from ..replay import GameReport
 from ..rules import FOUR_HAND, OPTIONS, Options, ruleset_from_tags
 from ..seats import SEATS, Seat

@@ -27,8 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..findings import Finding
+from ..loci import GameText, ParsedGame, SourceMap
 from ..models import Game
-from ..notation import GameText, ParsedGame, SourceMap
 from .loop import GameReplay, rotation
 from .results import Charge, DealResult, GameReport
 

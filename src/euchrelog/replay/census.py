@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from ..cards import Card, deck_set
 from ..engine import dealt_cleanly
+from ..loci import Locus
 from ..models import Deal
-from ..notation import Locus
 from ..rules import Ruleset
 from ..seats import Seat
 from .results import Emit

@@ -11,8 +11,8 @@ from ..cards import NO_TRUMP
 from ..engine import Action, DealState, Phase, proved_renege
 from ..errors import IllegalActionError
 from ..findings import Severity
+from ..loci import Locus
 from ..models import Bid, Deal, Declaration, Exchange, Merge, Swap, Trick
-from ..notation import Locus
 from ..rules import MOON, Ruleset
 from ..seats import Seat
 from .census import check_cards

@@ -11,8 +11,8 @@ from difflib import get_close_matches
 from ..cards import Card, parse_card
 from ..errors import IllegalActionError, RenegeError
 from ..findings import Finding, Severity
+from ..loci import Locus, SourceMap
 from ..models import Deal, Game
-from ..notation import Locus, SourceMap
 from ..rules import TagProblem, ruleset_from_tags
 from ..seats import Seat, clockwise_from
 from .deal import DealReplay

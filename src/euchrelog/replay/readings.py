@@ -15,8 +15,8 @@ from typing import TypeVar, cast
 from ..cards import Card, deck_set
 from ..engine import Action, DealState, Phase
 from ..findings import Finding
+from ..loci import Locus
 from ..models import Deal, Declaration, Exchange, Trick
-from ..notation import Locus
 from ..rules import Ruleset
 from ..seats import Seat
 from .results import DealResult, Emit, points_differ, scored

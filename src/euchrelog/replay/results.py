@@ -10,8 +10,8 @@ from typing import Protocol
 from ..cards import Card
 from ..engine import DealState
 from ..findings import Finding, Severity
+from ..loci import Locus
 from ..models import Deal
-from ..notation import Locus
 from ..rules import Ruleset
 from ..seats import SEATS, Seat
 

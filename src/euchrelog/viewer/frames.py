@@ -34,6 +34,7 @@ from typing import Any
 from ..cards import UNKNOWN, Card, sort_hand
 from ..engine import DealState, HandInfo, Phase
 from ..findings import Finding
+from ..loci import Locus, SourceMap
 from ..models import (
     Bid,
     Call,
@@ -50,7 +51,6 @@ from ..models import (
     Sheet,
     Swap,
 )
-from ..notation import Locus, SourceMap
 from ..replay import DealResult, GameReport, replay
 from ..rules import Ruleset
 from ..seats import Seat

@@ -1,0 +1,156 @@
+"""Where the parts of a game stand in its text: loci and source maps.
+
+A finding points at a part of a game by its :data:`Locus`; a :class:`SourceMap` turns the
+locus into a line and column of the record. The reader (:mod:`euchrelog.notation`) makes
+the maps, and the replay, the interop readers and the viewer look places up in them: this
+module is what they share, so that the replay does not import the reader.
+:class:`ParsedGame` and :class:`GameText` hold a game as read, with its map.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import NotationError
+from .models import Game
+
+Locus = tuple[Any, ...]
+"""Where in a game a finding points: ``("deal", 0, "trick", 2, "play", 1)`` and the like."""
+
+_CARD = r"(?:(?:[2-9TJQKA]|10)[CDHS\u2663\u2666\u2665\u2660]|JK|\?\?)"
+"""A card as the notation writes it (the reader's patterns of lines are built on it)."""
+_CARD_RE = re.compile(_CARD, re.IGNORECASE)
+_PLAY_RE = re.compile(rf"([NESW])\s*:\s*({_CARD})", re.IGNORECASE)
+"""One play of a trick line, ``N: 9H``: its seat and its card."""
+
+_PLACING = threading.Lock()
+
+Placer = Callable[..., None]
+"""Places the parts of one line: called with the map's places and line texts, then the
+line's text, line number, column and the indices that name it (see
+:data:`euchrelog.notation.places._PLACERS`)."""
+
+
+class SourceMap:
+    """Line and column (1-based) of each part of one game that a finding can point at.
+
+    The parts of the most frequent lines (the seats of a hands line, each bid, the sides of
+    a points line ...) are placed when a finding first asks for a place: a clean game is
+    never placed card by card.
+    """
+
+    def __init__(self, places: dict[Locus, tuple[int, int]] | None = None,
+                 cards: dict[Locus, tuple[str, int, int]] | None = None,
+                 later: list[tuple[Any, ...]] | None = None,
+                 placers: Mapping[str, Placer] | None = None) -> None:
+        self._places = {} if places is None else places
+        self._cards = {} if cards is None else cards
+        self._later = later or []
+        """The lines still to place: each its kind (a placer in ``placers``), the index of
+        its deal and the placer's arguments (atoms only: a clean game's map holds nothing
+        the garbage collector must visit again)."""
+        self._placers: Mapping[str, Placer] = {} if placers is None else placers
+        """The placer of each kind of line in ``later`` (the reader's, see
+        :mod:`euchrelog.notation.places`)."""
+        self._by_deal: dict[Any, list[tuple[Any, ...]]] | None = None
+        """The same lines by deal, once a finding has asked for a place (each deal's lines
+        are then placed once, whatever the number of deals with findings)."""
+        self._placed: set[int] = set()
+        """The deals whose lines are placed, while others' are still to place."""
+
+    def _pending(self) -> bool:
+        return bool(self._later) if self._by_deal is None else bool(self._by_deal)
+
+    @property
+    def places(self) -> dict[Locus, tuple[int, int]]:
+        """The place of each part, by its locus."""
+        if self._pending():
+            self._place()
+        return self._places
+
+    @property
+    def cards(self) -> dict[Locus, tuple[str, int, int]]:
+        """The text of a trick line or of one seat's cards, with its line and column: the
+        places of the plays, seats and cards in it are found when a finding asks for them."""
+        if self._pending():
+            self._place()
+        return self._cards
+
+    def _place(self, deal: int | None = None) -> None:
+        """Places the lines still to place: of one deal (by its index), or all."""
+        with _PLACING:  # another thread sees the lines placed in full or waits here
+            if self._by_deal is None:
+                by_deal: dict[Any, list[tuple[Any, ...]]] = {}
+                for entry in self._later:
+                    by_deal.setdefault(entry[1], []).append(entry)
+                self._by_deal = by_deal
+                self._later = []
+            for of in [deal] if deal is not None else list(self._by_deal):
+                for kind, _, *args in self._by_deal.get(of, ()):
+                    self._placers[kind](self._places, self._cards, *args)
+                # (dropped last: a thread that finds nothing left to place reads a full map)
+                self._by_deal.pop(of, None)
+            if deal is not None:
+                self._placed.add(deal)
+
+    def find(self, locus: Locus) -> tuple[int, int]:
+        """The place of ``locus``, or of the closest enclosing part that has one (the lines
+        of a deal are placed when a finding first asks for a place in it)."""
+        if self._pending():
+            deal = locus[1] if len(locus) > 1 and locus[0] == "deal" else None
+            if type(deal) is not int:
+                self._place()
+            elif deal not in self._placed:
+                self._place(deal)
+        places, cards = self._places, self._cards
+        place = places.get(locus)
+        if place is not None:
+            return place
+        for n in range(len(locus) - 1, 0, -1):
+            line = cards.get(locus[:n])
+            if line is not None:
+                place = _within(line, locus[n:])
+                if place is not None:
+                    return place
+            place = places.get(locus[:n])
+            if place is not None:
+                return place
+        return places.get(("game",), (1, 1))
+
+
+def _within(line: tuple[str, int, int], rest: Locus) -> tuple[int, int] | None:
+    """The place of ``("play", p)``, ``("seat", p)`` or ``("card", k)`` in a line's text."""
+    text, number, column = line
+    if len(rest) != 2 or not isinstance(rest[1], int):
+        return None
+    kind, k = rest
+    pattern, group = {"play": (_PLAY_RE, 2), "seat": (_PLAY_RE, 1), "card": (_CARD_RE, 0)}.get(
+        kind, (None, 0))
+    if pattern is None:
+        return None
+    for i, m in enumerate(pattern.finditer(text)):
+        if i == k:
+            return number, column + m.start(group)
+    return None
+
+
+@dataclass
+class ParsedGame:
+    """One game as read from notation, with the source map for its findings."""
+
+    game: Game
+    source: SourceMap
+
+
+@dataclass
+class GameText:
+    """The outcome of reading one game in bulk: the game, or the syntax error it has."""
+
+    first_line: int
+    parsed: ParsedGame | None = None
+    error: NotationError | None = None
+    comments: list[str] = field(default_factory=list)

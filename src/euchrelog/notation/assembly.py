@@ -1,0 +1,502 @@
+"""Assembly of a game: the JSON form of its models, built line by line, and its source map.
+
+The line reader (:mod:`.lines`) feeds :class:`_GameAssembler` each line as it matches it,
+the LALR parse (:mod:`.parser`) the lines of its tree; the builder of each kind of line
+(``_BODY``) writes its form and places its parts (:mod:`.places`).
+:func:`validate_form` makes the models of the form.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..cards import parse_trump
+from ..errors import NotationError
+from ..loci import Locus, SourceMap
+from ..models import Game, act_kind
+from ..rules import MOON
+from .patterns import (
+    _CLAIM_RE,
+    _DECLARE_RE,
+    _EXTRA_RE,
+    _FOLD,
+    _HAND_RE,
+    _MERGE_RE,
+    _PENALTY_RE,
+    _SHEET_RE,
+    _SPELLING,
+    _START_RE,
+    _TAG_RE,
+    _TAKEN_RE,
+    _TOTAL_SPLIT_RE,
+    _WINNER_RE,
+)
+from .places import _PLACERS, _nth, _placed, _read_cards, _read_sides
+
+Form = dict[str, Any]
+"""A game, deal or line in the JSON form of the models (the form ``json.loads`` gives a line
+of JSON Lines): the reader builds it, the fast replay reads it, and
+:meth:`Game.model_validate <euchrelog.models.Game>` makes the models of it."""
+
+
+def _commented(form: Form, before: list[str], note: str | None) -> Form:
+    if before:
+        form["before"] = before
+    if note is not None:
+        form["note"] = note
+    return form
+
+
+@dataclass
+class GameForm:
+    """One game as read from notation, in its JSON form, with the source map for its
+    findings."""
+
+    form: Form
+    source: SourceMap
+
+
+_BEFORE_PLAY = {
+    "hands": "the hands line", "up": "the up line", "bid": "a bid line",
+    "extra": "the dummy or ghost line", "merge": "the merge (X5)",
+    "exchange": "the exchange", "declare": "a lone declaration (F9)",
+    "sheet": "the score-sheet line", "thrown": "the score-sheet line",
+}
+
+
+def _unescape(value: str) -> str:
+    return re.sub(r"\\(.)", r"\1", value) if "\\" in value else value
+
+
+class _GameAssembler:
+    """Builds the JSON form of one game line by line, recording every position: the line
+    reader gives it each line as it matches it, the LALR parse the lines of its tree.
+
+    Lines come with their line number in the file and their 1-based column."""
+
+    def __init__(self, offset: int = 0, fold: bool = False) -> None:
+        self.offset = offset
+        """The line of the file before the game's first (for the LALR parse's lines)."""
+        self.fold = fold
+        """Whether the game holds a letter that only case-insensitive matching takes for an
+        ASCII one (see ``_FOLDING``)."""
+        self.places: dict[Locus, tuple[int, int]] = {}
+        self.lines: dict[Locus, tuple[str, int, int]] = {}
+        self.later: list[tuple[Any, ...]] = []
+        """The lines whose parts are placed when a finding asks (see :class:`SourceMap`)."""
+        self.last = 0
+        """The number of the last line read that is not a comment."""
+        self.pending: list[str] = []
+        """The comment lines read since the last line, for the ``before`` of the next."""
+        self.tags: list[Form] = []
+        self.deals: list[Form] = []
+        self.game: Form = {"tags": self.tags, "deals": self.deals}
+        self.deal_form: Form = {}
+        self.d = -1
+        """The index of the deal being read."""
+        # The lines of the deal being read, by kind.
+        self.hand_lines: list[Form] = []
+        self.bid_lines: list[Form] = []
+        self.decls: list[Form] = []
+        self.tricks: list[Form] = []
+        self.claims: list[Form] = []
+        self.penalties: list[Form] = []
+        self.nbids = 0
+        self.merged = False
+
+    def build(self, leading: list[str], items: list[Any]) -> GameForm:
+        """The form of a game from the items of its LALR parse (see :class:`_Builder`)."""
+        offset = self.offset
+        self.pending.extend(leading)
+        for item in items:
+            if item[0] == "comment":
+                self.pending.append(item[1])
+            elif item[0] == "tags":
+                self.tag_line([(t.value, (t.line or 1) + offset, t.column or 1)
+                               for t in item[1]], item[2])
+            else:
+                kind, token, note, rest = item
+                self.line(kind, token.value, (token.line or 1) + offset, token.column or 1,
+                          note)
+                for sub in rest:
+                    if sub[0] == "comment":
+                        self.pending.append(sub[1])
+                    else:
+                        token = sub[1]
+                        self.line(sub[0], token.value, (token.line or 1) + offset,
+                                  token.column or 1, sub[2])
+        return self.finish()
+
+    def finish(self) -> GameForm:
+        """The form of the game read so far, with its source map."""
+        self.close_deal()
+        game = self.game
+        if self.pending:
+            game["after"] = self.pending
+        if self.last:
+            self.places[("tail",)] = (self.last, 1)
+        return GameForm(game, SourceMap(self.places, self.lines, self.later, _PLACERS))
+
+    def above(self) -> list[str]:
+        """The comment lines read above a line: its ``before``."""
+        before = self.pending
+        if before:
+            self.pending = []
+        return before
+
+    def tag_line(self, tags: list[tuple[str, int, int]], note: str | None) -> None:
+        """A line of tags: each tag's text, line and column; the note after the last."""
+        last = len(tags) - 1
+        for i, (text, line, column) in enumerate(tags):
+            self.last = line
+            if not self.tags:
+                self.places[("game",)] = (line, column)
+            self.places[("tag", len(self.tags))] = (line, column)
+            m = _TAG_RE.fullmatch(text)
+            assert m is not None
+            tag_note = note if i == last else None
+            self.tags.append(_commented({"name": m.group(1), "value": _unescape(m.group(2))},
+                                        self.above(), tag_note))
+
+    def line(self, kind: str, text: str, line: int, column: int, note: str | None) -> None:
+        """One line of the game that is not a tag line: ``kind`` is its rule in the grammar
+        (``opening``, ``deal``, ``end``) or, for a line of a deal, its alias."""
+        self.last = line
+        if self.fold and kind != "penalty":  # a penalty's reason is kept as written
+            text = text.translate(_FOLD)
+        build = _BODY.get(kind)
+        if build is not None:
+            before = self.pending
+            if before:  # as self.above(), in the hottest path
+                self.pending = []
+            if self.tricks and kind in _BEFORE_PLAY:
+                raise NotationError(f"{_BEFORE_PLAY[kind]} must come before the first trick",
+                                    line, column)
+            form = build(self, text, line, column)
+            if before:
+                form["before"] = before
+            if note is not None:
+                form["note"] = note
+        elif kind == "deal":
+            self.deal(text, line, column, note)
+        elif kind == "opening":
+            self.game["start"] = _commented(self.start(text, line, column), self.above(),
+                                            note)
+        else:
+            self.close_deal()
+            self.game["end"] = _commented(self.end(text, line, column), self.above(), note)
+
+    def start(self, text: str, line: int, column: int) -> Form:
+        m = _START_RE.match(text)
+        assert m is not None
+        self.places[("start",)] = (line, column)
+        form: Form = {}
+        if m.group(1) is not None:
+            self.places[("start", "deal")] = (line, column + m.start(1))
+            if int(m.group(1)) < 1:
+                raise NotationError("a deal number starts at 1", line, column + m.start(1))
+            form["deal"] = int(m.group(1))
+        split = _TOTAL_SPLIT_RE.search(text)
+        if split:
+            cut = split.start()
+            self.places[("start", "total")] = (line, column + cut)
+            form["total"] = _read_sides(self.places, text[cut:], line, column + cut,
+                                        ("start", "total"))
+        return form
+
+    def end(self, text: str, line: int, column: int) -> Form:
+        self.places[("end",)] = (line, column)
+        form: Form
+        if text.lower().startswith("unfinished"):
+            form = {"act": "unfinished"}
+        else:
+            body = text
+            form = {"act": "result"}
+            wm = _WINNER_RE.search(text)
+            if wm:
+                self.places[("end", "winner")] = (line, column + wm.start(1))
+                body = text[: wm.start()]
+            scores = _read_sides(self.places, body, line, column, ("end", "score"))
+            if scores:
+                form["scores"] = scores
+            if wm:
+                form["winner"] = wm.group(1).upper()
+        return form
+
+    def close_deal(self) -> None:
+        """Puts the lists of the deal being read into its form."""
+        form = self.deal_form
+        for name, lines in (("hands", self.hand_lines), ("bidding", self.bid_lines),
+                            ("declarations", self.decls), ("tricks", self.tricks),
+                            ("claims", self.claims), ("penalties", self.penalties)):
+            if lines:
+                form[name] = lines
+
+    def deal(self, text: str, line: int, column: int, note: str | None) -> None:
+        self.close_deal()
+        _, number, _, dealer = text.split()
+        d = self.d = len(self.deals)
+        self.later.append(("deal", d, text, line, column, d))
+        if int(number) < 1:
+            raise NotationError("a deal number starts at 1",
+                                *_placed(("deal", d, "number"), "deal", text, line, column, d))
+        self.deal_form = _commented({"number": int(number), "dealer": dealer.upper()},
+                                    self.above(), note)
+        self.deals.append(self.deal_form)
+        self.hand_lines, self.bid_lines, self.decls = [], [], []
+        self.tricks, self.claims, self.penalties = [], [], []
+        self.nbids = 0
+        self.merged = False
+
+    def trick(self, text: str, line: int, column: int) -> Form:
+        head, _, rest = text.partition(".")
+        number = int(head)
+        if number < 1:
+            raise NotationError("a trick number starts at 1", line, column)
+        tricks = self.tricks
+        self.later.append(("trick", self.d, text, line, column, self.d, len(tricks)))
+        words = iter(rest.replace(":", " ").split())  # each seat, then its card
+        form = {"number": number, "plays": [{"seat": seat.upper(), "card": _SPELLING[next(words)]}
+                                            for seat in words]}
+        tricks.append(form)
+        return form
+
+    def hands(self, text: str, line: int, column: int) -> Form:
+        hands = self.hand_lines
+        earlier = {seat for h in hands for seat in h["cards"]} if hands else ()
+        seats: dict[str, list[str]] = {}
+        cards: list[str] = []
+        for word in text.replace(":", " ").split()[1:]:  # a seat is one letter, a card more
+            if len(word) > 1:
+                cards.append(_SPELLING[word])
+                continue
+            seat = word.upper()
+            if seat in seats or seat in earlier:
+                raise NotationError(f"the hand of {seat} is written twice", line,
+                                    column + _nth(_HAND_RE, text, len(seats)).start(1))
+            cards = seats[seat] = []
+        self.later.append(("hands", self.d, text, line, column, self.d))
+        form: Form = {"cards": seats}
+        hands.append(form)
+        return form
+
+    def up(self, text: str, line: int, column: int) -> Form:
+        if "up" in self.deal_form:
+            raise NotationError("a deal has one up line", line, column)
+        words = text.split()  # up, the card, then kitty and its cards
+        up: Form = {"card": _SPELLING[words[1]]}
+        if len(words) > 2:
+            up["kitty"] = [_SPELLING[c] for c in words[3:]]
+        self.later.append(("up", self.d, text, line, column, self.d))
+        self.deal_form["up"] = up
+        return up
+
+    def bid(self, text: str, line: int, column: int) -> Form:
+        bids: list[Form] = []
+        words = text.replace(",", " ").split()
+        i, n = 1, len(words)
+        while i < n:
+            seat = words[i].upper()
+            act = words[i + 1].lower()
+            i += 2
+            if act == "swap":
+                bids.append({"act": "swap", "seat": seat})
+                if i == n:
+                    break
+                act = words[i].lower()
+                i += 1
+            if act in ("pass", "order"):
+                bids.append({"act": act, "seat": seat})
+            elif act == "call":
+                bids.append({"act": "call", "seat": seat, "suit": parse_trump(words[i]).value})
+                i += 1
+            elif act == "moon":
+                bids.append({"act": "bid", "seat": seat, "tricks": MOON})
+            elif act.isdigit():
+                bids.append({"act": "bid", "seat": seat, "tricks": int(act)})
+            else:  # a swap without an act: this word is the next seat
+                i -= 1
+        self.later.append(("bid", self.d, text, line, column, self.d, self.nbids))
+        self.nbids += len(bids)
+        form: Form = {"bids": bids}
+        self.bid_lines.append(form)
+        return form
+
+    def extra(self, text: str, line: int, column: int) -> Form:
+        if "extra" in self.deal_form:
+            raise NotationError("a deal has one dummy or ghost line", line, column)
+        xm = _EXTRA_RE.fullmatch(text)
+        assert xm is not None
+        self.places[("deal", self.d, "extra")] = (line, column)
+        cards = _read_cards(self.places, xm.group(2), line, column + xm.start(2),
+                            ("deal", self.d, "extra", "card"))
+        form: Form = {"kind": xm.group(1).lower(), "cards": cards}
+        self.deal_form["extra"] = form
+        return form
+
+    def merge(self, text: str, line: int, column: int) -> Form:
+        if self.merged:
+            raise NotationError("a deal has one merge line", line, column)
+        self.merged = True
+        mm = _MERGE_RE.fullmatch(text)
+        assert mm is not None
+        decls = self.decls
+        self.places[("deal", self.d, "decl", len(decls))] = (line, column)
+        merge: Form = {"act": "merge", "seat": mm.group(1).upper()}
+        if mm.group(2) is not None:
+            merge["keeps"] = _read_cards(self.places, mm.group(2), line, column + mm.start(2),
+                                         ("deal", self.d, "decl", len(decls), "card"))
+        decls.append(merge)
+        return merge
+
+    def exchange(self, text: str, line: int, column: int) -> Form:
+        decls = self.decls
+        if "exchange" in self.deal_form or any(act_kind(a) == "exchange" for a in decls):
+            raise NotationError("a deal has one exchange line", line, column)
+        # An exchange after the merge keeps its place among the acts after the bidding, so
+        # the replay judges it (K501, X5) like every other act.
+        merged = self.merged
+        self.later.append(("exchange", self.d, text, line, column,
+                           ("deal", self.d, "decl", len(decls)) if merged else ("deal", self.d),
+                           merged))
+        words = text.split()  # the seat, then takes and the card, discards and the card
+        exchange: Form = {"seat": words[0].upper()}
+        if words[1].lower() == "declines":
+            exchange["act"] = "declines"
+        else:
+            exchange["act"] = "takes"
+            if words[1].lower() == "takes":
+                exchange["takes"] = True
+                exchange["upcard"] = _SPELLING[words[2]]
+            exchange["discard"] = _SPELLING[words[-1]]
+        if merged:
+            decls.append(exchange)
+        else:
+            self.deal_form["exchange"] = exchange
+        return exchange
+
+    def declare(self, text: str, line: int, column: int) -> Form:
+        dm = _DECLARE_RE.fullmatch(text)
+        assert dm is not None
+        decls = self.decls
+        self.places[("deal", self.d, "decl", len(decls))] = (line, column + dm.start(2))
+        form: Form = {"act": dm.group(1).lower(), "seat": dm.group(2).upper()}
+        decls.append(form)
+        return form
+
+    def claim(self, text: str, line: int, column: int) -> Form:
+        cm = _CLAIM_RE.fullmatch(text)
+        assert cm is not None
+        claims = self.claims
+        self.places[("deal", self.d, "claim", len(claims))] = (line, column + cm.start(1))
+        claim: Form = {"seat": cm.group(1).upper()}
+        if cm.group(2):
+            if int(cm.group(2)) == 0:
+                raise NotationError("a trick number starts at 1", line, column + cm.start(2))
+            claim["trick"] = int(cm.group(2))
+        claims.append(claim)
+        return claim
+
+    def penalty(self, text: str, line: int, column: int) -> Form:
+        penm = _PENALTY_RE.fullmatch(text)
+        assert penm is not None
+        penalties = self.penalties
+        self.places[("deal", self.d, "penalty", len(penalties))] = (line, column + penm.start(1))
+        if int(penm.group(2)) < 1:
+            raise NotationError("a penalty is at least 1 point", line, column + penm.start(2))
+        reason = penm.group(3)
+        if reason.startswith('"'):
+            reason = _unescape(reason[1:-1])
+        if not reason.strip():
+            raise NotationError("a penalty gives its reason", line, column + penm.start(3))
+        form: Form = {"who": penm.group(1).upper(), "points": int(penm.group(2)),
+                      "reason": reason}
+        penalties.append(form)
+        return form
+
+    def sheet(self, text: str, line: int, column: int) -> Form:
+        if "sheet" in self.deal_form:
+            raise NotationError("a deal has one score-sheet line", line, column)
+        self.later.append(("sheet", self.d, text, line, column, self.d))
+        sm = _SHEET_RE.fullmatch(text)
+        assert sm is not None
+        sheet: Form = {"trump": parse_trump(sm.group(1)).value, "maker": sm.group(2).upper()}
+        if sm.group(3):
+            sheet["alone"] = True
+        if sm.group(4):
+            sheet["defend"] = sm.group(4).upper()
+        bid = sm.group(5)
+        if bid:
+            sheet["bid"] = MOON if bid.lower() == "moon" else int(bid)
+        count = sm.group(6)
+        if count is not None and count.isdigit():
+            sheet["tricks"] = int(count)
+        elif count is not None:
+            taken: dict[str, int] = {}
+            for km in _TAKEN_RE.finditer(text, sm.start(6)):
+                seat = km.group(1).upper()
+                if seat in taken:
+                    raise NotationError(f"the tricks of {seat} are written twice", line,
+                                        column + km.start(1))
+                taken[seat] = int(km.group(2))
+            sheet["taken"] = taken
+        self.deal_form["sheet"] = sheet
+        return sheet
+
+    def thrown(self, text: str, line: int, column: int) -> Form:
+        if "sheet" in self.deal_form:
+            raise NotationError("a deal has one score-sheet line", line, column)
+        self.places[("deal", self.d, "sheet")] = (line, column)
+        form: Form = {"thrown": True}
+        self.deal_form["sheet"] = form
+        return form
+
+    def score(self, text: str, line: int, column: int) -> Form:
+        if "score" in self.deal_form:
+            raise NotationError("a deal has one points line", line, column)
+        words = text.split()  # points and its sides, then total and its sides
+        score: Form = {}
+        sides = score[words[0].lower()] = {}
+        i, n = 1, len(words)
+        while i < n:
+            side = words[i].upper()
+            if side == "TOTAL":
+                sides = score["total"] = {}
+                i += 1
+                continue
+            if side in sides:  # placing the line finds the side written twice
+                _PLACERS["score"]({}, {}, text, line, column, self.d)
+            sides[side] = int(words[i + 1])
+            i += 2
+        self.later.append(("score", self.d, text, line, column, self.d))
+        self.deal_form["score"] = score
+        return score
+
+
+
+_BODY: dict[str, Callable[[_GameAssembler, str, int, int], Form]] = {
+    "trick": _GameAssembler.trick, "hands": _GameAssembler.hands, "up": _GameAssembler.up,
+    "bid": _GameAssembler.bid, "extra": _GameAssembler.extra, "merge": _GameAssembler.merge,
+    "exchange": _GameAssembler.exchange, "declare": _GameAssembler.declare,
+    "claim": _GameAssembler.claim, "penalty": _GameAssembler.penalty,
+    "sheet": _GameAssembler.sheet, "thrown": _GameAssembler.thrown,
+    "score": _GameAssembler.score,
+}
+"""The builder of each line of a deal, by its alias in the grammar."""
+
+
+def validate_form(form: Form, first_line: int = 1) -> Game:
+    """The models of a game read in its JSON form (pydantic validates them here).
+
+    :raises NotationError: for a value the models refuse, placed at the game.
+    """
+    try:
+        return Game.model_validate(form)
+    except ValidationError as exc:
+        raise NotationError(f"invalid value: {exc.errors()[0]['msg'].lower()}",
+                            first_line, 1, "") from None

@@ -1,0 +1,159 @@
+"""The line reader: a game read line by line, each line matched with its terminal of the
+grammar and fed to the assembler (:mod:`.assembly`).
+
+It takes the games a scorer writes, in any case and spacing; a game it does not take (a
+line no terminal matches, an order the grammar may refuse) is left to the LALR parser
+(:mod:`.parser`), which also places every syntax error.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+from typing import Any, Protocol
+
+from ..errors import NotationError
+from .assembly import GameForm, _GameAssembler
+
+
+def text_lines(text: str) -> list[str]:
+    """The lines of a text, split at ``\n`` only (as a file is read), without the ends."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line.removesuffix("\r") for line in lines]
+
+
+class _Grammar(Protocol):
+    """What the line reader takes of the LALR parser Lark built from euchre.lark (a
+    :class:`lark.Lark`): its rules and terminals."""
+
+    @property
+    def rules(self) -> Sequence[Any]: ...
+
+    @property
+    def terminals(self) -> Collection[Any]: ...
+
+
+_HEADS = ("opening", "deal", "end")
+"""The rules of the grammar that start with a line of their own (a deal's lines are the
+alternatives of ``body_line``, each named by its alias)."""
+
+
+class _Lines:
+    """The grammar's line terminals, from the LALR parser Lark built from euchre.lark: the
+    reader matches each line with all of them at once, so the syntax of a line, and the word
+    that starts it, are written once, in the grammar."""
+
+    def __init__(self, lark: _Grammar) -> None:
+        self.kinds: dict[str, str] = {}
+        """What each line terminal starts: its rule in ``_HEADS``, or a deal's line alias."""
+        for rule in lark.rules:
+            head = rule.expansion[0] if rule.expansion else None
+            if head is None or not head.is_term:
+                continue
+            if rule.origin.name == "body_line" and rule.alias:
+                self.kinds[head.name] = rule.alias
+            elif rule.origin.name in _HEADS:
+                self.kinds[head.name] = rule.origin.name
+        patterns = {t.name: t.pattern.to_regexp() for t in lark.terminals}
+        self.match = re.compile("|".join(f"(?P<{name}>{patterns[name]})"
+                                         for name in self.kinds)).fullmatch
+        """Matches a whole line with the one terminal that takes it (``lastgroup``)."""
+        self.terminal = {name: re.compile(patterns[name]).fullmatch for name in self.kinds}
+        """Matches a whole line with one terminal."""
+        self.recent: dict[str, str] = {}
+        """The terminal that last took a line starting with each character: tried alone
+        first, it spares trying the others in turn."""
+        self.tag = re.compile(patterns["TAG"] + r"[ \t\f]*").match
+
+
+def _read_lines(text: str, lines: _Lines, first_line: int = 1,
+                fold: bool = False) -> GameForm | list[str] | None:
+    """Reads one game line by line, matching each line with its terminal, into its form as
+    the LALR parse gives it; ``None`` for anything else (a line no terminal takes, an order
+    the grammar may refuse), which the LALR parser then reads or places. Returns the comment
+    lines instead when the text holds comments only.
+
+    :raises NotationError: for a game of good syntax that a line builder refuses, as the
+        LALR parse would.
+    """
+    if not text.endswith("\n") or "\f" in text or (
+            "\r" in text and "\r" in text.replace("\r\n", "\n")):
+        return None
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")
+    match, terminal, recent, kinds = lines.match, lines.terminal, lines.recent, lines.kinds
+    assembler = _GameAssembler(fold=fold)
+    feed = assembler.line
+    refused: NotationError | None = None
+    """A builder's error: raised once every line is read, as the LALR parse would (a syntax
+    error below it comes first)."""
+    stage = 0
+    """0: before the tags, 1: tags, 2: after the start line, 3: deals, 4: after the end."""
+    rows = text.split("\n")
+    rows.pop()  # the text ends with a line end
+    for number, raw in enumerate(rows, first_line):
+        content = raw.lstrip(" \t")
+        if not content:
+            continue
+        first = content[0]
+        if first == "#":
+            assembler.pending.append(content[1:].strip())
+            continue
+        column = len(raw) - len(content) + 1
+        if first == "[":
+            if stage > 1:
+                return None
+            stage = 1
+            tags: list[tuple[str, int, int]] = []
+            at = 0
+            while at < len(content) and content[at] == "[":
+                m = lines.tag(content, at)
+                if m is None:
+                    return None
+                tags.append((content[at:m.end()].rstrip(" \t\f"), number, column + at))
+                at = m.end()
+            rest = content[at:]
+            if rest and rest[0] != "#":
+                return None
+            assembler.tag_line(tags, rest[1:].strip() if rest else None)
+            continue
+        cut = content.find("#")
+        if cut < 0:
+            note = None
+            content = content.rstrip(" \t")
+        else:
+            note = content[cut + 1:].strip()
+            content = content[:cut].rstrip(" \t")
+        if stage == 0 or stage == 4:
+            return None
+        name = recent.get(first)
+        if name is None or terminal[name](content) is None:
+            m = match(content)
+            if m is None:
+                return None
+            name = recent[first] = m.lastgroup or ""
+        kind = kinds[name]
+        if kind == "deal":
+            stage = 3
+        elif kind == "end":
+            stage = 4
+        elif kind == "opening":
+            if stage != 1:
+                return None
+            stage = 2
+        elif stage != 3:
+            return None
+        if refused is None:
+            try:
+                feed(kind, content, number, column, note)
+            except NotationError as exc:
+                refused = exc
+    if stage == 0:
+        return assembler.pending
+    if stage < 3:
+        return None
+    if refused is not None:
+        raise refused
+    return assembler.finish()
