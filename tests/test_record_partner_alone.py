@@ -139,6 +139,15 @@ def test_a_partner_alone_with_a_lone_defender(tmp_path: Path) -> None:
     check_clean(path)
 
 
+def test_a_deal_started_with_its_cards_then_scored_from_the_sheet(tmp_path: Path) -> None:
+    path = tmp_path / "g.euchre"
+    result = record(path, [*SETUP, *CARDS[:7], "sheet", "H", "S", "N", "", "5"], *RULES)
+    assert result.exit_code == 0, result.output
+    assert "  up JH\n  alone N\n  trump H maker S alone tricks 5\n  points NS 4" in \
+        path.read_text(encoding="utf-8")
+    check_clean(path)
+
+
 def test_undo_asks_again_with_the_partner_kept(tmp_path: Path) -> None:
     path = tmp_path / "g.euchre"
     lines = [*SETUP, "sheet", "H", "E", "W", "", "5", "undo", "4"]
