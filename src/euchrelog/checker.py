@@ -24,15 +24,17 @@ from .check import (
 )
 from .errors import NotationError
 from .files import Limits, read_lines
-from .interop import kind_of
+from .interop import head_of, kind_of
 from .notation import prepare, text_lines
 from .notation.jsonio import game_per_line, is_json, peek
 from .progress import Progress
 
 
 def foreign_kind(path: str, limits: Limits) -> str | None:
-    """The format of a source from elsewhere (EGN, EMN, OpenSpiel), or ``None``."""
-    return kind_of(path, peek(read_lines(path, limits))[0])
+    """The format of a source from elsewhere (EGN, EMN, OpenSpiel), or ``None``: told by
+    its name and its first lines, which a source that can be read only once keeps for the
+    reading that follows (:func:`~euchrelog.files.open_source`)."""
+    return kind_of(path, head_of(read_lines(path, limits)))
 
 
 def _source(path: str, limits: Limits, progress: Progress | None

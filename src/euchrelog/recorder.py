@@ -204,6 +204,11 @@ class _Deal:
     penalties charged in it since."""
     thrown: bool = False
     """Whether the deal was thrown in (everyone passed), once it is over."""
+    sheet_acts: tuple[Declaration, ...] = ()
+    """The declaration lines a score-sheet line brings with it: under ``partner-alone`` the
+    maker's partner alone, which the line's own ``alone`` does not say, and then the
+    line's ``defend`` too (a line's words must agree with the deal's declaration lines).
+    They are written before the line, after the declarations entered."""
 
     @property
     def over(self) -> bool:
@@ -467,6 +472,21 @@ class Recorder:
         points = self._deals[index].points
         return dict(points) if points is not None else None
 
+    def alone(self, index: int = -1) -> Seat | None:
+        """The seat that went alone for the makers in a deal (by default the last), as the
+        record writes it: its ``alone`` line, else the maker of a score-sheet line that says
+        ``alone``; ``None`` if no one did."""
+        if not self._deals:
+            return None
+        deal = self._deals[index]
+        model = deal.kept or self._deal_model(deal)
+        lone = [d.seat for d in model.declarations
+                if isinstance(d, Declaration) and d.act == "alone"]
+        if lone:
+            return lone[0]
+        sheet = model.sheet
+        return sheet.maker if sheet is not None and sheet.alone else None
+
     @property
     def totals(self) -> dict[str, int]:
         """The score of each side after the finished deals."""
@@ -635,6 +655,8 @@ class Recorder:
                 acts.append(entry)
             elif isinstance(entry, Sheet):
                 sheet = entry
+        if sheet is not None:
+            acts.extend(deal.sheet_acts)
         state = deal.state
         played = [*state.tricks, state.current] if state.current else list(state.tricks)
         tricks = tuple(Trick(number=k, plays=tuple(Play(seat=s, card=c) for s, c in plays))
@@ -909,7 +931,7 @@ class Recorder:
         self._after(deal)
 
     def sheet(self, trump: Trump | str | None = None, maker: SeatLike | None = None, *,
-              alone: bool | None = None, defend: SeatLike | None = None,
+              alone: bool | SeatLike | None = None, defend: SeatLike | None = None,
               bid: int | str | None = None, tricks: int | None = None,
               taken: TakenLike | None = None, thrown: bool = False,
               dealer: SeatLike | None = None) -> None:
@@ -920,7 +942,10 @@ class Recorder:
         trump, maker, lone hands and the trick bid default to what the bidding and the
         declarations fixed. ``trump`` is a suit, or ``"NT"`` for no trump (H5). ``tricks``
         is the makers' count; in ghost, give ``bid`` (3-6 or ``"moon"``) and ``taken``, each
-        player's tricks.
+        player's tricks. ``alone`` is ``True`` when the maker went alone, or the seat that
+        went alone: under ``partner-alone`` the maker's partner may, and its ``alone`` line
+        is then written before the score-sheet line (whose ``alone`` does not say which
+        maker it was, notation.md).
 
         :raises IllegalActionError: for a line that cannot be right (C903, B408, A601,
             A602, A604, B410) or cannot be scored (C905).
@@ -969,9 +994,9 @@ class Recorder:
         deal.entries.append(line)
         deal.written = None
 
-    def _sheet(self, trump: Trump | str | None, maker: SeatLike | None, alone: bool | None,
-               defend: SeatLike | None, bid: int | str | None, tricks: int | None,
-               taken: TakenLike | None, thrown: bool) -> None:
+    def _sheet(self, trump: Trump | str | None, maker: SeatLike | None,
+               alone: bool | SeatLike | None, defend: SeatLike | None, bid: int | str | None,
+               tricks: int | None, taken: TakenLike | None, thrown: bool) -> None:
         deal = self._open()
         state = deal.state
         if state.tricks or state.current:
@@ -997,6 +1022,20 @@ class Recorder:
                 trump = parse_trump(trump.strip())
             except ValueError as exc:
                 raise IllegalEntryError("S101", str(exc)) from None
+        acts: list[Declaration] = []
+        if alone is not None and not isinstance(alone, bool):
+            seat = _seat(alone)
+            if seat not in (state.alone, None if maker is None else _seat(maker)):
+                acts.append(Declaration(act="alone", seat=seat))
+            alone = True
+        if acts and defend is not None and _seat(defend) != state.defender:
+            acts.append(Declaration(act="defend", seat=_seat(defend)))
+        probe = state
+        if acts and state.phase is Phase.BIDDING and trump is not None and maker is not None:
+            probe = self._state(deal.cards)
+            probe.fix_contract(trump, _seat(maker))
+        for act in acts if probe.phase is Phase.DECLARING else ():
+            probe.verify_declare(act)
         fields = {
             "thrown": thrown, "trump": trump,
             "maker": _seat(maker) if maker is not None else None, "alone": bool(alone),
@@ -1011,6 +1050,7 @@ class Recorder:
             raise IllegalEntryError("C903", _plain(f"{where}: {error['msg']}" if where
                                                    else error["msg"])) from None
         deal.entries.append(line)
+        deal.sheet_acts = tuple(acts)
         report = self._replay_one(deal, done=True)
         fault = self._first_fault(report)
         points = report.deals[0].points if report.deals else None
@@ -1021,6 +1061,7 @@ class Recorder:
                            if not self.variant.scoring else "give the tricks the makers took"))
         if fault is not None:
             deal.entries.pop()
+            deal.sheet_acts = ()
             raise fault
         deal.points = dict(points or {})
         deal.thrown = report.deals[0].thrown
@@ -1062,6 +1103,8 @@ class Recorder:
             self._deals.pop()
             return deal.cards
         entry = deal.entries.pop()
+        if isinstance(entry, Sheet):
+            deal.sheet_acts = ()
         if deal.kept is None:  # a kept deal's entries are penalties: nothing to replay
             self._rebuild(deal)
         return entry

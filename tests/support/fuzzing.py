@@ -36,7 +36,7 @@ from euchrelog.errors import EuchrelogError, NotationError, RecordError
 from euchrelog.events import Entry, iter_entries, read_entries, score_events
 from euchrelog.events.output import RENDERERS
 from euchrelog.findings import CODES
-from euchrelog.interop import ConversionError, check_converted, kind_of, read_source
+from euchrelog.interop import ConversionError, check_converted, head_of, kind_of, read_source
 from euchrelog.interop.egn import dumps_egn
 from euchrelog.interop.openspiel import is_history
 from euchrelog.models import Log
@@ -1014,9 +1014,10 @@ def check_foreign_text(kind: str, text: str) -> None:
     at a place in the input, and is written as notation and JSON that read back as the
     same game (what ``convert`` writes), and a four-hand game as EGN or a ConversionError.
     """
-    first = text.lstrip("\ufeff").split("\n", 1)[0]
-    sniffed = kind_of("fuzz" + FOREIGN_EXTENSIONS[kind], first)
-    if kind == "openspiel" and sniffed is not None:
+    head = head_of(io.StringIO(text.lstrip("\ufeff")))
+    sniffed = kind_of("fuzz" + FOREIGN_EXTENSIONS[kind], head)
+    if sniffed == "openspiel":
+        first = head.partition("\n")[0]
         assert is_history(json.loads(first)), first
     for item in read_source(kind, text):
         if isinstance(item, ConversionError):

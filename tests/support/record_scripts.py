@@ -89,16 +89,21 @@ def full_answers(deal: Deal, ruleset: Ruleset) -> list[str]:
     return out
 
 
-def sheet_answers(deal: Deal, ruleset: Ruleset) -> list[str]:
-    """The answers that record ``deal`` from its score-sheet line (``deal.sheet``)."""
+def sheet_answers(deal: Deal, ruleset: Ruleset, lone: Seat | None = None) -> list[str]:
+    """The answers that record ``deal`` from its score-sheet line (``deal.sheet``);
+    ``lone`` is the seat that went alone, where the full record names it (under
+    ``partner-alone`` the maker's partner is answered by its seat, and no by ``no``, since
+    ``n`` may be North)."""
     sheet = deal.sheet
     assert sheet is not None
     if sheet.thrown:
         return ["sheet", "thrown"]
     out = ["sheet", str(sheet.trump), str(sheet.maker)]
     variant = ruleset.variant
-    if variant.alone == "declared":
-        out.append("y" if sheet.alone else "n")
+    if variant.alone == "declared" and sheet.alone and lone not in (None, sheet.maker):
+        out.append(str(lone))
+    elif variant.alone == "declared":
+        out.append("y" if sheet.alone else "no" if ruleset.options.partner_alone else "n")
     if ruleset.options.lone_defender and variant.alone != "never":
         out.append(str(sheet.defend) if sheet.defend else "")
     if not variant.scoring:
@@ -152,7 +157,9 @@ def script(game: Game, modes: Callable[[int], Mode] = lambda d: "full",
     for d, deal in enumerate(game.deals):
         lines = [str(deal.dealer)] if d == 0 else []
         if modes(d) == "sheet":
-            lines += sheet_answers(sheets.deals[d], ruleset)
+            lone = next((a.seat for a in deal.declarations
+                         if isinstance(a, Declaration) and a.act == "alone"), None)
+            lines += sheet_answers(sheets.deals[d], ruleset, lone)
             pending.append(len(lines))
         else:
             lines += full_answers(deal, ruleset)

@@ -45,7 +45,7 @@ _SUFFIXES = {"json": ".json", "jsonl": ".jsonl", "euchre": EXTENSION, "egn": ".e
 @click.option("--from", "origin", type=click.Choice(KINDS),
               help="Read SOURCES as EGN, EMN or OpenSpiel histories (euchrelog docs "
                    "interop). Default: from the "
-                   "extension (.egn, .emn) or the first line.")
+                   "extension (.egn, .emn) or how the source starts.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing on stderr but errors.")
 @click.option("--force", is_flag=True, help="Rewrite an output file even if it is read-only.")
 @limit_options("8G")

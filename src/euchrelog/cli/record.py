@@ -704,6 +704,11 @@ class Session:
         if key == "maker":
             return Question(key, f"maker [{' '.join(seats)}] > ", seats)
         if key == "alone":
+            partners = self.lone_partners(draft)
+            if partners:
+                return Question(key, f"did the maker go alone? [y, no, or {' or '.join(partners)}"
+                                     " if its partner went alone] (Enter for no) > ",
+                                ["y", "no", *partners])
             return Question(key, "did the maker go alone? [y/n] (Enter for n) > ", ["y", "n"])
         if key == "defend":
             return Question(key, "did a defender defend alone? [the seat, or no] (Enter for "
@@ -802,8 +807,12 @@ class Session:
         assert maker is not None
         if maker is not None and state.can_merge(Merge(act="merge", seat=maker)):
             notes.append(f"{maker} may take up the dummy (merge, or merge keeps 5 cards)")
-        if state.can_declare(Declaration(act="alone", seat=maker)):
-            notes.append(f"{maker} may go alone (alone)")
+        lone = sorted((s for s in rec.seats
+                       if state.can_declare(Declaration(act="alone", seat=s))),
+                      key=lambda s: s != maker)
+        if lone:
+            how = ["alone" if s == maker else f"alone {s}" for s in lone]
+            notes.append(f"{' or '.join(lone)} may go alone ({', or '.join(how)})")
         defenders = [s for s in rec.seats if state.can_declare(
             Declaration(act="defend", seat=s))]
         if defenders:
@@ -1020,11 +1029,7 @@ class Session:
         if key == "maker":
             return _seat_word(word, rec.seats)
         if key == "alone":
-            if word in ("", "n", "no"):
-                return False
-            if word in ("y", "yes", "alone"):
-                return True
-            raise UnclearError("answer y or n")
+            return self.alone_answer(draft, text)
         if key == "defend":
             if word in ("", "no", "none", "-"):
                 return None
@@ -1045,6 +1050,50 @@ class Session:
             raise UnclearError(f"answer a number of tricks, 0 to {limit}")
         return int(word)
 
+    def contract_state(self, draft: Draft) -> DealState | None:
+        """An engine state with the trump and maker of a score-sheet draft fixed (``None``
+        before both are answered): what it asks of lone hands is what the rules allow."""
+        rec = self.rec
+        assert rec is not None
+        trump, maker = draft.get("trump"), draft.get("maker")
+        if not isinstance(trump, Suit | NoTrump) or not isinstance(maker, Seat):
+            return None
+        state = DealState(rec.ruleset, self.draft_dealer(draft))
+        state.fix_contract(trump, maker)
+        return state
+
+    def lone_partners(self, draft: Draft) -> list[Seat]:
+        """The maker's partners who may go alone instead of the maker (``partner-alone``),
+        given the draft's trump and maker."""
+        rec = self.rec
+        state = self.contract_state(draft)
+        assert rec is not None
+        if state is None:
+            return []
+        return [s for s in rec.seats
+                if s != state.maker and state.can_declare(Declaration(act="alone", seat=s))]
+
+    def alone_answer(self, draft: Draft, text: str) -> bool | Seat:
+        """Whether the maker went alone (``y``/``n``), or, where its partner may go alone
+        instead, the seat that did (the maker's seat is ``True``)."""
+        rec = self.rec
+        assert rec is not None
+        word = text.strip().lower()
+        if word in ("y", "yes", "alone"):
+            return True
+        partners = self.lone_partners(draft)
+        if partners and (text.strip() in SEATS or word in ("e", "s", "w")):
+            seat = _seat_word(word, rec.seats)
+            return True if seat == draft.get("maker") else seat
+        if text.strip() == "n" and Seat.N in partners:  # 'n' for no, or for North? Ask again.
+            raise UnclearError("answer no, or the partner's seat in capitals (N)")
+        if word in ("", "n", "no"):
+            return False
+        if partners:
+            raise UnclearError(f"answer y, no, or {' or '.join(partners)} if the maker's "
+                               "partner went alone")
+        raise UnclearError("answer y or n")
+
     @staticmethod
     def taken(draft: Draft) -> dict[Seat, int]:
         """Each player's tricks answered so far (ghost)."""
@@ -1063,13 +1112,14 @@ class Session:
             rec.verify_deal(hands, upcard=upcard, kitty=kitty, extra=extra, dealer=dealer)
             return
         if key in ("alone", "defend"):
-            trump, maker = draft.get("trump"), draft.get("maker")
-            assert isinstance(trump, Suit | NoTrump) and isinstance(maker, Seat)
-            state = DealState(rec.ruleset, self.draft_dealer(draft))
-            state.fix_contract(trump, maker)
-            if draft.get("alone"):
-                state.verify_declare(Declaration(act="alone", seat=maker))
-                state.apply_declare(Declaration(act="alone", seat=maker))
+            state = self.contract_state(draft)
+            assert state is not None and state.maker is not None
+            alone = draft.get("alone")
+            if alone:
+                seat = alone if isinstance(alone, Seat) else state.maker
+                lone = Declaration(act="alone", seat=seat)
+                state.verify_declare(lone)
+                state.apply_declare(lone)
             defend = draft.get("defend")
             if isinstance(defend, Seat):
                 state.verify_declare(Declaration(act="defend", seat=defend))
@@ -1110,7 +1160,8 @@ class Session:
                 rec.sheet(
                     trump=trump if isinstance(trump, Suit | NoTrump) else None,
                     maker=maker if isinstance(maker, Seat) else None,
-                    alone=alone if isinstance(alone, bool) and draft.has("alone") else None,
+                    alone=alone if isinstance(alone, bool | Seat) and draft.has("alone")
+                    else None,
                     defend=defend if isinstance(defend, Seat) else None,
                     bid=bid if isinstance(bid, int) else None,
                     tricks=tricks if isinstance(tricks, int) else None,
@@ -1174,6 +1225,7 @@ class Session:
         self.draft = None
         rec = self.rec
         assert rec is not None
+        lone = rec.alone()
         try:
             undone = rec.undo()
         except RecorderError:
@@ -1185,9 +1237,9 @@ class Session:
                 and rec.deal_cards.extra is None and rec.deal_cards.kitty is None):
             cards = rec.undo()  # a deal recorded from its sheet: its start goes with it
             assert isinstance(cards, DealCards)
-            self.draft = self.sheet_draft(undone, cards.dealer, open_deal=False)
+            self.draft = self.sheet_draft(undone, cards.dealer, open_deal=False, alone=lone)
         elif isinstance(undone, Sheet) and not rec.entries:
-            self.draft = self.sheet_draft(undone, None, open_deal=True)
+            self.draft = self.sheet_draft(undone, None, open_deal=True, alone=lone)
         elif isinstance(undone, DealCards):
             self.draft = self.cards_draft(undone)
         self.save(f"the undo of {describe(undone)}")
@@ -1225,8 +1277,10 @@ class Session:
             answers += [("upcard", cards.upcard), ("kitty", cards.kitty)]
         return Draft("deal", answers)
 
-    def sheet_draft(self, sheet: Sheet, dealer: Seat | None, *, open_deal: bool) -> Draft:
-        """The answers that gave a deal its score-sheet line."""
+    def sheet_draft(self, sheet: Sheet, dealer: Seat | None, *, open_deal: bool,
+                    alone: Seat | None = None) -> Draft:
+        """The answers that gave a deal its score-sheet line (``alone``: the seat that went
+        alone, when the record names the maker's partner)."""
         rec = self.rec
         assert rec is not None
         draft = Draft("deal", open_deal=open_deal)
@@ -1243,7 +1297,8 @@ class Session:
             draft.answers.append(("maker", sheet.maker))
             keys = self.deal_keys(draft)
             if "alone" in keys:
-                draft.answers.append(("alone", sheet.alone))
+                partner = sheet.alone and alone not in (None, sheet.maker)
+                draft.answers.append(("alone", alone if partner else sheet.alone))
             if "defend" in keys:
                 draft.answers.append(("defend", sheet.defend))
             if "bid" in keys:
@@ -1269,7 +1324,8 @@ class Session:
             "trump": "the trump suit (C, D, H or S; NT for no trump under no-trump), or "
                      "thrown if everyone passed",
             "maker": "the seat that made trump",
-            "alone": "y if the maker played alone, else n",
+            "alone": "y if the maker played alone, else n; under partner-alone the seat of "
+                     "the maker's partner if the partner went alone instead",
             "defend": "the seat of a defender who defended alone, or Enter",
             "bid": "the high bid: 3, 4, 5 or moon",
             "tricks": "how many tricks the maker's side took",

@@ -20,13 +20,14 @@ writes the page.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from dataclasses import replace
 
 from ..check import check_game
 from ..errors import NotationError
 from ..findings import is_suppressed
-from ..interop import ConversionError, check_converted, kind_of, read_source
+from ..interop import ConversionError, check_converted, head_of, kind_of, read_source
 from ..models import Game
 from ..notation import ParsedGame, parse_game, split_games, text_lines
 from ..notation.jsonio import game_per_line, is_json, loads_json
@@ -79,7 +80,7 @@ def placed_views(text: str, path: str = "<stdin>", *, double_dummy: bool = False
 def _games(text: str, path: str, skip_unreadable: bool = False
            ) -> Iterator[tuple[int, Game, Json]]:
     """Each game of a source's text with its first line and its page data."""
-    kind = kind_of(path, text.split("\n", 1)[0])
+    kind = kind_of(path, head_of(io.StringIO(text)))
     if kind is not None:
         yield from _foreign_views(kind, text)
         return
