@@ -301,3 +301,24 @@ def test_the_generator_declines_without_a_natural_trump(variant: str) -> None:
         declined += sum(d.exchange is not None and d.exchange.act == "declines"
                         for d in game.deals)
     assert declined
+
+
+def test_a_partners_lone_hand_is_credited_to_the_partner() -> None:
+    """Under partner-alone the lone hand is the lone player's in the replay's results, in
+    the statistics and in an event's lone-hand awards: not the maker's, who sat out."""
+    from pathlib import Path
+
+    from euchrelog.events.played import lone_hands
+    from euchrelog.notation import loads
+    from euchrelog.stats import collect
+
+    path = Path(__file__).resolve().parent.parent / "samples/valid/four-hand-partner-alone.euchre"
+    game = loads(path.read_text("utf-8")).games[0]
+    report = replay(game)
+    by_partner = [d for d in report.deals if d.lone is not None and d.lone != d.maker]
+    assert [(d.number, d.maker, d.lone) for d in by_partner] == [(3, Seat.N, Seat.S)]
+    assert all(d.alone for d in by_partner)
+    players = next(iter(collect([game]).groups.values())).players
+    lone = {name: tally.lone for name, tally in players.items() if tally.lone}
+    assert lone == {"len fortier": 2}  # South: deal 3 for North, deal 7 as the maker
+    assert {seat for seat, _, _ in lone_hands(report.ruleset, report)} == {Seat.S}

@@ -288,7 +288,7 @@ def _deal(table: _Table, deal: dict[str, Any]) -> DealResult:
     if points is None or state.trump is None:
         raise _DeclineError  # P706, or a partial deal
     return DealResult(deal["number"], dealer, points, {}, maker=state.maker,
-                      trump=state.trump.value, alone=state.alone is not None,
+                      trump=state.trump.value, lone=state.alone,
                       defender_alone=state.defender is not None,
                       maker_tricks=state.maker_tricks(), bid_round=state.fixed_in_round,
                       defender=state.defender)

@@ -196,7 +196,7 @@ def replay_entry(entry: Entry, game: Game, deals: int | None = None, target: int
     return Played(_compact(entry), pairs, ruleset, report.totals, report.ended, report.winner,
                   dealt, _place(game.tag("Round")), _place(game.tag("Table")), players,
                   name_tags, len(game.deals), game.end is not None,
-                  _lone_hands(ruleset, report), _euchre_takers(game, ruleset, report),
+                  lone_hands(ruleset, report), _euchre_takers(game, ruleset, report),
                   result.findings, own, vote,
                   tuple((c.seat, c.points) for c in report.penalties if c.seat is not None))
 
@@ -232,14 +232,15 @@ def seat_players(game: Game, ruleset: Ruleset) -> dict[Seat, str]:
     as ``score`` reads them."""
     return _players(tuple((tag.name, tag.value) for tag in game.tags), ruleset)[0]
 
-def _lone_hands(rules: Ruleset, report: GameReport) -> tuple[tuple[Seat, int, int], ...]:
-    """The maker, tricks and side's points of each lone hand that made (3 tricks or more);
-    only in the variants where going alone is a choice."""
+def lone_hands(rules: Ruleset, report: GameReport) -> tuple[tuple[Seat, int, int], ...]:
+    """The lone player (the maker, or under partner-alone its partner), tricks and side's
+    points of each lone hand that made (3 tricks or more); only in the variants where going
+    alone is a choice."""
     if rules.variant.alone != "declared":
         return ()
-    return tuple((deal.maker, deal.maker_tricks, (deal.points or {}).get(
-                  rules.side(deal.maker), 0)) for deal in report.deals
-                 if deal.alone and deal.maker is not None and deal.maker_tricks is not None
+    return tuple((deal.lone, deal.maker_tricks, (deal.points or {}).get(
+                  rules.side(deal.lone), 0)) for deal in report.deals
+                 if deal.lone is not None and deal.maker_tricks is not None
                  and deal.maker_tricks >= 3)
 
 

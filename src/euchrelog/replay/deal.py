@@ -118,7 +118,7 @@ class DealReplay:
         result.thrown = state.phase is Phase.THROWN
         result.maker = state.maker
         result.trump = state.trump.value if state.trump else None
-        result.alone = state.alone is not None
+        result.lone = state.alone
         result.defender_alone = state.defender is not None
         result.bid_round = state.fixed_in_round
         result.defender = state.defender

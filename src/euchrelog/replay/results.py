@@ -28,7 +28,9 @@ class DealResult:
     """Running totals after the deal."""
     maker: Seat | None = None
     trump: str | None = None
-    alone: bool = False
+    lone: Seat | None = None
+    """The seat that played alone for the makers: the maker, or under ``partner-alone``
+    the maker's partner."""
     defender_alone: bool = False
     maker_tricks: int | None = None
     bid_round: int = 0
@@ -39,6 +41,11 @@ class DealResult:
     thrown: bool = False
     penalties: list[Charge] = field(default_factory=list)
     """The penalties charged in the deal (H6), already in ``totals``."""
+
+    @property
+    def alone(self) -> bool:
+        """Whether a maker played alone."""
+        return self.lone is not None
 
 
 @dataclass(frozen=True)

@@ -377,7 +377,7 @@ class Collector:
                    and not claimed)
         made = decided and (result.points or {}).get(maker_side or "", 0) > 0
         marched = made and result.maker_tricks == rules.variant.tricks
-        lone = result.alone and rules.variant.alone == "declared"
+        lone = result.lone if rules.variant.alone == "declared" else None
         for tally, _ in seated.tallies:
             tally.deals += 1
         for seat in rules.seats:
@@ -397,10 +397,11 @@ class Collector:
                         tally.made += made
                         tally.euchred += not made
                         tally.marched += marched
-                    if lone:
-                        tally.lone += 1
-                        tally.lone_made += made
-                        tally.lone_marched += marched
+            if seat == lone:  # the maker, or under partner-alone its partner
+                for tally in own:
+                    tally.lone += 1
+                    tally.lone_made += made
+                    tally.lone_marched += marched
             if seat == result.defender:
                 for tally in own:
                     tally.lone_defences += 1
