@@ -183,7 +183,7 @@ class GameReplay:
     def either_dealer(self, d: int, deal: Deal, due: Seat) -> DealResult:
         """Replays a deal under the dealer written and the dealer due, and keeps the reading
         with fewer findings (:func:`~.readings.read_dealer`)."""
-        result, findings = read_dealer(self.trial, self.ruleset.seats, d, deal, due)
+        result, findings = read_dealer(self.trial, self.ruleset, d, deal, due)
         for locus, finding in findings:
             self.deliver_at(locus, finding)
         return result

@@ -2,8 +2,13 @@
 of a trick exchanged, a lone declaration as written, and the dealer, each read otherwise
 where that explains the faults behind it; the reading that leaves the fewest faults is kept.
 
-A reading is judged by replaying the deal under it (a :data:`Trial`), or, for an act's seat,
-by the faults the acts after it leave in a copy of the deal's state.
+Every reading is judged by one measure, :func:`misfit`: the faults it leaves and whether
+the points written differ from those it scores. The faults are counted by replaying the deal
+under the reading (a :data:`Trial`), or, for an act's seat, by the engine over the acts
+after it in a copy of the deal's state. The first reading of least misfit is kept, in the
+order each kind lists them: the reading as written first (a card read otherwise must also
+make up for its own finding), but for an act's seat the due seat's first, since the act as
+written is a fault itself. The bounds of the search are the constants below.
 """
 
 from __future__ import annotations
@@ -56,15 +61,24 @@ Trial = Callable[[int, Deal], tuple[DealResult, list[Held]]]
 its findings, kept back."""
 
 
-def read_dealer(trial: Trial, seats: tuple[Seat, ...], d: int, deal: Deal, due: Seat
+def misfit(rules: Ruleset, deal: Deal, faults: int, points: dict[str, int] | None) -> int:
+    """How badly a reading of ``deal`` fits the record: the ``faults`` it leaves, and one
+    more when the points written differ from the ``points`` it scores (``None``: not
+    known), since the points written are evidence too (C901)."""
+    return faults + points_differ(rules, deal, points)
+
+
+def read_dealer(trial: Trial, rules: Ruleset, d: int, deal: Deal, due: Seat
                 ) -> tuple[DealResult, list[Held]]:
     """Replays a deal under the dealer written and the dealer due, and keeps the reading
-    with fewer findings: a misspelt dealer is then one finding, D302."""
+    of less misfit: a misspelt dealer is then one finding, D302."""
     readings = []
-    choices = (deal.dealer, due) if deal.dealer in seats else (due,)
+    choices = (deal.dealer, due) if deal.dealer in rules.seats else (due,)
     for dealer in choices:
-        result, held = trial(d, deal.model_copy(update={"dealer": dealer}))
-        readings.append((len(held), result, held))
+        reading = deal.model_copy(update={"dealer": dealer})
+        result, held = trial(d, reading)
+        readings.append((misfit(rules, reading, sum(f.is_fault for _, f in held),
+                                result.points), result, held))
     _, result, findings = min(readings, key=lambda r: r[0])
     result.dealer = deal.dealer
     return result, findings
@@ -104,8 +118,8 @@ class CardSlips:
         """The reading of one card of deal ``d`` that :meth:`read` keeps, with its result
         and findings, if any: ``result`` and ``faults`` are the deal's as written."""
         best: CardReading | None = None
-        # The slip itself is a finding too; the points written are evidence (C901).
-        fewest = len(faults) + points_differ(self.rules, deal, result.points) - 1
+        # The slip itself is a finding too.
+        fewest = misfit(self.rules, deal, len(faults), result.points) - 1
         deck = deck_set(self.rules.options.deck)
         seats, tricks = len(self.rules.seats), self.rules.variant.tricks
         readable = (fewest > 0 and len(deal.tricks) <= tricks + 1
@@ -126,8 +140,8 @@ class CardSlips:
             reading = (_exchanged(deal, where, card) if why == "exchange"
                        else _with_card(deal, where, card))
             trial_result, held = trial(d, reading)
-            count = sum(f.is_fault for _, f in held) + points_differ(
-                self.rules, reading, trial_result.points)
+            count = misfit(self.rules, reading, sum(f.is_fault for _, f in held),
+                           trial_result.points)
             if count < fewest and (why != "renege" or count == 0):
                 best, fewest = (place, card, trial_result, held), count
             if fewest == 0:
@@ -192,9 +206,9 @@ def reseat(rules: Ruleset, state: DealState, act: A, rest: list[Action | None], 
             declare_as_written(trial, reading[0])
         else:
             trial.apply_act(reading[0])
-        # The points written are evidence too.
-        return trial.faults(rest) + (not deal.claims and points_differ(
-            rules, deal, scored(deal, trial)))
+        # (A claim's penalty, not the tricks, scores a deal with one.)
+        return misfit(rules, deal, trial.faults(rest),
+                      None if deal.claims else scored(deal, trial))
 
     return min(readings, key=faults_after)
 
