@@ -23,9 +23,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import euchrelog
+import euchrelog.actions
 import euchrelog.engine
-from euchrelog.cards import JOKER, NO_TRUMP, Suit, make_deck, parse_card
-from euchrelog.engine import (
+from euchrelog.actions import (
     ACTION_COUNT,
     ALONE_ID,
     BID_ID,
@@ -40,10 +40,9 @@ from euchrelog.engine import (
     PARTNER_ALONE_ID,
     PASS_ID,
     SWAP_ID,
-    Action,
-    DealState,
-    Phase,
 )
+from euchrelog.cards import JOKER, NO_TRUMP, Suit, make_deck, parse_card
+from euchrelog.engine import Action, DealState, Phase
 from euchrelog.errors import IllegalActionError, NotationError, RecordError, RenegeError
 from euchrelog.generate import new_deal, random_game, ruleset_for
 from euchrelog.models import (
@@ -204,9 +203,9 @@ def test_the_table_of_acts_is_as_documented() -> None:
         33, 66, 67, 68, 69, 74, 78, 79, 80, 84, 85, 337, 338)
     text = Path(__file__).resolve().parent.parent.joinpath("docs", "api.md").read_text("utf-8")
     rows = re.findall(r"^\| (\d+)(?:-(\d+))? \| `(\w+)` \|", text, re.MULTILINE)
-    engine = vars(euchrelog.engine)
+    table = vars(euchrelog.actions)
     assert [(int(first), name) for first, _, name in rows] == [
-        (engine[name], name) for _, _, name in rows]
+        (table[name], name) for _, _, name in rows]
     assert len(rows) == 12 and int(rows[-1][1] or rows[-1][0]) == ACTION_COUNT - 1
     assert f"`ACTION_COUNT` ({ACTION_COUNT})" in text
 

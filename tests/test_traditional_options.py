@@ -9,9 +9,10 @@ import random
 
 import pytest
 
+from euchrelog.actions import ALONE_ID, PARTNER_ALONE_ID
 from euchrelog.cards import Card, Suit, parse_card
 from euchrelog.check import check_text
-from euchrelog.engine import ALONE_ID, PARTNER_ALONE_ID, DealState, Phase
+from euchrelog.engine import DealState, Phase
 from euchrelog.generate import contract, random_game, ruleset_for, score_sheet
 from euchrelog.models import Call, Declaration, Exchange, Order, Pass, Play
 from euchrelog.replay import replay

@@ -44,8 +44,40 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import combinations
-from typing import Any, TypeVar, cast
+from typing import Any, cast
 
+from .actions import (
+    ACTION_COUNT,
+    ALONE_ID,
+    BID_ID,
+    CALL_ID,
+    CARDS_BY_NUMBER,
+    DECLINE_ID,
+    DEFEND_ID,
+    DISCARD_ID,
+    MERGE_ID,
+    MERGE_KEEPS_ID,
+    NUMBERED,
+    PARTNER_ALONE_ID,
+    PLAIN_BIDS,
+    SEAT_NUMBER,
+    SEATS_BY_NUMBER,
+    SUIT_NUMBER,
+    bid_candidates,
+    bid_of,
+    by_name,
+    card_number,
+    combination,
+    combination_rank,
+    declaration_act,
+    exchange_act,
+    numbers_of,
+    pickups,
+    play_table,
+    plays_of,
+    subsets,
+    unnamed_merge,
+)
 from .cards import (
     CARD_SLOTS,
     JOKER,
@@ -57,7 +89,6 @@ from .cards import (
     cards_of,
     deck_mask,
     follow_masks,
-    make_deck,
     mask_of,
     suit_list,
     trick_winner,
@@ -65,7 +96,7 @@ from .cards import (
 from .errors import IllegalActionError, RenegeError
 from .models import Bid, Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap
 from .rules import MOON, Ruleset
-from .seats import SEATS, Seat, clockwise_from
+from .seats import Seat, clockwise_from
 
 Action = Pass | Order | Call | Number | Swap | Exchange | Merge | Declaration | Play
 """Any act :meth:`DealState.legal_actions` can offer."""
@@ -1345,7 +1376,7 @@ class DealState:
             self._do_play(play.seat, play.card, self.to_play())
             return
         if phase is Phase.BIDDING and self._legal_bids()[2].get(
-                _NUMBERED.get(id(act), -1)) is act:  # one check_bid passed for this state
+                NUMBERED.get(id(act), -1)) is act:  # one check_bid passed for this state
             self.apply_bid(act)
             return
         self.verify(act)
@@ -1369,9 +1400,9 @@ class DealState:
         offers no lead, since the dealer's hand is not settled (a record may leave the
         exchange out; a bot makes it, or declines it, first)."""
         return (self.phase is _DECLARING and not self.exchanged and (
-            self.check_exchange(_exchange_act(self.dealer, self.upcard, None)) is None
+            self.check_exchange(exchange_act(self.dealer, self.upcard, None)) is None
             or (self._pickup_barred() and self.check_exchange(
-                _exchange_act(self.dealer, None, None, "declines")) is None)))
+                exchange_act(self.dealer, None, None, "declines")) is None)))
 
     def legal_actions(self) -> list[Action]:
         """Every act the verifying methods accept now that can still lead to a complete
@@ -1399,7 +1430,7 @@ class DealState:
         table = _tables(self.ruleset)[0]
         legal = table.get(key)
         if legal is None:
-            bids = tuple(b for b in _bid_candidates(self.seats) if self.check_bid(b) is None)
+            bids = tuple(b for b in bid_candidates(self.seats) if self.check_bid(b) is None)
             by_number = {self.action_id(b): b for b in bids}
             legal = table[key] = (bids, tuple(sorted(by_number)), by_number)
         return legal
@@ -1408,12 +1439,12 @@ class DealState:
         """The legal exchanges, declarations and merges now (the phase is declaring)."""
         dealer, up = self.dealer, self.upcard
         declines, discards = self._exchanges(exchange_due)
-        acts: list[Action] = [_exchange_act(dealer, None, None, "declines")] if declines else []
-        pickups = _pickups(dealer, up)
-        for card in _by_name(discards):
-            pickup = pickups.get(card.index)
+        acts: list[Action] = [exchange_act(dealer, None, None, "declines")] if declines else []
+        kept = pickups(dealer, up)
+        for card in by_name(discards):
+            pickup = kept.get(card.index)
             if pickup is None:
-                pickup = pickups[card.index] = _exchange_act(dealer, up, card)
+                pickup = kept[card.index] = exchange_act(dealer, up, card)
             acts.append(pickup)
         declarations, merging = self._declarations()
         acts += declarations
@@ -1433,7 +1464,7 @@ class DealState:
         if not exchange_due:
             return False, 0
         dealer, up = self.dealer, self.upcard
-        declines = self.check_exchange(_exchange_act(dealer, None, None, "declines")) is None
+        declines = self.check_exchange(exchange_act(dealer, None, None, "declines")) is None
         if self._pickup_barred():
             return declines, 0
         return declines, self.hands[dealer].known | (up.bit if up is not None else 0)
@@ -1449,19 +1480,19 @@ class DealState:
         if legal is None:
             options: list[Declaration] = []
             for kind in ("alone", "defend"):  # by the seats that may make them (seats_due)
-                due = self.seats_due(_declaration(kind, self.dealer))
-                options += [_declaration(kind, s) for s in self.seats if s in due]
+                due = self.seats_due(declaration_act(kind, self.dealer))
+                options += [declaration_act(kind, s) for s in self.seats if s in due]
             maker = self.maker
             legal = table[key] = (
                 tuple(d for d in options if self.check_declare(d) is None),
-                maker is not None and self.check_merge(_unnamed_merge(maker)) is None)
+                maker is not None and self.check_merge(unnamed_merge(maker)) is None)
         return legal
 
     def _legal_plays(self) -> tuple[Play, ...]:
         """The legal plays now (see :meth:`_play_mask`), in the order of their cards'
         names."""
         turn, legal = self._play_mask()
-        return _plays_of(legal, turn) if turn is not None else ()
+        return plays_of(legal, turn) if turn is not None else ()
 
     def _play_mask(self) -> tuple[Seat | None, int]:
         """The seat to play and the mask of the cards it may play now, of those the state
@@ -1490,10 +1521,10 @@ class DealState:
         knows them all, else one naming none (kept while the cards stay the same)."""
         hand = self.hands[maker]
         if hand.free or self.extra.free:
-            return [_unnamed_merge(maker)]
+            return [unnamed_merge(maker)]
         key = (maker, hand.known, self.extra.known)
         if self._merge_list[0] != key:
-            ten = _by_name(hand.known | self.extra.known)
+            ten = by_name(hand.known | self.extra.known)
             self._merge_list = (key, tuple(Merge(seat=maker, keeps=kept) for kept in
                                            combinations(ten, self.variant.hand_size)))
         return list(self._merge_list[1])
@@ -1504,7 +1535,7 @@ class DealState:
         if hand.free or self.extra.free:
             return range(MERGE_ID, MERGE_ID + 1)
         ten = (hand.known | self.extra.known).bit_count()
-        return range(MERGE_KEEPS_ID, MERGE_KEEPS_ID + len(_subsets(ten, self.variant.hand_size)))
+        return range(MERGE_KEEPS_ID, MERGE_KEEPS_ID + len(subsets(ten, self.variant.hand_size)))
 
     # ------------------------------------------------------------ acts as numbers
 
@@ -1515,23 +1546,23 @@ class DealState:
         :raises ValueError: for an act the table has no number for (a card of no deck, a
             merge keeping other than the maker's five of ten known cards).
         """
-        number = _NUMBERED.get(id(act))
+        number = NUMBERED.get(id(act))
         if number is not None:
             return number
         kind = type(act)
         if kind is Play:
-            return _card_number(cast(Play, act).card)
+            return card_number(cast(Play, act).card)
         if kind is Exchange:
             ex = cast(Exchange, act)
             if ex.act == "declines":
                 return DECLINE_ID
             if ex.discard is None:
                 raise ValueError("an exchange that does not name its discard has no number")
-            return DISCARD_ID + _card_number(ex.discard)
+            return DISCARD_ID + card_number(ex.discard)
         if kind is Declaration:
             decl = cast(Declaration, act)
             if decl.act == "defend":
-                return DEFEND_ID + _SEAT_NUMBER[decl.seat]
+                return DEFEND_ID + SEAT_NUMBER[decl.seat]
             partner = decl.seat != self.maker and decl.seat in self.makers
             return PARTNER_ALONE_ID if partner else ALONE_ID
         if kind is Merge:
@@ -1541,17 +1572,17 @@ class DealState:
             ten = self._merge_cards()
             if None in keeps or not set(keeps) <= set(ten):
                 raise ValueError("a merge keeping cards not among the ten known has no number")
-            return MERGE_KEEPS_ID + _combination_rank(
+            return MERGE_KEEPS_ID + combination_rank(
                 sorted(ten.index(c) for c in keeps if c is not None), len(ten))
         if kind is Call:
             suit = cast(Call, act).suit
-            return CALL_ID + (4 if suit is NO_TRUMP else _SUIT_NUMBER[suit])
+            return CALL_ID + (4 if suit is NO_TRUMP else SUIT_NUMBER[suit])
         if kind is Number:
             tricks = cast(Number, act).tricks
             if not 3 <= tricks <= MOON:
                 raise ValueError(f"a bid of {tricks} tricks has no number (3 to {MOON})")
             return BID_ID + tricks - 3
-        return _PLAIN_BIDS[kind]
+        return PLAIN_BIDS[kind]
 
     def action_of(self, number: int) -> Action:
         """The act of ``number`` (see :meth:`action_id`), made by the seat due now.
@@ -1565,42 +1596,42 @@ class DealState:
             turn = self.to_play()
             if turn is None:
                 raise ValueError(f"no seat is to play now (action {number})")
-            return _play_table()[turn][CARDS_BY_NUMBER[number].index]
+            return play_table()[turn][CARDS_BY_NUMBER[number].index]
         if number < DECLINE_ID:
-            return _exchange_act(self.dealer, self.upcard, CARDS_BY_NUMBER[number - DISCARD_ID])
+            return exchange_act(self.dealer, self.upcard, CARDS_BY_NUMBER[number - DISCARD_ID])
         if number == DECLINE_ID:
-            return _exchange_act(self.dealer, None, None, "declines")
+            return exchange_act(self.dealer, None, None, "declines")
         if DEFEND_ID <= number < MERGE_ID:
-            return _declaration("defend", SEATS_BY_NUMBER[number - DEFEND_ID])
+            return declaration_act("defend", SEATS_BY_NUMBER[number - DEFEND_ID])
         if number >= ALONE_ID:
             maker = self.maker
             if maker is None:
                 raise ValueError(f"no maker is fixed yet (action {number})")
             if number == ALONE_ID:
-                return _declaration("alone", maker)
+                return declaration_act("alone", maker)
             if number == PARTNER_ALONE_ID:
                 partner = next((s for s in self.makers if s != maker), None)
                 if partner is None:
                     raise ValueError(f"the maker has no partner (action {number})")
-                return _declaration("alone", partner)
+                return declaration_act("alone", partner)
             if number == MERGE_ID:
-                return _unnamed_merge(maker)
+                return unnamed_merge(maker)
             ten = self._merge_cards()
-            picked = _combination(number - MERGE_KEEPS_ID, len(ten), self.variant.hand_size)
+            picked = combination(number - MERGE_KEEPS_ID, len(ten), self.variant.hand_size)
             if picked is None:
                 raise ValueError(f"no merge of the ten cards has number {number}")
             return Merge(seat=maker, keeps=tuple(sorted((ten[i] for i in picked), key=str)))
         bidder = self._bidder()
         if bidder is None:
             raise ValueError(f"no seat is to bid now (action {number})")
-        return _bid_of(number, bidder)
+        return bid_of(number, bidder)
 
     def legal_action_ids(self) -> list[int]:
         """The numbers of :meth:`legal_actions` (see :meth:`action_id`), ascending: worked
         out as :meth:`legal_actions` works them out, without making the acts."""
         phase = self.phase
         if phase is _PLAYING:
-            return list(_numbers_of(self._play_mask()[1]))
+            return list(numbers_of(self._play_mask()[1]))
         if phase is Phase.BIDDING:
             return list(self._legal_bids()[1])
         if phase is not _DECLARING:
@@ -1608,13 +1639,13 @@ class DealState:
         due = self.exchange_due
         declines, discards = self._exchanges(due)
         numbers = [DECLINE_ID] if declines else []
-        numbers += [DISCARD_ID + n for n in _numbers_of(discards)]
+        numbers += [DISCARD_ID + n for n in numbers_of(discards)]
         declarations, merging = self._declarations()
         numbers += map(self.action_id, declarations)
         if merging and self.maker is not None:
             numbers += self._merge_ids(self.maker)
         if not due:
-            numbers += _numbers_of(self._play_mask()[1])
+            numbers += numbers_of(self._play_mask()[1])
         numbers.sort()
         return numbers
 
@@ -1641,7 +1672,7 @@ class DealState:
         """The ten cards of a merge (the maker's hand and the dummy), by their numbers."""
         maker = self.maker
         known = (self.hands[maker].known if maker is not None else 0) | self.extra.known
-        return sorted(cards_of(known), key=_card_number)
+        return sorted(cards_of(known), key=card_number)
 
     def _bidder(self) -> Seat | None:
         """The seat to bid now: the dealer on a Benny turn-up, the high bidder naming
@@ -1694,176 +1725,6 @@ _ACTS: dict[type, tuple[Callable[[DealState, Any], IllegalActionError | None],
 }
 """The check and the application of each kind of act."""
 
-# ---------------------------------------------------------------- the table of acts
-
-CARDS_BY_NUMBER: tuple[Card, ...] = (*make_deck(32), JOKER)
-"""The cards an act names, by their numbers: clubs, diamonds, hearts, spades, each 7 to
-ace, then the Benny (0 to 32)."""
-DISCARD_ID = len(CARDS_BY_NUMBER)
-"""Acts 0 to 32 play card 0 to 32; 33 to 65: the dealer takes the upcard and discards
-card 0 to 32."""
-DECLINE_ID = DISCARD_ID + len(CARDS_BY_NUMBER)
-"""66: the dealer declines the upcard."""
-PASS_ID, ORDER_ID, CALL_ID = DECLINE_ID + 1, DECLINE_ID + 2, DECLINE_ID + 3
-"""67: pass; 68: order up; 69 to 73: call clubs, diamonds, hearts, spades, no trump."""
-BID_ID = CALL_ID + 5
-"""74 to 77: bid 3 to 6 tricks (ghost)."""
-SWAP_ID = BID_ID + MOON - 2
-"""78: swap with the ghost hand."""
-ALONE_ID, DEFEND_ID = SWAP_ID + 1, SWAP_ID + 2
-"""79: the maker goes alone; 80 to 83: N, E, S or W defends alone."""
-MERGE_ID = DEFEND_ID + len(SEATS)
-"""84: the maker merges the dummy, naming no card kept."""
-MERGE_KEEPS_ID = MERGE_ID + 1
-"""85 to 336: the maker merges the dummy and keeps the five cards of the ten (the hand
-and the dummy, by number) whose place among ``itertools.combinations(ten, 5)`` is the
-act's number less 85."""
-PARTNER_ALONE_ID = MERGE_KEEPS_ID + 252
-"""337: the maker's partner goes alone (``partner-alone``)."""
-ACTION_COUNT = PARTNER_ALONE_ID + 1
-"""How many numbers the table of acts has (338)."""
-
-SEATS_BY_NUMBER: tuple[Seat, ...] = SEATS
-"""The seats by their numbers (N E S W: 0 to 3), as a ``defend`` act names them."""
-_SEAT_NUMBER = {seat: i for i, seat in enumerate(SEATS_BY_NUMBER)}
-_SUIT_NUMBER = {suit: i for i, suit in enumerate(Suit)}
-_NUMBER_OF_INDEX: list[int] = [-1] * CARD_SLOTS
-"""The number of each card by its :attr:`~euchrelog.cards.Card.index` (-1: none)."""
-for _number, _card in enumerate(CARDS_BY_NUMBER):
-    _NUMBER_OF_INDEX[_card.index] = _number
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _numbers_of(mask: int) -> tuple[int, ...]:
-    """The numbers of the cards of ``mask``, ascending (a hand's recur)."""
-    return tuple(sorted(_NUMBER_OF_INDEX[c.index] for c in cards_of(mask)))
-
-
-def _card_number(card: Card | None) -> int:
-    """The number of ``card`` in the table of acts.
-
-    :raises ValueError: for an unknown card or one of no deck.
-    """
-    number = -1 if card is None else _NUMBER_OF_INDEX[card.index]
-    if number < 0:
-        raise ValueError(f"no act has a number for the card {card or '??'}")
-    return number
-
-
-@functools.cache
-def _combinations(n: int, k: int) -> dict[tuple[int, ...], int]:
-    """The ``k``-subsets of ``range(n)``, each with its place in
-    ``itertools.combinations``."""
-    return {c: i for i, c in enumerate(combinations(range(n), k))}
-
-
-@functools.cache
-def _subsets(n: int, k: int) -> tuple[tuple[int, ...], ...]:
-    """The ``k``-subsets of ``range(n)`` in the order of ``itertools.combinations``."""
-    return tuple(_combinations(n, k))
-
-
-def _combination_rank(picked: list[int], n: int) -> int:
-    """The place of the subset ``picked`` of ``range(n)`` among its size's subsets.
-
-    :raises ValueError: when it is past the merges of the table of acts.
-    """
-    rank = _combinations(n, len(picked)).get(tuple(picked))
-    if rank is None or rank >= ACTION_COUNT - MERGE_KEEPS_ID:
-        raise ValueError("the table of acts has no number for this merge")
-    return rank
-
-
-def _combination(rank: int, n: int, k: int) -> tuple[int, ...] | None:
-    """The ``k``-subset of ``range(n)`` at place ``rank`` (see :func:`_combination_rank`)."""
-    subsets = _subsets(n, k)
-    return subsets[rank] if rank < len(subsets) else None
-
-
-@functools.cache
-def _play_table() -> dict[Seat, dict[int, Play]]:
-    """A play of every card by every seat, by the card's
-    :attr:`~euchrelog.cards.Card.index` (the models are frozen: one serves every deal)."""
-    cards = [card_at(i) for i in range(CARD_SLOTS)]
-    return {seat: {c.index: _numbered(Play(seat=seat, card=c), _NUMBER_OF_INDEX[c.index])
-                   for c in cards if c is not None}
-            for seat in SEATS}
-
-
-_NUMBERED: dict[int, int] = {}
-"""The numbers of the acts the engine keeps (each made once, and kept for good), by their
-``id()``: :meth:`DealState.action_id` of an act it offered is one look-up."""
-
-_A = TypeVar("_A")
-
-
-def _numbered(act: _A, number: int) -> _A:
-    """Keeps ``act`` (one the engine keeps for good) with its number, if it has one."""
-    if number >= 0:
-        _NUMBERED[id(act)] = number
-    return act
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _plays_of(mask: int, seat: Seat) -> tuple[Play, ...]:
-    """The plays by ``seat`` of the cards of ``mask``, in the order of their names."""
-    plays = _play_table()[seat]
-    return tuple(plays[c.index] for c in _by_name(mask))
-
-
-@functools.cache
-def _exchange_act(dealer: Seat, upcard: Card | None, discard: Card | None,
-                  act: str = "takes") -> Exchange:
-    """The dealer's exchange: taking ``upcard`` (named when known) and discarding
-    ``discard``, or declining (``act``)."""
-    if act == "declines":
-        return _numbered(Exchange(seat=dealer, act="declines"), DECLINE_ID)
-    number = -1 if discard is None else _NUMBER_OF_INDEX[discard.index]
-    return _numbered(Exchange(seat=dealer, takes=upcard is not None, upcard=upcard,
-                              discard=discard), number if number < 0 else DISCARD_ID + number)
-
-
-@functools.cache
-def _declaration(act: str, seat: Seat) -> Declaration:
-    """A lone declaration (``alone`` or ``defend``) by ``seat``; a defend keeps its number,
-    an alone's (the maker's or the partner's) is the state's to tell."""
-    number = -1 if act == "alone" else DEFEND_ID + _SEAT_NUMBER[seat]
-    return _numbered(Declaration.model_validate({"act": act, "seat": seat}), number)
-
-
-@functools.cache
-def _unnamed_merge(maker: Seat) -> Merge:
-    """A dummy merge by the maker that names no card kept."""
-    return _numbered(Merge(seat=maker), MERGE_ID)
-
-
-@functools.cache
-def _bid_candidates(seats: tuple[Seat, ...]) -> tuple[Bid, ...]:
-    """Every bid of every seat, in the order :meth:`DealState.legal_actions` offers them."""
-    numbers = (PASS_ID, ORDER_ID, SWAP_ID, *range(CALL_ID, BID_ID), *range(BID_ID, SWAP_ID))
-    return tuple(_bid_of(number, seat) for seat in seats for number in numbers)
-
-
-@functools.cache
-def _bid_of(number: int, seat: Seat) -> Bid:
-    """The bid of ``number`` in the table of acts, by ``seat``."""
-    bid: Bid
-    if number == PASS_ID:
-        bid = Pass(seat=seat)
-    elif number == ORDER_ID:
-        bid = Order(seat=seat)
-    elif number == SWAP_ID:
-        bid = Swap(seat=seat)
-    elif number < BID_ID:
-        bid = Call(seat=seat, suit=(*Suit, NO_TRUMP)[number - CALL_ID])
-    else:
-        bid = Number(seat=seat, tricks=number - BID_ID + 3)
-    return _numbered(bid, number)
-
-
-_PLAIN_BIDS: dict[type, int] = {Pass: PASS_ID, Order: ORDER_ID, Swap: SWAP_ID}
-"""The numbers of the bids that name nothing but their seat."""
-
 _LegalBids = tuple[tuple[Bid, ...], tuple[int, ...], dict[int, Bid]]
 """The legal bids of a state of the bidding, their numbers, and each by its number."""
 _Tables = tuple[dict[tuple[Any, ...], _LegalBids],
@@ -1885,26 +1746,6 @@ def _tables(ruleset: Ruleset) -> _Tables:
     tables = _TABLES.setdefault(ruleset, ({}, {}))
     _LAST = (ruleset, tables)
     return tables
-
-
-_NAME_RANK: list[int] = [0] * CARD_SLOTS
-"""Each card's place in the order of the cards' names, by its
-:attr:`~euchrelog.cards.Card.index` (how :meth:`DealState.legal_actions` lists plays)."""
-for _place, _card in enumerate(sorted(
-        (c for c in map(card_at, range(CARD_SLOTS)) if c is not None), key=str)):
-    _NAME_RANK[_card.index] = _place
-
-
-def _by_name(mask: int) -> list[Card]:
-    """The cards of ``mask`` in the order of their names (as ``sorted(..., key=str)``)."""
-    return [card for _, card in sorted((_NAME_RANK[c.index], c) for c in cards_of(mask))]
-
-
-@functools.cache
-def _pickups(dealer: Seat, upcard: Card | None) -> dict[int, Exchange]:
-    """The dealer's pickups of ``upcard``, by the index of the card discarded (each made
-    when first asked for, by :func:`_exchange_act`)."""
-    return {}
 
 
 _PRINTED_FOLLOWS, _PRINTED_MASKS = suit_list(NO_TRUMP), follow_masks(NO_TRUMP)
