@@ -34,6 +34,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..dates import iso_date
 from ..events import seat_players
 from ..models import Game
 from ..replay import DealResult, GameReport, replay
@@ -55,24 +56,7 @@ MAX_BUCKETS = 64
 """Points over time are kept in at most this many groups of games in play order (each
 group twice as wide once there would be more), so memory does not grow with the games."""
 
-_DATE = re.compile(r"\s*(\d{4})[-./](\d{1,2})[-./](\d{1,2})\s*$")
 _BOUND = re.compile(r"\d{4}(-\d{2}(-\d{2})?)?")
-
-
-def iso_date(text: str | None) -> str | None:
-    """A Date tag's value as ``YYYY-MM-DD`` (written with ``-``, ``.`` or ``/``), or
-    ``None`` when it is not a date.
-
-    >>> iso_date("2025.5.17"), iso_date("spring")
-    ('2025-05-17', None)
-    """
-    match = _DATE.match(text or "")
-    if match is None:
-        return None
-    year, month, day = (int(g) for g in match.groups())
-    if not (1 <= month <= 12 and 1 <= day <= 31):
-        return None
-    return f"{year:04d}-{month:02d}-{day:02d}"
 
 
 @dataclass(frozen=True)
