@@ -71,6 +71,8 @@ _TABLE = [
     Code("T204", "bad-tag-value", "",
          "a Deck, Target, Deals or Seats tag, or the player-name tags, do not fit the game"),
     Code("T205", "conflicting-options", "", "two tags or options say different things"),
+    Code("T206", "date-not-read", "", "the Date tag is not a date like 2025-05-17, so "
+         "stats --date leaves the game out", "note"),
     Code("D301", "deal-number", "", "a deal number is not one more than the previous one",
          sequence="number"),
     Code("D302", "wrong-dealer", "C7 H4", "the deal did not pass to the left (or, under "

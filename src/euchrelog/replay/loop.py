@@ -4,11 +4,13 @@ running totals, the game's end and its last line."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import replace
 from difflib import get_close_matches
 
 from ..cards import Card, parse_card
+from ..dates import iso_date
 from ..errors import IllegalActionError, RenegeError
 from ..findings import Finding, Severity
 from ..loci import Locus, SourceMap
@@ -70,6 +72,10 @@ class GameReplay:
         for i, name in doubled:
             self.emit("T205", f"the {name} tag is given twice with different values; the "
                               "first one counts", ("tag", i))
+        if "date" in tags and iso_date(tags["date"]) is None:
+            self.emit("T206", f"the Date tag {json.dumps(tags['date'])} is not a date like "
+                              "2025-05-17: stats --date leaves the game out",
+                      ("tag", names["date"]))
 
     def emit(self, code: str, message: str, locus: Locus, *, deal: int | None = None,
              trick: int | None = None, seat: Seat | str | None = None,
