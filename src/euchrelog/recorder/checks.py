@@ -40,6 +40,7 @@ def first_fault(report: GameReport, reneged: Iterable[Seat] = ()
         return IllegalEntryError(finding.code, _DEAL_PREFIX.sub("", finding.message))
     return None
 
+
 def resume_fault(game: Game, report: GameReport) -> IllegalEntryError | None:
     """The first finding of ``check`` that a record to go on with may not have: anything
     but the marks of a recording that stopped (no end line, a game that ended without its

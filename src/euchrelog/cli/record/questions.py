@@ -19,7 +19,6 @@ EVENT_QUESTIONS = {"Round": "round of the event > ", "Table": "table > ",
 """What is asked, when an event is recorded, for a tag not given on the command line."""
 
 
-
 @dataclass
 class Question:
     """One prompt: its key, its text, the words that complete at it."""
@@ -46,7 +45,6 @@ class Draft:
     def has(self, key: str) -> bool:
         """Whether ``key`` has been answered."""
         return any(k == key for k, _ in self.answers)
-
 
 
 HELP = {

@@ -220,7 +220,6 @@ def describe(entry: DealCards | Action | Sheet | Penalty) -> str:
     return sheet_text(entry)
 
 
-
 def yes_no(text: str) -> bool:
     """``y``/``yes`` or ``n``/``no``.
 
