@@ -269,7 +269,7 @@ class Recorder(RecordedGame):
         number = len(self._deals) + 1
         if self.over:
             raise IllegalEntryError("D307", f"deal {number} would be recorded after the game "
-                                            f"ended ({self.score_text()})")
+                                            f"ended ({self._score_text()})")
         due = self.dealer
         who = read_seat(dealer) if dealer is not None else (due or self.seats[0])
         if who not in self.seats:

@@ -246,6 +246,6 @@ class RecordedGame:
         """
         write_atomic(path, dumps(Log(games=(*before, self.model()))), force=force)
 
-    def score_text(self) -> str:
+    def _score_text(self) -> str:
         """The totals in one line, e.g. ``NS 7 EW 4``."""
         return " ".join(f"{s} {n}" for s, n in self.totals.items())
