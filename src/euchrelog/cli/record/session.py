@@ -1,383 +1,48 @@
-"""``euchrelog record``: recording a game at the table, entry by entry.
-
-The session asks for the players, then, deal by deal, for what the scorer knows: the full
-play (the hands if known, the upcard, every bid, the exchange, the lone hands and every
-card) or only the score-sheet line (trump, maker, lone hands, tricks). Every entry goes
-through :class:`~euchrelog.recorder.Recorder`, so an illegal one is refused with the
-finding code and message ``euchrelog check`` would give, and every accepted one is written
-to the file at once, atomically, in canonical notation, with ``unfinished`` at the end
-until the game is over. ``--resume`` goes on with the last game of a file.
-
-The answers come from the terminal (with readline completion of the words that fit) or
-from standard input when it is not a terminal (each answer is then echoed after its
-prompt, so the output reads like the session).
-"""
+"""The session of ``euchrelog record``: :class:`Session` asks the questions, records each
+answer through the :class:`~euchrelog.recorder.Recorder` and saves the file after every
+entry."""
 
 from __future__ import annotations
 
 import datetime
-import os
-import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
 
-import click
-
-from ..cards import NO_TRUMP, Card, NoTrump, Suit, Trump, parse_card, parse_trump, sort_hand
-from ..engine import DealState, Phase
-from ..errors import IllegalActionError, NotationError, RenegeError
-from ..files import FileLock, LockedError, failure_text, is_read_only, stale_temporaries
-from ..models import (
-    Bid,
+from ...cards import Card, NoTrump, Suit, sort_hand
+from ...engine import DealState, Phase
+from ...errors import IllegalActionError, RenegeError
+from ...files import failure_text
+from ...models import (
     Call,
     Declaration,
-    Exchange,
     Game,
     Merge,
     Number,
     Order,
     Pass,
-    Penalty,
     Play,
     Sheet,
     Swap,
 )
-from ..notation.writer import act_text, exchange_text, penalty_text, sheet_text
-from ..recorder import Action, CardsLike, DealCards, Recorder, RecorderError
-from ..rules import MOON, Ruleset, Variant, find_variant
-from ..seats import SEATS, Seat, clockwise_from
-
-EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
-
-COMMANDS = ("undo", "?", "help", "sheet", "penalty", "quit")
-_OPTIONAL = ("seats", "player ", "dealer", "mode", "hand ", "extra", "kitty", "alone", "defend",
-             "over", "Date", "Site")
-"""The questions that Enter answers (the others ask again)."""
-"""Words that may be typed at any prompt."""
-
-_SUIT_WORDS: dict[str, Trump] = {
-    "clubs": Suit.CLUBS, "diamonds": Suit.DIAMONDS, "hearts": Suit.HEARTS,
-    "spades": Suit.SPADES, "no-trump": NO_TRUMP, "notrump": NO_TRUMP}
-_SEAT_LETTERS = {s.value.lower(): s for s in SEATS}
-
-
-class UnclearError(Exception):
-    """An answer that cannot be read; the message says what was expected."""
-
-
-class SaveError(Exception):
-    """The file could not be saved: the session takes nothing more."""
-
-    def __init__(self, reason: str, what: str, *, changed: bool = False) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        """Why the file could not be written."""
-        self.what = what
-        """What the failed save would have put on the disk."""
-        self.changed = changed
-        """Whether another program changed the file (else it is as this session left it)."""
-
-
-class _Failure(click.ClickException):
-    """A file that cannot be recorded into; exit status 2."""
-
-    exit_code = EXIT_USAGE
-
-    def show(self, file: object = None) -> None:
-        click.echo(f"euchrelog: {self.format_message()}", err=True)
-
-
-# ---------------------------------------------------------------- the terminal
-
-
-class Console:
-    """Asks questions on the terminal, with readline completion and history, or reads the
-    answers from standard input (echoing them) when it is not a terminal."""
-
-    def __init__(self) -> None:
-        self.tty = _isatty(sys.stdin)
-        self.words: list[str] = []
-        if self.tty:
-            self._readline()
-
-    def _readline(self) -> None:
-        try:
-            import readline
-        except ImportError:  # pragma: no cover - a Python without readline
-            return
-        readline.set_completer(self._complete)
-        readline.set_completer_delims(" \t,:")
-        if "libedit" in (readline.__doc__ or ""):  # pragma: no cover - macOS
-            readline.parse_and_bind("bind ^I rl_complete")
-        else:
-            readline.parse_and_bind("tab: complete")
-
-    def _complete(self, text: str, state: int) -> str | None:
-        options = [w for w in dict.fromkeys(self.words) if w.lower().startswith(text.lower())]
-        return options[state] if state < len(options) else None
-
-    def ask(self, prompt: str, words: Sequence[str]) -> str | None:
-        """One answer, or ``None`` at the end of the input."""
-        self.words = [*words, *COMMANDS]
-        if self.tty:
-            try:
-                return input(prompt)
-            except EOFError:
-                click.echo()
-                return None
-        click.echo(prompt, nl=False)
-        raw = sys.stdin.buffer.readline()
-        if not raw:
-            click.echo()
-            return None
-        line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
-        click.echo(line)
-        return line
-
-    def say(self, text: str = "") -> None:
-        """Shows a line."""
-        click.echo(text)
-
-
-def _signature(path: Path) -> tuple[int, int, int, int] | None:
-    """What tells one version of a file from another: its inode, size, time of last change
-    and time of last status change (which, unlike the first, no program can set back: a
-    rewrite of the same size that restores the modification time still shows), ``None``
-    when there is no file."""
-    try:
-        st = os.stat(os.path.realpath(path))
-    except OSError:
-        return None
-    return st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
-
-
-def _isatty(stream: object) -> bool:
-    try:
-        return bool(stream.isatty())  # type: ignore[attr-defined]
-    except (AttributeError, ValueError):
-        return False
-
-
-# ---------------------------------------------------------------- reading answers
-
-
-def _number(word: str) -> int | None:
-    """A number written in the digits 0-9, else ``None`` (``²`` is not a number)."""
-    return int(word) if word.isascii() and word.isdigit() else None
-
-
-def _words(text: str) -> list[str]:
-    return text.replace(",", " ").replace(":", " ").lower().split()
-
-
-def _card_word(word: str) -> Card | None:
-    try:
-        return parse_card(word)
-    except ValueError:
-        raise UnclearError(f"not a card: {word!r} (a card is written like 9H, TS, 10c or JK)") \
-            from None
-
-
-def _cards_text(text: str) -> tuple[Card | None, ...]:
-    return tuple(_card_word(w) for w in _words(text))
-
-
-def _suit_word(word: str) -> Trump | None:
-    """The suit, or no trump (``NT``, H5), a word names."""
-    if word in _SUIT_WORDS:
-        return _SUIT_WORDS[word]
-    try:
-        return parse_trump(word)
-    except ValueError:
-        return None
-
-
-def _suit_choices(rules: Ruleset) -> list[str]:
-    """The answers that name trump in this game: the suits, and NT under no-trump (H5)."""
-    return ["C", "D", "H", "S", *(["NT"] if rules.options.no_trump else [])]
-
-
-def trump_news(trump: Trump) -> str:
-    """How the session says what was made trump.
-
-    >>> trump_news(Suit.HEARTS), trump_news(NO_TRUMP)
-    ('hearts are trump', 'no trump is called')
-    """
-    return "no trump is called" if trump is NO_TRUMP else f"{trump.noun} are trump"
-
-
-def _seat_word(word: str, seats: Sequence[Seat]) -> Seat:
-    seat = _SEAT_LETTERS.get(word.lower())
-    if seat is None:
-        raise UnclearError(f"not a seat: {word!r} (the seats are {' '.join(seats)})")
-    if seat not in seats:
-        raise UnclearError(f"{seat} has no player (the seats are {' '.join(seats)})")
-    return seat
-
-
-def _show_cards(cards: Sequence[Card | None]) -> str:
-    return " ".join("??" if c is None else str(c) for c in cards)
-
-
-def _sorted(cards: Sequence[Card]) -> list[Card]:
-    return sort_hand(cards)
-
-
-def parse_bids(text: str, seat: Seat, variant: Variant) -> list[Bid]:
-    """The bids an answer at a bidding prompt stands for: ``pass``, ``order``, ``call H``
-    (or just ``H``), a trick bid ``3``-``6`` or ``moon``, ``swap`` with or without the bid
-    after it; a seat letter in front bids for that seat (``S order``).
-
-    >>> from euchrelog.rules import GHOST
-    >>> parse_bids("swap 4", Seat.E, GHOST)
-    [Swap(act='swap', seat=<Seat.E: 'E'>), Number(act='bid', seat=<Seat.E: 'E'>, tricks=4)]
-    """
-    words = _words(text)
-    if len(words) > 1 and words[0] in _SEAT_LETTERS:
-        seat = _SEAT_LETTERS[words.pop(0)]
-    bids: list[Bid] = []
-    if words and words[0] == "swap":
-        bids.append(Swap(act="swap", seat=seat))
-        words.pop(0)
-        if not words:
-            return bids
-    if words[:1] == ["call"] and len(words) == 2:
-        words.pop(0)
-        suit = _suit_word(words[0])
-        if suit is None:
-            raise UnclearError(f"not a suit: {words[0]!r} (the suits are C D H S; NT is "
-                               "no trump)")
-        return [*bids, Call(act="call", seat=seat, suit=suit)]
-    if len(words) != 1:
-        raise UnclearError(f"not a bid: {text.strip()!r} (type ? for help)")
-    word = words[0]
-    if word in ("pass", "p"):
-        bids.append(Pass(act="pass", seat=seat))
-    elif word in ("order", "o", "up", "assist", "take"):
-        bids.append(Order(act="order", seat=seat))
-    elif word == "moon":
-        bids.append(Number(act="bid", seat=seat, tricks=MOON))
-    elif _number(word) is not None and len(word) < 4:
-        bids.append(Number(act="bid", seat=seat, tricks=int(word)))
-    elif _suit_word(word) is not None:
-        suit = _suit_word(word)
-        assert suit is not None
-        bids.append(Call(act="call", seat=seat, suit=suit))
-    else:
-        what = "swap, pass, 3 to 6 or moon" if variant.bidding == "tricks" else \
-            "pass, order or a suit to call"
-        raise UnclearError(f"not a bid: {text.strip()!r} (expected {what}; type ? for help)")
-    return bids
-
-
-def parse_act(text: str, rec: Recorder) -> Action:
-    """The act an answer stands for between the bidding and the last card: a card (the
-    dealer's discard while the exchange is open, else a play), ``discard KD``,
-    ``declines``, ``merge`` or ``merge keeps ...``, ``alone``, ``defend E``; a seat in front
-    acts for that seat (``E: AD``, ``N discards KD``, ``E merges``)."""
-    state = rec.state
-    assert state is not None
-    words = _words(text)
-    seat: Seat | None = None
-    if len(words) > 1 and words[0] in _SEAT_LETTERS:
-        seat = _SEAT_LETTERS[words.pop(0)]
-    head, rest = words[0], words[1:]
-    maker = state.maker or state.dealer
-    if head in ("declines", "decline"):
-        return Exchange(seat=seat or state.dealer, act="declines")
-    if head in ("takes", "take") and "discards" in rest:
-        rest = rest[rest.index("discards"):]
-        head, rest = rest[0], rest[1:]
-    if head in ("discard", "discards", "d"):
-        if len(rest) != 1:
-            raise UnclearError("say which card the dealer discards, e.g. discard KD (?? if "
-                               "not seen)")
-        return Exchange(seat=seat or state.dealer, takes=state.upcard is not None,
-                        upcard=state.upcard, discard=_card_word(rest[0]))
-    if head in ("merge", "merges"):
-        if rest[:1] == ["keeps"]:
-            rest = rest[1:]
-        keeps = tuple(_card_word(w) for w in rest) if rest else None
-        return Merge(act="merge", seat=seat or maker, keeps=keeps)
-    if head in ("alone", "defend"):
-        if len(rest) > 1:
-            raise UnclearError(f"{head} names one seat, e.g. {head} E")
-        who = _seat_word(rest[0], SEATS) if rest else seat
-        if who is None and head == "alone":
-            who = maker
-        if who is None:
-            options = [s for s in rec.seats
-                       if state.can_declare(Declaration(act="defend", seat=s))]
-            if len(options) != 1:
-                raise UnclearError("say who defends alone, e.g. defend " + (
-                    str(options[0]) if options else "E"))
-            who = options[0]
-        return Declaration(act="alone" if head == "alone" else "defend", seat=who)
-    if len(words) == 1:
-        card = _card_word(head)
-        if rec.exchange_pending and seat is None:
-            return Exchange(seat=state.dealer, takes=state.upcard is not None,
-                            upcard=state.upcard, discard=card)
-        turn = state.to_play()
-        return Play(seat=seat or turn or state.dealer, card=card)
-    raise UnclearError(f"not understood: {text.strip()!r} (type ? for help)")
-
-
-def describe(entry: DealCards | Action | Sheet | Penalty) -> str:
-    """An entry in words, as the record writes it."""
-    if isinstance(entry, DealCards):
-        return f"the start of deal {entry.number}"
-    if isinstance(entry, Swap):
-        return f"{entry.seat} swap"
-    if isinstance(entry, Call):
-        return f"{entry.seat} call {entry.suit}"
-    if isinstance(entry, Number):
-        return f"{entry.seat} {'moon' if entry.tricks == MOON else entry.tricks}"
-    if isinstance(entry, Pass | Order):
-        return f"{entry.seat} {entry.act}"
-    if isinstance(entry, Exchange):
-        return exchange_text(entry)
-    if isinstance(entry, Merge | Declaration):
-        return act_text(entry)
-    if isinstance(entry, Play):
-        return f"{entry.seat}: {entry.card or '??'}"
-    if isinstance(entry, Penalty):
-        return penalty_text(entry)
-    return sheet_text(entry)
-
-
-# ---------------------------------------------------------------- the session
-
-
-@dataclass
-class Question:
-    """One prompt: its key, its text, the words that complete at it."""
-
-    key: str
-    prompt: str
-    words: list[str] = field(default_factory=list)
-
-
-@dataclass
-class Draft:
-    """The answers to the questions that start a deal (its cards or its score-sheet line),
-    or that set the game up; nothing is recorded until the last one."""
-
-    kind: Literal["setup", "deal"]
-    answers: list[tuple[str, object]] = field(default_factory=list)
-    open_deal: bool = False
-    """A score-sheet line for the deal already open (started with its cards or bids)."""
-
-    def get(self, key: str) -> object:
-        """The answer to ``key`` (``None`` if not answered)."""
-        return next((v for k, v in self.answers if k == key), None)
-
-    def has(self, key: str) -> bool:
-        """Whether ``key`` has been answered."""
-        return any(k == key for k, _ in self.answers)
+from ...recorder import Action, CardsLike, DealCards, Recorder, RecorderError
+from ...rules import MOON, Variant, find_variant
+from ...seats import SEATS, Seat, clockwise_from
+from .questions import EVENT_QUESTIONS, EVENT_TAGS, HELP, OPTIONAL, Draft, Question
+from .terminal import EXIT_INTERRUPTED, EXIT_USAGE, Console, SaveError, signature
+from .words import (
+    UnclearError,
+    cards_text,
+    describe,
+    number_word,
+    parse_act,
+    parse_bids,
+    seat_word,
+    show_cards,
+    suit_choices,
+    suit_word,
+    trump_news,
+    yes_no,
+)
 
 
 class Session:
@@ -390,7 +55,7 @@ class Session:
         self.path = path
         self.console = console
         self.force = force
-        self.saved = _signature(path)
+        self.saved = signature(path)
         """The file as this session last saved (or read) it: a later change by another
         program is refused."""
         self.rec = recorder
@@ -435,8 +100,8 @@ class Session:
                 elif command in ("quit", "exit"):
                     self.stop()
                     return 0
-                elif not text and question.key not in _OPTIONAL and not question.key.startswith(
-                        _OPTIONAL):
+                elif not text and question.key not in OPTIONAL and not question.key.startswith(
+                        OPTIONAL):
                     continue
                 elif question.key == "over":
                     if not text:
@@ -525,14 +190,14 @@ class Session:
         :raises SaveError: when the file cannot be written (``what`` is then not on disk).
         """
         assert self.rec is not None
-        if _signature(self.path) != self.saved:
+        if signature(self.path) != self.saved:
             raise SaveError("it changed since this session last saved it (another program "
                             "wrote it), so it is not overwritten", what, changed=True)
         try:
             self.rec.save(self.path, self.before, force=self.force)
         except OSError as exc:
             raise SaveError(failure_text(exc), what) from None
-        self.saved = _signature(self.path)
+        self.saved = signature(self.path)
 
     def rescue(self, failure: SaveError) -> int:
         """After a failed save: says what is not on disk and offers to save the record to
@@ -696,7 +361,7 @@ class Session:
             return Question(key, f"{name}, {rec.ruleset.kitty_size} cards (Enter if not "
                                  "seen) > ", self.unseen(draft))
         if key == "trump":
-            suits = _suit_choices(rec.ruleset)
+            suits = suit_choices(rec.ruleset)
             if rec.ruleset.options.stick_the_dealer:  # no deal is thrown in (F6)
                 return Question(key, f"trump [{' '.join(suits)}] > ", suits)
             return Question(key, f"trump [{' '.join(suits)}], or thrown if everyone passed > ",
@@ -732,7 +397,7 @@ class Session:
         """The cards not yet given in a deal draft: the words that complete."""
         rec = self.rec
         assert rec is not None
-        from ..cards import make_deck
+        from ...cards import make_deck
 
         given: set[Card] = set()
         for _, value in draft.answers:
@@ -768,8 +433,8 @@ class Session:
                 return Question("act", f"{state.dealer} takes {up} and discards (a card, ?? if "
                                        "not seen), or declines > ",
                                 ["declines", "??", *self.any_cards(state)])
-            six = _sorted([*hand.cards, *([up] if up is not None else [])])
-            return Question("act", f"{state.dealer} takes {up} and discards [{_show_cards(six)}]"
+            six = sort_hand([*hand.cards, *([up] if up is not None else [])])
+            return Question("act", f"{state.dealer} takes {up} and discards [{show_cards(six)}]"
                                    ", or declines > ", ["declines", *map(str, six)])
         plays = rec.plays()
         if seat is None:  # a trick with a card not known (??, in a resumed record)
@@ -779,8 +444,8 @@ class Session:
         if hand.free:
             choices, words = "(a card)", [str(p.card) for p in rec.plays(any_card=True)]
         else:
-            cards = _sorted([p.card for p in plays if p.card is not None])
-            choices, words = f"[{_show_cards(cards)}]", [str(c) for c in cards]
+            cards = sort_hand([p.card for p in plays if p.card is not None])
+            choices, words = f"[{show_cards(cards)}]", [str(c) for c in cards]
         if state.phase is Phase.DECLARING:
             return Question("act", f"{seat} leads {choices} > ",
                             [*words, "alone", "defend", "merge", "keeps"])
@@ -791,7 +456,7 @@ class Session:
         return Question("act", f"trick {trick}{so_far}; {seat} {verb} {choices} > ", words)
 
     def any_cards(self, state: DealState) -> list[str]:
-        from ..cards import make_deck
+        from ...cards import make_deck
 
         return [str(c) for c in make_deck(state.ruleset.options.deck)
                 if state.place_of(c) in (None, state.dealer.value)]
@@ -860,7 +525,7 @@ class Session:
     def renege_answer(self, key: str, text: str) -> None:
         """Whether a refused card was played all the same, and whether it was claimed."""
         assert self.renege is not None
-        yes = _yes_no(text)
+        yes = yes_no(text)
         play, _ = self.renege
         if key == "renege":
             self.renege = (play, True) if yes else None
@@ -996,7 +661,7 @@ class Session:
         assert rec is not None
         word = text.strip().lower()
         if key == "dealer":
-            return _seat_word(word, rec.seats) if word else rec.seats[0]
+            return seat_word(word, rec.seats) if word else rec.seats[0]
         if key == "mode":
             if not word:
                 return self.mode
@@ -1006,12 +671,12 @@ class Session:
                 return "sheet"
             raise UnclearError("answer full (every card) or sheet (the score-sheet line)")
         if key.startswith("hand ") or key in ("extra", "kitty"):
-            return _cards_text(text) if word else None
+            return cards_text(text) if word else None
         if key == "upcard":
             if not word:
                 raise UnclearError("the upcard is needed to record the bidding (or type sheet to "
                               "score this deal from the score sheet)")
-            cards = _cards_text(text)
+            cards = cards_text(text)
             if len(cards) != 1 or cards[0] is None:
                 raise UnclearError("give the one card turned up, e.g. JH")
             return cards[0]
@@ -1021,13 +686,13 @@ class Session:
                     raise UnclearError("under stick-the-dealer no deal is thrown in: the "
                                        "dealer names trump (F6); answer C D H or S")
                 return "thrown"
-            suit = _suit_word(word)
+            suit = suit_word(word)
             if suit is None:
                 nt = ", NT (no trump)" if rec.ruleset.options.no_trump else ""
                 raise UnclearError(f"answer a suit, C D H or S{nt}, or thrown")
             return suit
         if key == "maker":
-            return _seat_word(word, rec.seats)
+            return seat_word(word, rec.seats)
         if key == "alone":
             return self.alone_answer(draft, text)
         if key == "defend":
@@ -1035,18 +700,18 @@ class Session:
                 return None
             if text.strip() == "n":  # 'n' for no, or for North? Ask again.
                 raise UnclearError("answer no, or the defender's seat in capitals (N)")
-            return _seat_word(word, rec.seats)
+            return seat_word(word, rec.seats)
         if key == "bid":
             if word == "moon":
                 return MOON
-            if _number(word) is None or not 3 <= int(word) <= MOON:
+            if number_word(word) is None or not 3 <= int(word) <= MOON:
                 raise UnclearError("a bid is 3 to 6 tricks, or moon")
             return int(word)
         # tricks: the makers' count, or one player's (ghost)
         limit = rec.variant.tricks
         if key.startswith("taken "):
             limit -= self.taken_so_far(draft)
-        if _number(word) is None or int(word) > limit:
+        if number_word(word) is None or int(word) > limit:
             raise UnclearError(f"answer a number of tricks, 0 to {limit}")
         return int(word)
 
@@ -1083,7 +748,7 @@ class Session:
             return True
         partners = self.lone_partners(draft)
         if partners and (text.strip() in SEATS or word in ("e", "s", "w")):
-            seat = _seat_word(word, rec.seats)
+            seat = seat_word(word, rec.seats)
             return True if seat == draft.get("maker") else seat
         if text.strip() == "n" and Seat.N in partners:  # 'n' for no, or for North? Ask again.
             raise UnclearError("answer no, or the partner's seat in capitals (N)")
@@ -1315,39 +980,6 @@ class Session:
         say = self.console.say
         rec = self.rec
         key = question.key
-        lines = {
-            "seats": "the seats the players sit in, e.g. N E S (Enter for the usual ones)",
-            "dealer": "the seat that deals the first deal",
-            "mode": "full: enter every card of the deal (or as much as is known: hands may "
-                    "be skipped); sheet: only the score-sheet line (trump, maker, tricks)",
-            "upcard": "the card turned up, e.g. JH",
-            "trump": "the trump suit (C, D, H or S; NT for no trump under no-trump), or "
-                     "thrown if everyone passed",
-            "maker": "the seat that made trump",
-            "alone": "y if the maker played alone, else n; under partner-alone the seat of "
-                     "the maker's partner if the partner went alone instead",
-            "defend": "the seat of a defender who defended alone, or Enter",
-            "bid": "the high bid: 3, 4, 5 or moon",
-            "tricks": "how many tricks the maker's side took",
-            "bid-act": "pass, order (order up, assist or take it), call H (or just H) in "
-                       "round 2 (call NT under no-trump); in ghost: swap, pass, 3 to 6, "
-                       "moon; a seat first bids for that seat (S order)",
-            "act": "a card (AD, 10h); while the dealer's exchange is open a card is the "
-                   "discard: discard KD, discard ?? (not seen) or declines; before the lead "
-                   "also alone, defend E, merge or merge keeps 5 cards; a seat first acts "
-                   "for that seat (E: AD)",
-            "over": "Enter to finish, or undo to take back the last card",
-            "renege": "y if the card was played at the table although it breaks the rule "
-                      "(a renege: it is recorded as played), n to enter another card",
-            "claimed": "y if the table claimed the renege (the deal then scores the penalty "
-                       "instead of the tricks), n if the tricks stand as played",
-            "Round": "the round of the event this game is played in, e.g. 1",
-            "Table": "the table of the round, e.g. 2",
-            "Date": "the date, as YYYY-MM-DD (Enter for today)",
-            "Site": "where the event is played (Enter to leave it out)",
-            "unknown": "undo back to the card not known (??) and enter it, or undo the plays "
-                       "of the deal and type sheet to score it from the score sheet",
-        }
         if key.startswith(("hand ", "extra", "kitty")):
             text = "the cards, e.g. 9C TC QS KS AD (?? for one not seen), or Enter if not known"
         elif key.startswith("taken "):
@@ -1355,9 +987,9 @@ class Session:
         elif key.startswith("player "):
             text = "the player's name, or Enter to leave it out"
         elif key == "bid":
-            text = lines["bid-act"] if self.draft is None else lines["bid"]
+            text = HELP["bid-act"] if self.draft is None else HELP["bid"]
         else:
-            text = lines.get(key, "")
+            text = HELP.get(key, "")
         say(f"  here: {text}")
         if rec is not None:
             say(f"  {self.standing()}")
@@ -1365,139 +997,3 @@ class Session:
             "score sheet), penalty EW 2 table talk (charge a player or side a penalty), quit "
             "(stop; all is saved), ? (this help); Tab completes")
 
-
-def _yes_no(text: str) -> bool:
-    """``y``/``yes`` or ``n``/``no``.
-
-    :raises UnclearError: for anything else.
-    """
-    word = text.strip().lower()
-    if word in ("y", "yes"):
-        return True
-    if word in ("n", "no"):
-        return False
-    raise UnclearError("answer y or n")
-
-
-EVENT_TAGS = ("Event", "Site", "Date", "Round", "Table")
-"""The tags that place a game in an event, in the order they are written."""
-EVENT_QUESTIONS = {"Round": "round of the event > ", "Table": "table > ",
-                   "Date": "date (YYYY-MM-DD, Enter for today) > ",
-                   "Site": "site (Enter for none) > "}
-"""What is asked, when an event is recorded, for a tag not given on the command line."""
-
-
-# ---------------------------------------------------------------- the command
-
-
-@click.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--variant", metavar="NAME",
-              help="The variant: four-hand (the default), cutthroat, three-hand, ghost, "
-                   "two-hand.")
-@click.option("--rules", metavar="OPTIONS",
-              help="House rules, as in the Rules tag: 'stick-the-dealer deck=32'.")
-@click.option("--target", type=click.IntRange(min=1), metavar="N",
-              help="The score that wins (default: the variant's).")
-@click.option("--resume", is_flag=True, help="Go on with the last game of FILE.")
-@click.option("--force", is_flag=True, help="Record into FILE even if it is read-only.")
-@click.option("--event", metavar="NAME",
-              help="The event the game belongs to (the Event tag); the round, table, date and "
-                   "site not given are then asked for.")
-@click.option("--round", "round_", metavar="ROUND", help="The round of the event (Round tag).")
-@click.option("--table", metavar="TABLE", help="The table in the round (Table tag).")
-@click.option("--date", metavar="YYYY-MM-DD", help="When the game is played (Date tag).")
-@click.option("--site", metavar="PLACE", help="Where the game is played (Site tag).")
-def record(file: Path, variant: str | None, rules: str | None, target: int | None,
-           resume: bool, force: bool, event: str | None, round_: str | None,
-           table: str | None, date: str | None, site: str | None) -> None:
-    """Record a game at the table, entry by entry.
-
-    Asks for the players, then deal by deal for the full play (hands if known,
-    upcard, bids, exchange, lone hands, every card) or the score-sheet line only.
-    Shows the legal choices; refuses an illegal entry with the finding code and
-    reason 'check' gives. After every entry FILE is rewritten atomically in
-    canonical notation, marked unfinished until the game ends.
-
-    At any prompt: ? help, undo, sheet (score this deal from the sheet), quit.
-
-    \b
-    Examples:
-      euchrelog record club.euchre --target 5
-      euchrelog record game.euchre --variant cutthroat --rules dummy=required
-      euchrelog record --resume club.euchre
-    """
-    console = Console()
-    given = {"Event": event, "Site": site, "Date": date, "Round": round_, "Table": table}
-    tags = {k: v.strip() for k, v in given.items() if v is not None and v.strip()}
-    if resume and (variant is not None or rules is not None or target is not None or tags):
-        raise click.UsageError("--variant, --rules, --target and the event tags come from "
-                               "FILE with --resume")
-    if not resume:
-        if file.exists() and file.stat().st_size:
-            raise click.UsageError(f"{file} exists: --resume goes on with it, or choose "
-                                   "another file")
-        try:
-            kind = find_variant(variant or "four-hand")
-            Recorder(kind, rules=rules, target=target)
-        except ValueError as exc:
-            raise click.UsageError(str(exc)) from None
-    if is_read_only(file) and not force:
-        raise _Failure(f"{file} is read-only: --force records into it all the same")
-    lock = FileLock(file)
-    try:
-        lock.acquire()
-    except LockedError as exc:
-        raise _Failure(f"cannot record into {file}: {exc}") from None
-    except OSError as exc:
-        raise _Failure(f"cannot record into {file}: {failure_text(exc)}") from None
-    try:
-        for stale in stale_temporaries(file):
-            stale.unlink(missing_ok=True)
-            console.say(f"removed {stale}, left by a save that was cut short")
-        if resume:
-            session = _resume(file, console, force=force)
-        else:
-            session = Session(file, console, variant=kind, rules=rules, target=target,
-                              tags=tags, force=force)
-        status = session.run()
-    finally:
-        lock.release()
-    if status:
-        raise click.exceptions.Exit(status)
-
-
-def _resume(path: Path, console: Console, *, force: bool) -> Session:
-    from ..notation import loads
-
-    try:
-        text = path.read_bytes().decode("utf-8").removeprefix("\ufeff")
-    except FileNotFoundError:
-        raise click.UsageError(f"{path} does not exist") from None
-    except UnicodeDecodeError:
-        raise _Failure(f"{path} is not UTF-8 text") from None
-    except OSError as exc:
-        raise _Failure(f"cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        log = loads(text)
-    except NotationError as exc:
-        raise _Failure(f"{path}:{exc.line}:{exc.column}: S101 {exc.message}") from None
-    if not log.games:
-        raise _Failure(f"{path} holds no game to resume")
-    game = log.games[-1]
-    last = game.deals[-1] if game.deals else None
-    sheet = last.sheet if last is not None and last.score is None and (
-        game.end is None or game.end.act == "unfinished") else None
-    if sheet is not None and (sheet.thrown or sheet.tricks is not None or sheet.taken):
-        sheet = None
-    if sheet is not None and last is not None:  # a sheet line without its tricks: ask them
-        game = game.model_copy(update={"deals": (
-            *game.deals[:-1], last.model_copy(update={"sheet": None}))})
-    try:
-        recorder = Recorder.from_game(game)
-    except (IllegalActionError, RecorderError) as exc:
-        raise _Failure(f"cannot resume {path}: {exc}") from None
-    session = Session(path, console, recorder=recorder, before=log.games[:-1], force=force)
-    if sheet is not None:
-        session.finish_sheet(sheet)
-    return session
