@@ -84,8 +84,9 @@ class Played:
     has_end: bool
     """Whether the game has an end line (``result`` or ``unfinished``)."""
     lone_hands: tuple[tuple[Seat, int, int], ...]
-    """Each lone hand that made (3 tricks or more): the maker, its tricks and its side's
-    points; only in the variants where going alone is a choice."""
+    """Each lone hand that made (3 tricks or more): the lone player (the maker, or under
+    partner-alone its partner), its tricks and its side's points; only in the variants where
+    going alone is a choice."""
     euchres: tuple[frozenset[Seat], ...]
     """For each euchre, the seats that took it (:func:`_euchre_takers`)."""
     findings: list[Finding]

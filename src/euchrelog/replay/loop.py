@@ -4,7 +4,6 @@ running totals, the game's end and its last line."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import replace
 from difflib import get_close_matches
@@ -73,7 +72,7 @@ class GameReplay:
             self.emit("T205", f"the {name} tag is given twice with different values; the "
                               "first one counts", ("tag", i))
         if "date" in tags and iso_date(tags["date"]) is None:
-            self.emit("T206", f"the Date tag {json.dumps(tags['date'])} is not a date like "
+            self.emit("T206", f"the Date tag {tags['date']!r} is not a date like "
                               "2025-05-17: stats --date leaves the game out",
                       ("tag", names["date"]))
 
