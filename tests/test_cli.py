@@ -737,3 +737,19 @@ def test_check_imports_neither_the_recorder_nor_the_event_scorer() -> None:
                          check=True)
     assert out.stdout.strip() == "[]"
     assert {"record", "score"} <= set(main.list_commands(click.Context(main)))
+
+
+def test_check_of_an_empty_source_imports_no_reader(tmp_path: Path) -> None:
+    """``check`` of a source with nothing in it imports neither the models (pydantic), the
+    grammar (lark) nor the engine: its start-up is the command's alone (issue 24). A
+    source with a game imports them with its first line."""
+    empty, game = tmp_path / "empty.euchre", tmp_path / "game.euchre"
+    empty.write_text("\n\n")
+    game.write_text('[Variant "four-hand"]\n\ndeal 1 dealer N\n  thrown in\n\nunfinished\n')
+    code = ("import sys\nfrom euchrelog.cli import main\n"
+            "try:\n    main(['check', '-q', sys.argv[1]])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in ('pydantic', 'lark', 'euchrelog.engine', "
+            "'euchrelog.models') if m in sys.modules))")
+    loaded = [subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
+                             text=True, check=True).stdout.strip() for path in (empty, game)]
+    assert loaded == ["[]", "['euchrelog.engine', 'euchrelog.models', 'lark', 'pydantic']"]

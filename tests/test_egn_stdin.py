@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from euchrelog.cli import main
-from euchrelog.interop import head_of, kind_of
+from euchrelog.kinds import head_of, kind_of
 
 DATA = Path(__file__).resolve().parent / "data" / "egn"
 FINDINGS = DATA / "validation examples" / "July 4th Pairs Finals.egn"  # a D307

@@ -15,13 +15,12 @@ from click.testing import CliRunner, Result
 from euchrelog.check import check_text
 from euchrelog.cli import main
 from euchrelog.errors import RecordError
-from euchrelog.interop import ConversionError, kind_of, read_source
+from euchrelog.interop import ConversionError, read_source
 from euchrelog.interop.egn import from_egn, to_egn
 from euchrelog.interop.emn import from_emn
-from euchrelog.interop.openspiel import is_history
+from euchrelog.kinds import MAX_DEPTH, is_history, json_value, kind_of, too_deep
 from euchrelog.models import Tag
 from euchrelog.notation import loads
-from euchrelog.notation.jsonio import MAX_DEPTH, json_value, too_deep
 
 DEEP = 10_000
 """The depth of the deep inputs: far past Python's recursion limit."""

@@ -17,9 +17,10 @@ from click.testing import CliRunner
 from euchrelog import dumps, loads
 from euchrelog.cli import main
 from euchrelog.events import read_entries, score_events
-from euchrelog.interop import ConversionError, check_converted, kind_of, read_source
+from euchrelog.interop import ConversionError, check_converted, read_source
 from euchrelog.interop.egn import from_egn, loads_egn, to_egn, upgrade
 from euchrelog.interop.openspiel import PARAMETERS, from_history, read_lines, returns
+from euchrelog.kinds import kind_of
 from euchrelog.models import Log, Penalty
 from euchrelog.rules import FOUR_HAND, OPTIONS, OptionRow, Options, ruleset_from_tags
 

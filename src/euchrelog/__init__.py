@@ -3,7 +3,7 @@
 The library mirrors the json module for the notation (:func:`loads`, :func:`load`,
 :func:`dumps`, :func:`dump`) and offers :func:`replay` to check a game.
 
-The modules follow the pipeline: sources (``files``, ``interop``) -> ``notation`` (the
+The modules follow the pipeline: sources (``files``, ``kinds``, ``interop``) -> ``notation`` (the
 reader, a module a stage: ``split``, ``parser``, ``lines``, ``assembly``, ``places``,
 ``patterns``, ``diagnosis``; ``notation.writer`` and ``notation.jsonio`` write and read the
 text and JSON forms) -> ``models`` -> ``engine`` (the one statement of the acts' rules, on
@@ -30,61 +30,100 @@ unfinished
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import sys
+import types
 from typing import TYPE_CHECKING
 
 __version__ = "0.2.0"
 
-from . import engine as _engine
-from .cards import Card, Rank, Suit, card_power, effective_suit, parse_card, trick_winner
-from .engine import DealState, Phase
-from .errors import EuchrelogError, IllegalActionError, NotationError, RecordError, RenegeError
-from .findings import CODES, Finding
-from .models import (
-    Bidding,
-    Call,
-    Claim,
-    Deal,
-    Declaration,
-    End,
-    Exchange,
-    Game,
-    Hands,
-    Log,
-    Order,
-    Pass,
-    Play,
-    Score,
-    Sheet,
-    Tag,
-    Trick,
-    Upcard,
-)
-from .replay import DealResult, GameReport, replay
-from .rules import FOUR_HAND, VARIANTS, Options, Ruleset, Variant, find_variant
-from .seats import Seat
-
-COMPILED = not (_engine.__file__ or "").endswith(".py")
+_ENGINE = importlib.util.find_spec(f"{__name__}.engine")
+COMPILED = not (_ENGINE is not None and (_ENGINE.origin or "").endswith(".py"))
 """Whether this is the compiled build (the engine and the reader compiled by mypyc, see
-docs/performance.md), not the pure one."""
+docs/performance.md), not the pure one: told by the engine's file, without importing it."""
 
 if TYPE_CHECKING:
+    from .cards import Card, Rank, Suit, card_power, effective_suit, parse_card, trick_winner
+    from .engine import DealState, Phase
+    from .errors import (
+        EuchrelogError,
+        IllegalActionError,
+        NotationError,
+        RecordError,
+        RenegeError,
+    )
+    from .findings import CODES, Finding
+    from .models import (
+        Bidding,
+        Call,
+        Claim,
+        Deal,
+        Declaration,
+        End,
+        Exchange,
+        Game,
+        Hands,
+        Log,
+        Order,
+        Pass,
+        Play,
+        Score,
+        Sheet,
+        Tag,
+        Trick,
+        Upcard,
+    )
     from .notation import load, loads, read_games
     from .notation.jsonio import dumps_json, loads_json
     from .notation.writer import dump, dumps
     from .recorder import IllegalEntryError, Recorder, RecorderError
+    from .replay import DealResult, GameReport, replay
+    from .rules import FOUR_HAND, VARIANTS, Options, Ruleset, Variant, find_variant
+    from .seats import Seat
 
-_LATER = {"IllegalEntryError": "recorder", "Recorder": "recorder", "RecorderError": "recorder",
-          "load": "notation", "loads": "notation", "read_games": "notation",
-          "dumps_json": "notation.jsonio", "loads_json": "notation.jsonio",
-          "dump": "notation.writer", "dumps": "notation.writer"}
-"""Names imported when first asked for: ``check`` does not need the recorder, nor a
-replay of models the reader."""
+_HOMES = {
+    "cards": "Card Rank Suit card_power effective_suit parse_card trick_winner",
+    "engine": "DealState Phase",
+    "errors": "EuchrelogError IllegalActionError NotationError RecordError RenegeError",
+    "findings": "CODES Finding",
+    "models": "Bidding Call Claim Deal Declaration End Exchange Game Hands Log Order Pass "
+              "Play Score Sheet Tag Trick Upcard",
+    "notation": "load loads read_games",
+    "notation.jsonio": "dumps_json loads_json",
+    "notation.writer": "dump dumps",
+    "recorder": "IllegalEntryError Recorder RecorderError",
+    "replay": "DealResult GameReport replay",
+    "rules": "FOUR_HAND VARIANTS Options Ruleset Variant find_variant",
+    "seats": "Seat",
+}
+_HOME = {name: module for module, names in _HOMES.items() for name in names.split()}
+"""The module of each name exported, imported when the name is first asked for: a command
+imports only what it uses (``check`` of an empty file neither the models nor the engine)."""
+
+
+class _Package(types.ModuleType):
+    """The package, whose name ``replay`` stays the function when the subpackage of that
+    name is imported (the import system sets the parent's attribute to the subpackage)."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in _HOME and isinstance(value, types.ModuleType):
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 def __getattr__(name: str) -> object:
-    if name in _LATER:
-        return getattr(importlib.import_module(f".{_LATER[name]}", __name__), name)
+    if name in _HOME:
+        value = getattr(importlib.import_module(f".{_HOME[name]}", __name__), name)
+        globals()[name] = value  # (asked for once)
+        return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOME})
 
 
 __all__ = [

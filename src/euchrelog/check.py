@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from .errors import NotationError, RecordError
 from .fast import check_form, verify_json
 from .findings import Finding, is_suppressed
+from .kinds import is_document, is_json, json_value
 from .models import Game
 from .notation import (
     GameForm,
@@ -27,7 +28,7 @@ from .notation import (
     text_lines,
     validate_form,
 )
-from .notation.jsonio import is_document, is_json, json_value, loads_json, parse_game_json
+from .notation.jsonio import loads_json, parse_game_json
 from .replay import GameReport, replay
 
 

@@ -2,7 +2,10 @@
 document read whole), or cut into batches of whole games for other processes, and its
 games' results come back in input order, whether checked here or in a pool of processes.
 ``euchrelog check`` and :mod:`euchrelog.distributed` (whose :class:`DaskChecker` sends
-the batches to a cluster) both build on :class:`Checker`."""
+the batches to a cluster) both build on :class:`Checker`.
+
+The reader and the engine (:mod:`euchrelog.check` and what it imports) are imported with the
+first line of a game, so that an empty source costs only the start of the command."""
 
 from __future__ import annotations
 
@@ -12,22 +15,15 @@ import multiprocessing.pool
 import signal
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from .check import (
-    Chunk,
-    GameCheck,
-    check_chunk,
-    check_json_lines,
-    json_line_chunks,
-    notation_chunks,
-)
 from .errors import NotationError
 from .files import Limits, read_lines
-from .interop import head_of, kind_of
-from .notation import prepare, text_lines
-from .notation.jsonio import game_per_line, is_json, peek
+from .kinds import game_per_line, head_of, is_json, kind_of, peek
 from .progress import Progress
+
+if TYPE_CHECKING:
+    from .check import Chunk, GameCheck
 
 
 def foreign_kind(path: str, limits: Limits) -> str | None:
@@ -39,9 +35,11 @@ def foreign_kind(path: str, limits: Limits) -> str | None:
 
 def _source(path: str, limits: Limits, progress: Progress | None
             ) -> tuple[str, Iterator[str]]:
-    """What a source holds (``notation``, ``json-lines`` or ``json``, a JSON document) and
-    its lines, read as they are needed."""
+    """What a source holds (``notation``, ``json-lines`` or ``json``, a JSON document; ``""``
+    for nothing but blank lines) and its lines, read as they are needed."""
     first, stream = peek(read_lines(path, limits, progress=progress))
+    if not first.strip():
+        return "", stream
     if not is_json(first):
         return "notation", stream
     return ("json-lines" if game_per_line(first) else "json"), stream
@@ -51,6 +49,10 @@ def source_chunks(path: str, name: str, limits: Limits, progress: Progress | Non
             ) -> Iterator[Chunk]:
     """The games of a source, as they are read: notation, JSON Lines, or a JSON document."""
     kind, stream = _source(path, limits, progress)
+    if not kind:
+        return
+    from .check import Chunk, check_json_lines, json_line_chunks, notation_chunks
+
     if kind == "notation":
         yield from notation_chunks(stream, name)
     elif kind == "json-lines":
@@ -81,7 +83,11 @@ def source_batches(path: str, name: str, limits: Limits, progress: Progress | No
     :data:`BATCH_LINES`), as it is read (a JSON document, read whole, gives its results at
     once)."""
     kind, stream = _source(path, limits, progress)
+    if not kind:
+        return
     if kind == "json":
+        from .check import check_json_lines
+
         yield from check_json_lines(stream, name)
         return
     lines: list[str] = []
@@ -135,10 +141,21 @@ def game_start(lines: list[str]) -> int:
 
 def check_batch(batch: Batch) -> list[GameCheck]:
     """Checks the games of a batch (in a worker process), numbered within the batch."""
+    from .check import json_line_chunks, notation_chunks
+    from .notation import text_lines
+
     lines = text_lines(batch.text)
     chunks = (json_line_chunks if batch.json else notation_chunks)(lines, batch.path)
-    return [check_chunk(replace(c, first_line=c.first_line + batch.first_line - 1),
-                        keep_report=False) for c in chunks]
+    return [_checked(replace(c, first_line=c.first_line + batch.first_line - 1),
+                     keep_report=False) for c in chunks]
+
+
+def _checked(chunk: Chunk, keep_report: bool = True) -> GameCheck:
+    """The check of one game here (:func:`~euchrelog.check.check_chunk`, imported with the
+    first game)."""
+    from .check import check_chunk
+
+    return check_chunk(chunk, keep_report=keep_report)
 
 
 def _ignore_interrupts() -> None:
@@ -173,6 +190,8 @@ class Checker:
 
     def __enter__(self) -> Checker:
         if self.jobs > 1:
+            from .notation import prepare
+
             prepare()
             context = multiprocessing.get_context(
                 "fork" if "fork" in multiprocessing.get_all_start_methods() else None)
@@ -196,7 +215,7 @@ class Checker:
             the games before it.
         """
         if not self.window:
-            yield from (c.done or check_chunk(c)
+            yield from (c.done or _checked(c)
                         for c in source_chunks(path, name, limits, self.progress))
             return
         window: collections.deque[Sent | GameCheck] = collections.deque()
@@ -212,8 +231,8 @@ class Checker:
             except NotationError as exc:
                 stop = exc
                 break
-            window.append(item if isinstance(item, GameCheck)
-                          else (self.submit(item), len(item.text.encode("utf-8"))))
+            window.append((self.submit(item), len(item.text.encode("utf-8")))
+                          if isinstance(item, Batch) else item)
             while len(window) > self.window:
                 base = yield from in_order(window.popleft(), base, self.progress)
         while window:
@@ -226,7 +245,7 @@ def in_order(item: Sent | GameCheck, base: int, progress: Progress | None = None
               ) -> Generator[GameCheck, None, int]:
     """Yields a batch's results numbered in the whole source (counting its bytes as done in
     ``progress``); returns the last number."""
-    if isinstance(item, GameCheck):
+    if not isinstance(item, tuple):  # a result known already
         yield item
         return item.index
     pending, size = item

@@ -34,6 +34,7 @@ from typing import Any, cast
 from .cards import UNKNOWN, Card, make_deck
 from .engine import DealState, Phase, Played, dealt_cleanly
 from .errors import NotationError, RecordError
+from .kinds import json_value
 from .models import (
     Call,
     Deal,
@@ -49,7 +50,6 @@ from .models import (
     act_kind,
 )
 from .notation import GameForm, Locus, SourceMap, read_game
-from .notation.jsonio import json_value
 from .replay import DealResult, GameReplay, GameReport
 from .rules import Ruleset
 from .seats import Seat

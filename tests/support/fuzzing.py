@@ -36,12 +36,12 @@ from euchrelog.errors import EuchrelogError, NotationError, RecordError
 from euchrelog.events import Entry, iter_entries, read_entries, score_events
 from euchrelog.events.output import RENDERERS
 from euchrelog.findings import CODES
-from euchrelog.interop import ConversionError, check_converted, head_of, kind_of, read_source
+from euchrelog.interop import ConversionError, check_converted, read_source
 from euchrelog.interop.egn import dumps_egn
-from euchrelog.interop.openspiel import is_history
+from euchrelog.kinds import head_of, is_history, is_json, kind_of
 from euchrelog.models import Log
 from euchrelog.notation import loads, text_lines
-from euchrelog.notation.jsonio import dumps_json, is_json, loads_json
+from euchrelog.notation.jsonio import dumps_json, loads_json
 from euchrelog.notation.writer import dumps, dumps_game
 from euchrelog.replay import replay
 from strategies import VARIANT_NAMES, games

@@ -28,9 +28,10 @@ from ..files import (
     read_lines,
     write_output,
 )
+from ..kinds import is_json, peek
 from ..models import Game, LogItem
 from ..notation import iter_log
-from ..notation.jsonio import is_json, iter_json_log, peek
+from ..notation.jsonio import iter_json_log
 from ..notation.writer import write_log
 from ..progress import Progress, total_size
 from ..report import EXIT_SYNTAX, Report, visible

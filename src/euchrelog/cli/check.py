@@ -10,20 +10,22 @@ import sys
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from ..check import GameCheck
 from ..checker import Checker, foreign_kind
 from ..errors import NotationError
 from ..files import FileError, Limits, failure_text
 from ..findings import Finding
-from ..interop import ConversionError, check_converted, read_source
 from ..progress import Progress, total_size
 from ..report import Report
 from .formats import FORMATS, FindingPrinter, Selection, use_colour
 from .options import expand, limit_options, need_dask
 from .streams import closed_stdout, read_text, source_name
+
+if TYPE_CHECKING:
+    from ..check import GameCheck
 
 
 @click.command()
@@ -156,6 +158,9 @@ def _check_foreign(kind: str, path: str, name: str, limits: Limits, printer: Fin
                    selection: Selection) -> Iterator[GameCheck]:
     """Checks the games of a source from elsewhere, printing each finding wanted at its
     place in the input (a JSON path, or line:action), and yields their counts."""
+    from ..check import GameCheck
+    from ..interop import ConversionError, check_converted, read_source
+
     for index, item in enumerate(read_source(kind, read_text(path, limits)), 1):
         if isinstance(item, ConversionError):
             finding = Finding("S102", item.message, path=name, game=index)

@@ -15,11 +15,12 @@ import click
 from ..checker import foreign_kind
 from ..errors import NotationError, RecordError
 from ..files import EXTENSION, Limits, read_lines, write_output
-from ..interop import KINDS, ConversionError, read_source
+from ..interop import ConversionError, read_source
 from ..interop.egn import dumps_egn
+from ..kinds import KINDS, is_json, peek
 from ..models import LogItem
 from ..notation import iter_log
-from ..notation.jsonio import is_json, iter_json_log, peek, write_json
+from ..notation.jsonio import iter_json_log, write_json
 from ..notation.writer import write_log
 from ..progress import Progress, total_size
 from .options import limit_options

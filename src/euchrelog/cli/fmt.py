@@ -9,9 +9,10 @@ import click
 
 from ..errors import NotationError, RecordError
 from ..files import FileError, Limits, write_output, write_stdout
+from ..kinds import is_json
 from ..models import Log
 from ..notation import iter_log, loads, log_of, text_lines
-from ..notation.jsonio import is_json, loads_json
+from ..notation.jsonio import loads_json
 from ..notation.writer import dumps
 from ..progress import Progress, total_size
 from ..report import Report, visible

@@ -21,17 +21,10 @@ from ..check import (
 )
 from ..errors import NotationError, RecordError
 from ..findings import Finding
+from ..kinds import game_per_line, is_document, is_json, json_value, peek
 from ..models import Game
 from ..notation import Locus, ParsedGame, SourceMap, parse_game, text_lines
-from ..notation.jsonio import (
-    game_per_line,
-    is_document,
-    is_json,
-    json_value,
-    loads_json,
-    parse_game_json,
-    peek,
-)
+from ..notation.jsonio import loads_json, parse_game_json
 
 
 @dataclass

@@ -9,8 +9,6 @@ finding can point at, where that part stands in the input (a JSON path in EGN,
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,9 +16,9 @@ from ..cards import Card, Trump, trick_winner
 from ..engine import lineup
 from ..errors import RecordError
 from ..findings import Finding
+from ..kinds import json_value
 from ..loci import Locus, SourceMap
 from ..models import Game
-from ..notation.jsonio import json_value
 from ..replay import GameReport, replay
 from ..rules import Ruleset
 from ..seats import Seat, clockwise_from
@@ -40,7 +38,7 @@ class ConversionError(RecordError):
 
 def parse_json(text: str, where: str) -> Any:
     """JSON text read with the limits of the notation's JSON readers
-    (:func:`~euchrelog.notation.jsonio.json_value`: nesting, long numbers).
+    (:func:`~euchrelog.kinds.json_value`: nesting, long numbers).
 
     :raises ConversionError: at ``where`` for text that is not JSON or is over a limit.
     """
@@ -124,51 +122,6 @@ def seat_tricks(ruleset: Ruleset, dealer: Seat, maker: Seat | None, alone: Seat 
                                  "led the next, cannot be told")
             leader = seats[trick_winner(known, trump)]
     return out
-
-
-KINDS = ("egn", "emn", "openspiel")
-"""The formats read from elsewhere (``--from``)."""
-EXTENSIONS = {".egn": "egn", ".emn": "emn"}
-_FILE_TYPE = re.compile(r'\A\ufeff?\s*\{\s*"(?:fileType|file_type)"\s*:\s*"Euchre (Game|Match) '
-                        r'Notation"')
-"""The start of an EGN or EMN document: its first member is its ``fileType``."""
-
-
-def head_of(lines: Iterable[str]) -> str:
-    """The start of a source that :func:`kind_of` tells its format by: its first line that
-    is not blank, and when that line only opens an object (a JSON document written over
-    many lines), the next line that is not blank too. Reads no further."""
-    head = ""
-    for line in lines:
-        if line.strip():
-            head += line
-            if head.strip() != "{":
-                break
-    return head
-
-
-def kind_of(path: str, head: str) -> str | None:
-    """The format a source is in, when it is one from elsewhere: by its extension (``.egn``,
-    ``.emn``); else by how it starts (``head``, see :func:`head_of`), the same for a file,
-    standard input or a pipe: EGN or EMN by a first member ``"fileType": "Euchre Game
-    Notation"`` (or ``Match``), an OpenSpiel history by the structure of its first line (see
-    :func:`~euchrelog.interop.openspiel.is_history`)."""
-    from .openspiel import is_history  # (which imports this package)
-
-    for extension, kind in EXTENSIONS.items():
-        if path.lower().endswith(extension):
-            return kind
-    document = _FILE_TYPE.match(head)
-    if document is not None:
-        return "egn" if document[1] == "Game" else "emn"
-    first_line = head.partition("\n")[0]
-    if not first_line.lstrip().startswith("{"):
-        return None
-    try:
-        item = json_value(first_line)
-    except ValueError:  # not JSON, or over a limit (a RecordError)
-        return None
-    return "openspiel" if is_history(item) else None
 
 
 def read_source(kind: str, text: str) -> list[Converted | ConversionError]:

@@ -16,8 +16,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..kinds import TOO_DEEP, too_deep
 from ..models import Tag
-from ..notation.jsonio import TOO_DEEP, too_deep
 from ..rules import ruleset_from_tags
 from ..seats import SEATS
 from . import ConversionError, Converted, parse_json

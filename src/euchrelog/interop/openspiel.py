@@ -269,18 +269,6 @@ def from_history(actions: Any, params: Any = None, line: int = 1) -> Converted:
     return _Reader(actions, {**PARAMETERS, **given}, line).game()
 
 
-def is_history(item: Any) -> bool:
-    """Whether a JSON value has the structure of a line of a file of histories: an object
-    of ``actions``, a list of whole numbers, and optionally ``params``, an object of
-    true-or-false values."""
-    if not isinstance(item, dict) or "actions" not in item or set(item) - {"actions",
-                                                                            "params"}:
-        return False
-    actions, params = item["actions"], item.get("params", {})
-    return (isinstance(actions, list) and all(type(a) is int for a in actions)
-            and isinstance(params, dict) and all(type(v) is bool for v in params.values()))
-
-
 def read_lines(text: str) -> Iterator[Converted | ConversionError]:
     """The games of a file of histories, one JSON object a line (``{"params": {...},
     "actions": [...]}``); a line that is not one costs only its own game."""

@@ -11,9 +11,10 @@ from collections.abc import Iterable, Iterator
 from typing import TextIO
 
 from ..errors import NotationError
+from ..kinds import is_json
 from ..loci import GameText, ParsedGame
 from ..models import Game, Log, LogItem
-from .jsonio import is_json, loads_json
+from .jsonio import loads_json
 from .lines import text_lines
 from .parser import parse_game
 

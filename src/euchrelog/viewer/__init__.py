@@ -27,10 +27,11 @@ from dataclasses import replace
 from ..check import check_game
 from ..errors import NotationError
 from ..findings import is_suppressed
-from ..interop import ConversionError, check_converted, head_of, kind_of, read_source
+from ..interop import ConversionError, check_converted, read_source
+from ..kinds import game_per_line, head_of, is_json, kind_of
 from ..models import Game
 from ..notation import ParsedGame, parse_game, split_games, text_lines
-from ..notation.jsonio import game_per_line, is_json, loads_json
+from ..notation.jsonio import loads_json
 from .frames import Json, game_title, game_view
 from .page import embed_json, render_page
 

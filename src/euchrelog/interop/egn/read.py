@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ...cards import NO_TRUMP, Card, Trump
+from ...kinds import TOO_DEEP, too_deep
 from ...loci import Locus
 from ...models import (
     Bid,
@@ -30,7 +31,6 @@ from ...models import (
     Trick,
     Upcard,
 )
-from ...notation.jsonio import TOO_DEEP, too_deep
 from ...replay import replay
 from ...rules import FOUR_HAND, ruleset_from_tags
 from ...seats import SEATS, Seat

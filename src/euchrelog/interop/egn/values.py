@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from ...errors import RecordError
-from ...notation.jsonio import json_value
+from ...kinds import json_value
 from .. import ConversionError
 
 
