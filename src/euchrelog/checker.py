@@ -5,7 +5,8 @@ games' results come back in input order, whether checked here or in a pool of pr
 the batches to a cluster) both build on :class:`Checker`.
 
 The reader and the engine (:mod:`euchrelog.check` and what it imports) are imported with the
-first line of a game, so that an empty source costs only the start of the command."""
+first line of a game (:func:`load_reader`), so that an empty source costs only the start of
+the command."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from .errors import NotationError
 from .files import Limits, read_lines
+from .imports import import_frozen
 from .kinds import game_per_line, head_of, is_json, kind_of, peek
 from .progress import Progress
 
@@ -51,6 +53,7 @@ def source_chunks(path: str, name: str, limits: Limits, progress: Progress | Non
     kind, stream = _source(path, limits, progress)
     if not kind:
         return
+    load_reader()
     from .check import Chunk, check_json_lines, json_line_chunks, notation_chunks
 
     if kind == "notation":
@@ -85,6 +88,7 @@ def source_batches(path: str, name: str, limits: Limits, progress: Progress | No
     kind, stream = _source(path, limits, progress)
     if not kind:
         return
+    load_reader()
     if kind == "json":
         from .check import check_json_lines
 
@@ -150,6 +154,12 @@ def check_batch(batch: Batch) -> list[GameCheck]:
                      keep_report=False) for c in chunks]
 
 
+def load_reader() -> None:
+    """Imports the reader and the engine (:mod:`euchrelog.check`), once, out of the
+    collector's sight (:func:`~euchrelog.imports.import_frozen`)."""
+    import_frozen("euchrelog.check")
+
+
 def _checked(chunk: Chunk, keep_report: bool = True) -> GameCheck:
     """The check of one game here (:func:`~euchrelog.check.check_chunk`, imported with the
     first game)."""
@@ -190,6 +200,7 @@ class Checker:
 
     def __enter__(self) -> Checker:
         if self.jobs > 1:
+            load_reader()
             from .notation import prepare
 
             prepare()

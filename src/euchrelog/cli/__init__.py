@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import importlib
 import sys
 from typing import ClassVar
 
@@ -21,6 +20,7 @@ import click
 from .. import COMPILED, __version__
 from ..errors import EuchrelogError, NotationError
 from ..files import FileError, forget_sources
+from ..imports import import_frozen
 from ..report import EXIT_INTERRUPTED, EXIT_SYNTAX, visible, visible_context
 from .options import FileFailed
 
@@ -47,7 +47,7 @@ class _Commands(click.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.elsewhere and cmd_name not in self.commands:
-            command = getattr(importlib.import_module(self.elsewhere[cmd_name]), cmd_name)
+            command = getattr(import_frozen(self.elsewhere[cmd_name]), cmd_name)
             self.add_command(command)
         return super().get_command(ctx, cmd_name)
 
