@@ -11,6 +11,7 @@ the frequent lines, placed only when a finding asks, are held to the text they n
 from __future__ import annotations
 
 import random
+import subprocess
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -31,7 +32,7 @@ from euchrelog.notation import (
     split_games,
     text_lines,
 )
-from euchrelog.notation.parser import _read_game
+from euchrelog.notation.reader import _read_game
 from euchrelog.notation.writer import dumps_game
 from strategies import VARIANT_NAMES
 from support.records import messy, random_ruleset, respell
@@ -107,9 +108,9 @@ def test_the_line_reader_agrees_on_typos() -> None:
 def test_the_line_reader_takes_hand_typed_records() -> None:
     """The reader itself reads comments, any case and spacing, not only canonical lines."""
     from euchrelog.notation.lines import _read_lines
-    from euchrelog.notation.parser import _line_terminals, _parser
+    from euchrelog.notation.reader import line_terminals
 
-    terminals = _line_terminals(_parser()[0])
+    terminals = line_terminals()
     text = ('[Variant "four-hand"]  # club night\n\nDEAL 1 dealer n\n'
             '   hands N:9c tc qs ks ad   E: 9s ts as 9d td  S: jd ah kh qh 9h  W: ac kc qc jc kd\n'
             '\tup JH # turned\n  bid e PASS,s order\n# a comment line\nunfinished\n')
@@ -225,13 +226,14 @@ def test_the_line_reader_learns_its_kinds_of_line_from_the_grammar() -> None:
     from lark import Lark
 
     from euchrelog.notation import grammar_text
-    from euchrelog.notation.lines import _Lines
+    from euchrelog.notation.lines import _Lines, line_table
 
     grammar = grammar_text().replace(
         "          | SCORE _eol       -> score\n",
         "          | SCORE _eol       -> score\n          | MEMO _eol        -> memo\n",
     ) + '\nMEMO: "memo"i _WS _INT\n'
-    lines = _Lines(Lark(grammar, parser="lalr", lexer="contextual", maybe_placeholders=False))
+    lines = _Lines(line_table(Lark(grammar, parser="lalr", lexer="contextual",
+                                   maybe_placeholders=False)))
     for text, terminal, kind in (("MEMO 12", "MEMO", "memo"), ("deal 1 dealer N", "DEAL", "deal"),
                                  ("unfinished", "UNFINISHED", "end"),
                                  ("start deal 3", "START", "opening"),
@@ -241,3 +243,27 @@ def test_the_line_reader_learns_its_kinds_of_line_from_the_grammar() -> None:
         assert m is not None and m.lastgroup == terminal, text
         assert lines.kinds[terminal] == kind
     assert lines.match("memo twelve") is None
+
+
+def test_the_line_table_shipped_is_the_grammars() -> None:
+    """grammar/euchre.lines.json is the line table Lark works out from euchre.lark (after a
+    change to the grammar, ``python tests/make_line_table.py`` writes it again), and a table
+    of another grammar is not used: the reader then asks Lark for the table."""
+    import make_line_table
+    from euchrelog.notation import grammar
+
+    assert make_line_table.TABLE.read_text(encoding="utf-8") == make_line_table.expected()
+    assert grammar.shipped_line_table() is not None
+
+
+def test_a_clean_game_is_read_without_lark() -> None:
+    """Reading and checking a clean game of notation imports no Lark; a game the line
+    reader does not take imports it then (issue 24: check imports only what it needs)."""
+    code = ("import sys\nfrom euchrelog.check import check_text\n"
+            "clean = '[Variant \"four-hand\"]\\ndeal 1 dealer N\\n  thrown in\\nunfinished\\n'\n"
+            "list(check_text(clean))\nprint('lark' in sys.modules)\n"
+            "list(check_text(clean.replace('thrown in', 'thrown  in  in')))\n"
+            "print('lark' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.split() == ["False", "True"]

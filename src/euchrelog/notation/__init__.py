@@ -5,12 +5,15 @@ The reader follows its pipeline, one module a stage:
 - :mod:`.split`: a file is split into games (:func:`split_games`) before parsing, so a
   syntax error costs only its own game and checking goes on with the next one
   (:func:`read_games`); :func:`iter_log`, :func:`loads` and :func:`load` read a whole log.
-- :mod:`.parser`: the grammar (``grammar/euchre.lark``) and Lark's LALR parser, one per
-  thread, and the reading of one game (:func:`read_game`, :func:`parse_game`): the line
-  reader first, the parser for what it leaves. The only module that imports Lark: callers
-  see models, forms and :class:`~euchrelog.errors.NotationError`.
+- :mod:`.reader`: the reading of one game (:func:`read_game`, :func:`parse_game`): the line
+  reader first, Lark's parser for what it leaves.
+- :mod:`.grammar`: the grammar's files (``grammar/euchre.lark``, and its line table,
+  ``euchre.lines.json``), shipped in the package.
 - :mod:`.lines`: the line reader, which matches each line of a game with its terminal of
   the grammar.
+- :mod:`.parser`: Lark's LALR parser, one per thread, imported only for a game the line
+  reader does not take. The only module that imports Lark: callers see models, forms and
+  :class:`~euchrelog.errors.NotationError`.
 - :mod:`.assembly`: the JSON form of a game, built line by line from the line reader or the
   parse (:class:`GameForm`), and its models (:func:`validate_form`).
 - :mod:`.places`: where the parts of a line stand, placed in the source map when a finding
@@ -33,20 +36,26 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..loci import GameText, Locus, ParsedGame, SourceMap
 from .assembly import Form, GameForm, validate_form
 from .diagnosis import diagnose_line
+from .grammar import GRAMMAR_FILE, grammar_text, shipped_text
 from .lines import text_lines
-from .parser import (
-    GRAMMAR_FILE,
-    build_parser,
-    grammar_text,
-    parse_game,
-    prepare,
-    read_game,
-    shipped_text,
-)
+from .reader import parse_game, prepare, read_game
 from .split import iter_log, load, loads, log_of, read_games, split_games
+
+if TYPE_CHECKING:
+    from .parser import build_parser
+
+
+def __getattr__(name: str) -> object:
+    if name == "build_parser":  # (Lark, imported when asked for)
+        from .parser import build_parser
+
+        return build_parser
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "GRAMMAR_FILE", "Form", "GameForm", "GameText", "Locus", "ParsedGame", "SourceMap",

@@ -40,23 +40,36 @@ _HEADS = ("opening", "deal", "end")
 alternatives of ``body_line``, each named by its alias)."""
 
 
-class _Lines:
-    """The grammar's line terminals, from the LALR parser Lark built from euchre.lark: the
-    reader matches each line with all of them at once, so the syntax of a line, and the word
-    that starts it, are written once, in the grammar."""
+LineTable = tuple[dict[str, str], dict[str, str]]
+"""The grammar's line terminals as the line reader needs them: what each starts (its rule in
+``_HEADS``, or a deal's line alias), and the regular expression of each (``TAG`` too)."""
 
-    def __init__(self, lark: _Grammar) -> None:
-        self.kinds: dict[str, str] = {}
+
+def line_table(lark: _Grammar) -> LineTable:
+    """The :data:`LineTable` of the LALR parser Lark built from euchre.lark."""
+    kinds: dict[str, str] = {}
+    for rule in lark.rules:
+        head = rule.expansion[0] if rule.expansion else None
+        if head is None or not head.is_term:
+            continue
+        if rule.origin.name == "body_line" and rule.alias:
+            kinds[head.name] = rule.alias
+        elif rule.origin.name in _HEADS:
+            kinds[head.name] = rule.origin.name
+    wanted = {*kinds, "TAG"}
+    patterns = {t.name: t.pattern.to_regexp() for t in lark.terminals if t.name in wanted}
+    return kinds, patterns
+
+
+class _Lines:
+    """The grammar's line terminals (:func:`line_table`), compiled: the reader matches each
+    line with all of them at once, so the syntax of a line, and the word that starts it,
+    are written once, in the grammar."""
+
+    def __init__(self, table: LineTable) -> None:
+        kinds, patterns = table
+        self.kinds = kinds
         """What each line terminal starts: its rule in ``_HEADS``, or a deal's line alias."""
-        for rule in lark.rules:
-            head = rule.expansion[0] if rule.expansion else None
-            if head is None or not head.is_term:
-                continue
-            if rule.origin.name == "body_line" and rule.alias:
-                self.kinds[head.name] = rule.alias
-            elif rule.origin.name in _HEADS:
-                self.kinds[head.name] = rule.origin.name
-        patterns = {t.name: t.pattern.to_regexp() for t in lark.terminals}
         self.match = re.compile("|".join(f"(?P<{name}>{patterns[name]})"
                                          for name in self.kinds)).fullmatch
         """Matches a whole line with the one terminal that takes it (``lastgroup``)."""

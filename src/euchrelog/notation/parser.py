@@ -1,45 +1,25 @@
-"""The grammar and its parser, and reading one game with them.
+"""Lark's LALR parser of the grammar, for the games the line reader does not take.
 
-The only module of the reader that imports Lark: callers see models, forms and
-:class:`~euchrelog.errors.NotationError`. :func:`read_game` reads a game by the line reader
-(:mod:`.lines`) first and by Lark's LALR parser for what it leaves; :class:`_Builder` turns
-the parse into the assembler's lines (:mod:`.assembly`), and Lark's syntax errors become
-placed, explained errors (:mod:`.diagnosis`).
+The only module of the reader that imports Lark, and only imported when a game needs it
+(:func:`~.reader.read_game` reads by the line reader first): callers see forms and
+:class:`~euchrelog.errors.NotationError`. :class:`_Builder` turns the parse into the
+assembler's lines (:mod:`.assembly`), and Lark's syntax errors become placed, explained
+errors (:mod:`.diagnosis`).
 """
 
 from __future__ import annotations
 
 import threading
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..errors import NotationError
-from ..loci import ParsedGame
-from .assembly import GameForm, _GameAssembler, validate_form
+from .assembly import GameForm, _GameAssembler
 from .diagnosis import _context, _expected_words, diagnose_line
-from .lines import _Lines, _read_lines, text_lines
-from .patterns import _FOLDING
-
-GRAMMAR_FILE = "euchre.lark"
-
-
-def shipped_text(folder: str, name: str) -> str:
-    """The text of a file that the wheel ships in the package under ``folder`` and a
-    checkout keeps in the top-level folder of that name (``grammar/``, ``docs/``)."""
-    packaged = resources.files("euchrelog") / folder / name
-    if packaged.is_file():
-        return packaged.read_text(encoding="utf-8")
-    # An editable install of a checkout: the folder sits at the top of the tree.
-    return (Path(__file__).resolve().parents[3] / folder / name).read_text("utf-8")
-
-
-def grammar_text(name: str = GRAMMAR_FILE) -> str:
-    """The text of a grammar file shipped with the package (``grammar/`` in a checkout)."""
-    return shipped_text("grammar", name)
+from .grammar import grammar_text
+from .lines import LineTable, line_table, text_lines
 
 
 def _comment_text(token: Token | str) -> str:
@@ -161,19 +141,9 @@ def _parser() -> tuple[Lark, _Builder]:
     return made
 
 
-def _line_terminals(lark: Lark) -> _Lines:
-    """This thread's compiled line terminals of ``lark``."""
-    made: _Lines | None = getattr(_local, "lines", None)
-    if made is None:
-        made = _local.lines = _Lines(lark)
-    return made
-
-
-def prepare() -> None:
-    """Builds the parser now (from Lark's cache when it can) and compiles its line
-    terminals, so that processes forked afterwards share them instead of each building and
-    caching them at once."""
-    _line_terminals(_parser()[0])
+def parser_line_table() -> LineTable:
+    """The line table (:func:`~.lines.line_table`) of this thread's parser."""
+    return line_table(_parser()[0])
 
 
 def _syntax_error(exc: UnexpectedInput, chunk: str, offset: int) -> NotationError:
@@ -205,48 +175,18 @@ def _syntax_error(exc: UnexpectedInput, chunk: str, offset: int) -> NotationErro
     return NotationError(message, line + offset, column, _context(chunk, line, column))
 
 
-def parse_game(text: str, first_line: int = 1) -> ParsedGame | list[str]:
-    """Parses the text of one game whose first line is ``first_line`` of its file into its
-    models (see :func:`read_game`).
-
-    Returns the comment lines instead when the text holds only comments.
-
-    :raises NotationError: on a syntax error, placed in the file.
-    """
-    read = read_game(text, first_line)
-    if isinstance(read, list):
-        return read
-    return ParsedGame(validate_form(read.form, first_line), read.source)
-
-
-def read_game(text: str, first_line: int = 1) -> GameForm | list[str]:
-    """Reads the text of one game whose first line is ``first_line`` of its file into its
-    JSON form and source map, without building models.
-
-    Each line is matched with its terminal of the grammar; a game the line reader does not
-    take is parsed by Lark's LALR parser, which also places every syntax error. Returns the
-    comment lines instead when the text holds only comments.
+def parse_text(text: str, first_line: int, fold: bool) -> GameForm | list[str]:
+    """Parses the text of one game whose first line is ``first_line`` of its file with the
+    LALR parser, into its form and source map, or its comment lines when it holds only
+    comments (see :func:`~.reader.read_game`, whose text this is: without a byte order mark,
+    ``fold``: it has letters to fold).
 
     :raises NotationError: on a syntax error, placed in the file.
     """
-    return _read_game(text, first_line, line_reader=True)
-
-
-def _read_game(text: str, first_line: int, *, line_reader: bool) -> GameForm | list[str]:
-    """:func:`read_game`, by the line reader first or by the LALR parser alone (the tests
-    hold the two to the same results)."""
     lark, builder = _parser()
     builder.offset = first_line - 1
-    text = text.lstrip("\ufeff")
-    builder.fold = False
-    if not text.isascii():
-        _refuse_surrogates(text, first_line)
-        builder.fold = any(letter in text for letter in _FOLDING)  # faster than a regex
+    builder.fold = fold
     try:
-        if line_reader:
-            read = _read_lines(text, _line_terminals(lark), first_line, builder.fold)
-            if read is not None:
-                return read
         result: GameForm | list[str] = lark.parse(text)  # type: ignore[assignment]
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text, first_line - 1) from None
@@ -254,15 +194,3 @@ def _read_game(text: str, first_line: int, *, line_reader: bool) -> GameForm | l
         exc.context = exc.context or _context(text, exc.line - first_line + 1, exc.column)
         raise
     return result
-
-
-def _refuse_surrogates(text: str, first_line: int) -> None:
-    """Text that cannot be written as UTF-8 (lone surrogates) is refused where it stands."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        head = text[: exc.start]
-        line = head.count("\n")
-        column = exc.start - (head.rfind("\n") + 1) + 1
-        raise NotationError("a character that is not text (a lone surrogate)",
-                            first_line + line, column, _context(text, line + 1, column)) from None

@@ -16,7 +16,7 @@ from ..loci import GameText, ParsedGame
 from ..models import Game, Log, LogItem
 from .jsonio import loads_json
 from .lines import text_lines
-from .parser import parse_game
+from .reader import parse_game
 
 
 def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
