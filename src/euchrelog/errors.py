@@ -76,14 +76,9 @@ class IllegalActionError(EuchrelogError, ValueError):
     def __init__(self, code: str, template: str, *, seat: Seat | None = None,
                  card: Card | None = None, trick: int | None = None, part: str | None = None,
                  **facts: object) -> None:
-        named = seat is not None or card is not None or trick is not None or part is not None
-        message = template.format(seat=seat, card=card or "??", trick=trick, part=part,
-                                  **facts) if named or facts else template
-        super().__init__(message)
+        super().__init__(code)
         self.code = code
         """The finding code (see docs/findings.md)."""
-        self.message = message
-        """What is wrong, in words."""
         self.seat = seat
         """The seat whose act it is, if any."""
         self.card = card
@@ -92,6 +87,20 @@ class IllegalActionError(EuchrelogError, ValueError):
         """The 1-based trick of a play, if the fault is in one."""
         self.part = part
         """The part of the act at fault (``discard``, ``takes``, ``keeps``), if it is one."""
+        self._template = template
+        self._facts = facts
+        named = seat is not None or card is not None or trick is not None or part is not None
+        self._message = None if named or facts else template
+
+    @property
+    def message(self) -> str:
+        """What is wrong, in words: rendered when first asked for (the engine makes many
+        errors that no finding reports, trying readings and legal acts)."""
+        if self._message is None:
+            self._message = self._template.format(
+                seat=self.seat, card=self.card or "??", trick=self.trick, part=self.part,
+                **self._facts)
+        return self._message
 
     @property
     def kind(self) -> Code:
@@ -117,6 +126,9 @@ class IllegalActionError(EuchrelogError, ValueError):
 
     def __str__(self) -> str:
         return f"{self.code} {self.message}"
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.code!r}, {self.message!r})"
 
 
 def _restored(kind: type[E], code: str, message: str, seat: Seat | None, card: Card | None,
