@@ -31,8 +31,6 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import sys
-import types
 from typing import TYPE_CHECKING
 
 __version__ = "0.2.0"
@@ -101,22 +99,11 @@ _HOME = {name: module for module, names in _HOMES.items() for name in names.spli
 imports only what it uses (``check`` of an empty file neither the models nor the engine)."""
 
 
-class _Package(types.ModuleType):
-    """The package, whose name ``replay`` stays the function when the subpackage of that
-    name is imported (the import system sets the parent's attribute to the subpackage)."""
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if name in _HOME and isinstance(value, types.ModuleType):
-            value = getattr(value, name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
-
-
 def __getattr__(name: str) -> object:
     if name in _HOME:
-        value = getattr(importlib.import_module(f".{_HOME[name]}", __name__), name)
+        module = importlib.import_module(f".{_HOME[name]}", __name__)
+        # (``replay`` is the package, called as its function: see euchrelog.imports)
+        value = module if _HOME[name] == name else getattr(module, name)
         globals()[name] = value  # (asked for once)
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,5 +1,6 @@
-"""Importing the heavy parts (the models, the grammar, the engine and its tables) when a
-command first needs them, out of the collector's sight.
+"""How euchrelog's parts are imported: the heavy ones (the models, the grammar, the engine
+and its tables) when a command first needs them, out of the collector's sight; and a package
+that is also called as its function (``euchrelog.replay``).
 
 Such an import makes many objects that live as long as the process. :func:`import_frozen`
 imports with the collector paused, then freezes what the process holds
@@ -16,6 +17,7 @@ import gc
 import importlib
 import sys
 from types import ModuleType
+from typing import Any
 
 
 def import_frozen(name: str) -> ModuleType:
@@ -32,3 +34,18 @@ def import_frozen(name: str) -> ModuleType:
             gc.enable()
     gc.freeze()
     return module
+
+
+class _CallablePackage(ModuleType):
+    """A package called as its function of the same name: ``euchrelog.replay(game)`` is
+    ``euchrelog.replay.replay(game)``."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return getattr(self, self.__name__.rpartition(".")[2])(*args, **kwargs)
+
+
+def callable_package(name: str) -> None:
+    """Makes the package ``name`` (imported) callable as its function of the same name, so
+    that the function need not be bound in the package's place, where it would hide the
+    package (``import euchrelog.replay.results`` would fail)."""
+    sys.modules[name].__class__ = _CallablePackage

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..findings import Finding
+from ..imports import callable_package
 from ..loci import GameText, ParsedGame, SourceMap
 from ..models import Game
 from .loop import GameReplay, rotation
@@ -60,3 +61,5 @@ def replay(game: Game | ParsedGame | GameText, source: SourceMap | None = None, 
         return GameReplay(game.game, source or game.source, strict, on_finding).run()
     return GameReplay(game, source, strict, on_finding).run()
 
+
+callable_package(__name__)  # euchrelog.replay(game): the package called as replay()
