@@ -51,7 +51,7 @@ class DealReplay:
         def fault(err: IllegalActionError, locus: Locus, trick: int | None = None,
                   seat: Seat | None = None, level: Severity | None = None) -> None:
             nonlocal faulted
-            if err.code == "B406" and faulted:
+            if err.kind.stops == "deal" and faulted:
                 return
             faulted = True
             self.emit(err.code, f"deal {n}: {err.message}", locus, deal=n, trick=trick,
@@ -357,7 +357,7 @@ class DealReplay:
                     err = None  # reported at the order (H3)
                 if err is not None and err.kind.slip == "play":
                     doubtful = True  # the trick's winner rests on a card the seat lacks
-                if err is not None and err.code == "P702":
+                if err is not None and err.kind.suspect == "hand":
                     if play.seat in not_held:
                         err = None  # the record of that hand is wrong: one finding a deal
                     not_held.add(play.seat)
@@ -371,7 +371,7 @@ class DealReplay:
                         err = err.noted(self.penalty_note(state, play.seat, claimed))
                         level = "note" if play.seat in claimed else None
                     fault(err, locus, trick=trick.number, seat=play.seat, level=level)
-                    if err.code == "B406":
+                    if err.kind.stops == "deal":
                         return
                 for proof in state.apply_play(play):
                     if any(seat == proof.seat for seat, _ in reneged):

@@ -402,7 +402,7 @@ def _frame_of(finding: Finding, frames: list[Json], deals: list[Json]) -> int | 
     entry = next((e for e in deals if e["number"] == finding.deal), None)
     if entry is None:
         return None
-    if finding.code.startswith("C9"):
+    if finding.kind.sheet:
         return int(entry["score"])
     if finding.trick is not None and finding.seat is not None:
         for k in range(int(entry["frame"]), int(entry["score"])):
