@@ -114,7 +114,7 @@ class DealReplay:
             self.emit("B406", f"deal {n}: {state.maker} orders up, but the upcard is not "
                               "recorded: trump is unknown, so the play cannot be checked",
                       ("deal", d, "bid"), deal=n, seat=state.maker)
-        self.play_tricks(d, deal, tricks, state, claimed, fault)
+        self.play_tricks(d, deal, tricks, state, claimed, fault, canadian)
         result.thrown = state.phase is Phase.THROWN
         result.maker = state.maker
         result.trump = state.trump.value if state.trump else None
@@ -313,7 +313,10 @@ class DealReplay:
         return order
 
     def play_tricks(self, d: int, deal: Deal, tricks: list[tuple[int, Trick]],
-                    state: DealState, claimed: set[Seat], fault: Callable[..., None]) -> None:
+                    state: DealState, claimed: set[Seat], fault: Callable[..., None],
+                    canadian: IllegalActionError | None) -> None:
+        """Replays the tricks; ``canadian`` is the deal's canadian-loner fault, reported at
+        the order already."""
         if not tricks:
             return
         n = deal.number
@@ -353,7 +356,7 @@ class DealReplay:
                     elif out_of_turn:
                         err = None  # a trick written out of order: one finding, not one a card
                     out_of_turn = True
-                if err is not None and err.code == "A604":
+                if err is not None and canadian is not None and err.code == canadian.code:
                     err = None  # reported at the order (H3)
                 if err is not None and err.kind.slip == "play":
                     doubtful = True  # the trick's winner rests on a card the seat lacks
