@@ -385,7 +385,8 @@ def _score_text(number: int, result: DealResult | None) -> str:
 
 def _finding(finding: Finding) -> Json:
     return {"code": finding.code, "message": finding.message, "severity": finding.severity,
-            "line": finding.line, "column": finding.column, "frame": None}
+            "line": finding.line, "column": finding.column, "sheet": finding.kind.sheet,
+            "frame": None}
 
 
 def _frame_of(finding: Finding, frames: list[Json], deals: list[Json]) -> int | None:
