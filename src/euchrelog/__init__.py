@@ -30,6 +30,9 @@ unfinished
 from __future__ import annotations
 
 import importlib
+import sys
+from collections.abc import Callable
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 __version__ = "0.2.0"
@@ -39,6 +42,7 @@ from .cards import Card, Rank, Suit, card_power, effective_suit, parse_card, tri
 from .engine import DealState, Phase
 from .errors import EuchrelogError, IllegalActionError, NotationError, RecordError, RenegeError
 from .findings import CODES, Finding
+from .loci import GameText, ParsedGame, SourceMap
 from .models import (
     Bidding,
     Call,
@@ -59,7 +63,8 @@ from .models import (
     Trick,
     Upcard,
 )
-from .replay import DealResult, GameReport, replay
+from .replay import DealResult, GameReport
+from .replay import replay as _replay
 from .rules import FOUR_HAND, VARIANTS, Options, Ruleset, Variant, find_variant
 from .seats import Seat
 
@@ -72,6 +77,7 @@ if TYPE_CHECKING:
     from .notation.jsonio import dumps_json, loads_json
     from .notation.writer import dump, dumps
     from .recorder import IllegalEntryError, Recorder, RecorderError
+    from .replay import replay
 
 _LATER = {"IllegalEntryError": "recorder", "Recorder": "recorder", "RecorderError": "recorder",
           "load": "notation", "loads": "notation", "read_games": "notation",
@@ -79,6 +85,21 @@ _LATER = {"IllegalEntryError": "recorder", "Recorder": "recorder", "RecorderErro
           "dump": "notation.writer", "dumps": "notation.writer"}
 """Names imported when first asked for: ``check`` does not need the recorder, nor a
 replay of models the reader."""
+
+
+class _ReplayPackage(ModuleType):
+    """The package :mod:`euchrelog.replay`, called as its function: ``euchrelog.replay(game)``
+    is :func:`euchrelog.replay.replay`, and ``import euchrelog.replay.results`` still finds
+    the package's module (the function in the package's place would hide the package)."""
+
+    def __call__(self, game: Game | ParsedGame | GameText, source: SourceMap | None = None, *,
+                 strict: bool = False, on_finding: Callable[[Finding], None] | None = None
+                 ) -> GameReport:
+        """Replays ``game`` and returns its report (:func:`euchrelog.replay.replay`)."""
+        return _replay(game, source, strict=strict, on_finding=on_finding)
+
+
+sys.modules[f"{__name__}.replay"].__class__ = _ReplayPackage
 
 
 def __getattr__(name: str) -> object:
