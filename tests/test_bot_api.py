@@ -267,6 +267,18 @@ def test_read_games_gives_what_replay_takes() -> None:
         euchrelog.replay(comments)
 
 
+def test_the_replay_package_and_its_function_share_a_name() -> None:
+    """``euchrelog.replay`` replays a game and is the package: each form of import finds its
+    modules."""
+    import euchrelog.replay.results as results
+    from euchrelog.replay.results import GameReport
+
+    assert results.GameReport is GameReport is euchrelog.GameReport
+    game = random_game(random.Random(5))
+    assert euchrelog.replay(game).ok
+    assert euchrelog.replay(game, strict=True).ok
+
+
 def test_every_exported_name_works_with_the_others() -> None:
     """Each name of ``euchrelog.__all__`` is there and used once, with the others."""
     names = set(euchrelog.__all__)

@@ -3,6 +3,7 @@ ships inside the installed package."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -34,6 +35,18 @@ def test_ruff_is_clean() -> None:
     result = subprocess.run([*_tool("ruff"), "check", "src", "tests", "bench", "fuzz"], cwd=ROOT,
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_no_module_compares_finding_codes() -> None:
+    """A finding code's policy is a column of the findings table: no module tests a code,
+    a tuple of codes or a prefix of one (an emit site names its code, and nothing else)."""
+    test = re.compile(r"""(==|!=|\bin \(|\.has\(|startswith\() ?["'][A-Z][0-9]{1,3}["']""")
+    found = [f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+             for path in sorted((ROOT / "src" / "euchrelog").rglob("*"))
+             if path.suffix in (".py", ".js")
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if test.search(line)]
+    assert not found, "\n".join(found)
 
 
 def test_grammar_ships_in_the_installed_package() -> None:

@@ -287,7 +287,7 @@ def _recover(chunk: Chunk, first: NotationError) -> GameCheck:
                 result.report.ruleset.options.pass_out == "same-dealer")
             # When the skipped lines leave the deal's points unknown (C905: the points line
             # and a line they are recomputed from), so are the totals after it.
-            unknown = any(f.code == "C905" and f.deal == number for f in result.findings)
+            unknown = any(f.kind.sheet == "unknown" and f.deal == number for f in result.findings)
             kept = [f for f in kept if (f.deal != number
                     or (f.line < err.line and not f.kind.gap))
                     and not ((redeal or unknown) and f.kind.tally)

@@ -105,6 +105,9 @@ Played = tuple[Seat, Card | None]
 """A card played, by its seat (``None``: a card the record does not know), as the tricks of
 :class:`DealState` hold it."""
 
+_NO_EXCHANGE = "K501"
+"""The fault of an exchange that could not happen at all, which is not applied."""
+
 
 class Phase(Enum):
     """Where a deal stands."""
@@ -734,7 +737,7 @@ class DealState:
     def apply_exchange(self, ex: Exchange) -> None:
         """Applies an exchange as recorded, unless no exchange could happen at all (K501)."""
         fault = self.check_exchange(ex)
-        if (fault is not None and fault.code == "K501") or ex.seat not in self.hands:
+        if (fault is not None and fault.code == _NO_EXCHANGE) or ex.seat not in self.hands:
             return
         self.exchanged = True
         if ex.act == "declines":
@@ -747,7 +750,7 @@ class DealState:
             self._put(up, ex.seat.value)
         else:
             hand.free += 1
-        if ex.discard is None or (fault is not None and fault.code == "K502"):
+        if ex.discard is None or (fault is not None and fault.part == "discard"):
             hand.held = 0  # any of the six may be gone (a discard not held: a slip)
         elif ex.discard.bit & hand.known:
             hand.known &= ~ex.discard.bit
@@ -884,10 +887,10 @@ class DealState:
         if self.merged or self.phase is not Phase.DECLARING or merge.seat not in self.hands:
             return
         fault = self.check_merge(merge)
-        if fault is not None and fault.code == "K505":
-            return  # a merge the rules refuse is void
+        if fault is not None and fault.part is None:
+            return  # a merge the rules refuse is void (not only the cards it keeps)
         named = 0
-        if fault is not None and fault.code == "K506":
+        if fault is not None and fault.part == "keeps":
             # Kept cards the rules refuse: the maker may hold any of the ten, or those named.
             named = mask_of(c for c in merge.keeps or () if c is not None)
             merge = Merge(act="merge", seat=merge.seat)

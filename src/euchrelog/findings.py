@@ -53,18 +53,45 @@ class Code:
     """A mark of a record still being written, which ``record`` accepts while it is: the
     game not at its end (``game``), the last deal short of tricks or points (``deal``), its
     last trick short of cards (``trick``)."""
+    syntax: bool = False
+    """The input, or a game of it, cannot be read: always reported (never selected away,
+    ignored or suppressed), and a syntax error of the run (exit status 2)."""
+    stops: Literal["", "game", "deal"] = ""
+    """What cannot be replayed past it: the ``game`` (its variant is unknown; ``stats``,
+    ``score`` and ``review`` leave it out), or the ``deal``'s play (no trump is fixed:
+    reported at the first act it stops, and not after another fault of the deal, which it
+    then follows from)."""
+    suspect: Literal["", "hand", "lead"] = ""
+    """Where else the slip of the pen behind it may be, which the replay tries (P4):
+    ``hand``, a card one letter away in the hand of the seat that plays a card it does not
+    hold (that hand's record is wrong: one finding a deal for the seat); ``lead``, for a
+    lead out of turn, a card of the trick before, which decided who leads."""
+    unfounded: bool = False
+    """A renege claim the replay finds no renege behind: the deal is scored by its tricks,
+    not by the claim's penalty."""
+    sheet: Literal["", "slip", "unknown", "line"] = ""
+    """A finding on a deal's score-sheet line, shown at the deal's score: ``slip``, a number
+    the scorer wrote is not the replay's (the totals the scorer carried then follow it);
+    ``unknown``, the deal's points are unknown (and so the totals after it); ``line``,
+    another fault of the line."""
+    unended: bool = False
+    """Says that the game did not reach its end (an event's E966 would only repeat it)."""
+    event: bool = False
+    """An event check of ``euchrelog score`` (docs/tournaments.md), which ``check`` never
+    reports: it needs every game of an event."""
 
 
 _TABLE = [
-    Code("S101", "syntax-error", "", "the text does not follow the notation"),
-    Code("S102", "invalid-json", "", "a JSON record does not match the schema"),
+    Code("S101", "syntax-error", "", "the text does not follow the notation", syntax=True),
+    Code("S102", "invalid-json", "", "a JSON record does not match the schema", syntax=True),
     Code("S103", "file-too-large", "", "the input is larger than --max-file-size; the rest is "
-                                       "not read"),
+                                       "not read", syntax=True),
     Code("S104", "line-too-long", "", "a line is longer than --max-line-length; the rest of the "
-                                      "input is not read"),
+                                      "input is not read", syntax=True),
     Code("T201", "missing-variant", "", "the game has no Variant tag; four-hand is assumed",
          "warning"),
-    Code("T202", "unknown-variant", "", "the Variant tag names a variant euchrelog does not know"),
+    Code("T202", "unknown-variant", "", "the Variant tag names a variant euchrelog does not know",
+         stops="game"),
     Code("T203", "bad-option", "",
          "an option (in the Rules or Deck tag) is unknown, has a bad value or is not played "
          "in this variant"),
@@ -92,7 +119,7 @@ _TABLE = [
     Code("B404", "stick-the-dealer", "F6", "the dealer passed in round 2 under stick-the-dealer"),
     Code("B405", "bid-after-close", "F3 F5", "a bid after the bidding had ended"),
     Code("B406", "no-trump", "F3 F5 F8", "play or declarations recorded but no trump was fixed",
-         gap=True),
+         gap=True, stops="deal"),
     Code("B407", "benny-bid", "F7", "after a Benny turn-up only the dealer names trump",
          reseat=True),
     Code("B408", "bid-too-low", "G3", "a trick bid that does not outbid, or is not 3 to 6"),
@@ -125,9 +152,9 @@ _TABLE = [
          "under canadian-loner the dealer's partner ordered up and did not go alone",
          gap=True),
     Code("P701", "play-out-of-turn", "C6 F10 P4", "a card played by a seat whose turn it was not",
-         reseat=True),
+         reseat=True, suspect="lead"),
     Code("P702", "card-not-held", "P4", "a card played by a seat that does not hold it",
-         slip="play"),
+         slip="play", suspect="hand"),
     Code("P703", "card-played-twice", "C8", "a card played a second time", slip="play"),
     Code("P704", "sitting-out-plays", "F9 P4", "a seat that sits out played a card",
          reseat=True),
@@ -145,17 +172,20 @@ _TABLE = [
          renege=True),
     Code("R802", "renege-by-evidence", "C5 P1",
          "a later play proves an earlier failure to follow suit", renege=True),
-    Code("R803", "false-claim", "P2", "a renege claim with no renege behind it"),
+    Code("R803", "false-claim", "P2", "a renege claim with no renege behind it",
+         unfounded=True),
     Code("C901", "points-differ", "F11 P2 P3",
-         "the points written for a deal are not the points it scored"),
-    Code("C902", "total-differs", "F11 H6", "a running total does not add up", tally="total"),
-    Code("C903", "sheet-impossible", "F11", "a score-sheet line that cannot be right"),
+         "the points written for a deal are not the points it scored", sheet="slip"),
+    Code("C902", "total-differs", "F11 H6", "a running total does not add up", tally="total",
+         sheet="slip"),
+    Code("C903", "sheet-impossible", "F11", "a score-sheet line that cannot be right",
+         sheet="line"),
     Code("C904", "unknown-side", "F1 H6", "points or a penalty written for a side this "
-         "variant does not have"),
+         "variant does not have", sheet="line"),
     Code("C905", "points-unknown", "F11", "the deal's points can be neither recomputed nor read",
-         "warning", gap=True, open="deal"),
+         "warning", gap=True, open="deal", sheet="unknown"),
     Code("G951", "game-unfinished", "C9", "the record stops before the game ended",
-         tally="end", open="game"),
+         tally="end", open="game", unended=True),
     Code("G952", "result-differs", "C9", "the recorded final score is not the score",
          tally="end"),
     Code("G953", "winner-differs", "C9 F12", "the recorded winner is not the winner",
@@ -163,24 +193,27 @@ _TABLE = [
     Code("G954", "not-unfinished", "C9", "the record is marked unfinished but the game ended",
          tally="end", open="game"),
     Code("G955", "result-too-early", "C9", "a result is recorded but the game had not ended",
-         tally="end"),
-    # The event checks of ``euchrelog score`` (docs/tournaments.md); ``check`` never
-    # reports them, since they need every game of an event.
+         tally="end", unended=True),
     Code("E961", "bad-format", "",
-         "the Format tag cannot be read, or the games of one event disagree on it"),
+         "the Format tag cannot be read, or the games of one event disagree on it", event=True),
     Code("E962", "game-unplaced", "",
-         "a game of an event has no Round or Table tag, or a seat has no player's name"),
-    Code("E963", "seated-twice", "", "a player is seated twice in one round"),
-    Code("E964", "table-missing", "", "a round has no game for a table, or a round is missing"),
+         "a game of an event has no Round or Table tag, or a seat has no player's name",
+         event=True),
+    Code("E963", "seated-twice", "", "a player is seated twice in one round", event=True),
+    Code("E964", "table-missing", "",
+         "a round has no game for a table, or a round is missing", event=True),
     Code("E965", "length-differs", "C9",
-         "a game is not played to the event's length: its deals or its target"),
-    Code("E966", "game-short", "C9", "a game of an event was not played to its end"),
-    Code("E967", "duplicate-game", "", "the same game is entered twice"),
-    Code("E968", "table-twice", "", "two different games are entered for one table of a round"),
-    Code("E969", "partners-changed", "", "in a partners event, a player changes partners"),
+         "a game is not played to the event's length: its deals or its target", event=True),
+    Code("E966", "game-short", "C9", "a game of an event was not played to its end",
+         unended=True, event=True),
+    Code("E967", "duplicate-game", "", "the same game is entered twice", event=True),
+    Code("E968", "table-twice", "",
+         "two different games are entered for one table of a round", event=True),
+    Code("E969", "partners-changed", "",
+         "in a partners event, a player changes partners", event=True),
 ]
 
-EVENT_CODES = frozenset(c.code for c in _TABLE if c.code.startswith("E96"))
+EVENT_CODES = frozenset(c.code for c in _TABLE if c.event)
 """The codes of the event checks, reported by ``euchrelog score`` and never by ``check``."""
 
 CODES: dict[str, Code] = {c.code: c for c in _TABLE}
@@ -254,11 +287,12 @@ class Finding:
 
 def policy_text(c: Code) -> str:
     """The policy columns of a code, as the "policy" column of docs/findings.md writes them."""
-    flags = [name for name, on in (("reseat", c.reseat), ("renege", c.renege), ("gap", c.gap))
-             if on]
+    flags = [name for name, on in (
+        ("reseat", c.reseat), ("renege", c.renege), ("unfounded", c.unfounded), ("gap", c.gap),
+        ("unended", c.unended), ("syntax", c.syntax), ("event", c.event)) if on]
     flags += [f"{name}={value}" for name, value in (
-        ("slip", c.slip), ("tally", c.tally), ("sequence", c.sequence), ("open", c.open))
-        if value]
+        ("slip", c.slip), ("suspect", c.suspect), ("stops", c.stops), ("sheet", c.sheet),
+        ("tally", c.tally), ("sequence", c.sequence), ("open", c.open)) if value]
     return " ".join(flags) or "-"
 
 
@@ -273,17 +307,13 @@ def codes_table() -> str:
     return "\n".join(rows)
 
 
-UNSELECTABLE = ("S1",)
-"""Code prefixes always reported (never selected away, ignored or suppressed): a game that
-cannot be read is not checked at all."""
-
 _NOQA = re.compile(r"#\s*noqa\b(?:\s*:(?P<codes>[^#]*))?", re.IGNORECASE)
 
 
 def is_suppressed(code: str, line: str) -> bool:
     """Whether a ``# noqa`` comment on ``line`` suppresses a finding of ``code`` there:
     ``# noqa`` alone suppresses every code, ``# noqa: R801, C901`` those codes. Syntax
-    errors (S1xx) are never suppressed.
+    errors (the ``syntax`` column: S1xx) are never suppressed.
 
     >>> is_suppressed("C901", "  points NS 1  # noqa"), is_suppressed("C901", "  points NS 1")
     (True, False)
@@ -292,7 +322,7 @@ def is_suppressed(code: str, line: str) -> bool:
     >>> is_suppressed("R801", "  points NS 1  # noqa: C901"), is_suppressed("R801", "# noqa:")
     (False, False)
     """
-    if code.startswith(UNSELECTABLE) or "#" not in line:
+    if CODES[code].syntax or "#" not in line:
         return False
     match = _NOQA.search(line)
     if match is None:

@@ -133,7 +133,7 @@ def review_game(game: Game, index: int = 0, *, par: bool = True) -> Iterator[Rev
     for finding in report.findings:
         if finding.deal is not None:
             faulty.setdefault(finding.deal, set()).add(finding.code)
-    unknown = any(f.code == "T202" for f in report.findings)
+    unknown = any(f.kind.stops == "game" for f in report.findings)
     for deal in game.deals:
         if unknown:
             yield Skipped(index, deal.number, "the variant is unknown")

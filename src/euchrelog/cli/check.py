@@ -137,7 +137,7 @@ def _check_all(paths: list[str], jobs: int, limits: Limits, printer: FindingPrin
                     if result.findings:
                         progress.clear()
                     for finding in result.findings if not kind else ():  # printed there
-                        printer.emit(finding, result.context if finding.code == "S101" else "")
+                        printer.emit(finding, result.context if finding.kind.syntax else "")
                     found += len(result.findings)
             except NotationError as exc:  # bytes that are not UTF-8 text, or over a limit
                 finding = Finding(exc.code, exc.message, exc.line, exc.column, path=name)
@@ -201,5 +201,5 @@ def _count(report: Report, result: GameCheck) -> None:
     report.deals += result.deals
     report.findings += len(result.findings)
     report.notes += sum(not f.is_fault for f in result.findings)
-    if result.syntax_error and any(f.code in ("S101", "S102") for f in result.findings):
+    if result.syntax_error and any(f.kind.syntax for f in result.findings):
         report.syntax_errors += 1

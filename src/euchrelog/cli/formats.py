@@ -21,7 +21,7 @@ from urllib.parse import quote
 import click
 
 from .. import __version__
-from ..findings import CODES, UNSELECTABLE, Finding
+from ..findings import CODES, Finding
 from ..report import visible, visible_context
 
 HOMEPAGE = "https://euchrelog.example.org/"
@@ -92,8 +92,9 @@ class Selection:
         return cls(split(select), split(ignore))
 
     def wants(self, code: str) -> bool:
-        """Whether a finding of ``code`` is reported."""
-        if code.startswith(UNSELECTABLE):
+        """Whether a finding of ``code`` is reported: a syntax error always is (a game that
+        cannot be read is not checked at all)."""
+        if CODES[code].syntax:
             return True
         if self.select and not code.startswith(self.select):
             return False

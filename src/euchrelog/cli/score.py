@@ -271,6 +271,6 @@ def _report(events: list[EventResult], files: int, findings: list[Finding]) -> R
     return Report("score", files=files, games=sum(e.games for e in events),
                   deals=sum(e.deals for e in events), findings=len(findings),
                   notes=sum(not f.is_fault for f in findings),
-                  syntax_errors=sum(f.code.startswith("S1") for f in findings),
+                  syntax_errors=sum(f.kind.syntax for f in findings),
                   files_with_findings=len({f.path for f in findings}), events=len(events),
                   provisional=[e.title for e in events if e.provisional])

@@ -183,7 +183,7 @@ class EventChecks:
     def check_lengths(self, settings: Settings) -> None:
         """E965 (not the event's length), E966 (not played to its end)."""
         for p in self.played:
-            if any(f.code == "T202" for f in p.findings):
+            if any(f.kind.stops == "game" for f in p.findings):
                 continue  # an unknown variant is not replayed: T202 says so
             options = p.ruleset.options
             index = tag_index(p.tags, "deals" if options.deals else "target")
@@ -203,7 +203,7 @@ class EventChecks:
             if p.ended:
                 continue
             p.status = "unfinished"
-            if not any(f.code in ("G951", "G955") for f in p.findings):
+            if not any(f.kind.unended for f in p.findings):
                 self.short(p)  # G951 and G955 already say that the game did not end
 
     def short(self, p: Played) -> None:

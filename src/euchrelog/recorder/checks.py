@@ -31,8 +31,8 @@ def first_fault(report: GameReport, reneged: Iterable[Seat] = ()
     refuse nothing."""
     allowed = {str(seat) for seat in reneged}
     for finding in report.findings:
-        # (D301: the deal is replayed on its own, after no deal before it.)
-        if finding.code == "D301" or finding.kind.open == "game" or (
+        # (The deal is replayed on its own, after no deal before it: its number is alone.)
+        if finding.kind.sequence == "number" or finding.kind.open == "game" or (
                 finding.severity == "warning" and not finding.kind.open):
             continue
         if finding.kind.renege and finding.seat in allowed:

@@ -51,7 +51,7 @@ class DealReplay:
         def fault(err: IllegalActionError, locus: Locus, trick: int | None = None,
                   seat: Seat | None = None, level: Severity | None = None) -> None:
             nonlocal faulted
-            if err.code == "B406" and faulted:
+            if err.kind.stops == "deal" and faulted:
                 return
             faulted = True
             self.emit(err.code, f"deal {n}: {err.message}", locus, deal=n, trick=trick,
@@ -114,7 +114,7 @@ class DealReplay:
             self.emit("B406", f"deal {n}: {state.maker} orders up, but the upcard is not "
                               "recorded: trump is unknown, so the play cannot be checked",
                       ("deal", d, "bid"), deal=n, seat=state.maker)
-        self.play_tricks(d, deal, tricks, state, claimed, fault)
+        self.play_tricks(d, deal, tricks, state, claimed, fault, canadian)
         result.thrown = state.phase is Phase.THROWN
         result.maker = state.maker
         result.trump = state.trump.value if state.trump else None
@@ -313,7 +313,10 @@ class DealReplay:
         return order
 
     def play_tricks(self, d: int, deal: Deal, tricks: list[tuple[int, Trick]],
-                    state: DealState, claimed: set[Seat], fault: Callable[..., None]) -> None:
+                    state: DealState, claimed: set[Seat], fault: Callable[..., None],
+                    canadian: IllegalActionError | None) -> None:
+        """Replays the tricks; ``canadian`` is the deal's canadian-loner fault, reported at
+        the order already."""
         if not tricks:
             return
         n = deal.number
@@ -353,11 +356,11 @@ class DealReplay:
                     elif out_of_turn:
                         err = None  # a trick written out of order: one finding, not one a card
                     out_of_turn = True
-                if err is not None and err.code == "A604":
+                if err is not None and canadian is not None and err.code == canadian.code:
                     err = None  # reported at the order (H3)
                 if err is not None and err.kind.slip == "play":
                     doubtful = True  # the trick's winner rests on a card the seat lacks
-                if err is not None and err.code == "P702":
+                if err is not None and err.kind.suspect == "hand":
                     if play.seat in not_held:
                         err = None  # the record of that hand is wrong: one finding a deal
                     not_held.add(play.seat)
@@ -371,7 +374,7 @@ class DealReplay:
                         err = err.noted(self.penalty_note(state, play.seat, claimed))
                         level = "note" if play.seat in claimed else None
                     fault(err, locus, trick=trick.number, seat=play.seat, level=level)
-                    if err.code == "B406":
+                    if err.kind.stops == "deal":
                         return
                 for proof in state.apply_play(play):
                     if any(seat == proof.seat for seat, _ in reneged):

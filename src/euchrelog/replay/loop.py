@@ -11,7 +11,7 @@ from difflib import get_close_matches
 from ..cards import Card, parse_card
 from ..dates import iso_date
 from ..errors import IllegalActionError, RenegeError
-from ..findings import Finding, Severity
+from ..findings import CODES, Finding, Severity
 from ..loci import Locus, SourceMap
 from ..models import Deal, Game
 from ..rules import TagProblem, ruleset_from_tags
@@ -65,7 +65,7 @@ class GameReplay:
         """Findings kept back, with their places, while readings of a deal are compared."""
         self.slips = CardSlips(self.ruleset, len(game.deals))
         """The game's search for one card written wrongly in a deal."""
-        self.playable = not any(p.code == "T202" for p in problems)
+        self.playable = not any(CODES[p.code].stops == "game" for p in problems)
         for problem in problems:
             self.emit(problem.code, problem.message, ("tag", names.get(problem.tag, 0)))
         for i, name in doubled:
@@ -179,7 +179,7 @@ class GameReplay:
         self.report.ended = ended
         # The totals the scorer carried from a slip excuse a result only where, on the
         # scorer's own numbers too, the game ended.
-        if any(f.code in ("C901", "C902") for f in self.report.findings) and (
+        if any(f.kind.sheet == "slip" for f in self.report.findings) and (
                 rules.outcome(written, played) is not None):
             readings.append(written)
         self.check_end(totals, readings)

@@ -239,7 +239,6 @@ def _slip_places(deal: Deal, faults: list[Held]) -> list[SlipPlace]:
         where = locus[2:]
         if not where or (where[0] == "trick" and len(where) != 4):
             continue
-        code = finding.code
         if finding.kind.slip and (where[0] == "trick"
                                   or any(at == where for at, _, _ in dealt)):
             card = _card_at(deal, where)
@@ -253,13 +252,14 @@ def _slip_places(deal: Deal, faults: list[Held]) -> list[SlipPlace]:
             for at, other, _ in dealt:
                 if other == card:
                     places.setdefault(at, "twice")
-            if code == "P702" and where[0] == "trick":
+            if finding.kind.suspect == "hand" and where[0] == "trick":
                 seat = deal.tricks[where[1]].plays[where[3]].seat
                 for at, other, _ in dealt:
                     if at[:2] == ("hands", seat) and other is not None and _one_apart(
                             other, card):
                         places.setdefault(at, "hand")
-        elif where[0] == "trick" and code == "P701" and where[3] == 0 and where[1] > 0:
+        elif (where[0] == "trick" and finding.kind.suspect == "lead" and where[3] == 0
+              and where[1] > 0):
             t = where[1] - 1
             for q in range(len(deal.tricks[t].plays)):
                 places.setdefault(("trick", t, "play", q), "lead")

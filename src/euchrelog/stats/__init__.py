@@ -278,7 +278,7 @@ class Collector:
         """Counts one game and its replay report; returns whether it counted (the filters
         may leave it out; a game of an unknown variant is not replayed, nor counted)."""
         rules = report.ruleset
-        if any(f.code == "T202" for f in report.findings):
+        if any(f.kind.stops == "game" for f in report.findings):
             self.left_out += 1
             return False
         named = seat_players(game, rules)
@@ -455,7 +455,7 @@ def _claimed(report: GameReport, result: DealResult, claims: Sequence[object]) -
     it has a claim that the replay did not find false (R803)."""
     if not claims:
         return False
-    false = sum(1 for f in report.findings if f.code == "R803" and f.deal == result.number)
+    false = sum(1 for f in report.findings if f.kind.unfounded and f.deal == result.number)
     return len(claims) > false
 
 

@@ -385,7 +385,8 @@ def _score_text(number: int, result: DealResult | None) -> str:
 
 def _finding(finding: Finding) -> Json:
     return {"code": finding.code, "message": finding.message, "severity": finding.severity,
-            "line": finding.line, "column": finding.column, "frame": None}
+            "line": finding.line, "column": finding.column, "sheet": finding.kind.sheet,
+            "frame": None}
 
 
 def _frame_of(finding: Finding, frames: list[Json], deals: list[Json]) -> int | None:
@@ -402,7 +403,7 @@ def _frame_of(finding: Finding, frames: list[Json], deals: list[Json]) -> int | 
     entry = next((e for e in deals if e["number"] == finding.deal), None)
     if entry is None:
         return None
-    if finding.code.startswith("C9"):
+    if finding.kind.sheet:
         return int(entry["score"])
     if finding.trick is not None and finding.seat is not None:
         for k in range(int(entry["frame"]), int(entry["score"])):

@@ -194,7 +194,7 @@
     const head = el("tr");
     head.append(el("th", {}, ""), el("th", {}, "tricks"), el("th", {}, "total"));
     table.appendChild(head);
-    const wrong = new Set(f.findings.map((k) => g.findings[k].code));
+    const slipped = f.findings.some((k) => g.findings[k].sheet === "slip");
     for (const side of g.sides) {
       const row = el("tr", { "data-side": side });
       const won = f.won[side];
@@ -212,7 +212,7 @@
       if (f.written.points) parts.push("points " + sides(f.written.points));
       if (f.written.total) parts.push("total " + sides(f.written.total));
       w.textContent = "written: " + parts.join(", ");
-      if (wrong.has("C901") || wrong.has("C902")) w.className = "wrong";
+      if (slipped) w.className = "wrong";
       score.appendChild(w);
     }
     if (f.kind === "score" && f.points) {
