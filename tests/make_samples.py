@@ -29,7 +29,19 @@ from euchrelog.generate import (
     score_sheet,
     trick_bid,
 )
-from euchrelog.models import Call, Deal, End, Game, Log, Order, Penalty, Swap, Tag
+from euchrelog.models import (
+    Call,
+    Deal,
+    End,
+    Exchange,
+    Game,
+    Log,
+    Merge,
+    Order,
+    Penalty,
+    Swap,
+    Tag,
+)
 from euchrelog.notation.writer import dumps
 from euchrelog.replay import replay
 from euchrelog.rules import MOON, Ruleset, ruleset_from_tags
@@ -360,27 +372,28 @@ def _annotate_deal(game: Game, deal: Deal, ruleset: Ruleset) -> Deal:
     if any(isinstance(b, Call) and b.suit is NO_TRUMP for b in deal.bids):
         update["bidding"] = (*deal.bidding[:-1], deal.bidding[-1].model_copy(
             update={"note": f"{_first_name(game, maker)} calls no trump"}))
-    if deal.exchange is not None and deal.exchange.act == "declines":
+    exchange = deal.exchange
+    if exchange is not None and exchange.act == "declines":
         up = deal.up.card if deal.up is not None else None
         held = deal.hands[0].cards.get(deal.dealer, ()) if deal.hands else ()
         suit = up.suit if up is not None else None
         barred = ruleset.options.natural_pickup and suit is not None and held and all(
             c is not None and c.suit is not suit for c in held)
         why = f"no natural {suit.noun[:-1]}: " if barred and suit is not None else ""
-        update["exchange"] = deal.exchange.model_copy(
+        exchange = exchange.model_copy(
             update={"note": f"{why}{_first_name(game, deal.dealer)} leaves it"})
     canadian = ruleset.options.canadian_loner and maker == deal.dealer.partner and any(
         isinstance(b, Order) for b in deal.bids)
     why = " (canadian loner)" if canadian else ""
-    update["declarations"] = tuple(
-        d if d.act == "merge" else
+    update["acts"] = tuple(
+        exchange if isinstance(d, Exchange) else d if isinstance(d, Merge) else
         d.model_copy(update={"note": f"{_first_name(game, d.seat)} goes alone{why}"
                              if d.act == "alone" and d.seat == maker else
                              f"{_first_name(game, d.seat)} goes alone, "
                              f"{_first_name(game, maker)} sits out"
                              if d.act == "alone" else f"{_first_name(game, d.seat)} defends "
                                                       "alone"})
-        for d in deal.declarations)
+        for d in deal.acts)
     score = deal.score
     if score is not None and score.points:
         note = _score_note(game, deal, ruleset, maker, dict(score.points))

@@ -572,10 +572,19 @@ def discard_not_held(game: Game, rng: random.Random) -> Injected | None:
     if place is None:
         return None
     d, deal, card = place
-    assert deal.exchange is not None
-    deal = deal.model_copy(update={"exchange": deal.exchange.model_copy(
-        update={"discard": card})})
+    ex = deal.exchange
+    assert ex is not None
+    deal = _with_exchange(deal, ex.model_copy(update={"discard": card}))
     return _with_deal(game, d, deal), "K502"
+
+
+def _with_exchange(deal: Deal, exchange: Exchange) -> Deal:
+    """The deal with its exchange replaced by ``exchange`` (first among the acts, when it has
+    none)."""
+    old = deal.exchange
+    acts = (tuple(exchange if a is old else a for a in deal.acts) if old is not None
+            else (exchange, *deal.acts))
+    return deal.model_copy(update={"acts": acts})
 
 
 def _declared(game: Game, rng: random.Random, act: Literal["alone", "defend"], code: str,
@@ -587,8 +596,8 @@ def _declared(game: Game, rng: random.Random, act: Literal["alone", "defend"], c
     if place is None:
         return None
     d, deal, seat = place
-    decls = (*deal.declarations, Declaration(act=act, seat=seat))
-    return _with_deal(game, d, deal.model_copy(update={"declarations": decls})), code
+    acts = (*deal.acts, Declaration(act=act, seat=seat))
+    return _with_deal(game, d, deal.model_copy(update={"acts": acts})), code
 
 
 def _may_not_go_alone(ruleset: Ruleset, deal: Deal, maker: Seat) -> list[Seat]:
@@ -1077,14 +1086,14 @@ def lone_merge(game: Game, rng: random.Random) -> Injected | None:
         return None
     keeps = tuple(sorted(_hand_before_play(deal, maker), key=str))
     merge = Merge(act="merge", seat=maker, keeps=keeps)  # after the alone: refused (X6)
-    deal = deal.model_copy(update={"declarations": (*deal.declarations, merge)})
+    deal = deal.model_copy(update={"acts": (*deal.acts, merge)})
     return _with_deal(again, d, deal), "K505"
 
 
 def _with_merge(deal: Deal, merge: Merge) -> Deal:
     """The deal with its dummy merge replaced by ``merge``."""
-    acts = tuple(merge if isinstance(a, Merge) else a for a in deal.declarations)
-    return deal.model_copy(update={"declarations": acts})
+    acts = tuple(merge if isinstance(a, Merge) else a for a in deal.acts)
+    return deal.model_copy(update={"acts": acts})
 
 
 def _merged(game: Game) -> Iterator[tuple[int, Deal, Trump, Seat]]:
@@ -1191,7 +1200,7 @@ def pickup_not_natural(game: Game, rng: random.Random) -> Injected | None:
         return None
     d, deal, up = place
     taken = Exchange(seat=deal.dealer, upcard=up, discard=up)
-    return _with_deal(game, d, deal.model_copy(update={"exchange": taken})), "K508"
+    return _with_deal(game, d, _with_exchange(deal, taken)), "K508"
 
 
 def no_trump_off(game: Game, rng: random.Random) -> Injected | None:

@@ -74,10 +74,7 @@ def test_dealt_cleanly() -> None:
 
 
 def _acts(deal: Deal) -> tuple[list[Action], list[list[Played]]]:
-    acts: list[Action] = [*deal.bids]
-    if deal.exchange is not None:
-        acts.append(deal.exchange)
-    acts += deal.declarations
+    acts: list[Action] = [*deal.bids, *deal.acts]
     return acts, [[(play.seat, play.card) for play in trick.plays] for trick in deal.tricks]
 
 
@@ -100,8 +97,8 @@ def _play_only(deal: Deal) -> Deal:
     """The deal as a play-only record has it: no hands, no extra hand, no kitty."""
     up = deal.up.model_copy(update={"kitty": None}) if deal.up is not None else None
     acts = tuple(a.model_copy(update={"keeps": None}) if isinstance(a, Merge) else a
-                 for a in deal.declarations)
-    return deal.model_copy(update={"hands": (), "extra": None, "up": up, "declarations": acts})
+                 for a in deal.acts)
+    return deal.model_copy(update={"hands": (), "extra": None, "up": up, "acts": acts})
 
 
 @QUICK

@@ -44,13 +44,13 @@ def check_clean(path: Path) -> None:
 
 def lone_lines(deal: Deal) -> list[str]:
     """A deal's declaration lines, as ``alone S`` or ``defend E``."""
-    return [f"{d.act} {d.seat}" for d in deal.declarations if isinstance(d, Declaration)]
+    return [f"{d.act} {d.seat}" for d in deal.declarations]
 
 
 def went_alone(deal: Deal) -> Seat | None:
     """The seat a deal's record says went alone: its ``alone`` line, else the maker of a
     score-sheet line that says ``alone``."""
-    lone = [d.seat for d in deal.declarations if isinstance(d, Declaration) and d.act == "alone"]
+    lone = [d.seat for d in deal.declarations if d.act == "alone"]
     if lone:
         return lone[0]
     return deal.sheet.maker if deal.sheet is not None and deal.sheet.alone else None

@@ -87,10 +87,7 @@ def expected_steps(game: Game) -> Iterator[dict[str, Any]]:
             yield _snapshot(state, deal, totals)
         if deal.sheet is not None:
             yield _snapshot(state, deal, totals)
-        if deal.exchange is not None:
-            state.apply_exchange(deal.exchange)
-            yield _snapshot(state, deal, totals)
-        for act in deal.declarations:
+        for act in deal.acts:
             state.apply_act(act)
             yield _snapshot(state, deal, totals)
         for trick in deal.tricks:

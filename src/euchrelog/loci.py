@@ -16,10 +16,26 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import NotationError
-from .models import Game
+from .models import Deal, Game
 
 Locus = tuple[Any, ...]
 """Where in a game a finding points: ``("deal", 0, "trick", 2, "play", 1)`` and the like."""
+
+
+def act_loci(deal: Deal, d: int) -> tuple[Locus, ...]:
+    """The locus of each of ``deal.acts``, deal ``d`` of its game: ``("deal", d,
+    "exchange")`` for the exchange when it comes first, ``("deal", d, "decl", k)`` for the
+    others, ``k`` counted from 0 after that exchange (as the JSON form's ``declarations``)."""
+    first = int(deal.exchange is not None and not deal.late_exchange)
+    return (("deal", d, "exchange"),) * first + tuple(
+        ("deal", d, "decl", k) for k in range(len(deal.acts) - first))
+
+
+def part_locus(locus: Locus, part: str) -> Locus:
+    """The locus of ``part`` (``takes``, ``discard``) of the act at ``locus``: the parts of
+    the exchange that comes first are the deal's (``("deal", d, "discard")``)."""
+    return (*locus[:-1], part) if locus[-1] == "exchange" else (*locus, part)
+
 
 _CARD = r"(?:(?:[2-9TJQKA]|10)[CDHS\u2663\u2666\u2665\u2660]|JK|\?\?)"
 """A card as the notation writes it (the reader's patterns of lines are built on it)."""

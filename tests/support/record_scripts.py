@@ -12,6 +12,7 @@ from euchrelog.models import (
     Call,
     Deal,
     Declaration,
+    Exchange,
     Game,
     Merge,
     Number,
@@ -76,11 +77,10 @@ def full_answers(deal: Deal, ruleset: Ruleset) -> list[str]:
         out.append(str(deal.up.card))
         out.append(_cards(deal.up.kitty) if deal.up.kitty is not None else "")
     out += [_bid(b) for b in deal.bids]
-    ex = deal.exchange
-    if ex is not None:
-        out.append("declines" if ex.act == "declines" else f"discard {ex.discard or '??'}")
-    for act in deal.declarations:
-        if isinstance(act, Merge):
+    for act in deal.acts:
+        if isinstance(act, Exchange):
+            out.append("declines" if act.act == "declines" else f"discard {act.discard or '??'}")
+        elif isinstance(act, Merge):
             out.append("merge" + (f" keeps {_cards(act.keeps)}" if act.keeps else ""))
         else:
             assert isinstance(act, Declaration)
@@ -157,8 +157,7 @@ def script(game: Game, modes: Callable[[int], Mode] = lambda d: "full",
     for d, deal in enumerate(game.deals):
         lines = [str(deal.dealer)] if d == 0 else []
         if modes(d) == "sheet":
-            lone = next((a.seat for a in deal.declarations
-                         if isinstance(a, Declaration) and a.act == "alone"), None)
+            lone = next((a.seat for a in deal.declarations if a.act == "alone"), None)
             lines += sheet_answers(sheets.deals[d], ruleset, lone)
             pending.append(len(lines))
         else:

@@ -87,22 +87,32 @@ def random_ruleset(rng: random.Random, variant: str | None = None) -> Ruleset:
 _HEAD = ("hands", "extra", "up", "bidding", "exchange", "declarations", "sheet")
 _TAIL = ("tricks", "claims", "penalties", "score")
 FIELDS = _HEAD + _TAIL
-"""The parts of a deal in the canonical order; a prefix of them is a deal cut short."""
+"""The parts of a deal in the canonical order, named as in the JSON form (which writes the
+acts as ``exchange`` and ``declarations``); a prefix of them is a deal cut short."""
+
+
+def _parts(deal: Deal) -> dict[str, Any]:
+    """The deal's :data:`FIELDS`: the exchange that comes first among its acts, the others
+    as ``declarations``, and its other fields."""
+    first = deal.exchange if not deal.late_exchange else None
+    parts = {f: getattr(deal, f) for f in FIELDS if f not in ("exchange", "declarations")}
+    return {**parts, "exchange": first, "declarations": deal.acts[first is not None:]}
 
 
 def cut_deal(deal: Deal, rng: random.Random, *, mid_trick: bool = True) -> Deal:
     """The deal stopped at a random place: the parts before it kept, the part it falls in
     cut inside (a bid line may stop after any of its bids, and with ``mid_trick`` a trick
     after any of its plays), the rest left out."""
-    present = [f for f in FIELDS if getattr(deal, f) not in (None, ())]
+    parts = _parts(deal)
+    present = [f for f in FIELDS if parts[f] not in (None, ())]
     if not present:
         return deal
     stop = rng.randrange(len(present) + 1)
-    update: dict[str, Any] = {f: () if isinstance(getattr(deal, f), tuple) else None
+    update: dict[str, Any] = {f: () if isinstance(parts[f], tuple) else None
                               for f in present[stop:]}
     if stop < len(present):
         field = present[stop]
-        value = getattr(deal, field)
+        value = parts[field]
         if isinstance(value, tuple):
             keep = rng.randrange(len(value) + 1)
             kept: list[Any] = list(value[:keep])
@@ -115,6 +125,10 @@ def cut_deal(deal: Deal, rng: random.Random, *, mid_trick: bool = True) -> Deal:
                     kept.append(part.model_copy(
                         update={"plays": part.plays[: rng.randrange(1, len(part.plays))]}))
             update[field] = tuple(kept)
+    if "exchange" in update or "declarations" in update:
+        exchange = update.pop("exchange", parts["exchange"])
+        rest = update.pop("declarations", parts["declarations"])
+        update["acts"] = (*(() if exchange is None else (exchange,)), *rest)
     return deal.model_copy(update=update)
 
 
@@ -147,10 +161,10 @@ def hide_more(game: Game, rng: random.Random, rate: float = 0.15) -> Game:
             "tricks": tuple(t.model_copy(update={"plays": tuple(
                 Play(seat=p.seat, card=None) if rng.random() < rate else p for p in t.plays)})
                 for t in deal.tricks),
-            "declarations": tuple(
+            "acts": tuple(
                 a.model_copy(update={"keeps": _hidden(a.keeps, rng, rate)})
                 if isinstance(a, Merge) and a.keeps is not None else a
-                for a in deal.declarations),
+                for a in deal.acts),
         }
         if deal.extra is not None:
             update["extra"] = deal.extra.model_copy(
@@ -162,7 +176,8 @@ def hide_more(game: Game, rng: random.Random, rate: float = 0.15) -> Game:
             update["up"] = deal.up.model_copy(update=up_update)
         ex = deal.exchange
         if ex is not None and ex.act == "takes":
-            update["exchange"] = _hidden_exchange(ex, rng, rate)
+            hidden = _hidden_exchange(ex, rng, rate)
+            update["acts"] = tuple(hidden if a is ex else a for a in update["acts"])
         deals.append(deal.model_copy(update=update))
     return game.model_copy(update={"deals": tuple(deals)})
 
@@ -240,8 +255,10 @@ def unknown_tag(rng: random.Random) -> Tag:
     return Tag(name=name, value=value)
 
 
-_LISTS = ("hands", "bidding", "declarations", "tricks", "claims", "penalties")
+_LISTS = ("hands", "bidding", "acts", "tricks", "claims", "penalties")
 _SINGLE = ("extra", "up", "exchange", "sheet", "score")
+"""The parts of a deal that ``decorate`` comments, in this order: the exchange that comes
+first among the acts is commented where the JSON form has it, with the single lines."""
 
 
 def decorate(game: Game, rng: random.Random, *, rate: float = 0.25, last: bool = True,
@@ -258,11 +275,17 @@ def decorate(game: Game, rng: random.Random, *, rate: float = 0.25, last: bool =
     deals = []
     for deal in game.deals:
         update: dict[str, Any] = {}
+        first = deal.exchange if not deal.late_exchange else None
         for name in _LISTS:
-            update[name] = tuple(decorate_line(x, rng, rate) for x in getattr(deal, name))
+            update[name] = tuple(x if x is first else decorate_line(x, rng, rate)
+                                 for x in getattr(deal, name))
         for name in _SINGLE:
-            part = getattr(deal, name)
-            if part is not None:
+            part = first if name == "exchange" else getattr(deal, name)
+            if part is None:
+                continue
+            if name == "exchange":
+                update["acts"] = (decorate_line(part, rng, rate), *update["acts"][1:])
+            else:
                 update[name] = decorate_line(part, rng, rate)
         deals.append(decorate_line(deal.model_copy(update=update), rng, rate))
     end = decorate_line(game.end, rng, rate) if game.end is not None else None

@@ -269,9 +269,7 @@ def _review(index: int, deal: Deal, rules: Ruleset, with_par: bool) -> Review:
     state = _start(deal, rules)
     for bid in deal.bids:
         state.apply_bid(bid)
-    if deal.exchange is not None:
-        state.apply_exchange(deal.exchange)
-    for act in deal.declarations:
+    for act in deal.acts:
         state.apply_act(act)
     if state.phase is not Phase.DECLARING or state.trump is None or state.maker is None:
         return Skipped(index, deal.number, "no contract: trump or the maker is not known")

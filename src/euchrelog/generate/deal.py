@@ -21,6 +21,7 @@ from ..cards import (
 )
 from ..engine import DealState, Phase
 from ..models import (
+    Act,
     Bid,
     Bidding,
     Call,
@@ -151,8 +152,8 @@ class _DealPlayer:
         self.state = DealState(ruleset, dealer, hands=self.hands, upcard=upcard,
                                kitty=self.kitty, extra=self.extra)
         self.bidding: list[Bidding] = []
-        self.exchange: Exchange | None = None
-        self.declarations: list[Declaration | Merge] = []
+        self.acts: list[Act] = []
+        """The exchange, the merge and lone declarations, in the order made."""
         self.tricks: list[Trick] = []
         self.true: dict[Seat, set[Card]] = {}
         """The cards a seat really holds, where the state only knows a superset (a swap the
@@ -278,7 +279,7 @@ class _DealPlayer:
                     keep_value(ex.discard, hand, trump) if ex.discard else 999.0,
                     str(ex.discard)))
             state.exchange(choice)
-            self.exchange = choice
+            self.acts.append(choice)
         acts = list(state.legal_actions())
         decls = [a for a in acts if isinstance(a, Declaration)]
         lone = [d for d in decls if d.act == "alone"]  # the maker, or its partner (F9)
@@ -292,7 +293,7 @@ class _DealPlayer:
             chance = 0.6 if count >= 4 and strength >= 7 else 0.3 if strength >= 8 else 0.01
             if must or self.force_alone or self.rng.random() < chance:
                 state.declare(alone)
-                self.declarations.append(alone)
+                self.acts.append(alone)
         merges = [a for a in acts if isinstance(a, Merge)]
         if merges and state.alone is None and self.force_merge is not False:
             self._merge(maker, trump, merges)
@@ -307,7 +308,7 @@ class _DealPlayer:
                 chance = 0.2 if strength >= 7 else 0.02
             if self.rng.random() < chance:
                 state.declare(best)
-                self.declarations.append(best)
+                self.acts.append(best)
 
     def _merge(self, maker: Seat, trump: Trump, merges: Sequence[Merge]) -> None:
         """Takes up the dummy (X5), keeping the best five of the ten cards by
@@ -320,7 +321,7 @@ class _DealPlayer:
         kept = tuple(sort_hand(c for c in best.keeps or () if c))
         choice = Merge(act="merge", seat=maker, keeps=kept)
         self.state.merge(choice)
-        self.declarations.append(choice)
+        self.acts.append(choice)
 
     def _ten(self, maker: Seat) -> set[Card]:
         """The maker's hand and the dummy: the cards a merge keeps five of."""
@@ -435,8 +436,7 @@ class _DealPlayer:
                      else None) if self.variant.upcard else None)
         deal = Deal(number=self.number, dealer=self.dealer,
                     hands=(Hands(cards={s: tuple(self.hands[s]) for s in self.seats}),),
-                    extra=extra, up=up, bidding=tuple(self.bidding), exchange=self.exchange,
-                    declarations=tuple(self.declarations),
+                    extra=extra, up=up, bidding=tuple(self.bidding), acts=tuple(self.acts),
                     tricks=tuple(self.tricks))
         if state.phase is Phase.THROWN:
             return DealOutcome(deal, thrown=True, swapped=state.swapped)

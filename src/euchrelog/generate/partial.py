@@ -21,9 +21,9 @@ def play_only(game: Game) -> Game:
     for deal in game.deals:
         up = deal.up.model_copy(update={"kitty": None}) if deal.up is not None else None
         acts = tuple(a.model_copy(update={"keeps": None}) if isinstance(a, Merge) else a
-                     for a in deal.declarations)
+                     for a in deal.acts)
         deals.append(deal.model_copy(update={"hands": (), "up": up, "extra": None,
-                                             "declarations": acts}))
+                                             "acts": acts}))
     return game.model_copy(update={"deals": tuple(deals)})
 
 

@@ -170,11 +170,11 @@ class _Reader:
                 return self.done(dealer, hands, fields, bids), False
             self.at((*loc, "exchange"), self.i - 1)
             self.at((*loc, "discard"), self.i - 1)
-            fields["exchange"] = Exchange(seat=dealer, takes=True, upcard=up, discard=discard)
+            fields["acts"] = (Exchange(seat=dealer, takes=True, upcard=up, discard=discard),)
         decls = self.declarations(loc, dealer, maker)
         if decls is None:
             return self.done(dealer, hands, fields, bids), False
-        fields["declarations"] = decls
+        fields["acts"] = (*fields.get("acts", ()), *decls)
         alone = next((d.seat for d in decls if d.act == "alone"), None)
         defender = next((d.seat for d in decls if d.act == "defend"), None)
         size = 4 - (alone is not None) - (defender is not None)

@@ -163,9 +163,7 @@ def deal_lines(deal: Deal) -> list[str]:
         _emit(out, INDENT, deal.up, text)
     for bidding in deal.bidding:
         _emit(out, INDENT, bidding, "bid " + _bids(bidding.bids))
-    if deal.exchange is not None:
-        _emit(out, INDENT, deal.exchange, exchange_text(deal.exchange))
-    for act in deal.declarations:
+    for act in deal.acts:
         _emit(out, INDENT, act, act_text(act))
     if deal.sheet is not None:
         _emit(out, INDENT, deal.sheet, sheet_text(deal.sheet))

@@ -116,16 +116,13 @@ class DealRecord:
         up = Upcard(card=cards.upcard, kitty=cards.kitty) if (
             cards.upcard is not None or cards.kitty is not None) else None
         lines: dict[int, list[Bid]] = {}
-        exchange: Exchange | None = None
-        acts: list[Merge | Declaration] = []
+        acts: list[Exchange | Merge | Declaration] = []
         sheet: Sheet | None = None
         bids = iter(self.rounds)
         for entry in self.entries:
             if isinstance(entry, Pass | Order | Call | Number | Swap):
                 lines.setdefault(next(bids), []).append(entry)
-            elif isinstance(entry, Exchange):
-                exchange = entry
-            elif isinstance(entry, Merge | Declaration):
+            elif isinstance(entry, Exchange | Merge | Declaration):
                 acts.append(entry)
             elif isinstance(entry, Sheet):
                 sheet = entry
@@ -137,7 +134,7 @@ class DealRecord:
                        for k, plays in enumerate(played, 1))
         return Deal(number=cards.number, dealer=cards.dealer, hands=hands, extra=extra, up=up,
                     bidding=tuple(Bidding(bids=tuple(b)) for _, b in sorted(lines.items())),
-                    exchange=exchange, declarations=tuple(acts), sheet=sheet, tricks=tricks,
+                    acts=tuple(acts), sheet=sheet, tricks=tricks,
                     claims=self.claims, penalties=self.penalties, score=score)
 
     def restart(self) -> None:

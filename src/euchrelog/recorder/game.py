@@ -169,9 +169,7 @@ class Recorder(RecordedGame):
             self.penalty(penalty.who, penalty.points, penalty.reason)
         for bid in deal.bids:
             self.bid(bid)
-        if deal.exchange is not None:
-            self.exchange(deal.exchange)
-        for act in deal.declarations:
+        for act in deal.acts:
             self.act(act)
         sheet = deal.sheet
         if sheet is not None and self.deal_open:

@@ -12,7 +12,7 @@ from ..cards import Card, make_deck
 from ..engine import Action, DealState, Phase
 from ..files import write_atomic
 from ..findings import CODES
-from ..models import Deal, Declaration, End, Game, Log, Play, Score, Tag
+from ..models import Deal, End, Game, Log, Play, Score, Tag
 from ..notation.writer import dumps
 from ..rules import Ruleset, Variant, ruleset_from_tags
 from ..seats import Seat
@@ -114,8 +114,7 @@ class RecordedGame:
             return None
         deal = self._deals[index]
         model = deal.kept or deal.model()
-        lone = [d.seat for d in model.declarations
-                if isinstance(d, Declaration) and d.act == "alone"]
+        lone = [d.seat for d in model.declarations if d.act == "alone"]
         if lone:
             return lone[0]
         sheet = model.sheet

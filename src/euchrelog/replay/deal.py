@@ -11,7 +11,7 @@ from ..cards import NO_TRUMP
 from ..engine import Action, DealState, Phase, proved_renege
 from ..errors import IllegalActionError
 from ..findings import Severity
-from ..loci import Locus
+from ..loci import Locus, act_loci, part_locus
 from ..models import Bid, Deal, Declaration, Exchange, Merge, Swap, Trick
 from ..rules import MOON, Ruleset
 from ..seats import Seat
@@ -59,10 +59,7 @@ class DealReplay:
 
         tricks = self.trick_order(d, deal)
         bids = deal.bids
-        acts: list[Action | None] = [*bids]
-        if deal.exchange is not None:
-            acts.append(deal.exchange)
-        acts.extend(deal.declarations)
+        acts: list[Action | None] = [*bids, *deal.acts]
         for _, trick in tricks:
             acts.extend(trick.plays)
             acts.append(None)
@@ -84,25 +81,18 @@ class DealReplay:
         if sheet is not None:
             self.check_sheet(d, deal, state)
         at = len(bids)
-        if deal.exchange is not None:
-            ex = deal.exchange
-            err = state.check_exchange(ex)
-            where: Locus = ("deal", d, err.part if err is not None and err.part else "exchange")
-            state.apply_exchange(self.act(state, ex, at, where, fault))
-            at += 1
-        for k, decl in enumerate(deal.declarations):
-            locus: Locus = ("deal", d, "decl", k)
-            if isinstance(decl, Merge):
-                err = state.check_merge(decl)
+        for k, (act, locus) in enumerate(zip(deal.acts, act_loci(deal, d), strict=True)):
+            if isinstance(act, Merge):
+                err = state.check_merge(act)
                 if err is not None:
-                    locus = _merge_locus(locus, decl, err)
-            elif isinstance(decl, Exchange):
-                err = state.check_exchange(decl)
+                    locus = _merge_locus(locus, act, err)
+            elif isinstance(act, Exchange):
+                err = state.check_exchange(act)
                 if err is not None and err.part is not None:
-                    locus = (*locus, err.part)
-            state.apply_act(self.act(state, decl, at + k, locus, fault))
+                    locus = part_locus(locus, err.part)
+            state.apply_act(self.act(state, act, at + k, locus, fault))
         if sheet is not None and not sheet.thrown:
-            if deal.declarations:
+            if deal.declarations or deal.merge is not None:  # (a merge: no lone maker)
                 self.compare_sheet_declarations(d, deal, state)
             else:
                 self.sheet_declarations(d, deal, state)

@@ -21,7 +21,7 @@ from ..cards import Card, deck_set
 from ..engine import Action, DealState, Phase
 from ..findings import Finding
 from ..loci import Locus
-from ..models import Deal, Declaration, Exchange, Trick
+from ..models import Deal, Declaration, Trick
 from ..rules import Ruleset
 from ..seats import Seat
 from .results import DealResult, Emit, points_differ, scored
@@ -355,19 +355,18 @@ def _pointed_to(deal: Deal, where: Locus) -> frozenset[Card | None]:
     """The cards the rest of the record points to for the card at ``where``: for a play, the
     cards the record gives its seat (dealt, kept in a merge, taken up); for a card of a
     seat's hand, the cards the seat plays; for the upcard, the card the exchange takes."""
-    exchanges = [deal.exchange, *(a for a in deal.declarations if isinstance(a, Exchange))]
+    ex = deal.exchange
     if where == ("up",):
-        return frozenset(ex.upcard for ex in exchanges if ex is not None)
+        return frozenset((ex.upcard,) if ex is not None else ())
     if where[0] == "trick":
         seat = deal.tricks[where[1]].plays[where[3]].seat
         given = {c for line in deal.hands for c in line.cards.get(seat, ())}
         merge = deal.merge
         if merge is not None and merge.seat == seat:
             given.update(merge.keeps or ())
-        for ex in exchanges:
-            if ex is not None and ex.seat == seat and ex.act == "takes":
-                given.add(ex.upcard if ex.upcard is not None else
-                          deal.up.card if deal.up is not None else None)
+        if ex is not None and ex.seat == seat and ex.act == "takes":
+            given.add(ex.upcard if ex.upcard is not None else
+                      deal.up.card if deal.up is not None else None)
         return frozenset(given)
     if where[0] == "hands":
         return frozenset(play.card for trick in deal.tricks for play in trick.plays

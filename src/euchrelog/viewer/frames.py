@@ -34,7 +34,7 @@ from typing import Any
 from ..cards import UNKNOWN, Card, sort_hand
 from ..engine import DealState, HandInfo, Phase
 from ..findings import Finding
-from ..loci import Locus, SourceMap
+from ..loci import Locus, SourceMap, act_loci
 from ..models import (
     Bid,
     Call,
@@ -256,13 +256,9 @@ def _deal_frames(game: Game, rules: Ruleset, d: int, totals: dict[str, int],
         builder.sheet = deal.sheet
         builder.add("sheet", sheet_text(deal.sheet), ("deal", d, "sheet"),
                     notes=comments(deal.sheet))
-    if deal.exchange is not None:
-        state.apply_exchange(deal.exchange)
-        builder.add("exchange", act_text(deal.exchange), ("deal", d, "exchange"),
-                    notes=comments(deal.exchange))
-    for k, act in enumerate(deal.declarations):
+    for act, locus in zip(deal.acts, act_loci(deal, d), strict=True):
         state.apply_act(act)
-        builder.add("decl", act_text(act), ("deal", d, "decl", k), notes=comments(act))
+        builder.add(locus[2], act_text(act), locus, notes=comments(act))  # exchange or decl
     tricks: list[int] = []
     for t, trick in enumerate(deal.tricks):
         tricks.append(len(builder.frames))

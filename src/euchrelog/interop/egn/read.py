@@ -216,13 +216,14 @@ class _Reader:
         if defender >= 0:
             self.places[(*loc, "decl", len(decls))] = f"{bwhere}.aloneDefender"
             decls.append(Declaration(act="defend", seat=SEATS[defender]))
-        fields["declarations"] = tuple(decls)
+        exchange: tuple[Exchange, ...] = ()
         if "discard" in bidding:
             self.places[(*loc, "exchange")] = f"{bwhere}.discard"
             self.places[(*loc, "discard")] = f"{bwhere}.discard"
-            fields["exchange"] = Exchange(seat=dealer, takes=True, upcard=up,
-                                          discard=read_card(bidding["discard"], f"{bwhere}.discard",
-                                                            trump))
+            exchange = (Exchange(seat=dealer, takes=True, upcard=up,
+                                 discard=read_card(bidding["discard"], f"{bwhere}.discard",
+                                                   trump)),)
+        fields["acts"] = (*exchange, *decls)
         if playing:
             fields["tricks"] = self.tricks(loc, playing, twhere, dealer, maker, trump,
                                            tuple(decls))

@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from ...cards import NO_TRUMP
-from ...models import Call, Deal, Declaration, Game, Line, Order, Pass
+from ...models import Call, Deal, Declaration, Exchange, Game, Line, Order, Pass
 from ...rules import FOUR_HAND, ruleset_from_tags
 from ...seats import SEATS, Seat
 from .cards import card_text
@@ -153,19 +153,21 @@ def _deal_out(deal: Deal, lost: list[str]) -> dict[str, Any]:
                 raise fail("a trick bid or swap: EGN records four-hand bidding", where)
     if notes:
         bidding["callAnnotations"] = notes
-    for act in deal.declarations:
+    for act in deal.acts:
+        if isinstance(act, Exchange):
+            continue
         _lost_comments(act.before, act.note, f"a declaration of deal {n}", lost)
         if isinstance(act, Declaration) and act.act == "alone":
             bidding["isAlone"] = True
         elif isinstance(act, Declaration):
             bidding["aloneDefender"] = SEATS.index(act.seat)
-    if deal.exchange is not None:
-        _lost_comments(deal.exchange.before, deal.exchange.note, f"the exchange of deal {n}",
-                       lost)
-        if deal.exchange.act == "declines":
+    exchange = deal.exchange
+    if exchange is not None:
+        _lost_comments(exchange.before, exchange.note, f"the exchange of deal {n}", lost)
+        if exchange.act == "declines":
             lost.append(f"deal {n}: the dealer declining the upcard")
-        elif deal.exchange.discard is not None:
-            bidding["discard"] = card_text(deal.exchange.discard)
+        elif exchange.discard is not None:
+            bidding["discard"] = card_text(exchange.discard)
     if deal.sheet is not None:
         lost.append(f"deal {n}: the score-sheet line (EGN works it out from the calls and "
                     "cards)")
