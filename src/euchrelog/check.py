@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 from .errors import NotationError, RecordError
-from .fast import check_form, verify_json
+from .fast import check_form, check_notation, verify_json
 from .findings import Finding, is_suppressed
 from .kinds import is_document, is_json, json_value
 from .models import Game
@@ -134,6 +134,10 @@ def check_chunk(chunk: Chunk, *, keep_report: bool = True, fast: bool = True) ->
 
 def _check_notation(chunk: Chunk, fast: bool) -> GameCheck:
     """Reads and replays one game of notation (see :func:`check_chunk`)."""
+    if fast:
+        done = check_notation(chunk.text, chunk.first_line)
+        if done is not None:
+            return _checked(done[0], chunk.index, chunk.path, chunk.first_line, done[1])
     try:
         read = read_game(chunk.text, chunk.first_line)
         if not isinstance(read, GameForm):  # only comments

@@ -412,9 +412,13 @@ class DealState:
 
     def _side_with(self, maker: Seat) -> None:
         """Keeps the maker's side and the defenders of ``maker``."""
-        side = self.side(maker)
-        makers = tuple(s for s in self.seats if self.side(s) == side)
-        self._makers = (maker, makers, tuple(s for s in self.seats if s not in makers))
+        kept = _tables(self.ruleset)[3]
+        sides = kept.get(maker)
+        if sides is None:
+            side = self.side(maker)
+            makers = tuple(s for s in self.seats if self.side(s) == side)
+            sides = kept[maker] = (makers, tuple(s for s in self.seats if s not in makers))
+        self._makers = (maker, *sides)
 
     @property
     def defenders(self) -> tuple[Seat, ...]:
@@ -951,7 +955,12 @@ class DealState:
         """The seats that play and the opening leader (F10), once declarations are done."""
         key = (self.maker, self.alone, self.defender)
         if self._lineups[0] != key:
-            self._lineups = (key, lineup(self.ruleset, self.dealer, *key))
+            kept = _tables(self.ruleset)[2]
+            full = (self.dealer, *key)
+            found = kept.get(full)
+            if found is None:
+                found = kept[full] = lineup(self.ruleset, self.dealer, *key)
+            self._lineups = (key, found)
         return self._lineups[1]
 
     def check_canadian(self) -> IllegalActionError | None:
@@ -1731,12 +1740,16 @@ _ACTS: dict[type, tuple[Callable[[DealState, Any], IllegalActionError | None],
 _LegalBids = tuple[tuple[Bid, ...], tuple[int, ...], dict[int, Bid]]
 """The legal bids of a state of the bidding, their numbers, and each by its number."""
 _Tables = tuple[dict[tuple[Any, ...], _LegalBids],
-                dict[tuple[Any, ...], tuple[tuple[Declaration, ...], bool]]]
+                dict[tuple[Any, ...], tuple[tuple[Declaration, ...], bool]],
+                dict[tuple[Seat | None, ...], tuple[tuple[Seat, ...], Seat]],
+                dict[Seat, tuple[tuple[Seat, ...], tuple[Seat, ...]]]]
 """The legal bids and declarations of a ruleset by the state they depend on (see
-:meth:`DealState._legal_bids` and :meth:`DealState._declarations`)."""
+:meth:`DealState._legal_bids` and :meth:`DealState._declarations`), its line-ups by
+dealer, maker and lone hands (:func:`lineup`) and its sides by maker (the maker's side and
+the defenders)."""
 _TABLES: dict[Ruleset, _Tables] = {}
 """The tables of each ruleset."""
-_LAST: tuple[Ruleset | None, _Tables] = (None, ({}, {}))
+_LAST: tuple[Ruleset | None, _Tables] = (None, ({}, {}, {}, {}))
 """The ruleset last asked for and its tables (a ruleset's hash is not quick)."""
 
 
@@ -1746,7 +1759,7 @@ def _tables(ruleset: Ruleset) -> _Tables:
     last = _LAST
     if last[0] is ruleset:
         return last[1]
-    tables = _TABLES.setdefault(ruleset, ({}, {}))
+    tables = _TABLES.setdefault(ruleset, ({}, {}, {}, {}))
     _LAST = (ruleset, tables)
     return tables
 

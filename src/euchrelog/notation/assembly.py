@@ -9,7 +9,7 @@ the LALR parse (:mod:`.parser`) the lines of its tree; the builder of each kind 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,6 +82,8 @@ class _GameAssembler:
     def __init__(self, offset: int = 0, fold: bool = False) -> None:
         self.offset = offset
         """The line of the file before the game's first (for the LALR parse's lines)."""
+        self.body: dict[str, Callable[[Any, str, int, int], Form]] = _BODY
+        """The builder of each line of a deal, by its alias in the grammar."""
         self.fold = fold
         """Whether the game holds a letter that only case-insensitive matching takes for an
         ASCII one (see ``_FOLDING``)."""
@@ -169,7 +171,7 @@ class _GameAssembler:
         self.last = line
         if self.fold and kind != "penalty":  # a penalty's reason is kept as written
             text = text.translate(_FOLD)
-        build = _BODY.get(kind)
+        build = self.body.get(kind)
         if build is not None:
             before = self.pending
             if before:  # as self.above(), in the hottest path
@@ -241,7 +243,7 @@ class _GameAssembler:
         self.close_deal()
         _, number, _, dealer = text.split()
         d = self.d = len(self.deals)
-        self.later.append(("deal", d, text, line, column, d))
+        self.keep("deal", text, line, column)
         if int(number) < 1:
             raise NotationError("a deal number starts at 1",
                                 *_placed(("deal", d, "number"), "deal", text, line, column, d))
@@ -254,13 +256,9 @@ class _GameAssembler:
         self.merged = False
 
     def trick(self, text: str, line: int, column: int) -> Form:
-        head, _, rest = text.partition(".")
-        number = int(head)
-        if number < 1:
-            raise NotationError("a trick number starts at 1", line, column)
+        number, words = trick_words(text, line, column)
         tricks = self.tricks
-        self.later.append(("trick", self.d, text, line, column, self.d, len(tricks)))
-        words = iter(rest.replace(":", " ").split())  # each seat, then its card
+        self.keep("trick", text, line, column, len(tricks))
         form = {"number": number, "plays": [{"seat": seat.upper(), "card": _SPELLING[next(words)]}
                                             for seat in words]}
         tricks.append(form)
@@ -280,7 +278,7 @@ class _GameAssembler:
                 raise NotationError(f"the hand of {seat} is written twice", line,
                                     column + _nth(_HAND_RE, text, len(seats)).start(1))
             cards = seats[seat] = []
-        self.later.append(("hands", self.d, text, line, column, self.d))
+        self.keep("hands", text, line, column)
         form: Form = {"cards": seats}
         hands.append(form)
         return form
@@ -292,36 +290,13 @@ class _GameAssembler:
         up: Form = {"card": _SPELLING[words[1]]}
         if len(words) > 2:
             up["kitty"] = [_SPELLING[c] for c in words[3:]]
-        self.later.append(("up", self.d, text, line, column, self.d))
+        self.keep("up", text, line, column)
         self.deal_form["up"] = up
         return up
 
     def bid(self, text: str, line: int, column: int) -> Form:
-        bids: list[Form] = []
-        words = text.replace(",", " ").split()
-        i, n = 1, len(words)
-        while i < n:
-            seat = words[i].upper()
-            act = words[i + 1].lower()
-            i += 2
-            if act == "swap":
-                bids.append({"act": "swap", "seat": seat})
-                if i == n:
-                    break
-                act = words[i].lower()
-                i += 1
-            if act in ("pass", "order"):
-                bids.append({"act": act, "seat": seat})
-            elif act == "call":
-                bids.append({"act": "call", "seat": seat, "suit": parse_trump(words[i]).value})
-                i += 1
-            elif act == "moon":
-                bids.append({"act": "bid", "seat": seat, "tricks": MOON})
-            elif act.isdigit():
-                bids.append({"act": "bid", "seat": seat, "tricks": int(act)})
-            else:  # a swap without an act: this word is the next seat
-                i -= 1
-        self.later.append(("bid", self.d, text, line, column, self.d, self.nbids))
+        bids = bid_forms(text)
+        self.keep("bid", text, line, column, self.nbids)
         self.nbids += len(bids)
         form: Form = {"bids": bids}
         self.bid_lines.append(form)
@@ -330,14 +305,19 @@ class _GameAssembler:
     def extra(self, text: str, line: int, column: int) -> Form:
         if "extra" in self.deal_form:
             raise NotationError("a deal has one dummy or ghost line", line, column)
+        kind, cards = self.read_extra(text, line, column)
+        form: Form = {"kind": kind, "cards": cards}
+        self.deal_form["extra"] = form
+        return form
+
+    def read_extra(self, text: str, line: int, column: int) -> tuple[str, list[str]]:
+        """The kind and cards of a dummy or ghost line, placed."""
         xm = _EXTRA_RE.fullmatch(text)
         assert xm is not None
         self.places[("deal", self.d, "extra")] = (line, column)
-        cards = _read_cards(self.places, xm.group(2), line, column + xm.start(2),
-                            ("deal", self.d, "extra", "card"))
-        form: Form = {"kind": xm.group(1).lower(), "cards": cards}
-        self.deal_form["extra"] = form
-        return form
+        return xm.group(1).lower(), _read_cards(self.places, xm.group(2), line,
+                                                column + xm.start(2),
+                                                ("deal", self.d, "extra", "card"))
 
     def merge(self, text: str, line: int, column: int) -> Form:
         if self.merged:
@@ -361,19 +341,8 @@ class _GameAssembler:
         # An exchange after the merge keeps its place among the acts after the bidding, so
         # the replay judges it (K501, X5) like every other act.
         merged = self.merged
-        self.later.append(("exchange", self.d, text, line, column,
-                           ("deal", self.d, "decl", len(decls)) if merged else ("deal", self.d),
-                           merged))
-        words = text.split()  # the seat, then takes and the card, discards and the card
-        exchange: Form = {"seat": words[0].upper()}
-        if words[1].lower() == "declines":
-            exchange["act"] = "declines"
-        else:
-            exchange["act"] = "takes"
-            if words[1].lower() == "takes":
-                exchange["takes"] = True
-                exchange["upcard"] = _SPELLING[words[2]]
-            exchange["discard"] = _SPELLING[words[-1]]
+        self.keep_exchange(text, line, column)
+        exchange = exchange_form(text)
         if merged:
             decls.append(exchange)
         else:
@@ -381,13 +350,23 @@ class _GameAssembler:
         return exchange
 
     def declare(self, text: str, line: int, column: int) -> Form:
-        dm = _DECLARE_RE.fullmatch(text)
-        assert dm is not None
+        form, at = declare_form(text)
         decls = self.decls
-        self.places[("deal", self.d, "decl", len(decls))] = (line, column + dm.start(2))
-        form: Form = {"act": dm.group(1).lower(), "seat": dm.group(2).upper()}
+        self.places[("deal", self.d, "decl", len(decls))] = (line, column + at)
         decls.append(form)
         return form
+
+    def keep(self, kind: str, text: str, line: int, column: int, *more: int) -> None:
+        """Keeps a line of the deal being read, of ``kind``, to be placed when a finding
+        first asks (see :class:`~euchrelog.loci.SourceMap`)."""
+        self.later.append((kind, self.d, text, line, column, self.d, *more))
+
+    def keep_exchange(self, text: str, line: int, column: int) -> None:
+        """Keeps the exchange line of the deal being read, as :meth:`keep` does."""
+        merged = self.merged
+        self.later.append(("exchange", self.d, text, line, column,
+                           ("deal", self.d, "decl", len(self.decls)) if merged
+                           else ("deal", self.d), merged))
 
     def claim(self, text: str, line: int, column: int) -> Form:
         cm = _CLAIM_RE.fullmatch(text)
@@ -422,7 +401,7 @@ class _GameAssembler:
     def sheet(self, text: str, line: int, column: int) -> Form:
         if "sheet" in self.deal_form:
             raise NotationError("a deal has one score-sheet line", line, column)
-        self.later.append(("sheet", self.d, text, line, column, self.d))
+        self.keep("sheet", text, line, column)
         sm = _SHEET_RE.fullmatch(text)
         assert sm is not None
         sheet: Form = {"trump": parse_trump(sm.group(1)).value, "maker": sm.group(2).upper()}
@@ -459,24 +438,90 @@ class _GameAssembler:
     def score(self, text: str, line: int, column: int) -> Form:
         if "score" in self.deal_form:
             raise NotationError("a deal has one points line", line, column)
-        words = text.split()  # points and its sides, then total and its sides
-        score: Form = {}
-        sides = score[words[0].lower()] = {}
-        i, n = 1, len(words)
-        while i < n:
-            side = words[i].upper()
-            if side == "TOTAL":
-                sides = score["total"] = {}
-                i += 1
-                continue
-            if side in sides:  # placing the line finds the side written twice
-                _PLACERS["score"]({}, {}, text, line, column, self.d)
-            sides[side] = int(words[i + 1])
-            i += 2
-        self.later.append(("score", self.d, text, line, column, self.d))
+        score = score_form(text, line, column, self.d)
+        self.keep("score", text, line, column)
         self.deal_form["score"] = score
         return score
 
+
+
+def trick_words(text: str, line: int, column: int) -> tuple[int, Iterator[str]]:
+    """The number of a trick line and its words: each seat, then its card."""
+    head, _, rest = text.partition(".")
+    number = int(head)
+    if number < 1:
+        raise NotationError("a trick number starts at 1", line, column)
+    return number, iter(rest.replace(":", " ").split())
+
+
+def exchange_form(text: str) -> Form:
+    """The dealer's exchange of an exchange line, in the JSON form."""
+    words = text.split()  # the seat, then takes and the card, discards and the card
+    exchange: Form = {"seat": words[0].upper()}
+    if words[1].lower() == "declines":
+        exchange["act"] = "declines"
+    else:
+        exchange["act"] = "takes"
+        if words[1].lower() == "takes":
+            exchange["takes"] = True
+            exchange["upcard"] = _SPELLING[words[2]]
+        exchange["discard"] = _SPELLING[words[-1]]
+    return exchange
+
+
+def declare_form(text: str) -> tuple[Form, int]:
+    """The lone declaration of a line, in the JSON form, and where its seat starts."""
+    dm = _DECLARE_RE.fullmatch(text)
+    assert dm is not None
+    return {"act": dm.group(1).lower(), "seat": dm.group(2).upper()}, dm.start(2)
+
+
+def score_form(text: str, line: int, column: int, d: int) -> Form:
+    """The points (and running total) of deal ``d``'s points line, in the JSON form."""
+    words = text.split()  # points and its sides, then total and its sides
+    score: Form = {}
+    sides = score[words[0].lower()] = {}
+    i, n = 1, len(words)
+    while i < n:
+        side = words[i].upper()
+        if side == "TOTAL":
+            sides = score["total"] = {}
+            i += 1
+            continue
+        if side in sides:  # placing the line finds the side written twice
+            _PLACERS["score"]({}, {}, text, line, column, d)
+        sides[side] = int(words[i + 1])
+        i += 2
+    return score
+
+
+def bid_forms(text: str) -> list[Form]:
+    """The bids of a bid line, in the JSON form (its syntax proved by its terminal)."""
+    bids: list[Form] = []
+    words = text.replace(",", " ").split()
+    i, n = 1, len(words)
+    while i < n:
+        seat = words[i].upper()
+        act = words[i + 1].lower()
+        i += 2
+        if act == "swap":
+            bids.append({"act": "swap", "seat": seat})
+            if i == n:
+                break
+            act = words[i].lower()
+            i += 1
+        if act in ("pass", "order"):
+            bids.append({"act": act, "seat": seat})
+        elif act == "call":
+            bids.append({"act": "call", "seat": seat, "suit": parse_trump(words[i]).value})
+            i += 1
+        elif act == "moon":
+            bids.append({"act": "bid", "seat": seat, "tricks": MOON})
+        elif act.isdigit():
+            bids.append({"act": "bid", "seat": seat, "tricks": int(act)})
+        else:  # a swap without an act: this word is the next seat
+            i -= 1
+    return bids
 
 
 _BODY: dict[str, Callable[[_GameAssembler, str, int, int], Form]] = {

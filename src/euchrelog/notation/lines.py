@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from ..errors import NotationError
 from .assembly import GameForm, _GameAssembler
@@ -91,13 +91,22 @@ def _read_lines(text: str, lines: _Lines, first_line: int = 1,
     :raises NotationError: for a game of good syntax that a line builder refuses, as the
         LALR parse would.
     """
+    assembler = _GameAssembler(fold=fold)
+    read = _read_into(text, lines, assembler, first_line)
+    return assembler.finish() if read is True else read
+
+
+def _read_into(text: str, lines: _Lines, assembler: _GameAssembler,
+               first_line: int = 1) -> Literal[True] | list[str] | None:
+    """:func:`_read_lines` into ``assembler``, which is given each line: ``True`` once the
+    game is read (its form is the assembler's to make), the comment lines of a text of
+    comments only, or ``None`` for a game the line reader does not take."""
     if not text.endswith("\n") or "\f" in text or (
             "\r" in text and "\r" in text.replace("\r\n", "\n")):
         return None
     if "\r" in text:
         text = text.replace("\r\n", "\n")
     match, terminal, recent, kinds = lines.match, lines.terminal, lines.recent, lines.kinds
-    assembler = _GameAssembler(fold=fold)
     feed = assembler.line
     refused: NotationError | None = None
     """A builder's error: raised once every line is read, as the LALR parse would (a syntax
@@ -169,4 +178,4 @@ def _read_lines(text: str, lines: _Lines, first_line: int = 1,
         return None
     if refused is not None:
         raise refused
-    return assembler.finish()
+    return True

@@ -47,11 +47,7 @@ def read_game(text: str, first_line: int = 1) -> GameForm | list[str]:
 def _read_game(text: str, first_line: int, *, line_reader: bool) -> GameForm | list[str]:
     """:func:`read_game`, by the line reader first or by the LALR parser alone (the tests
     hold the two to the same results)."""
-    text = text.lstrip("\ufeff")
-    fold = False
-    if not text.isascii():
-        _refuse_surrogates(text, first_line)
-        fold = any(letter in text for letter in _FOLDING)  # faster than a regex
+    text, fold = prepared(text, first_line)
     if line_reader:
         try:
             read = _read_lines(text, line_terminals(), first_line, fold)
@@ -63,6 +59,20 @@ def _read_game(text: str, first_line: int, *, line_reader: bool) -> GameForm | l
     from .parser import parse_text  # (Lark, for a game the line reader leaves)
 
     return parse_text(text, first_line, fold)
+
+
+def prepared(text: str, first_line: int = 1) -> tuple[str, bool]:
+    """The text of a game as the line reader reads it (without a byte-order mark), and
+    whether it holds a letter that only case-insensitive matching takes for an ASCII one.
+
+    :raises NotationError: for text that cannot be written as UTF-8 (a lone surrogate).
+    """
+    text = text.lstrip("\ufeff")
+    fold = False
+    if not text.isascii():
+        _refuse_surrogates(text, first_line)
+        fold = any(letter in text for letter in _FOLDING)  # faster than a regex
+    return text, fold
 
 
 _local = threading.local()

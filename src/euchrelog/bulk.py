@@ -1,0 +1,418 @@
+"""What the engine's bulk entry replays of a deal (:class:`Parts`: its cards, acts and
+tricks as the engine holds them), from the JSON form of the deal or read straight from the
+text of a game of notation.
+
+:func:`form_parts` makes them of a deal of the JSON form (as ``json.loads`` gives it, or as
+:func:`~euchrelog.notation.read_game` builds it). :func:`read_parts` reads a game of notation
+into them with the same line reader, without building the JSON form of its deals or their
+source map: a clean game is proved clean from that alone (:func:`euchrelog.fast.check_notation`),
+and a game with a finding is read again into its form and source map, which place it. The
+lines it leaves to the form (a merge, a claim, a score-sheet line) decline the game. The
+tests hold the two ways to the same parts on every record.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import CARD_SLOTS, UNKNOWN, Card, card_at
+from .engine import Played
+from .models import Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap, act_kind
+from .notation.assembly import (
+    Form,
+    GameForm,
+    _GameAssembler,
+    bid_forms,
+    exchange_form,
+    score_form,
+    trick_words,
+)
+from .notation.lines import _read_into
+from .notation.patterns import _SPELLING
+from .notation.reader import line_terminals, prepared
+from .seats import Seat
+
+SEATS = {s.value: s for s in Seat}
+"""Each seat by its letter."""
+CARDS: dict[str, Card | None] = {
+    UNKNOWN: None, **{str(c): c for c in map(card_at, range(CARD_SLOTS)) if c is not None}}
+"""Every card that can be written, by its canonical text, and ``??`` for a card not known:
+whether it is of the game's deck is the engine's to tell (``dealt_cleanly``, the check of a
+play)."""
+PLAYS: dict[str, dict[str, Played]] = {
+    s.value: {text: (s, card) for text, card in CARDS.items()} for s in Seat}
+"""Every play of a card by a seat, as the engine's tricks hold it, by the seat's letter and
+the card's text (made once: a deal holds many)."""
+
+
+class _Written(dict[str, Card | None]):
+    """Each card as written (``10h``, ``T♥``, ``th``), found once: the card of its
+    canonical text (:data:`CARDS`)."""
+
+    def __missing__(self, word: str) -> Card | None:
+        card = self[word] = CARDS[_SPELLING[word]]
+        return card
+
+
+class _SeatPlays(dict[str, Played]):
+    """Each play of one seat as written, by the card as written, found once."""
+
+    def __init__(self, seat: Seat) -> None:
+        super().__init__()
+        self.seat = seat
+
+    def __missing__(self, word: str) -> Played:
+        played = self[word] = (self.seat, WRITTEN[word])
+        return played
+
+
+class _WrittenPlays(dict[str, _SeatPlays]):
+    """Each play as written, found once: by the seat's letter as written (either case),
+    then the card as written (see :class:`_Written`)."""
+
+    def __missing__(self, letter: str) -> _SeatPlays:
+        plays = self[letter] = _SeatPlays(SEATS[letter.upper()])
+        return plays
+
+
+WRITTEN = _Written()
+"""Each card as written, by its text (see :class:`_Written`)."""
+WRITTEN_PLAYS = _WrittenPlays()
+"""Each play as written (see :class:`_WrittenPlays`)."""
+
+
+class DeclineError(Exception):
+    """Raised for a deal or game the bulk entry leaves to the full replay."""
+
+
+@dataclass(slots=True)
+class Parts:
+    """A deal as the bulk entry replays it."""
+
+    hands: dict[Seat, list[Card | None]]
+    """The hands written (none in a play-only record)."""
+    extra: tuple[str, list[Card | None]] | None
+    """The dummy or ghost hand written: its kind and cards."""
+    up: tuple[Card | None, list[Card | None] | None] | None
+    """The up line: the upcard and the kitty, if written."""
+    acts: list[Any]
+    """The bids, then the exchange and the lone declarations (or merges), as models."""
+    bids: int
+    """How many of :attr:`acts` are bids."""
+    tricks: list[list[Played]]
+
+
+_MODELS: dict[str, type[Pass | Order | Call | Number | Swap | Exchange | Merge | Declaration
+                        | Play]] = {
+    "pass": Pass, "order": Order, "call": Call, "bid": Number, "swap": Swap,
+    "exchange": Exchange, "merge": Merge, "declaration": Declaration, "play": Play}
+"""The model of each kind of act: a bid by its ``act``, the rest by their kind."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _model(kind: str, items: tuple[tuple[str, Any], ...]) -> Any:
+    """The act of a line of the JSON form, validated once by its model and kept: the acts
+    of a deal are few and recur in every deal."""
+    return _MODELS[kind].model_validate({k: list(v) if type(v) is tuple else v
+                                         for k, v in items})
+
+
+@functools.lru_cache(maxsize=1024)
+def _bid(seat: str, act: str, suit: str | None) -> Any:
+    """A bid of the JSON form, as :func:`act_of` gives it."""
+    items = (("seat", seat), ("act", act))
+    return _model(act, items if suit is None else (*items, ("suit", suit)))
+
+
+def act_of(kind: str, value: Any) -> Any:
+    """The model of an act of ``kind`` written in the JSON form as ``value``."""
+    return _model(kind, tuple((k, tuple(v) if type(v) is list else v)
+                              for k, v in value.items()))
+
+
+def bid_act(bid: Any) -> Any:
+    """The model of a bid of the JSON form."""
+    if len(bid) == 2 + ("suit" in bid):
+        return _bid(bid["seat"], bid["act"], bid.get("suit"))
+    return act_of(bid["act"], bid)
+
+
+def _played(value: Any) -> Played:
+    play = act_of("play", value)
+    return play.seat, play.card
+
+
+def _plays(plays: list[dict[str, Any]]) -> list[Played]:
+    """The plays of a trick of the JSON form: looked up when written as
+    :func:`~euchrelog.notation.read_game` writes them, else through the model of a play."""
+    try:
+        return [PLAYS[play["seat"]][play["card"]] if len(play) == 2 else _played(play)
+                for play in plays]
+    except KeyError:
+        return [_played(play) for play in plays]
+
+
+_NOTES = frozenset({"before", "note"})
+"""The comments of a line, which change nothing."""
+DEAL_KEYS = _NOTES | {"number", "dealer", "hands", "extra", "up", "bidding", "exchange",
+                      "declarations", "tricks", "score", "penalties"}
+"""What a deal the bulk entry takes may have (not a claim, nor a score-sheet line)."""
+_HANDS_KEYS = _NOTES | {"cards"}
+_EXTRA_KEYS = _NOTES | {"kind", "cards"}
+_UP_KEYS = _NOTES | {"card", "kitty"}
+_BIDDING_KEYS = _NOTES | {"bids"}
+_TRICK_KEYS = _NOTES | {"number", "plays"}
+
+
+def _cards(value: Any) -> list[Card | None]:
+    """The cards of a hand, dummy, ghost hand or kitty of the JSON form."""
+    if type(value) is not list:
+        raise DeclineError  # D303, D306
+    return [CARDS[text] for text in value]  # a KeyError: D305
+
+
+def form_parts(deal: dict[str, Any]) -> Parts:
+    """The parts of a deal of the JSON form; raises :class:`DeclineError` (or a lookup
+    error) at anything the bulk entry does not take."""
+    lines = deal.get("hands", [])
+    hands: dict[Seat, list[Card | None]] = {}
+    if lines:  # else a play-only record
+        if type(lines) is not list or len(lines) != 1 or not _HANDS_KEYS.issuperset(lines[0]):
+            raise DeclineError
+        written = lines[0]["cards"]
+        if type(written) is not dict:
+            raise DeclineError
+        hands = {SEATS[seat]: _cards(cards) for seat, cards in written.items()}
+    extra: Any = deal.get("extra")
+    if extra is not None:
+        if not _EXTRA_KEYS.issuperset(extra):
+            raise DeclineError
+        extra = (extra["kind"], _cards(extra["cards"]))
+    up: Any = deal.get("up")
+    if up is not None:
+        if not _UP_KEYS.issuperset(up):
+            raise DeclineError
+        kitty = up.get("kitty")
+        up = (CARDS[up["card"]], None if kitty is None else _cards(kitty))
+    acts: list[Any] = []
+    for line in deal.get("bidding", ()):
+        if not _BIDDING_KEYS.issuperset(line):
+            raise DeclineError
+        acts += [bid_act(bid) for bid in line["bids"]]
+    bids = len(acts)
+    exchange = deal.get("exchange")
+    if exchange is not None:
+        acts.append(act_of("exchange", exchange))
+    acts += [act_of(act_kind(decl), decl) for decl in deal.get("declarations", ())]
+    tricks = []
+    for t, trick in enumerate(deal.get("tricks", ())):
+        if (trick["number"] != t + 1 or type(trick["number"]) is not int
+                or not _TRICK_KEYS.issuperset(trick)):
+            raise DeclineError  # P707
+        tricks.append(_plays(trick["plays"]))
+    return Parts(hands, extra, up, acts, bids, tricks)
+
+
+# ------------------------------------------------------------------ from the text
+
+
+class _PartsAssembler(_GameAssembler):
+    """Reads a game of notation into what the game loop reads of it (its tags, start, end
+    and each deal's number, dealer, points and penalties, in the JSON form), each deal's
+    :class:`Parts` and the game's source map, with the builders' own splitting of each line
+    (``bid_forms``, ``trick_words``, ...) and their own keeping of its places. The JSON
+    form of a deal is made only when asked for (:meth:`deal_form`: a deal the bulk entry
+    does not take). A line the parts do not hold, or that the form's builder would refuse,
+    raises :class:`DeclineError`."""
+
+    def __init__(self, fold: bool) -> None:
+        super().__init__(fold=fold)
+        self.body = _PARTS_BODY
+        self.parts: list[Parts] = []
+        self.rare: list[tuple[int, tuple[int, str, str, int]]] = []
+        """The lines of a deal that are placed as they are read, not kept for later (each
+        deal's and line's number, kind, text and column), for :meth:`form_of`."""
+        self.by_deal: dict[int, list[tuple[int, str, str, int]]] | None = None
+        self.hands_read: dict[Seat, list[Card | None]] | None = None
+        self.extra_read: tuple[str, list[Card | None]] | None = None
+        self.up_read: tuple[Card | None, list[Card | None] | None] | None = None
+        self.bids: list[Any] = []
+        self.exchange_read: Any = None
+        self.acts: list[Any] = []
+        self.plays: list[list[Played]] = []
+
+    def form_of(self, d: int) -> Form:
+        """The JSON form of deal ``d``, as :func:`~euchrelog.notation.read_game` makes it
+        (its comments aside, which change nothing), from the lines kept for its places."""
+        if self.by_deal is None:
+            self.by_deal = {}
+            for kept in self.later:
+                self.by_deal.setdefault(kept[1], []).append((kept[3], kept[0], kept[2],
+                                                             kept[4]))
+            for d_at, row in self.rare:
+                self.by_deal.setdefault(d_at, []).append(row)
+        assembler = _GameAssembler(fold=self.fold)
+        for number, kind, text, column in sorted(self.by_deal[d]):
+            assembler.line(kind, text, number, column, None)
+        assembler.close_deal()
+        return assembler.deals[0]
+
+    def deal(self, text: str, line: int, column: int, note: str | None) -> None:
+        self.close_deal()
+        self.pending = []
+        _, number, _, dealer = text.split()
+        if int(number) < 1:
+            raise DeclineError
+        self.d = len(self.deals)
+        self.keep("deal", text, line, column)
+        self.deal_form = {"number": int(number), "dealer": dealer.upper()}
+        self.deals.append(self.deal_form)
+        self.hands_read = self.extra_read = self.up_read = self.exchange_read = None
+        self.bids, self.acts, self.decls, self.penalties = [], [], [], []
+        self.tricks, self.plays = [], []
+        self.nbids = 0
+
+    def close_deal(self) -> None:
+        if self.d < 0 or len(self.parts) > self.d:
+            return
+        if self.penalties:
+            self.deal_form["penalties"] = self.penalties
+        bids = len(self.bids)
+        acts = self.bids
+        if self.exchange_read is not None:
+            acts.append(self.exchange_read)
+        acts += self.acts
+        self.parts.append(Parts(self.hands_read or {}, self.extra_read, self.up_read, acts, bids,
+                                self.plays))
+
+    def hands(self, text: str, line: int, column: int) -> Form:
+        if self.hands_read is not None:
+            raise DeclineError  # (two hands lines: the form's bulk entry declines them too)
+        hands: dict[Seat, list[Card | None]] = {}
+        cards: list[Card | None] = []
+        for word in text.replace(":", " ").split()[1:]:  # a seat is one letter, a card more
+            if len(word) > 1:
+                cards.append(WRITTEN[word])
+                continue
+            seat = SEATS[word.upper()]
+            if seat in hands:
+                raise DeclineError
+            cards = hands[seat] = []
+        self.keep("hands", text, line, column)
+        self.hands_read = hands
+        return {}
+
+    def extra(self, text: str, line: int, column: int) -> Form:
+        if self.extra_read is not None:
+            raise DeclineError
+        kind, cards = self.read_extra(text, line, column)
+        self.rare.append((self.d, (line, "extra", text, column)))
+        self.extra_read = (kind, [CARDS[card] for card in cards])
+        return {}
+
+    def up(self, text: str, line: int, column: int) -> Form:
+        if self.up_read is not None:
+            raise DeclineError
+        words = text.split()  # up, the card, then kitty and its cards
+        self.keep("up", text, line, column)
+        self.up_read = (WRITTEN[words[1]],
+                        [WRITTEN[c] for c in words[3:]] if len(words) > 2 else None)
+        return {}
+
+    def bid(self, text: str, line: int, column: int) -> Form:
+        bids = _bid_line(text)
+        self.keep("bid", text, line, column, self.nbids)
+        self.nbids += len(bids)
+        self.bids += bids
+        return {}
+
+    def exchange(self, text: str, line: int, column: int) -> Form:
+        if self.exchange_read is not None:
+            raise DeclineError
+        self.keep_exchange(text, line, column)
+        self.exchange_read = _exchange_line(text)
+        return {}
+
+    def declare(self, text: str, line: int, column: int) -> Form:
+        form = super().declare(text, line, column)
+        self.rare.append((self.d, (line, "declare", text, column)))
+        self.acts.append(act_of("declaration", form))
+        return {}
+
+    def trick(self, text: str, line: int, column: int) -> Form:
+        number, words = trick_words(text, line, column)
+        plays = self.plays
+        if number != len(plays) + 1:
+            raise DeclineError  # P707
+        if not plays:
+            self.tricks.append({})  # (what the lines after the first trick are checked by)
+        self.keep("trick", text, line, column, len(plays))
+        plays.append([WRITTEN_PLAYS[seat][next(words)] for seat in words])
+        return {}
+
+    def score(self, text: str, line: int, column: int) -> Form:
+        if "score" in self.deal_form:
+            raise DeclineError
+        self.deal_form["score"] = score_form(text, line, column, self.d)
+        self.keep("score", text, line, column)
+        return {}
+
+    def penalty(self, text: str, line: int, column: int) -> Form:
+        form = super().penalty(text, line, column)
+        self.rare.append((self.d, (line, "penalty", text, column)))
+        return form
+
+    def declined(self, text: str, line: int, column: int) -> Form:
+        """A line the parts do not hold (a merge, a claim, a score-sheet line)."""
+        raise DeclineError
+
+
+@functools.lru_cache(maxsize=4096)
+def _bid_line(text: str) -> tuple[Any, ...]:
+    """The bids of a bid line, as models (kept by the line's text: bid lines recur)."""
+    return tuple(bid_act(bid) for bid in bid_forms(text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _exchange_line(text: str) -> Any:
+    """The exchange of an exchange line, as a model (kept likewise)."""
+    return act_of("exchange", exchange_form(text))
+
+
+_PARTS_BODY: dict[str, Callable[[Any, str, int, int], Form]] = {
+    "trick": _PartsAssembler.trick, "hands": _PartsAssembler.hands, "up": _PartsAssembler.up,
+    "bid": _PartsAssembler.bid, "extra": _PartsAssembler.extra,
+    "exchange": _PartsAssembler.exchange, "declare": _PartsAssembler.declare,
+    "penalty": _PartsAssembler.penalty, "score": _PartsAssembler.score,
+    **dict.fromkeys(("merge", "claim", "sheet", "thrown"), _PartsAssembler.declined),
+}
+"""The builder of each line of a deal the parts hold, by its alias in the grammar."""
+
+
+@dataclass(frozen=True)
+class PartsRead:
+    """A game of notation read into :class:`Parts` (:func:`read_parts`)."""
+
+    game: GameForm
+    """What the game loop reads of the game, in its JSON form (each deal with the keys the
+    loop reads), and the game's source map."""
+    parts: list[Parts]
+    form_of: Callable[[int], Form]
+    """The whole JSON form of a deal, made when asked for."""
+
+
+def read_parts(text: str, first_line: int = 1) -> PartsRead | None:
+    """Reads a game of notation into each deal's :class:`Parts`; ``None`` for a game left
+    to :func:`~euchrelog.notation.read_game` (see :class:`_PartsAssembler`).
+
+    :raises DeclineError: (or a lookup error, or :class:`~euchrelog.errors.NotationError`)
+        likewise.
+    """
+    text, fold = prepared(text, first_line)
+    assembler = _PartsAssembler(fold)
+    if _read_into(text, line_terminals(), assembler, first_line) is not True:
+        return None
+    return PartsRead(assembler.finish(), assembler.parts, assembler.form_of)

@@ -1,0 +1,89 @@
+"""A game of notation read straight into the bulk entry's parts (issue 24): the same game as
+the JSON form the notation reader builds, deal by deal.
+
+:func:`euchrelog.bulk.read_parts` reads a game with the line reader into what the game loop
+reads, each deal's :class:`~euchrelog.bulk.Parts` and the game's source map, and makes the
+JSON form of a deal only when asked for; ``check`` replays from that alone. On every record
+(generated, hand-typed, messy, every sample), the parts must be those of the form
+(:func:`~euchrelog.bulk.form_parts`), the loop's keys and the form of each deal those of
+:func:`~euchrelog.notation.read_game`, and the source map must place every part the same.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+
+from euchrelog.bulk import DeclineError, form_parts, read_parts
+from euchrelog.check import Chunk, check_chunk
+from euchrelog.errors import NotationError
+from euchrelog.fast import check_notation
+from euchrelog.notation import GameForm, read_game, split_games
+from test_reader import _records
+
+_LOOP_KEYS = ("number", "dealer", "score", "penalties")
+_NOTES = ("before", "note")
+
+
+def _uncommented(value: Any) -> Any:
+    """``value`` without its comments, which the parts pass over."""
+    if isinstance(value, dict):
+        return {k: _uncommented(v) for k, v in value.items() if k not in _NOTES}
+    if isinstance(value, list):
+        return [_uncommented(v) for v in value]
+    return value
+
+
+def _games(text: str) -> list[tuple[int, str, GameForm]]:
+    games = []
+    for first, game in split_games(io.StringIO(text)):
+        try:
+            read = read_game(game, first)
+        except NotationError:
+            continue
+        if isinstance(read, GameForm):
+            games.append((first, game, read))
+    return games
+
+
+@pytest.mark.parametrize(("name", "text"), list(_records()), ids=lambda v: str(v)[:40])
+def test_the_parts_read_from_the_text_are_those_of_its_form(name: str, text: str) -> None:
+    taken = 0
+    for first, game, read in _games(text):
+        try:
+            parts = read_parts(game, first)
+        except (DeclineError, KeyError, NotationError):
+            continue  # a line the parts leave to the form (a merge, a claim, a sheet)
+        if parts is None:
+            continue
+        taken += 1
+        deals = read.form["deals"]
+        assert parts.parts == [form_parts(_uncommented(deal)) for deal in deals], name
+        loop = parts.game.form
+        assert _uncommented(loop["tags"]) == _uncommented(read.form["tags"])
+        assert [_uncommented(d) for d in loop["deals"]] == [
+            {k: _uncommented(d[k]) for k in _LOOP_KEYS if k in d} for d in deals]
+        for key in ("start", "end"):
+            assert _uncommented(loop.get(key)) == _uncommented(read.form.get(key))
+        for d, deal in enumerate(deals):
+            assert parts.form_of(d) == _uncommented(deal)
+        assert parts.game.source.places == read.source.places
+    if "/" not in name and "score-sheet" not in name and "cutthroat" not in name:
+        assert taken, name  # (a generated record, with none of the lines left to the form)
+
+
+def test_a_game_with_a_finding_is_placed_from_the_parts() -> None:
+    # Everyone passes twice (thrown in), yet the sheet writes a point: the deal's replay
+    # finds it from the parts, and the place is the source map's.
+    text = ('[Variant "four-hand"]\n\ndeal 1 dealer N\n  hands N: 9C TC JC QC KC  '
+            'E: AC 9D TD JD QD  S: KD AD 9H TH JH  W: QH KH AH 9S TS\n  up JS\n'
+            '  bid E pass, S pass, W pass, N pass\n  bid E pass, S pass, W pass, N pass\n'
+            '  points NS 1\n')
+    done = check_notation(text)
+    assert done is not None and done[1] == 1
+    chunk = Chunk(1, 1, text, None)
+    full = check_chunk(chunk, fast=False)
+    assert check_chunk(chunk) == full
+    assert "C901" in [f.code for f in full.findings]
