@@ -12,6 +12,7 @@ JSON form of a deal only when asked for; ``check`` replays from that alone. On e
 from __future__ import annotations
 
 import io
+import random
 from typing import Any
 
 import pytest
@@ -19,8 +20,11 @@ import pytest
 from euchrelog.bulk import DeclineError, form_parts, read_parts
 from euchrelog.check import Chunk, check_chunk
 from euchrelog.errors import NotationError
-from euchrelog.fast import check_notation
+from euchrelog.fast import check_form, check_notation
+from euchrelog.generate import random_game
 from euchrelog.notation import GameForm, read_game, split_games
+from euchrelog.notation.writer import dumps_game
+from support.slips import slips
 from test_reader import _records
 
 _LOOP_KEYS = ("number", "dealer", "score", "penalties")
@@ -87,3 +91,25 @@ def test_a_game_with_a_finding_is_placed_from_the_parts() -> None:
     full = check_chunk(chunk, fast=False)
     assert check_chunk(chunk) == full
     assert "C901" in [f.code for f in full.findings]
+
+
+def test_games_with_a_slip_are_replayed_from_their_parts() -> None:
+    """A game with one slip is replayed from its parts (and from its form), findings and
+    all, in both builds: the fast path declining it would still be right, but slow."""
+    rng = random.Random(24)
+    taken = 0
+    for _ in range(4):
+        game = random_game(random.Random(rng.randrange(2**32)), stop_after=3)
+        for slip in slips(dumps_game(game)):
+            try:
+                read = read_game(slip.text)
+                parts = read_parts(slip.text)
+            except (DeclineError, KeyError, NotationError):
+                continue
+            if parts is None or not isinstance(read, GameForm):
+                continue
+            done = check_notation(slip.text)
+            assert done is not None, slip.text
+            assert check_form(read) is not None, slip.text
+            taken += bool(done[0].findings)
+    assert taken >= 20

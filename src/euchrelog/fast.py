@@ -34,6 +34,7 @@ from .bulk import DEAL_KEYS, DeclineError, Parts, form_parts, read_parts
 from .cards import Card
 from .engine import DealState, Phase, dealt_cleanly
 from .errors import NotationError, RecordError
+from .findings import Severity
 from .kinds import json_value
 from .models import Deal, Game
 from .notation import Form, GameForm, Locus, SourceMap, read_game
@@ -73,10 +74,16 @@ class _BulkReplay(GameReplay):
         self.form_of = form_of
         super().__init__(game, source, False, None)
 
-    def emit(self, code: str, message: str, locus: Locus, **kwargs: Any) -> None:
+    def emit(self, code: str, message: str, locus: Locus, *, deal: int | None = None,
+             trick: int | None = None, seat: Seat | str | None = None,
+             level: Severity | None = None, card: Card | None = None,
+             part: str | None = None) -> None:
+        # (the keywords by name: the compiled build passes ``**kwargs`` on as a positional
+        # argument, and every game with a finding then took the full path)
         if self.declines:
             raise DeclineError
-        super().emit(code, message, locus, **kwargs)
+        super().emit(code, message, locus, deal=deal, trick=trick, seat=seat, level=level,
+                     card=card, part=part)
 
     def model(self, d: int) -> Deal:
         """The model of the whole of deal ``d``: validated with the game, or now."""
