@@ -4,11 +4,12 @@ text of a game of notation.
 
 :func:`form_parts` makes them of a deal of the JSON form (as ``json.loads`` gives it, or as
 :func:`~euchrelog.notation.read_game` builds it). :func:`read_parts` reads a game of notation
-into them with the same line reader, without building the JSON form of its deals or their
-source map: a clean game is proved clean from that alone (:func:`euchrelog.fast.check_notation`),
-and a game with a finding is read again into its form and source map, which place it. The
-lines it leaves to the form (a merge, a claim, a score-sheet line) decline the game. The
-tests hold the two ways to the same parts on every record.
+into them with the same line reader, with the game's source map but without the JSON form
+of its deals: :func:`euchrelog.fast.check_notation` replays the game from that alone, and
+the form of a deal is made only for a deal the bulk entry does not take (a slip). The
+lines it leaves to the form (a merge, a claim, a score-sheet line) decline the game, which
+is then read into its form. The tests hold the two ways to the same parts on every
+record.
 """
 
 from __future__ import annotations
@@ -224,7 +225,7 @@ class _PartsAssembler(_GameAssembler):
     and each deal's number, dealer, points and penalties, in the JSON form), each deal's
     :class:`Parts` and the game's source map, with the builders' own splitting of each line
     (``bid_forms``, ``trick_words``, ...) and their own keeping of its places. The JSON
-    form of a deal is made only when asked for (:meth:`deal_form`: a deal the bulk entry
+    form of a deal is made only when asked for (:meth:`form_of`: a deal the bulk entry
     does not take). A line the parts do not hold, or that the form's builder would refuse,
     raises :class:`DeclineError`."""
 
@@ -261,19 +262,9 @@ class _PartsAssembler(_GameAssembler):
         return assembler.deals[0]
 
     def deal(self, text: str, line: int, column: int, note: str | None) -> None:
-        self.close_deal()
-        self.pending = []
-        _, number, _, dealer = text.split()
-        if int(number) < 1:
-            raise DeclineError
-        self.d = len(self.deals)
-        self.keep("deal", text, line, column)
-        self.deal_form = {"number": int(number), "dealer": dealer.upper()}
-        self.deals.append(self.deal_form)
+        super().deal(text, line, column, note)
         self.hands_read = self.extra_read = self.up_read = self.exchange_read = None
-        self.bids, self.acts, self.decls, self.penalties = [], [], [], []
-        self.tricks, self.plays = [], []
-        self.nbids = 0
+        self.bids, self.acts, self.plays = [], [], []
 
     def close_deal(self) -> None:
         if self.d < 0 or len(self.parts) > self.d:

@@ -350,9 +350,11 @@ class _GameAssembler:
         return exchange
 
     def declare(self, text: str, line: int, column: int) -> Form:
-        form, at = declare_form(text)
+        dm = _DECLARE_RE.fullmatch(text)
+        assert dm is not None
         decls = self.decls
-        self.places[("deal", self.d, "decl", len(decls))] = (line, column + at)
+        self.places[("deal", self.d, "decl", len(decls))] = (line, column + dm.start(2))
+        form: Form = {"act": dm.group(1).lower(), "seat": dm.group(2).upper()}
         decls.append(form)
         return form
 
@@ -467,13 +469,6 @@ def exchange_form(text: str) -> Form:
             exchange["upcard"] = _SPELLING[words[2]]
         exchange["discard"] = _SPELLING[words[-1]]
     return exchange
-
-
-def declare_form(text: str) -> tuple[Form, int]:
-    """The lone declaration of a line, in the JSON form, and where its seat starts."""
-    dm = _DECLARE_RE.fullmatch(text)
-    assert dm is not None
-    return {"act": dm.group(1).lower(), "seat": dm.group(2).upper()}, dm.start(2)
 
 
 def score_form(text: str, line: int, column: int, d: int) -> Form:

@@ -56,15 +56,10 @@ def _read_cards(places: dict[Locus, tuple[int, int]], text: str, line: int, colu
                 locus: Locus) -> list[str]:
     """The cards in ``text``, each placed under ``locus``."""
     out = []
-    for k, (at, card) in enumerate(card_texts(text)):
-        places[(*locus, k)] = (line, column + at)
-        out.append(card)
+    for k, m in enumerate(_CARD_RE.finditer(text)):
+        places[(*locus, k)] = (line, column + m.start())
+        out.append(_SPELLING[m.group()])
     return out
-
-
-def card_texts(text: str) -> list[tuple[int, str]]:
-    """Each card in ``text``: where it starts, and its canonical text."""
-    return [(m.start(), _SPELLING[m.group()]) for m in _CARD_RE.finditer(text)]
 
 
 # The placers of the frequent lines: each places the parts of its line as the line's builder
