@@ -6,9 +6,9 @@ text of a game of notation.
 :func:`~euchrelog.notation.read_game` builds it). :func:`read_parts` reads a game of notation
 into them with the same line reader, with the game's source map but without the JSON form
 of its deals: :func:`euchrelog.fast.check_notation` replays the game from that alone, and
-the form of a deal is made only for a deal the bulk entry does not take (a slip). The
-lines it leaves to the form (a merge, a claim, a score-sheet line) decline the game, which
-is then read into its form. The tests hold the two ways to the same parts on every
+the form of a deal is made only for a deal the bulk entry does not take (a slip; a
+score-sheet deal, whose model is that of the keys the game loop reads). The lines it leaves
+to the form (a merge, a renege claim) decline the game, which is then read into its form. The tests hold the two ways to the same parts on every
 record.
 """
 
@@ -104,6 +104,14 @@ class Parts:
     bids: int
     """How many of :attr:`acts` are bids."""
     tricks: list[list[Played]]
+    sheet: tuple[tuple[str, Any], ...] | None = None
+    """The deal's score-sheet (or thrown) line, as :func:`sheet_key` gives it: the full
+    replay checks it, the bulk entry declines the deal."""
+
+    def bare(self) -> bool:
+        """Whether the deal holds nothing the parts hold (a score-sheet deal: its model is
+        that of the keys the game loop reads)."""
+        return not (self.hands or self.extra or self.up or self.acts or self.tricks)
 
 
 _MODELS: dict[str, type[Pass | Order | Call | Number | Swap | Exchange | Merge | Declaration
@@ -161,6 +169,9 @@ _NOTES = frozenset({"before", "note"})
 DEAL_KEYS = _NOTES | {"number", "dealer", "hands", "extra", "up", "bidding", "exchange",
                       "declarations", "tricks", "score", "penalties"}
 """What a deal the bulk entry takes may have (not a claim, nor a score-sheet line)."""
+LOOP_KEYS = ("number", "dealer", "sheet", "score", "penalties")
+"""What the game loop reads of a deal, and the full replay of a score-sheet deal; the rest
+is the bulk entry's."""
 _HANDS_KEYS = _NOTES | {"cards"}
 _EXTRA_KEYS = _NOTES | {"kind", "cards"}
 _UP_KEYS = _NOTES | {"card", "kitty"}
@@ -214,7 +225,16 @@ def form_parts(deal: dict[str, Any]) -> Parts:
                 or not _TRICK_KEYS.issuperset(trick)):
             raise DeclineError  # P707
         tricks.append(_plays(trick["plays"]))
-    return Parts(hands, extra, up, acts, bids, tricks)
+    sheet = deal.get("sheet")
+    return Parts(hands, extra, up, acts, bids, tricks,
+                 None if sheet is None else sheet_key(sheet))
+
+
+def sheet_key(sheet: Form) -> tuple[tuple[str, Any], ...]:
+    """A score-sheet line of the JSON form, comments aside, as a key: all the full replay
+    of a deal of nothing else reads of it, but its number and dealer."""
+    return tuple((k, tuple(v.items()) if type(v) is dict else v)
+                 for k, v in sheet.items() if k not in _NOTES)
 
 
 # ------------------------------------------------------------------ from the text
@@ -277,7 +297,8 @@ class _PartsAssembler(_GameAssembler):
             acts.append(self.exchange_read)
         acts += self.acts
         self.parts.append(Parts(self.hands_read or {}, self.extra_read, self.up_read, acts, bids,
-                                self.plays))
+                                self.plays, sheet_key(self.deal_form["sheet"])
+                                if "sheet" in self.deal_form else None))
 
     def hands(self, text: str, line: int, column: int) -> Form:
         if self.hands_read is not None:
@@ -356,8 +377,13 @@ class _PartsAssembler(_GameAssembler):
         self.rare.append((self.d, (line, "penalty", text, column)))
         return form
 
+    def thrown(self, text: str, line: int, column: int) -> Form:
+        form = super().thrown(text, line, column)
+        self.rare.append((self.d, (line, "thrown", text, column)))
+        return form
+
     def declined(self, text: str, line: int, column: int) -> Form:
-        """A line the parts do not hold (a merge, a claim, a score-sheet line)."""
+        """A line the parts do not hold (a merge, a renege claim)."""
         raise DeclineError
 
 
@@ -378,7 +404,8 @@ _PARTS_BODY: dict[str, Callable[[Any, str, int, int], Form]] = {
     "bid": _PartsAssembler.bid, "extra": _PartsAssembler.extra,
     "exchange": _PartsAssembler.exchange, "declare": _PartsAssembler.declare,
     "penalty": _PartsAssembler.penalty, "score": _PartsAssembler.score,
-    **dict.fromkeys(("merge", "claim", "sheet", "thrown"), _PartsAssembler.declined),
+    "sheet": _PartsAssembler.sheet, "thrown": _PartsAssembler.thrown,
+    **dict.fromkeys(("merge", "claim"), _PartsAssembler.declined),
 }
 """The builder of each line of a deal the parts hold, by its alias in the grammar."""
 

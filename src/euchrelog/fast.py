@@ -28,9 +28,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-from .bulk import DEAL_KEYS, DeclineError, Parts, form_parts, read_parts
+from .bulk import DEAL_KEYS, LOOP_KEYS, DeclineError, Parts, form_parts, read_parts
 from .cards import Card
 from .engine import DealState, Phase, dealt_cleanly
 from .errors import NotationError, RecordError
@@ -44,9 +45,6 @@ from .seats import Seat
 
 _LOOKUP_ERRORS = (DeclineError, KeyError, IndexError, TypeError, ValueError, AttributeError)
 """What a game of unexpected shape raises on the way: the fast path then declines."""
-
-_LOOP_KEYS = ("number", "dealer", "score", "penalties")
-"""What the game loop reads of a deal; the rest is the bulk entry's."""
 
 
 def replay_game(game: Any) -> GameReport | None:
@@ -72,7 +70,12 @@ class _BulkReplay(GameReplay):
         self.forms = deals
         self.declines = declines
         self.form_of = form_of
+        self.emitted = 0
+        """The findings emitted so far."""
         super().__init__(game, source, False, None)
+        if len(_SHEETS) > _KEPT:
+            _SHEETS.clear()
+        self.sheets = _SHEETS.setdefault(self.ruleset, {})
 
     def emit(self, code: str, message: str, locus: Locus, *, deal: int | None = None,
              trick: int | None = None, seat: Seat | str | None = None,
@@ -82,6 +85,7 @@ class _BulkReplay(GameReplay):
         # argument, and every game with a finding then took the full path)
         if self.declines:
             raise DeclineError
+        self.emitted += 1
         super().emit(code, message, locus, deal=deal, trick=trick, seat=seat, level=level,
                      card=card, part=part)
 
@@ -89,6 +93,8 @@ class _BulkReplay(GameReplay):
         """The model of the whole of deal ``d``: validated with the game, or now."""
         form = self.forms[d]
         if type(form) is Parts:
+            if form.sheet is not None and form.bare():
+                return self.game.deals[d]  # (validated with the loop's keys)
             if self.form_of is None:
                 raise DeclineError
             return Deal.model_validate(self.form_of(d))
@@ -98,6 +104,8 @@ class _BulkReplay(GameReplay):
 
     def either_card(self, d: int, deal: Deal) -> DealResult:
         form = self.forms[d]
+        if type(form) is Parts and form.sheet is not None and form.bare():
+            return self.sheet_deal(d, deal, form.sheet)
         try:
             parts = form if type(form) is Parts else (
                 form_parts(form) if DEAL_KEYS.issuperset(form) else None)
@@ -112,6 +120,30 @@ class _BulkReplay(GameReplay):
     def either_dealer(self, d: int, deal: Deal, due: Seat) -> DealResult:
         return super().either_dealer(d, self.model(d), due)
 
+    def sheet_deal(self, d: int, deal: Deal, sheet: tuple[tuple[str, Any], ...]
+                   ) -> DealResult:
+        """A deal of a score-sheet line only, replayed in full (``deal`` is its whole
+        model). Its replay reads nothing of it but the dealer and the line (and its number,
+        for messages), so the result of a clean one is kept by those and reused."""
+        key = (deal.dealer, sheet)
+        kept = self.sheets.get(key)
+        if kept is not None:
+            return replace(kept, number=deal.number, totals={}, penalties=[],
+                           points=None if kept.points is None else dict(kept.points))
+        emitted = self.emitted
+        result = super().either_card(d, deal)
+        if self.emitted == emitted:
+            if len(self.sheets) > _KEPT:
+                self.sheets.clear()
+            self.sheets[key] = replace(result, totals={}, penalties=[])
+        return result
+
+
+_SHEETS: dict[Ruleset, dict[tuple[Seat, tuple[tuple[str, Any], ...]], DealResult]] = {}
+"""The results of clean score-sheet deals (:meth:`_BulkReplay.sheet_deal`), by ruleset."""
+_KEPT = 4096
+"""How many rulesets, and results a ruleset, :data:`_SHEETS` keeps at most."""
+
 
 def _game(game: dict[str, Any], source: SourceMap | None = None, declines: bool = True
           ) -> GameReport | None:
@@ -121,7 +153,7 @@ def _game(game: dict[str, Any], source: SourceMap | None = None, declines: bool 
     # The models of what the game loop reads; the acts of a deal the bulk entry takes are
     # its own.
     model = Game.model_validate({**game, "deals": [
-        {k: deal[k] for k in _LOOP_KEYS if k in deal} if DEAL_KEYS.issuperset(deal) else deal
+        {k: deal[k] for k in LOOP_KEYS if k in deal} if DEAL_KEYS.issuperset(deal) else deal
         for deal in deals]})
     return _BulkReplay(model, deals, source, declines).run()
 
@@ -130,6 +162,8 @@ def replay_parts(ruleset: Ruleset, number: int, dealer: Seat, parts: Parts) -> D
     """Replays one deal through :class:`~euchrelog.engine.DealState`'s bulk entry; raises
     :class:`~euchrelog.bulk.DeclineError` (or a lookup error) at anything the bulk entry
     does not take."""
+    if parts.sheet is not None:
+        raise DeclineError  # the score-sheet line: the full replay checks it
     variant = ruleset.variant
     hands = parts.hands
     dealt: list[Card | None] = []
