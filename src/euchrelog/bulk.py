@@ -8,8 +8,8 @@ into them with the same line reader, with the game's source map but without the 
 of its deals: :func:`euchrelog.fast.check_notation` replays the game from that alone, and
 the form of a deal is made only for a deal the bulk entry does not take (a slip; a
 score-sheet deal, whose model is that of the keys the game loop reads). The lines it leaves
-to the form (a merge, a renege claim) decline the game, which is then read into its form. The tests hold the two ways to the same parts on every
-record.
+to the form (a merge, a renege claim) decline the game, which is then read into its form.
+The tests hold the two ways to the same parts on every record.
 """
 
 from __future__ import annotations
