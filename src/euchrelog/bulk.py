@@ -108,10 +108,11 @@ class Parts:
     """The deal's score-sheet (or thrown) line, as :func:`sheet_key` gives it: the full
     replay checks it, the bulk entry declines the deal."""
 
-    def bare(self) -> bool:
-        """Whether the deal holds nothing the parts hold (a score-sheet deal: its model is
+    def sheet_only(self) -> bool:
+        """Whether the deal is a score-sheet line and nothing the parts hold (its model is
         that of the keys the game loop reads)."""
-        return not (self.hands or self.extra or self.up or self.acts or self.tricks)
+        return self.sheet is not None and not (self.hands or self.extra or self.up
+                                               or self.acts or self.tricks)
 
 
 _MODELS: dict[str, type[Pass | Order | Call | Number | Swap | Exchange | Merge | Declaration

@@ -93,7 +93,7 @@ class _BulkReplay(GameReplay):
         """The model of the whole of deal ``d``: validated with the game, or now."""
         form = self.forms[d]
         if type(form) is Parts:
-            if form.sheet is not None and form.bare():
+            if form.sheet_only():
                 return self.game.deals[d]  # (validated with the loop's keys)
             if self.form_of is None:
                 raise DeclineError
@@ -104,7 +104,7 @@ class _BulkReplay(GameReplay):
 
     def either_card(self, d: int, deal: Deal) -> DealResult:
         form = self.forms[d]
-        if type(form) is Parts and form.sheet is not None and form.bare():
+        if type(form) is Parts and form.sheet is not None and form.sheet_only():
             return self.sheet_deal(d, deal, form.sheet)
         try:
             parts = form if type(form) is Parts else (
