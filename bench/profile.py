@@ -1,167 +1,189 @@
-"""Where the time of `euchrelog check` goes, stage by stage, in microseconds a deal.
+"""Where the time of `euchrelog check` goes, part by part, in microseconds a deal.
 
 Not a test. Run it from a checkout (`pip install -e .`):
 
-    python bench/profile.py                 # 0.5 MB of four-hand records, best of 5
-    python bench/profile.py --megabytes 2
+    python bench/profile.py                 # 0.5 MB of four-hand records, best of 7
+    python bench/profile.py --megabytes 2 --repeat 9
 
-It times each stage of both paths on the same games, as written by the generator and as a
-person types them (tests/support/records.py `respell`): reading the notation into the JSON form
-(:func:`~euchrelog.notation.read_game`), the fast path's replay of that form
-(:mod:`euchrelog.fast`: the game loop and :class:`~euchrelog.engine.DealState`'s bulk
-entry), from notation and from JSON Lines, and the full path (the pydantic models of every
-line, replayed with their source map) that every game the fast path declines goes
-through. Last, the canonical fast replay part by part: the models the game loop reads,
-its set-up, each deal's state, the bulk entry, the rest of a deal (the form's strings into
-cards and acts, the points and the result) and the rest of the loop.
+It times, on the same games (as the generator writes them, and as a person types them:
+tests/support/records.py `respell`), each part of what `check` does with a game of
+notation, every part on inputs made beforehand, so that each is timed alone:
+
+- splitting the text into games (:func:`~euchrelog.notation.split_games`);
+- reading each game into the bulk entry's parts (:func:`~euchrelog.bulk.read_parts`), and of
+  that the line loop with the grammar's line terminals (the same loop, given an assembler
+  that keeps nothing) and the loop alone (every terminal taking every line); the rest is the
+  builders of the lines and the source map;
+- the models of what the game loop reads (``Game.model_validate``);
+- the game loop (:class:`~euchrelog.fast._BulkReplay`), and of it each deal's replay
+  (:func:`~euchrelog.fast.replay_parts`): the state of the deal, the acts before the play,
+  the tricks, and the rest (the deal's cards checked once, its points and result);
+- the whole of :func:`~euchrelog.check.check_lines`, whose rest is the checker's own work.
+
+Times are CPU seconds of this process (``time.process_time``: the machine may be shared),
+the best of ``--repeat`` runs, with what was made before the runs frozen out of the
+collector's sight as the CLI does. A part timed alone is a little cheaper than inside the
+whole (its data are warm), so the rests are estimates.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import io
-import json
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any, cast
 
-from euchrelog import fast
-from euchrelog.check import Chunk, check_chunk
+from euchrelog import bulk, fast
+from euchrelog.check import check_lines
 from euchrelog.engine import DealState
-from euchrelog.fast import replay_form, replay_game
 from euchrelog.models import Game
-from euchrelog.notation import GameForm, read_game, split_games, validate_form
-from euchrelog.notation.jsonio import parse_game_json
-from euchrelog.replay import GameReplay, replay
+from euchrelog.notation import split_games
+from euchrelog.notation.lines import _Lines, _read_into
+from euchrelog.notation.reader import line_terminals, prepared
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from run import euchre_corpus, kind_corpus
 
 
 def best(work: Callable[[], object], repeat: int) -> float:
-    """The best wall time of ``repeat`` runs, in seconds, each after a full garbage
-    collection (so that one stage does not pay for the garbage of the one before)."""
-    times = []
+    """The least CPU time of ``repeat`` runs of ``work``, in seconds."""
+    least = float("inf")
     for _ in range(repeat):
-        gc.collect()
-        start = time.perf_counter()
+        start = time.process_time()
         work()
-        times.append(time.perf_counter() - start)
-    return min(times)
+        least = min(least, time.process_time() - start)
+    return least
+
+
+class _Nothing:
+    """An assembler that keeps nothing: what the line loop costs without the builders."""
+
+    def __init__(self) -> None:
+        self.pending: list[str] = []
+
+    def line(self, *_: object) -> None:
+        """Takes a line and keeps nothing of it."""
+
+    def tag_line(self, *_: object) -> None:
+        """Takes a tag line and keeps nothing of it."""
+
+
+def _every_terminal(lines: _Lines) -> _Lines:
+    """The line terminals, with each one taking every line: the loop without the grammar's
+    regular expressions (each line's kind is the one its first character last had)."""
+    loose = _Lines.__new__(_Lines)
+    loose.kinds, loose.match, loose.tag = lines.kinds, lines.match, lines.tag
+    loose.recent = dict(lines.recent)
+    loose.terminal = dict.fromkeys(lines.terminal, cast(Any, lambda _text: True))
+    return loose
+
+
+def budget(text: str, repeat: int) -> list[tuple[str, float]]:
+    """The seconds of each part of checking ``text`` (see the module's docstring)."""
+    chunks = list(split_games(io.StringIO(text)))
+    reads = [bulk.read_parts(t, first) for first, t in chunks]
+    if any(read is None for read in reads):
+        raise SystemExit("a game the parts do not hold: profile records the parts reader takes")
+    models = [Game.model_validate(read.game.form) for read in reads if read is not None]
+    games = [(model, read) for model, read in zip(models, reads, strict=True)
+             if read is not None]
+    deals: list[tuple[Any, ...]] = []
+    for model, read in games:
+        ruleset = fast._BulkReplay(model, read.parts, read.game.source, False,
+                                   read.form_of).ruleset
+        deals += [(ruleset, deal.number, deal.dealer, parts)
+                  for deal, parts in zip(model.deals, read.parts, strict=True)
+                  if parts.sheet is None and parts.up is not None]
+    terminals = line_terminals()
+    loose = _every_terminal(terminals)
+    prepared_texts = [(prepared(t, first)[0], first) for first, t in chunks]
+
+    def states() -> None:
+        for ruleset, _, dealer, parts in deals:
+            DealState(ruleset, dealer, hands=parts.hands, upcard=parts.up[0],
+                      kitty=parts.up[1], extra=parts.extra and parts.extra[1])
+
+    def acts() -> None:
+        for ruleset, _, dealer, parts in deals:
+            DealState(ruleset, dealer, hands=parts.hands, upcard=parts.up[0],
+                      kitty=parts.up[1], extra=parts.extra and parts.extra[1]
+                      ).run(parts.acts, ())
+
+    def tricks() -> None:
+        for ruleset, _, dealer, parts in deals:
+            DealState(ruleset, dealer, hands=parts.hands, upcard=parts.up[0],
+                      kitty=parts.up[1], extra=parts.extra and parts.extra[1]
+                      ).run(parts.acts, parts.tricks)
+
+    def replays() -> None:
+        for ruleset, number, dealer, parts in deals:
+            with contextlib.suppress(bulk.DeclineError):
+                fast.replay_parts(ruleset, number, dealer, parts)
+
+    timings: dict[str, Callable[[], object]] = {
+        "split": lambda: list(split_games(io.StringIO(text))),
+        "read": lambda: [bulk.read_parts(t, first) for first, t in chunks],
+        "loop+terminals": lambda: [_read_into(t, terminals, _Nothing(), first)  # type: ignore[arg-type]
+                                   for t, first in prepared_texts],
+        "loop": lambda: [_read_into(t, loose, _Nothing(), first)  # type: ignore[arg-type]
+                         for t, first in prepared_texts],
+        "models": lambda: [Game.model_validate(read.game.form) for _, read in games],
+        "game loop": lambda: [fast._BulkReplay(model, read.parts, read.game.source, False,
+                                               read.form_of).run() for model, read in games],
+        "deals": replays,
+        "state": states,
+        "acts": acts,
+        "tricks": tricks,
+        "check": lambda: sum(r.deals for r in check_lines(io.StringIO(text))),
+    }
+    for work in timings.values():
+        work()  # (warm: what is kept by line text, the rulesets' tables)
+    gc.collect()
+    gc.freeze()
+    spent = {name: best(work, repeat) for name, work in timings.items()}
+    gc.unfreeze()
+    reading, replaying = spent["read"], spent["deals"]
+    return [
+        ("check_lines, all of it", spent["check"]),
+        ("  split the text into games", spent["split"]),
+        ("  read the games into parts", reading),
+        ("    the line loop", spent["loop"]),
+        ("    the grammar's line terminals", spent["loop+terminals"] - spent["loop"]),
+        ("    the builders and the source map", reading - spent["loop+terminals"]),
+        ("  the models the game loop reads", spent["models"]),
+        ("  the game loop, deals and all", spent["game loop"]),
+        ("    each deal's replay", replaying),
+        ("      the state of the deal", spent["state"]),
+        ("      the acts before the play", spent["acts"] - spent["state"]),
+        ("      the tricks", spent["tricks"] - spent["acts"]),
+        ("      the rest: cards, points, result", replaying - spent["tricks"]),
+        ("    the rest of the loop", spent["game loop"] - replaying),
+        ("  the rest of check", spent["check"] - spent["split"] - reading - spent["models"]
+         - spent["game loop"]),
+    ]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--megabytes", type=float, default=0.5)
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=7)
     args = parser.parse_args()
-    text, lines, deals = euchre_corpus(int(args.megabytes * 1_000_000))
-    typed, typed_deals = kind_corpus(int(args.megabytes * 1_000_000), "hand-typed")
-    rows = lines.splitlines()
-    games = [json.loads(r) for r in rows]
-    stages: list[tuple[str, Callable[[], object], int]] = [
-        ("split the text into games", lambda: list(split_games(io.StringIO(text))), deals),
-        ("JSON: json.loads", lambda: [json.loads(r) for r in rows], deals),
-        ("JSON: fast replay", lambda: [replay_game(g) for g in games], deals),
-        ("JSON: whole check, JSON Lines",
-         lambda: [check_chunk(Chunk(1, 1, r, None, json=True)) for r in rows], deals),
-        ("full: JSON through pydantic", lambda: [parse_game_json(r) for r in rows], deals),
-    ]
-    for name, corpus, count in (("canonical", text, deals), ("hand-typed", typed, typed_deals)):
-        chunks = [t for _, t in split_games(io.StringIO(corpus))]
-        forms = [f for f in (read_game(c) for c in chunks) if isinstance(f, GameForm)]
-        models = [validate_form(f.form) for f in forms]
-        stages += [
-            (f"{name}: read into the JSON form", lambda c=chunks: [read_game(x) for x in c],
-             count),
-            (f"{name}: fast replay", lambda f=forms: [replay_form(x) for x in f], count),
-            (f"{name}: whole check", lambda c=chunks: [check_chunk(Chunk(1, 1, x, None))
-                                                      for x in c], count),
-            (f"{name}: models from the form", lambda f=forms: [validate_form(x.form)
-                                                              for x in f], count),
-            (f"{name}: full replay (DealState)", lambda m=models: [replay(g) for g in m],
-             count),
-            (f"{name}: whole check, full path", lambda c=chunks: [
-                check_chunk(Chunk(1, 1, x, None), fast=False) for x in c], count),
-        ]
-    # The inputs above stay alive through every stage: out of the collector's sight, as a
-    # check that reads game by game holds no such heap.
-    gc.freeze()
-    print(f"{len(text) / 1e6:.2f} MB, {deals} deals; "
-          f"best of {args.repeat} runs")
-    print(f"{'stage':44} {'us/deal':>8}")
-    for name, work, count in stages:
-        print(f"{name:44} {best(work, args.repeat) / count * 1e6:8.1f}")
-    canonical = [f for f in (read_game(c) for _, c in split_games(io.StringIO(text)))
-                 if isinstance(f, GameForm)]
-    print("\nthe canonical fast replay, part by part (each part with what it calls; every "
-          "timed call\ncosts about 0.3 us more):")
-    spent = dict(parts(lambda: [replay_form(x) for x in canonical], args.repeat))
-    rows = [
-        ("a game, all of it", spent["game"]),
-        ("  the models of what the loop reads", spent["models"]),
-        ("  the game loop's set-up", spent["set-up"]),
-        ("  a deal from the form", spent["deal"]),
-        ("    the state of the deal", spent["state"]),
-        ("    the bulk entry: acts and tricks", spent["run"]),
-        ("    the rest: cards and acts, points, result",
-         spent["deal"] - spent["state"] - spent["run"]),
-        ("  the rest: the game loop",
-         spent["game"] - spent["models"] - spent["set-up"] - spent["deal"]),
-    ]
-    for name, seconds in rows:
-        print(f"  {name:46} {seconds / deals * 1e6:8.1f}")
-
-
-PARTS: tuple[tuple[str, object, str], ...] = (
-    ("game", fast, "_game"),
-    ("set-up", GameReplay, "__init__"),
-    ("deal", fast, "_deal"),
-    ("state", DealState, "__init__"),
-    ("run", DealState, "run"),
-    ("models", Game, "model_validate"),
-)
-"""What :func:`parts` times: a name, and where the timed callable is."""
-
-
-def parts(work: Callable[[], object], repeat: int) -> list[tuple[str, float]]:
-    """The seconds spent in each of :data:`PARTS` during the best of ``repeat`` runs of
-    ``work``, each part with what it calls; the callables are wrapped while ``work`` runs,
-    and put back."""
-    spent: dict[str, float] = {}
-
-    def timed(name: str, call: Callable[..., object]) -> Callable[..., object]:
-        def wrapper(*args: object, **kwargs: object) -> object:
-            start = time.perf_counter()
-            try:
-                return call(*args, **kwargs)
-            finally:
-                spent[name] = spent.get(name, 0.0) + time.perf_counter() - start
-        return wrapper
-
-    own = [(owner, attr, vars(owner).get(attr)) for _, owner, attr in PARTS]
-    best_run: dict[str, float] = {}
-    try:
-        for name, owner, attr in PARTS:
-            # A method of the class, or one it inherits (model_validate, bound to the class).
-            setattr(owner, attr, timed(name, vars(owner).get(attr) or getattr(owner, attr)))
-        total = float("inf")
-        for _ in range(repeat):
-            spent.clear()
-            gc.collect()
-            start = time.perf_counter()
-            work()
-            if time.perf_counter() - start < total:
-                total, best_run = time.perf_counter() - start, dict(spent)
-    finally:
-        for owner, attr, original in own:
-            if original is None:
-                delattr(owner, attr)
-            else:
-                setattr(owner, attr, original)
-    return [(name, best_run.get(name, 0.0)) for name, _, _ in PARTS]
+    size = int(args.megabytes * 1_000_000)
+    text, _, deals = euchre_corpus(size)
+    typed, typed_deals = kind_corpus(size, "hand-typed")
+    columns = [("canonical", budget(text, args.repeat), deals),
+               ("hand-typed", budget(typed, args.repeat), typed_deals)]
+    print(f"{args.megabytes} MB of each kind, {deals} and {typed_deals} deals; CPU time, "
+          f"best of {args.repeat} runs; us/deal")
+    print(f"{'part':40}" + "".join(f"{name:>12}" for name, _, _ in columns))
+    for i, (part, _) in enumerate(columns[0][1]):
+        print(f"{part:40}" + "".join(f"{rows[i][1] / count * 1e6:12.1f}"
+                                     for _, rows, count in columns))
 
 
 if __name__ == "__main__":
