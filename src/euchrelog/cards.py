@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
 
@@ -380,9 +380,14 @@ def trick_winner(cards: list[Card], trump: Trump) -> int:
     led = effective_suit(cards[0], trump)
     if led is None:
         return 0  # the Benny led at no trump: it beats every card
-    power = power_list(trump, led)
+    return first_highest(power_list(trump, led), cards)
+
+
+def first_highest(power: Sequence[int], cards: Iterable[Card]) -> int:
+    """The index of the first card of the highest ``power`` (a :func:`power_list`, by
+    :attr:`Card.index`) among ``cards``: the winner of a trick (:func:`trick_winner`)."""
     powers = [power[card.index] for card in cards]
-    return powers.index(max(powers))  # the first of the highest
+    return powers.index(max(powers))
 
 
 @functools.lru_cache(maxsize=64)

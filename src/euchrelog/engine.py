@@ -88,10 +88,11 @@ from .cards import (
     card_at,
     cards_of,
     deck_mask,
+    first_highest,
     follow_masks,
     mask_of,
+    power_list,
     suit_list,
-    trick_winner,
 )
 from .errors import IllegalActionError, RenegeError
 from .models import Bid, Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap
@@ -1206,20 +1207,20 @@ class DealState:
                 # seat showed out of before.
                 if showing:
                     suit = follows[card.index]
-                    if (led is not None and suit is not led) or (showouts[seat] and
-                                                                 suit in showouts[seat]):
-                        proofs += self._show(seat, hand, card, led)
+                    shown = showouts[seat]
+                    if (led is not None and suit is not led) or (shown and suit in shown):
+                        self._show(seat, hand, card, led, proofs)
             else:
-                proofs += self._take_stray(seat, hand, card, led)
+                self._take_stray(seat, hand, card, led, proofs)
             current.append(played)
         if len(current) == len(self.playing):
             self.end_trick()
         return proofs
 
-    def _take_stray(self, seat: Seat, hand: HandInfo, card: Card, led: Suit | None
-                    ) -> list[Evidence]:
+    def _take_stray(self, seat: Seat, hand: HandInfo, card: Card, led: Suit | None,
+                    proofs: list[Evidence]) -> None:
         """Plays a card the record does not put in the seat's hand, on a lead of ``led``;
-        returns the earlier reneges it proves."""
+        adds the earlier reneges it proves to ``proofs``."""
         owner = self.place_of(card)
         # Only a card the seat may hold can prove anything about the seat's hand.
         legit = hand.free > 0 and owner is None
@@ -1235,16 +1236,16 @@ class DealState:
         else:
             hand.held = 0  # the record of this hand is wrong somewhere
         self.played |= card.bit
-        return self._show(seat, hand, card, led) if legit and self.trump is not None else []
+        if legit and self.trump is not None:
+            self._show(seat, hand, card, led, proofs)
 
-    def _show(self, seat: Seat, hand: HandInfo, card: Card, led: Suit | None
-              ) -> list[Evidence]:
+    def _show(self, seat: Seat, hand: HandInfo, card: Card, led: Suit | None,
+              proofs: list[Evidence]) -> None:
         """What a card the seat may hold, played on a lead of ``led``, shows of its hand
-        (P1): a renege now, a renege earlier (returned), or that the hand holds no more of
-        the suit led."""
+        (P1): a renege now, or that the hand holds no more of the suit led; a renege earlier
+        is added to ``proofs``."""
         eff = self.follows[card.index]  # None: the Benny at no trump
         showouts = self.showouts[seat]
-        proofs: list[Evidence] = []
         trick_index = len(self.tricks)
         shown = showouts.pop(eff, None) if showouts and eff is not None else None
         if shown is not None and eff is not None:
@@ -1258,7 +1259,6 @@ class DealState:
                 self.reneges.append((seat, trick_index, play_index))
             else:
                 showouts.setdefault(led, (trick_index, play_index, card))
-        return proofs
 
     def end_trick(self) -> None:
         """Closes the current trick (also when a record leaves it short) and finds its winner."""
@@ -1269,7 +1269,10 @@ class DealState:
         if self.trump is not None and len(current) == len(self.playing):
             cards = [c for _, c in current]
             if None not in cards:
-                winner = current[trick_winner(cast(list[Card], cards), self.trump)][0]
+                # (trick_winner, with the suit led as the state's table tells it)
+                led = self.follows[cast(Card, cards[0]).index]
+                winner = current[0 if led is None else first_highest(
+                    power_list(self.trump, led), cast(list[Card], cards))][0]
         self.tricks.append(current)
         self.winners.append(winner)
         self.current = []
