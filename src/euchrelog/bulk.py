@@ -19,9 +19,23 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import ValidationError
+
 from .cards import CARD_SLOTS, UNKNOWN, Card, card_at
 from .engine import Played
-from .models import Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap, act_kind
+from .models import (
+    Call,
+    Declaration,
+    Exchange,
+    Merge,
+    Number,
+    Order,
+    Pass,
+    Play,
+    Score,
+    Swap,
+    act_kind,
+)
 from .notation.assembly import (
     Form,
     GameForm,
@@ -369,7 +383,18 @@ class _PartsAssembler(_GameAssembler):
     def score(self, text: str, line: int, column: int) -> Form:
         if "score" in self.deal_form:
             raise DeclineError
-        self.deal_form["score"] = score_form(text, line, column, self.d)
+        score = _SCORES.get(text)
+        if score is None:
+            form = score_form(text, line, column, self.d)
+            try:
+                score = Score.model_validate(form)
+            except ValidationError:
+                score = form  # (the game's model tells what is wrong with it)
+            else:
+                if len(_SCORES) >= _KEPT_SCORES:
+                    _SCORES.clear()
+                _SCORES[text] = score
+        self.deal_form["score"] = score
         self.keep("score", text, line, column)
         return {}
 
@@ -386,6 +411,12 @@ class _PartsAssembler(_GameAssembler):
     def declined(self, text: str, line: int, column: int) -> Form:
         """A line the parts do not hold (a merge, a renege claim)."""
         raise DeclineError
+
+
+_SCORES: dict[str, Any] = {}
+"""The points line of each text, validated once as its model (points lines recur)."""
+_KEPT_SCORES = 4096
+"""How many points lines :data:`_SCORES` keeps at most."""
 
 
 @functools.lru_cache(maxsize=4096)
@@ -417,7 +448,8 @@ class PartsRead:
 
     game: GameForm
     """What the game loop reads of the game, in its JSON form (each deal with the keys the
-    loop reads), and the game's source map."""
+    loop reads; a points line as its model, validated once by the line's text, as bid lines
+    are), and the game's source map."""
     parts: list[Parts]
     form_of: Callable[[int], Form]
     """The whole JSON form of a deal, made when asked for."""
