@@ -32,19 +32,19 @@ def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     number = 0
     for number, raw in enumerate(lines, 1):
         line = raw.rstrip("\r\n")
-        stripped = line.lstrip()
-        if not stripped or stripped.startswith("#"):
+        head = line.lstrip()[:1]  # what the line starts with, spacing aside
+        if not head or head == "#":
             chunk.append(line)
             pending += 1
             continue
-        if stripped.startswith("[") and seen_body:
+        if head != "[":
+            seen_body = True
+        elif seen_body:
             keep = len(chunk) - pending
             yield first, "\n".join(chunk[:keep]) + "\n"
             chunk = chunk[keep:]
             first = number - len(chunk)
             seen_body = False
-        elif not stripped.startswith("["):
-            seen_body = True
         chunk.append(line)
         pending = 0
     if chunk and any(s.strip() for s in chunk):
