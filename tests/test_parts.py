@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import random
+from dataclasses import fields, replace
 from typing import Any
 
 import pytest
@@ -25,6 +26,8 @@ from euchrelog.generate import random_game
 from euchrelog.models import Score
 from euchrelog.notation import GameForm, read_game, split_games
 from euchrelog.notation.writer import dumps_game
+from euchrelog.replay import Charge, DealResult
+from euchrelog.seats import Seat
 from strategies import VARIANT_NAMES
 from support.records import random_ruleset, respell
 from support.slips import slips
@@ -147,3 +150,20 @@ def test_score_sheet_games_are_replayed_from_their_parts(variant: str) -> None:
                 assert check_notation(text) is not None, text
             chunk = Chunk(1, 1, text, None)
             assert check_chunk(chunk) == check_chunk(chunk, fast=False), text
+
+
+def test_a_kept_sheet_result_is_given_again_whole() -> None:
+    """:meth:`DealResult.again`, which gives a kept score-sheet result to another deal,
+    copies every field but the number, the totals and the penalties (as
+    :func:`dataclasses.replace` would): a field added to the result and not to ``again``
+    fails here."""
+    kept = DealResult(3, Seat.E, {"NS": 2}, {"NS": 5, "EW": 1}, maker=Seat.N, trump="H",
+                      lone=Seat.N, defender_alone=True, maker_tricks=5, bid_round=2,
+                      defender=Seat.W, thrown=True,
+                      penalties=[Charge(3, Seat.E, "EW", 2, "renege")])
+    assert {f.name for f in fields(DealResult)} == {
+        "number", "dealer", "points", "totals", "maker", "trump", "lone", "defender_alone",
+        "maker_tricks", "bid_round", "defender", "thrown", "penalties"}
+    given = kept.again(7)
+    assert given == replace(kept, number=7, totals={}, penalties=[])
+    assert given.points is not kept.points  # (the loop adds to a deal's own points)

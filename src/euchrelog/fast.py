@@ -128,8 +128,7 @@ class _BulkReplay(GameReplay):
         key = (deal.dealer, sheet)
         kept = self.sheets.get(key)
         if kept is not None:
-            return replace(kept, number=deal.number, totals={}, penalties=[],
-                           points=None if kept.points is None else dict(kept.points))
+            return kept.again(deal.number)
         emitted = self.emitted
         result = super().either_card(d, deal)
         if self.emitted == emitted:

@@ -47,6 +47,15 @@ class DealResult:
         """Whether a maker played alone."""
         return self.lone is not None
 
+    def again(self, number: int) -> DealResult:
+        """The same result for deal ``number``, before its totals and penalties (a kept
+        result of a deal replayed from its dealer and score-sheet line alone); quicker than
+        :func:`dataclasses.replace`, which looks up the fields at every call."""
+        return DealResult(number, self.dealer, None if self.points is None else dict(self.points),
+                          {}, maker=self.maker, trump=self.trump, lone=self.lone,
+                          defender_alone=self.defender_alone, maker_tricks=self.maker_tricks,
+                          bid_round=self.bid_round, defender=self.defender, thrown=self.thrown)
+
 
 @dataclass(frozen=True)
 class Charge:
