@@ -141,11 +141,13 @@ def _read_into(text: str, lines: _Lines, assembler: _GameAssembler,
                 return None
             assembler.tag_line(tags, rest[1:].strip() if rest else None)
             continue
-        cut = content.find("#")
-        if cut < 0:
+        # (tests on characters first, which are quicker than the calls they spare)
+        if "#" not in content:
             note = None
-            content = content.rstrip(" \t")
+            if content[-1] in " \t":
+                content = content.rstrip(" \t")
         else:
+            cut = content.find("#")
             note = content[cut + 1:].strip()
             content = content[:cut].rstrip(" \t")
         if stage == 0 or stage == 4:
