@@ -1255,7 +1255,7 @@ class DealState:
         if led is not None and eff is not led and not (self.reneges and any(
                 r[0] == seat and r[1] == trick_index for r in self.reneges)):
             play_index = len(self.current)
-            if not follows_suit(hand.held, card.bit, self.suit_masks[led]):
+            if not following(hand.held, card.bit, self.suit_masks[led]):  # (follows_suit)
                 self.reneges.append((seat, trick_index, play_index))
             else:
                 showouts.setdefault(led, (trick_index, play_index, card))
