@@ -44,6 +44,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import combinations
+from operator import attrgetter
 from typing import Any, cast
 
 from .actions import (
@@ -1725,9 +1726,14 @@ def dealt_cleanly(cards: Iterable[Card | None], deck: int) -> bool:
     """Whether the cards dealt that the record knows (``None``: one it does not) are each of
     the deck of ``deck`` cards, and each once (C1, F2): then no card of the deal needs
     looking at one by one."""
-    known = [card for card in cards if card is not None]
-    mask = mask_of(known)
-    return mask.bit_count() == len(known) and not mask & ~deck_mask(deck)
+    bits = list(map(_BIT, filter(None, cards)))  # (a card is true, ``None`` not)
+    # Distinct cards' bits add up to as many bits as there are cards; a card twice carries.
+    mask = sum(bits)
+    return mask.bit_count() == len(bits) and not mask & ~deck_mask(deck)
+
+
+_BIT = attrgetter("bit")
+"""Each card's :attr:`~euchrelog.cards.Card.bit`."""
 
 
 _ACTS: dict[type, tuple[Callable[[DealState, Any], IllegalActionError | None],

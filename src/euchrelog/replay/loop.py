@@ -162,7 +162,7 @@ class GameReplay:
             for side, n in points.items():
                 if side in totals:
                     totals[side] += n
-            result.penalties = self.charges(d, deal)
+            result.penalties = self.charges(d, deal) if deal.penalties else []
             for charge in result.penalties:
                 totals[charge.side] -= charge.points
             result.totals = dict(totals)

@@ -172,11 +172,14 @@ class Ruleset:
         True
         """
         best = max(totals.values(), default=0)
+        options = self.options
+        if not options.deals and best < options.target:
+            return None  # (as below, without looking for the leaders)
         leaders = [side for side, points in totals.items() if points == best]
         alone = leaders[0] if len(leaders) == 1 else None
-        if self.options.deals:
-            return Outcome(alone) if deals >= self.options.deals else None
-        return Outcome(alone) if best >= self.options.target and alone else None
+        if options.deals:
+            return Outcome(alone) if deals >= options.deals else None
+        return Outcome(alone) if best >= options.target and alone else None
 
     def renege_penalty(self, lone_hand: bool) -> int:
         """The renege penalty (P3): points to each other side, or, when negative, to the
