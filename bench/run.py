@@ -323,6 +323,7 @@ def as_commands(megabytes: float, repeat: int) -> None:
     of an empty file, ``import chess.pgn``): CPU seconds, the best of ``repeat`` runs,
     interleaved."""
     print(f"euchrelog {euchrelog.__version__}, {_build()} build")
+    _compile_bytecode()
     size = int(megabytes * 1_000_000)
     euchre, _, _ = euchre_corpus(size)
     pgn, _ = pgn_corpus(size)
@@ -352,6 +353,19 @@ def as_commands(megabytes: float, repeat: int) -> None:
     print(f"check vs python-chess as commands: {ratio:.1f}x (target 6x)")
     start = best["start-up: check of an empty file"] / best["start-up: import chess.pgn"]
     print(f"start-up, check vs import chess.pgn: {start:.2f} (target at most 1)")
+
+
+def _compile_bytecode() -> None:
+    """Compiles euchrelog's modules to bytecode, as an install does (pip compiles the
+    modules of the packages it installs; python-chess's are): an editable install run with
+    PYTHONDONTWRITEBYTECODE set, as on the development machines, would otherwise compile
+    every module from its source at each start of the command."""
+    import compileall
+
+    package = Path(euchrelog.__file__).parent
+    if not compileall.compile_dir(package, quiet=1):
+        print(f"(could not compile the bytecode of {package}: each command compiles it)",
+              file=sys.stderr)
 
 
 def write_repeated(path: Path, text: str, megabytes: float) -> int:
