@@ -237,8 +237,8 @@ class GameReplay:
             rules = self.ruleset
             want = rules.next_dealer(previous.dealer, thrown)
             # After a wrong dealer, the right one of the rotation is right too: one finding.
-            also = rules.next_dealer(self.due, thrown) if self.due else want
-            if deal.dealer not in (want, also):
+            if deal.dealer != want and deal.dealer != (
+                    rules.next_dealer(self.due, thrown) if self.due else want):
                 redealt = thrown and deal.dealer == previous.dealer
                 self.emit("D302", f"deal {deal.number} is dealt by {deal.dealer}, but "
                                   f"{rotation(previous.number, previous.dealer, want, redealt)}",
