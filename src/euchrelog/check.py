@@ -134,23 +134,42 @@ def check_chunk(chunk: Chunk, *, keep_report: bool = True, fast: bool = True) ->
 
 def _check_notation(chunk: Chunk, fast: bool) -> GameCheck:
     """Reads and replays one game of notation (see :func:`check_chunk`)."""
+    try:
+        read = _read(chunk.text, chunk, fast)
+    except NotationError as err:
+        return _recover(chunk, err, fast)
+    if read is None:  # only comments
+        return GameCheck(chunk.index, chunk.first_line)
+    return _replayed(read, chunk)
+
+
+def _read(text: str, chunk: Chunk, fast: bool) -> GameCheck | ParsedGame | None:
+    """Reads ``text``, the text of ``chunk``'s game (or that text with unreadable lines
+    skipped): its check when the fast path replayed it (the parts read straight from the
+    text, or else the JSON form), else its models and source map for the full replay;
+    ``None`` for a text of comments only.
+
+    :raises NotationError: at a syntax error, or a game the models refuse.
+    """
     if fast:
-        done = check_notation(chunk.text, chunk.first_line)
+        done = check_notation(text, chunk.first_line)
         if done is not None:
             return _checked(done[0], chunk.index, chunk.path, chunk.first_line, done[1])
-    try:
-        read = read_game(chunk.text, chunk.first_line)
-        if not isinstance(read, GameForm):  # only comments
-            return GameCheck(chunk.index, chunk.first_line)
-        report = check_form(read) if fast else None
-        if report is None:
-            game = validate_form(read.form, chunk.first_line)
-    except NotationError as err:
-        return _recover(chunk, err)
-    if report is None:
-        return check_game(game, chunk.index, chunk.path, chunk.first_line, read.source)
-    return _checked(report, chunk.index, chunk.path, chunk.first_line,
-                    len(read.form.get("deals", ())))
+    read = read_game(text, chunk.first_line)
+    if not isinstance(read, GameForm):
+        return None
+    report = check_form(read) if fast else None
+    if report is not None:
+        return _checked(report, chunk.index, chunk.path, chunk.first_line,
+                        len(read.form.get("deals", ())))
+    return ParsedGame(validate_form(read.form, chunk.first_line), read.source)
+
+
+def _replayed(read: GameCheck | ParsedGame, chunk: Chunk) -> GameCheck:
+    """The check of a game :func:`_read` read: replayed in full where it gave the models."""
+    if isinstance(read, GameCheck):
+        return read
+    return check_game(read.game, chunk.index, chunk.path, chunk.first_line, read.source)
 
 
 def _clean(chunk: Chunk, report: GameReport, keep_report: bool) -> GameCheck:
@@ -219,7 +238,7 @@ def _deal_block(lines: list[str], i: int) -> tuple[int, int, int | None]:
     return start, end, int(match.group(1)) if match else 1
 
 
-def _recover(chunk: Chunk, first: NotationError) -> GameCheck:
+def _recover(chunk: Chunk, first: NotationError, fast: bool = True) -> GameCheck:
     """Checks a game with unreadable lines (RULES.md P4): each unreadable line is one S101
     finding and is skipped, however many a deal has, and the rest of the game is checked
     (an unreadable deal line skips its deal, whose other unreadable lines are each one S101
@@ -234,7 +253,7 @@ def _recover(chunk: Chunk, first: NotationError) -> GameCheck:
     lines = chunk.text.split("\n")
     skips: list[tuple[int, int, NotationError]] = []
     err = first
-    parsed: ParsedGame | list[str] | None = None
+    read: GameCheck | ParsedGame | None = None
     for _ in range(MAX_SKIPS):
         i = err.line - chunk.first_line
         if not 0 <= i < len(lines) or any(a <= i <= b for a, b, _ in skips):
@@ -249,16 +268,16 @@ def _recover(chunk: Chunk, first: NotationError) -> GameCheck:
         text = "\n".join("#" if any(a <= k <= b for a, b, _ in skips) else line
                          for k, line in enumerate(lines))
         try:
-            parsed = parse_game(text, chunk.first_line)
+            read = _read(text, chunk, fast)  # (as the game is read when it reads whole)
             break
         except NotationError as again:
             err = again
-    if not isinstance(parsed, ParsedGame):
+    if read is None:
         finding = Finding("S101", f"{first.message}; {_span(chunk)} not checked", first.line,
                           first.column, path=chunk.path, game=chunk.index)
         return GameCheck(chunk.index, chunk.first_line, [finding], None, first.context,
                          syntax_error=True)
-    result = check_game(parsed.game, chunk.index, chunk.path, chunk.first_line, parsed.source)
+    result = _replayed(read, chunk)
     found: list[Finding] = []
     kept = result.findings
     tries = MAX_SKIPS  # readings of the game to find the typos of deals skipped whole
