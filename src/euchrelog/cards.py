@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
 
@@ -377,17 +377,17 @@ def card_power(card: Card, trump: Trump, led: Suit) -> int:
 
 def trick_winner(cards: list[Card], trump: Trump) -> int:
     """The index of the winning card among ``cards`` (played in order, first led)."""
-    led = effective_suit(cards[0], trump)
+    return trick_winner_on(cards, trump, effective_suit(cards[0], trump))
+
+
+def trick_winner_on(cards: list[Card], trump: Trump, led: Suit | None) -> int:
+    """:func:`trick_winner`, given the suit the first card leads as (its
+    :func:`effective_suit`, which a caller may hold in a table already)."""
     if led is None:
         return 0  # the Benny led at no trump: it beats every card
-    return first_highest(power_list(trump, led), cards)
-
-
-def first_highest(power: Sequence[int], cards: Iterable[Card]) -> int:
-    """The index of the first card of the highest ``power`` (a :func:`power_list`, by
-    :attr:`Card.index`) among ``cards``: the winner of a trick (:func:`trick_winner`)."""
+    power = power_list(trump, led)
     powers = [power[card.index] for card in cards]
-    return powers.index(max(powers))
+    return powers.index(max(powers))  # the first of the highest
 
 
 @functools.lru_cache(maxsize=64)

@@ -238,7 +238,7 @@ def _deal_block(lines: list[str], i: int) -> tuple[int, int, int | None]:
     return start, end, int(match.group(1)) if match else 1
 
 
-def _recover(chunk: Chunk, first: NotationError, fast: bool = True) -> GameCheck:
+def _recover(chunk: Chunk, first: NotationError, fast: bool) -> GameCheck:
     """Checks a game with unreadable lines (RULES.md P4): each unreadable line is one S101
     finding and is skipped, however many a deal has, and the rest of the game is checked
     (an unreadable deal line skips its deal, whose other unreadable lines are each one S101

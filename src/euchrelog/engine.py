@@ -89,11 +89,10 @@ from .cards import (
     card_at,
     cards_of,
     deck_mask,
-    first_highest,
     follow_masks,
     mask_of,
-    power_list,
     suit_list,
+    trick_winner_on,
 )
 from .errors import IllegalActionError, RenegeError
 from .models import Bid, Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap
@@ -1270,10 +1269,9 @@ class DealState:
         if self.trump is not None and len(current) == len(self.playing):
             cards = [c for _, c in current]
             if None not in cards:
-                # (trick_winner, with the suit led as the state's table tells it)
+                # (the suit led as the state's table tells it)
                 led = self.follows[cast(Card, cards[0]).index]
-                winner = current[0 if led is None else first_highest(
-                    power_list(self.trump, led), cast(list[Card], cards))][0]
+                winner = current[trick_winner_on(cast(list[Card], cards), self.trump, led)][0]
         self.tricks.append(current)
         self.winners.append(winner)
         self.current = []
