@@ -1198,17 +1198,16 @@ class DealState:
             if card is None:
                 hand.free = max(hand.free - 1, 0)
                 hand.held = 0  # the unknown card may have been one of them
-            elif card.bit & hand.known:
-                bit = card.bit
-                hand.known &= ~bit
+            elif (bit := card.bit) & hand.known:
+                hand.known ^= bit
                 hand.held &= ~bit
                 self.played |= bit
                 # What :meth:`_show` looks into: a card off the suit led, or of a suit the
                 # seat showed out of before.
                 if showing:
                     suit = follows[card.index]
-                    shown = showouts[seat]
-                    if (led is not None and suit is not led) or (shown and suit in shown):
+                    if (suit is not led and led is not None) or (
+                            (shown := showouts[seat]) and suit in shown):
                         self._show(seat, hand, card, led, proofs)
             else:
                 self._take_stray(seat, hand, card, led, proofs)
