@@ -9,10 +9,13 @@ taken by the fast path.
 
 from __future__ import annotations
 
+import functools
 import io
+import json
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -21,6 +24,7 @@ from hypothesis import strategies as st
 from euchrelog.check import Chunk, check_chunk, notation_chunks
 from euchrelog.fast import replay_game, verify_json, verify_notation
 from euchrelog.generate import Detail, random_game
+from euchrelog.kinds import MAX_DEPTH
 from euchrelog.models import Game, Start
 from euchrelog.notation.jsonio import game_to_json
 from euchrelog.notation.writer import dumps_game
@@ -267,6 +271,63 @@ def _bent(data: dict[str, object], path: tuple[object, ...], value: object) -> d
         node = node[key]  # type: ignore[index]
     node[path[-1]] = value  # type: ignore[index]
     return out
+
+
+ODD_VALUES: tuple[object, ...] = (
+    None, True, 0, -1, 1.5, "", "N", "9C", "a\nb", "  x  ", [], ["x"], [1], {}, {"a": 1},
+    [[["deep"]]], functools.reduce(lambda inner, _: [inner], range(MAX_DEPTH + 1), "x"))
+"""Values put anywhere in a game of JSON Lines by :func:`test_bent_json_values_agree` (the
+last nests too deeply for any reader, which the fast path declines without a walk)."""
+
+
+def _nodes(value: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """The path of every value within ``value`` (``()``: itself)."""
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _nodes(item, (*path, key))
+    elif isinstance(value, list):
+        for k, item in enumerate(value):
+            found += _nodes(item, (*path, k))
+    return found
+
+
+@pytest.mark.parametrize("variant", VARIANT_NAMES)
+@settings(DIFF, max_examples=120)
+@given(data=st.data())
+def test_bent_json_values_agree(variant: str, data: st.DataObject) -> None:
+    """Any value of a game of JSON Lines replaced by a value of another shape, or a comment
+    or another key added to any object: the fast path declines what the models refuse
+    (found so: comments that are not text, an empty hand, a null suit on a pass, null hands,
+    all once called clean)."""
+    game = data.draw(games(ALL_DETAILS, variant=variant))
+    form = json.loads(game_to_json(game))
+    spots = [path for path in _nodes(form) if path]
+    path = data.draw(st.sampled_from(spots))
+    value = data.draw(st.sampled_from(ODD_VALUES))
+    node: Any = form
+    for key in path[:-1]:
+        node = node[key]
+    if isinstance(node[path[-1]], dict) and data.draw(st.booleans()):
+        node = node[path[-1]]
+        node[data.draw(st.sampled_from(("note", "before", "suit", "kitty", "other")))] = value
+    else:
+        node[path[-1]] = value
+    agree(json.dumps(form), json=True)
+
+
+@pytest.mark.parametrize("path", [("deals", 0, "tricks", 0, "note"), ("deals", 0, "note"),
+                                  ("tags", 0, "value"), ("deals", 0, "hands", 0, "before")])
+def test_json_nested_too_deeply_is_declined_where_it_stands(path: tuple[object, ...]) -> None:
+    """The fast path reads JSON Lines without a walk for nesting: a value nested too deeply
+    anywhere, even in a comment it does not read, is declined, and the full path reports it
+    (S102: a game's schema takes no nesting deeper than a game's)."""
+    base = json.loads(game_to_json(random_game(random.Random(5))))
+    deep = functools.reduce(lambda inner, _: [inner], range(MAX_DEPTH + 1), "x")
+    line = json.dumps(_bent(base, path, deep))
+    assert verify_json(line) is None
+    found = check_chunk(Chunk(1, 1, line, None, json=True)).findings
+    assert [f.code for f in found] == ["S102"]
 
 
 def test_a_lone_surrogate_is_left_to_the_full_path() -> None:

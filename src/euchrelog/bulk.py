@@ -159,7 +159,8 @@ def act_of(kind: str, value: Any) -> Any:
 
 def bid_act(bid: Any) -> Any:
     """The model of a bid of the JSON form."""
-    if len(bid) == 2 + ("suit" in bid):
+    size = len(bid)
+    if size == 2 or (size == 3 and bid.get("suit") is not None):  # (a null suit: the model)
         return _bid(bid["seat"], bid["act"], bid.get("suit"))
     return act_of(bid["act"], bid)
 
@@ -194,52 +195,99 @@ _BIDDING_KEYS = _NOTES | {"bids"}
 _TRICK_KEYS = _NOTES | {"number", "plays"}
 
 
+def _comment(text: Any) -> bool:
+    """Whether a comment of the JSON form is one the models take (a lone surrogate is
+    declined before, with the text: :func:`~euchrelog.fast.verify_json`)."""
+    return type(text) is str and "\n" not in text
+
+
+def _line(line: Any, keys: frozenset[str], size: int) -> Any:
+    """``line``, a line of a deal of the JSON form that the bulk entry reads, when it has
+    the keys it may have (``keys``) and comments the models take; ``size``: how many keys it
+    has without comments. Else raises :class:`DeclineError`: the models, whose findings
+    the bulk entry would otherwise miss, tell what is wrong."""
+    if type(line) is not dict or not keys.issuperset(line):
+        raise DeclineError
+    if len(line) > size:  # comments: what the bulk entry does not read, it checks here
+        _comments(line)
+    return line
+
+
+def _comments(line: dict[str, Any]) -> None:
+    """Raises :class:`DeclineError` unless the comments of ``line`` are as the models take
+    them: a ``note`` of one line, ``before`` a list of such."""
+    note = line.get("note")
+    before = line.get("before", ())
+    if ((note is not None and not _comment(note))
+            or ("before" in line and type(before) is not list)
+            or not all(map(_comment, before))):
+        raise DeclineError
+
+
+def _list(deal: dict[str, Any], key: str) -> list[Any]:
+    """The list a deal of the JSON form holds at ``key`` (none: an empty one); raises
+    :class:`DeclineError` for anything else there, which the models refuse."""
+    value = deal.get(key, _NONE)
+    if type(value) is not list:
+        raise DeclineError
+    return value
+
+
+_NONE: list[Any] = []
+"""What :func:`_list` reads of a key a deal does not have (never changed)."""
+
+
 def _cards(value: Any) -> list[Card | None]:
     """The cards of a hand, dummy, ghost hand or kitty of the JSON form."""
-    if type(value) is not list:
-        raise DeclineError  # D303, D306
+    if type(value) is not list or not value:
+        raise DeclineError  # D303, D306; none: the models refuse it
     return [CARDS[text] for text in value]  # a KeyError: D305
 
 
 def form_parts(deal: dict[str, Any]) -> Parts:
     """The parts of a deal of the JSON form; raises :class:`DeclineError` (or a lookup
-    error) at anything the bulk entry does not take."""
-    lines = deal.get("hands", [])
+    error) at anything the bulk entry does not take, and at anything the models refuse
+    that the bulk entry does not read (a comment that is not text, an empty list), so
+    that a deal it takes is one the models take."""
+    if "before" in deal or "note" in deal:
+        _comments(deal)
+    lines = _list(deal, "hands")
     hands: dict[Seat, list[Card | None]] = {}
     if lines:  # else a play-only record
-        if type(lines) is not list or len(lines) != 1 or not _HANDS_KEYS.issuperset(lines[0]):
+        if len(lines) != 1:
             raise DeclineError
-        written = lines[0]["cards"]
-        if type(written) is not dict:
+        written = _line(lines[0], _HANDS_KEYS, 1)["cards"]
+        if type(written) is not dict or not written:
             raise DeclineError
         hands = {SEATS[seat]: _cards(cards) for seat, cards in written.items()}
     extra: Any = deal.get("extra")
     if extra is not None:
-        if not _EXTRA_KEYS.issuperset(extra):
-            raise DeclineError
+        _line(extra, _EXTRA_KEYS, 2)
         extra = (extra["kind"], _cards(extra["cards"]))
     up: Any = deal.get("up")
     if up is not None:
-        if not _UP_KEYS.issuperset(up):
-            raise DeclineError
+        _line(up, _UP_KEYS, 1 + ("kitty" in up))
         kitty = up.get("kitty")
         up = (CARDS[up["card"]], None if kitty is None else _cards(kitty))
     acts: list[Any] = []
-    for line in deal.get("bidding", ()):
-        if not _BIDDING_KEYS.issuperset(line):
+    for line in _list(deal, "bidding"):
+        bids = _line(line, _BIDDING_KEYS, 1)["bids"]
+        if type(bids) is not list or not bids:
             raise DeclineError
-        acts += [bid_act(bid) for bid in line["bids"]]
+        acts += [bid_act(bid) for bid in bids]
     bids = len(acts)
     exchange = deal.get("exchange")
     if exchange is not None:
         acts.append(act_of("exchange", exchange))
-    acts += [act_of(act_kind(decl), decl) for decl in deal.get("declarations", ())]
+    acts += [act_of(act_kind(decl), decl) for decl in _list(deal, "declarations")]
     tricks = []
-    for t, trick in enumerate(deal.get("tricks", ())):
+    for t, trick in enumerate(_list(deal, "tricks")):
+        _line(trick, _TRICK_KEYS, 2)
+        plays = trick["plays"]
         if (trick["number"] != t + 1 or type(trick["number"]) is not int
-                or not _TRICK_KEYS.issuperset(trick)):
-            raise DeclineError  # P707
-        tricks.append(_plays(trick["plays"]))
+                or type(plays) is not list or not plays):
+            raise DeclineError  # P707; the models refuse the rest
+        tricks.append(_plays(plays))
     sheet = deal.get("sheet")
     return Parts(hands, extra, up, acts, bids, tricks,
                  None if sheet is None else sheet_key(sheet))
