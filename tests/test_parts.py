@@ -23,7 +23,7 @@ from euchrelog.check import Chunk, check_chunk
 from euchrelog.errors import NotationError
 from euchrelog.fast import _SHEETS, check_form, check_notation
 from euchrelog.generate import random_game
-from euchrelog.models import Score
+from euchrelog.models import Score, Sheet
 from euchrelog.notation import GameForm, read_game, split_games
 from euchrelog.notation.writer import dumps_game
 from euchrelog.replay import Charge, DealResult
@@ -46,12 +46,10 @@ def _uncommented(value: Any) -> Any:
 
 
 def _as_form(deal: dict[str, Any]) -> dict[str, Any]:
-    """A deal of the loop's keys as the parts read it, its points line (a model, validated
-    once by the line's text) in the JSON form."""
-    score = deal.get("score")
-    if isinstance(score, Score):
-        return {**deal, "score": score.model_dump(exclude_defaults=True)}
-    return deal
+    """A deal of the loop's keys as the parts read it, its points and score-sheet lines
+    (models, validated once by the line's text) in the JSON form."""
+    return {key: value.model_dump(mode="json", exclude_defaults=True)
+            if isinstance(value, Score | Sheet) else value for key, value in deal.items()}
 
 
 def _games(text: str) -> list[tuple[int, str, GameForm]]:

@@ -33,6 +33,7 @@ from .models import (
     Pass,
     Play,
     Score,
+    Sheet,
     Swap,
     act_kind,
 )
@@ -327,6 +328,8 @@ class _PartsAssembler(_GameAssembler):
         self.exchange_read: Any = None
         self.acts: list[Any] = []
         self.plays: list[list[Played]] = []
+        self.sheet_read: tuple[tuple[str, Any], ...] | None = None
+        """The deal's score-sheet (or thrown) line, as :func:`sheet_key` gives it."""
 
     def form_of(self, d: int) -> Form:
         """The JSON form of deal ``d``, as :func:`~euchrelog.notation.read_game` makes it
@@ -347,6 +350,7 @@ class _PartsAssembler(_GameAssembler):
     def deal(self, text: str, line: int, column: int, note: str | None) -> None:
         super().deal(text, line, column, note)
         self.hands_read = self.extra_read = self.up_read = self.exchange_read = None
+        self.sheet_read = None
         self.bids, self.acts, self.plays = [], [], []
 
     def close_deal(self) -> None:
@@ -360,8 +364,7 @@ class _PartsAssembler(_GameAssembler):
             acts.append(self.exchange_read)
         acts += self.acts
         self.parts.append(Parts(self.hands_read or {}, self.extra_read, self.up_read, acts, bids,
-                                self.plays, sheet_key(self.deal_form["sheet"])
-                                if "sheet" in self.deal_form else None))
+                                self.plays, self.sheet_read))
 
     def hands(self, text: str, line: int, column: int) -> Form:
         if self.hands_read is not None:
@@ -439,21 +442,36 @@ class _PartsAssembler(_GameAssembler):
             except ValidationError:
                 score = form  # (the game's model tells what is wrong with it)
             else:
-                if len(_SCORES) >= _KEPT_SCORES:
-                    _SCORES.clear()
-                _SCORES[text] = score
+                _keep(_SCORES, text, score)
         self.deal_form["score"] = score
         self.keep("score", text, line, column)
         return {}
 
-    def penalty(self, text: str, line: int, column: int) -> Form:
-        form = super().penalty(text, line, column)
-        self.rare.append((self.d, (line, "penalty", text, column)))
-        return form
+    def sheet(self, text: str, line: int, column: int) -> Form:
+        kept = _SHEETS.get(text)
+        if kept is None or "sheet" in self.deal_form:
+            form = super().sheet(text, line, column)
+            key = sheet_key(form)
+            try:
+                kept = (Sheet.model_validate(form), key)
+            except ValidationError:
+                self.sheet_read = key  # (the game's model tells what is wrong with it)
+                return {}
+            _keep(_SHEETS, text, kept)
+        else:
+            self.keep("sheet", text, line, column)
+        self.deal_form["sheet"], self.sheet_read = kept
+        return {}
 
     def thrown(self, text: str, line: int, column: int) -> Form:
         form = super().thrown(text, line, column)
         self.rare.append((self.d, (line, "thrown", text, column)))
+        self.sheet_read = sheet_key(form)
+        return form
+
+    def penalty(self, text: str, line: int, column: int) -> Form:
+        form = super().penalty(text, line, column)
+        self.rare.append((self.d, (line, "penalty", text, column)))
         return form
 
     def declined(self, text: str, line: int, column: int) -> Form:
@@ -463,8 +481,19 @@ class _PartsAssembler(_GameAssembler):
 
 _SCORES: dict[str, Any] = {}
 """The points line of each text, validated once as its model (points lines recur)."""
-_KEPT_SCORES = 4096
-"""How many points lines :data:`_SCORES` keeps at most."""
+_SHEETS: dict[str, tuple[Sheet, tuple[tuple[str, Any], ...]]] = {}
+"""The score-sheet line of each text, validated once as its model, with its
+:func:`sheet_key` (score-sheet lines recur)."""
+_KEPT_LINES = 4096
+"""How many lines :data:`_SCORES` and :data:`_SHEETS` keep each at most."""
+
+
+def _keep(kept: dict[str, Any], text: str, value: Any) -> None:
+    """Keeps ``value`` as the model of the line ``text`` in ``kept``, a store of at most
+    :data:`_KEPT_LINES` lines (emptied when full: the lines that recur come back)."""
+    if len(kept) >= _KEPT_LINES:
+        kept.clear()
+    kept[text] = value
 
 
 @functools.lru_cache(maxsize=4096)
