@@ -332,7 +332,7 @@ class DealState:
                         or self.check_canadian() is not None):
                     return False
                 self._start_play()
-            proved = self._play_trick(trick)
+            proved = self.play_trick(trick)
             if proved is None:  # not plainly legal: card by card, to see
                 done = len(self.tricks)
                 for seat, card in trick:
@@ -1170,10 +1170,11 @@ class DealState:
             return []
         return self._take([(seat, card)], self._led())
 
-    def _play_trick(self, plays: list[Played]) -> list[Evidence] | None:
+    def play_trick(self, plays: list[Played]) -> list[Evidence] | None:
         """Plays a whole trick at once when it is plainly legal (the test of the common case
-        of :meth:`check_play`, :meth:`_plain`, for each card) and returns what it proves;
-        else changes nothing, and returns ``None``."""
+        of :meth:`check_play`, :meth:`_plain`, for each card) and returns the earlier
+        reneges it proves; else changes nothing, and returns ``None`` (the trick is then
+        for :meth:`check_play` and :meth:`apply_play`, card by card)."""
         if (self.phase is not _PLAYING or self.current or self.leader is None
                 or self.trump is None):
             return None

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from itertools import pairwise
 
 from ..cards import NO_TRUMP
-from ..engine import Action, DealState, Phase, proved_renege
+from ..engine import Action, DealState, Evidence, Phase, proved_renege
 from ..errors import IllegalActionError
 from ..findings import Severity
 from ..loci import Locus, act_loci, part_locus
@@ -325,6 +325,13 @@ class DealReplay:
                 state.lose_trick()
                 slots.append((t, trick))
             slots.append((t, trick))
+            proved = (state.play_trick([(play.seat, play.card) for play in trick.plays])
+                      if canadian is None else None)
+            if proved is not None:  # a trick plainly legal: played at once, as in bulk
+                for proof in proved:
+                    self.proved(d, deal, state, proof, reneged, slots, claimed)
+                at += len(trick.plays) + 1
+                continue
             out_of_turn = False
             doubtful = False
             done = len(state.tricks)
@@ -367,18 +374,7 @@ class DealReplay:
                     if err.kind.stops == "deal":
                         return
                 for proof in state.apply_play(play):
-                    if any(seat == proof.seat for seat, _ in reneged):
-                        continue
-                    reneged.add((proof.seat, proof.trick))
-                    # A trick the state closed within this line of the record (a line of
-                    # more cards than seats play, some of them seats that sit out) is this
-                    # line's.
-                    proved = slots[min(proof.trick, len(slots) - 1)]
-                    self.emit("R802", f"deal {n}: {proved_renege(proof).message}"
-                                      f"{self.penalty_note(state, proof.seat, claimed)}",
-                              ("deal", d, "trick", proved[0], "play", proof.play), deal=n,
-                              trick=proved[1].number, seat=proof.seat, card=proof.card,
-                              level="note" if proof.seat in claimed else None)
+                    self.proved(d, deal, state, proof, reneged, slots, claimed)
             at += len(trick.plays) + 1
             if state.current:
                 # The last trick of a record marked unfinished may stop anywhere.
@@ -397,6 +393,23 @@ class DealReplay:
             self.emit("P706", f"deal {n}: the record has {len(state.tricks)} of "
                               f"{self.ruleset.variant.tricks} tricks",
                       ("deal", d, "trick", tricks[-1][0]), deal=n)
+
+    def proved(self, d: int, deal: Deal, state: DealState, proof: Evidence,
+               reneged: set[tuple[Seat, int]], slots: list[tuple[int, Trick]],
+               claimed: set[Seat]) -> None:
+        """Reports a renege a later play proves (R802), once a deal for its seat
+        (``reneged``: the seats reported so far, with their tricks)."""
+        if any(seat == proof.seat for seat, _ in reneged):
+            return
+        reneged.add((proof.seat, proof.trick))
+        # A trick the state closed within this line of the record (a line of more cards
+        # than seats play, some of them seats that sit out) is this line's.
+        t, trick = slots[min(proof.trick, len(slots) - 1)]
+        self.emit("R802", f"deal {deal.number}: {proved_renege(proof).message}"
+                          f"{self.penalty_note(state, proof.seat, claimed)}",
+                  ("deal", d, "trick", t, "play", proof.play), deal=deal.number,
+                  trick=trick.number, seat=proof.seat, card=proof.card,
+                  level="note" if proof.seat in claimed else None)
 
     def penalty(self, state: DealState, seat: Seat) -> dict[str, int]:
         """The renege penalty for ``seat`` (P3): to each other side, or (ghost) to the
