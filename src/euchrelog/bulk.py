@@ -320,7 +320,6 @@ class _PartsAssembler(_GameAssembler):
         self.rare: list[tuple[int, tuple[int, str, str, int]]] = []
         """The lines of a deal that are placed as they are read, not kept for later (each
         deal's and line's number, kind, text and column), for :meth:`form_of`."""
-        self.by_deal: dict[int, list[tuple[int, str, str, int]]] | None = None
         self.hands_read: dict[Seat, list[Card | None]] | None = None
         self.extra_read: tuple[str, list[Card | None]] | None = None
         self.up_read: tuple[Card | None, list[Card | None] | None] | None = None
@@ -334,15 +333,12 @@ class _PartsAssembler(_GameAssembler):
     def form_of(self, d: int) -> Form:
         """The JSON form of deal ``d``, as :func:`~euchrelog.notation.read_game` makes it
         (its comments aside, which change nothing), from the lines kept for its places."""
-        if self.by_deal is None:
-            self.by_deal = {}
-            for kept in self.later:
-                self.by_deal.setdefault(kept[1], []).append((kept[3], kept[0], kept[2],
-                                                             kept[4]))
-            for d_at, row in self.rare:
-                self.by_deal.setdefault(d_at, []).append(row)
+        # (one pass over the game's lines for the deal asked for: a game with a finding
+        # asks for one or two)
+        lines = [(kept[3], kept[0], kept[2], kept[4]) for kept in self.later if kept[1] == d]
+        lines += [row for d_at, row in self.rare if d_at == d]
         assembler = _GameAssembler(fold=self.fold)
-        for number, kind, text, column in sorted(self.by_deal[d]):
+        for number, kind, text, column in sorted(lines):
             assembler.line(kind, text, number, column, None)
         assembler.close_deal()
         return assembler.deals[0]
