@@ -95,6 +95,8 @@ class _GameAssembler:
         """The number of the last line read that is not a comment."""
         self.pending: list[str] = []
         """The comment lines read since the last line, for the ``before`` of the next."""
+        self.unmatched: int | None = None
+        """The line that no terminal of the line reader takes, once it has met one."""
         self.tags: list[Form] = []
         self.deals: list[Form] = []
         self.game: Form = {"tags": self.tags, "deals": self.deals}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from ..errors import NotationError
@@ -81,18 +82,30 @@ class _Lines:
         self.tag = re.compile(patterns["TAG"] + r"[ \t\f]*").match
 
 
+@dataclass(frozen=True)
+class LeftToParser:
+    """What the line reader says of a game it does not take, which the LALR parser then
+    reads or places."""
+
+    unmatched: int | None
+    """The line (of the file) that no terminal takes, when that is why; ``None`` for an
+    order of lines the grammar may refuse."""
+
+
 def _read_lines(text: str, lines: _Lines, first_line: int = 1,
-                fold: bool = False) -> GameForm | list[str] | None:
+                fold: bool = False) -> GameForm | list[str] | LeftToParser:
     """Reads one game line by line, matching each line with its terminal, into its form as
-    the LALR parse gives it; ``None`` for anything else (a line no terminal takes, an order
-    the grammar may refuse), which the LALR parser then reads or places. Returns the comment
-    lines instead when the text holds comments only.
+    the LALR parse gives it; :class:`LeftToParser` for anything else (a line no terminal
+    takes, an order the grammar may refuse). Returns the comment lines instead when the text
+    holds comments only.
 
     :raises NotationError: for a game of good syntax that a line builder refuses, as the
         LALR parse would.
     """
     assembler = _GameAssembler(fold=fold)
     read = _read_into(text, lines, assembler, first_line)
+    if read is None:
+        return LeftToParser(assembler.unmatched)
     return assembler.finish() if read is True else read
 
 
@@ -156,6 +169,7 @@ def _read_into(text: str, lines: _Lines, assembler: _GameAssembler,
         if name is None or terminal[name](content) is None:
             m = match(content)
             if m is None:
+                assembler.unmatched = number
                 return None
             name = recent[first] = m.lastgroup or ""
         kind = kinds[name]

@@ -175,6 +175,38 @@ def _syntax_error(exc: UnexpectedInput, chunk: str, offset: int) -> NotationErro
     return NotationError(message, line + offset, column, _context(chunk, line, column))
 
 
+def raise_first_error_by(text: str, first_line: int, fold: bool, line: int) -> None:
+    """Raises the syntax error that :func:`parse_text` raises for ``text`` when the LALR
+    parse of its lines up to ``line`` of the file (the first the line reader's terminals do
+    not take) alone shows it, before its last token: the parse of the whole text reads the
+    same tokens in the same states up to there, so the error is the same, and the lines
+    after it are not parsed. Else returns, and the whole text is for :func:`parse_text`.
+
+    :raises NotationError: the syntax error.
+    """
+    k = line - first_line + 1  # the line's number within the text
+    cut = -1
+    for _ in range(k):
+        cut = text.find("\n", cut + 1)
+        if cut < 0:
+            return
+    cut += 1  # (the prefix ends with the line's end)
+    lark, builder = _parser()
+    builder.offset = first_line - 1
+    builder.fold = fold
+    try:
+        lark.parse(text[:cut])
+    except UnexpectedCharacters as exc:
+        if exc.pos_in_stream is not None and exc.pos_in_stream < cut - 1:
+            raise _syntax_error(exc, text, first_line - 1) from None
+    except UnexpectedToken as exc:
+        end = exc.token.end_pos
+        if exc.token.type != "$END" and end is not None and end < cut:
+            raise _syntax_error(exc, text, first_line - 1) from None
+    except (UnexpectedInput, NotationError):
+        pass  # (a builder's error, which a syntax error further on would come before)
+
+
 def parse_text(text: str, first_line: int, fold: bool) -> GameForm | list[str]:
     """Parses the text of one game whose first line is ``first_line`` of its file with the
     LALR parser, into its form and source map, or its comment lines when it holds only

@@ -13,7 +13,7 @@ from ..loci import ParsedGame
 from .assembly import GameForm, validate_form
 from .diagnosis import _context
 from .grammar import shipped_line_table
-from .lines import _Lines, _read_lines
+from .lines import LeftToParser, _Lines, _read_lines
 from .patterns import _FOLDING
 
 
@@ -54,9 +54,13 @@ def _read_game(text: str, first_line: int, *, line_reader: bool) -> GameForm | l
         except NotationError as exc:  # from a line builder: add the caret display
             exc.context = exc.context or _context(text, exc.line - first_line + 1, exc.column)
             raise
-        if read is not None:
+        if not isinstance(read, LeftToParser):
             return read
-    from .parser import parse_text  # (Lark, for a game the line reader leaves)
+        if read.unmatched is not None:  # (Lark, for a game the line reader leaves)
+            from .parser import raise_first_error_by
+
+            raise_first_error_by(text, first_line, fold, read.unmatched)
+    from .parser import parse_text
 
     return parse_text(text, first_line, fold)
 
