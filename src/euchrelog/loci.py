@@ -72,14 +72,12 @@ class SourceMap:
         self._placers: Mapping[str, Placer] = {} if placers is None else placers
         """The placer of each kind of line in ``later`` (the reader's, see
         :mod:`euchrelog.notation.places`)."""
-        self._by_deal: dict[Any, list[tuple[Any, ...]]] | None = None
-        """The same lines by deal, once a finding has asked for a place (each deal's lines
-        are then placed once, whatever the number of deals with findings)."""
         self._placed: set[int] = set()
-        """The deals whose lines are placed, while others' are still to place."""
+        """The deals whose lines are placed, while others' are still to place (each deal's
+        lines are placed once, whatever the number of findings in it)."""
 
     def _pending(self) -> bool:
-        return bool(self._later) if self._by_deal is None else bool(self._by_deal)
+        return bool(self._later)
 
     @property
     def places(self) -> dict[Locus, tuple[int, int]]:
@@ -99,19 +97,20 @@ class SourceMap:
     def _place(self, deal: int | None = None) -> None:
         """Places the lines still to place: of one deal (by its index), or all."""
         with _PLACING:  # another thread sees the lines placed in full or waits here
-            if self._by_deal is None:
-                by_deal: dict[Any, list[tuple[Any, ...]]] = {}
-                for entry in self._later:
-                    by_deal.setdefault(entry[1], []).append(entry)
-                self._by_deal = by_deal
+            placers, placed = self._placers, self._placed
+            if deal is None:
+                for kind, of, *args in self._later:
+                    if of not in placed:
+                        placers[kind](self._places, self._cards, *args)
+                # (emptied last: a thread that finds nothing left to place reads a full map)
                 self._later = []
-            for of in [deal] if deal is not None else list(self._by_deal):
-                for kind, _, *args in self._by_deal.get(of, ()):
-                    self._placers[kind](self._places, self._cards, *args)
-                # (dropped last: a thread that finds nothing left to place reads a full map)
-                self._by_deal.pop(of, None)
-            if deal is not None:
-                self._placed.add(deal)
+            elif deal not in placed:
+                # (one pass over the game's lines: a game with findings has them in a deal
+                # or two)
+                for entry in self._later:
+                    if entry[1] == deal:
+                        placers[entry[0]](self._places, self._cards, *entry[2:])
+                placed.add(deal)
 
     def find(self, locus: Locus) -> tuple[int, int]:
         """The place of ``locus``, or of the closest enclosing part that has one (the lines
