@@ -197,7 +197,10 @@ def raise_first_error_by(text: str, first_line: int, fold: bool, line: int) -> N
     try:
         lark.parse(text[:cut])
     except UnexpectedCharacters as exc:
-        if exc.pos_in_stream is not None and exc.pos_in_stream < cut - 1:
+        # (read as Any: Lark declares the attribute None, and the compiled build would
+        # check it so)
+        at: Any = getattr(exc, "pos_in_stream", None)
+        if isinstance(at, int) and at < cut - 1:
             raise _syntax_error(exc, text, first_line - 1) from None
     except UnexpectedToken as exc:
         end = exc.token.end_pos
