@@ -9,7 +9,6 @@ taken by the fast path.
 
 from __future__ import annotations
 
-import functools
 import io
 import json
 import random
@@ -273,9 +272,17 @@ def _bent(data: dict[str, object], path: tuple[object, ...], value: object) -> d
     return out
 
 
+def _nested(depth: int) -> object:
+    """A string inside ``depth`` lists, one in another."""
+    value: object = "x"
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
 ODD_VALUES: tuple[object, ...] = (
     None, True, 0, -1, 1.5, "", "N", "9C", "a\nb", "  x  ", [], ["x"], [1], {}, {"a": 1},
-    [[["deep"]]], functools.reduce(lambda inner, _: [inner], range(MAX_DEPTH + 1), "x"))
+    [[["deep"]]], _nested(MAX_DEPTH + 1))
 """Values put anywhere in a game of JSON Lines by :func:`test_bent_json_values_agree` (the
 last nests too deeply for any reader, which the fast path declines without a walk)."""
 
@@ -323,7 +330,7 @@ def test_json_nested_too_deeply_is_declined_where_it_stands(path: tuple[object, 
     anywhere, even in a comment it does not read, is declined, and the full path reports it
     (S102: a game's schema takes no nesting deeper than a game's)."""
     base = json.loads(game_to_json(random_game(random.Random(5))))
-    deep = functools.reduce(lambda inner, _: [inner], range(MAX_DEPTH + 1), "x")
+    deep = _nested(MAX_DEPTH + 1)
     line = json.dumps(_bent(base, path, deep))
     assert verify_json(line) is None
     found = check_chunk(Chunk(1, 1, line, None, json=True)).findings
