@@ -46,7 +46,7 @@ from .notation.assembly import (
     score_form,
     trick_words,
 )
-from .notation.lines import _read_into
+from .notation.lines import LeftToParser, _read_into, keep_verdict
 from .notation.patterns import _SPELLING
 from .notation.reader import line_terminals, prepared
 from .seats import Seat
@@ -537,6 +537,9 @@ def read_parts(text: str, first_line: int = 1) -> PartsRead | None:
     """
     text, fold = prepared(text, first_line)
     assembler = _PartsAssembler(fold)
-    if _read_into(text, line_terminals(), assembler, first_line) is not True:
+    read = _read_into(text, line_terminals(), assembler, first_line)
+    if read is None:  # (the same for the JSON form's reader, which need not read it again)
+        keep_verdict(text, first_line, LeftToParser(assembler.unmatched))
+    if read is not True:
         return None
     return PartsRead(assembler.finish(), assembler.parts, assembler.form_of)

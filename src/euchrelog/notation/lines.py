@@ -9,6 +9,7 @@ line no terminal matches, an order the grammar may refuse) is left to the LALR p
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
@@ -90,6 +91,26 @@ class LeftToParser:
     unmatched: int | None
     """The line (of the file) that no terminal takes, when that is why; ``None`` for an
     order of lines the grammar may refuse."""
+
+
+_last = threading.local()
+"""This thread's line reader's verdict on the last text it did not take (see
+:func:`keep_verdict`)."""
+
+
+def keep_verdict(text: str, first_line: int, verdict: LeftToParser) -> None:
+    """Keeps the line reader's verdict on ``text``, a game it did not take, so that the
+    next reader of the same text (the JSON form's, after the bulk entry's parts of a game
+    with an unreadable line) need not read it line by line again."""
+    _last.verdict = (text, first_line, verdict)
+
+
+def kept_verdict(text: str, first_line: int) -> LeftToParser | None:
+    """The verdict :func:`keep_verdict` kept on this very text (the same object), if any."""
+    kept: tuple[str, int, LeftToParser] | None = getattr(_last, "verdict", None)
+    if kept is not None and kept[0] is text and kept[1] == first_line:
+        return kept[2]
+    return None
 
 
 def _read_lines(text: str, lines: _Lines, first_line: int = 1,

@@ -13,7 +13,7 @@ from ..loci import ParsedGame
 from .assembly import GameForm, validate_form
 from .diagnosis import _context
 from .grammar import shipped_line_table
-from .lines import LeftToParser, _Lines, _read_lines
+from .lines import LeftToParser, _Lines, _read_lines, kept_verdict
 from .patterns import _FOLDING
 
 
@@ -49,11 +49,14 @@ def _read_game(text: str, first_line: int, *, line_reader: bool) -> GameForm | l
     hold the two to the same results)."""
     text, fold = prepared(text, first_line)
     if line_reader:
-        try:
-            read = _read_lines(text, line_terminals(), first_line, fold)
-        except NotationError as exc:  # from a line builder: add the caret display
-            exc.context = exc.context or _context(text, exc.line - first_line + 1, exc.column)
-            raise
+        read: GameForm | list[str] | LeftToParser | None = kept_verdict(text, first_line)
+        if read is None:  # (else the parts' reading of it, which the line reader declined)
+            try:
+                read = _read_lines(text, line_terminals(), first_line, fold)
+            except NotationError as exc:  # from a line builder: add the caret display
+                exc.context = exc.context or _context(text, exc.line - first_line + 1,
+                                                      exc.column)
+                raise
         if not isinstance(read, LeftToParser):
             return read
         if read.unmatched is not None:  # (Lark, for a game the line reader leaves)
