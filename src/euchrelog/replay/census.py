@@ -35,7 +35,8 @@ def check_cards(rules: Ruleset, emit: Emit, d: int, deal: Deal) -> dict[Seat, li
     clean = dealt_cleanly(dealt, rules.options.deck)
 
     def visit(card: Card | None, locus: Locus, what: str) -> None:
-        if card is None or clean:
+        # (called only when the deal is not dealt cleanly: each card is looked at)
+        if card is None:
             return
         if card not in deck:
             emit("D305", f"deal {n}: {card} ({what}) is not in the "
@@ -60,7 +61,7 @@ def check_cards(rules: Ruleset, emit: Emit, d: int, deal: Deal) -> dict[Seat, li
                 emit("D303", f"deal {n}: {seat} has {len(cards)} cards, not "
                              f"{rules.variant.hand_size}", ("deal", d, "hands", seat),
                      deal=n, seat=seat)
-            for k, card in enumerate(cards):
+            for k, card in enumerate(() if clean else cards):
                 visit(card, ("deal", d, "hands", seat, "card", k), f"{seat}'s hand")
     for seat, held in hands.items():
         # Which hand really holds a card written twice is unknown: neither, surely.
@@ -75,15 +76,16 @@ def check_cards(rules: Ruleset, emit: Emit, d: int, deal: Deal) -> dict[Seat, li
             if len(extra.cards) != rules.extra_size:
                 emit("D303", f"deal {n}: the {extra.kind} has {len(extra.cards)} cards, "
                              f"not {rules.extra_size}", ("deal", d, "extra"), deal=n)
-            for k, card in enumerate(extra.cards):
+            for k, card in enumerate(() if clean else extra.cards):
                 visit(card, ("deal", d, "extra", "card", k), f"the {extra.kind}")
     if deal.up is not None and not rules.variant.upcard:
         emit("D306", f"deal {n}: {rules.variant.name} has no upcard and no kitty",
              ("deal", d, "up"), deal=n)
     elif deal.up is not None:
-        visit(deal.up.card, ("deal", d, "up"), "the upcard")
+        if not clean:
+            visit(deal.up.card, ("deal", d, "up"), "the upcard")
         if deal.up.kitty is not None:
-            for k, card in enumerate(deal.up.kitty):
+            for k, card in enumerate(() if clean else deal.up.kitty):
                 visit(card, ("deal", d, "up", "kitty", k), "the kitty")
             if len(deal.up.kitty) != rules.kitty_size:
                 have = len(deal.up.kitty)
