@@ -1199,28 +1199,29 @@ class DealState:
             if card is None:
                 hand.free = max(hand.free - 1, 0)
                 hand.held = 0  # the unknown card may have been one of them
+                shows = False
             elif (bit := card.bit) & hand.known:
                 hand.known ^= bit
                 hand.held &= ~bit
                 self.played |= bit
-                # What :meth:`_show` looks into: a card off the suit led, or of a suit the
-                # seat showed out of before.
-                if showing:
-                    suit = follows[card.index]
-                    if (suit is not led and led is not None) or (
-                            (shown := showouts[seat]) and suit in shown):
-                        self._show(seat, hand, card, led, proofs)
+                shows = showing
             else:
-                self._take_stray(seat, hand, card, led, proofs)
+                shows = self._take_stray(seat, hand, card) and showing
+            # What :meth:`_show` looks into: a card off the suit led, or of a suit the seat
+            # showed out of before.
+            if shows and card is not None:
+                suit = follows[card.index]
+                if (suit is not led and led is not None) or (
+                        (shown := showouts[seat]) and suit in shown):
+                    self._show(seat, hand, card, led, proofs)
             current.append(played)
         if len(current) == len(self.playing):
             self.end_trick()
         return proofs
 
-    def _take_stray(self, seat: Seat, hand: HandInfo, card: Card, led: Suit | None,
-                    proofs: list[Evidence]) -> None:
-        """Plays a card the record does not put in the seat's hand, on a lead of ``led``;
-        adds the earlier reneges it proves to ``proofs``."""
+    def _take_stray(self, seat: Seat, hand: HandInfo, card: Card) -> bool:
+        """Plays a card the record does not put in the seat's hand; returns whether the seat
+        may hold it, so that it shows something of the hand (:meth:`_show`)."""
         owner = self.place_of(card)
         # Only a card the seat may hold can prove anything about the seat's hand.
         legit = hand.free > 0 and owner is None
@@ -1236,8 +1237,7 @@ class DealState:
         else:
             hand.held = 0  # the record of this hand is wrong somewhere
         self.played |= card.bit
-        if legit and self.trump is not None:
-            self._show(seat, hand, card, led, proofs)
+        return legit
 
     def _show(self, seat: Seat, hand: HandInfo, card: Card, led: Suit | None,
               proofs: list[Evidence]) -> None:
