@@ -20,6 +20,7 @@ whether a change pays.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import shutil
@@ -31,6 +32,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
+from worktree import source_of  # noqa: E402
 
 CHILD = """
 import gc, io, sys
@@ -91,30 +93,22 @@ def main() -> None:
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
         folder = Path(tmp)
         sources = [("this checkout", ROOT / "src")]
         if args.base:
-            base = folder / "base"
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(base),
-                            args.base], check=True, capture_output=True)
-            sources.insert(0, (args.base, base / "src"))
-        try:
-            kinds = corpora(folder)
-            print(f"{'kind':12} {'deals':>6}" + "".join(f"{name[:16]:>18}" for name, _ in sources)
-                  + ("     change" if args.base else ""))
-            for kind, corpus in kinds:
-                counts = [per_run(src, corpus) for _, src in sources]
-                deals = counts[0][1]
-                row = f"{kind:12} {deals:6}" + "".join(f"{n / deals:14,.0f}/deal"
-                                                       for n, _ in counts)
-                if args.base:
-                    row += f" {counts[1][0] / counts[0][0] - 1:+10.1%}"
-                print(row, flush=True)
-        finally:
+            sources.insert(0, (args.base, stack.enter_context(source_of(args.base, folder))))
+        kinds = corpora(folder)
+        print(f"{'kind':12} {'deals':>6}" + "".join(f"{name[:16]:>18}" for name, _ in sources)
+              + ("     change" if args.base else ""))
+        for kind, corpus in kinds:
+            counts = [per_run(src, corpus) for _, src in sources]
+            deals = counts[0][1]
+            row = f"{kind:12} {deals:6}" + "".join(f"{n / deals:14,.0f}/deal"
+                                                   for n, _ in counts)
             if args.base:
-                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
-                                str(folder / "base")], check=False, capture_output=True)
+                row += f" {counts[1][0] / counts[0][0] - 1:+10.1%}"
+            print(row, flush=True)
 
 
 if __name__ == "__main__":

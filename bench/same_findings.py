@@ -26,6 +26,8 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+from worktree import source_of  # noqa: E402
 
 
 def corpus(path: Path, every: int) -> int:
@@ -83,14 +85,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         print(f"{corpus(work / 'records.jsonl', args.every)} records", flush=True)
-        base = work / "base"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(base),
-                        args.base], check=True, capture_output=True)
-        try:
-            _findings_of(base / "src", work / "records.jsonl", work / "before.tsv")
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
-                            str(base)], check=True)
+        with source_of(args.base, work) as base:
+            _findings_of(base, work / "records.jsonl", work / "before.tsv")
         _findings_of(ROOT / "src", work / "records.jsonl", work / "after.tsv")
         before = (work / "before.tsv").read_text("utf-8").splitlines()
         after = (work / "after.tsv").read_text("utf-8").splitlines()
