@@ -175,6 +175,15 @@ def _syntax_error(exc: UnexpectedInput, chunk: str, offset: int) -> NotationErro
     return NotationError(message, line + offset, column, _context(chunk, line, column))
 
 
+def _parser_for(first_line: int, fold: bool) -> Lark:
+    """This thread's parser, its builder set for a game whose first line is ``first_line``
+    of its file (``fold``: it has letters to fold)."""
+    lark, builder = _parser()
+    builder.offset = first_line - 1
+    builder.fold = fold
+    return lark
+
+
 def raise_first_error_by(text: str, first_line: int, fold: bool, line: int) -> None:
     """Raises the syntax error that :func:`parse_text` raises for ``text`` when the LALR
     parse of its lines up to ``line`` of the file (the first the line reader's terminals do
@@ -191,11 +200,8 @@ def raise_first_error_by(text: str, first_line: int, fold: bool, line: int) -> N
         if cut < 0:
             return
     cut += 1  # (the prefix ends with the line's end)
-    lark, builder = _parser()
-    builder.offset = first_line - 1
-    builder.fold = fold
     try:
-        lark.parse(text[:cut])
+        _parser_for(first_line, fold).parse(text[:cut])
     except UnexpectedCharacters as exc:
         # (read as Any: Lark declares the attribute None, and the compiled build would
         # check it so)
@@ -218,9 +224,7 @@ def parse_text(text: str, first_line: int, fold: bool) -> GameForm | list[str]:
 
     :raises NotationError: on a syntax error, placed in the file.
     """
-    lark, builder = _parser()
-    builder.offset = first_line - 1
-    builder.fold = fold
+    lark = _parser_for(first_line, fold)
     try:
         result: GameForm | list[str] = lark.parse(text)  # type: ignore[assignment]
     except UnexpectedInput as exc:
