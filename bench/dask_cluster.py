@@ -38,9 +38,10 @@ from pathlib import Path
 from distributed import Client, LocalCluster
 from run import euchre_corpus, write_repeated
 
-from euchrelog.checker import BATCH_LINES, Batch, source_batches
-from euchrelog.distributed import BATCH_FACTOR
+from euchrelog.checker import BY_LINES
 from euchrelog.files import Limits
+from euchrelog.runs import DASK_BATCH_FACTOR, Batching, batches
+from euchrelog.sources import open_source
 
 
 def cut_rate(path: Path) -> tuple[float, int]:
@@ -48,9 +49,8 @@ def cut_rate(path: Path) -> tuple[float, int]:
     ``--scheduler`` and pickles them, and the number of batches."""
     start = time.perf_counter()
     count = 0
-    size = BATCH_FACTOR * BATCH_LINES
-    for batch in source_batches(str(path), str(path), Limits(), size=size):
-        assert isinstance(batch, Batch)
+    larger = Batching(BY_LINES.weight, DASK_BATCH_FACTOR * BY_LINES.size)
+    for batch in batches(open_source(str(path), Limits()).chunks(), larger):
         pickle.dumps(batch, protocol=pickle.HIGHEST_PROTOCOL)
         count += 1
     return path.stat().st_size / 1e6 / (time.perf_counter() - start), count
@@ -109,8 +109,8 @@ def main() -> None:
         if args.files:
             split(big, Path(tmp) / "parts", args.files)
             sources[f"{args.files} files"] = str(Path(tmp) / "parts")
-        rate, batches = cut_rate(big)
-        print(f"{size:.1f} MB, {batches} batches; the reading side cuts and pickles "
+        rate, count = cut_rate(big)
+        print(f"{size:.1f} MB, {count} batches; the reading side cuts and pickles "
               f"{rate:.0f} MB/s", flush=True)
         with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
                           host="127.0.0.1", dashboard_address="127.0.0.1:0") as cluster, \

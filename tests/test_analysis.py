@@ -266,7 +266,7 @@ def test_review_json_has_the_fields_the_issue_asks_for() -> None:
     review = next(review_game(loads(README_DEAL).games[0]))
     item = review_json(review)
     assert {"game", "deal", "makers", "dd", "plays"} <= set(item)
-    assert (item["game"], item["deal"], item["makers"], item["dd"]) == (0, 1, ["N", "S"], 1)
+    assert (item["game"], item["deal"], item["makers"], item["dd"]) == (1, 1, ["N", "S"], 1)
     assert item["plays"][0] == {"seat": "E", "card": "AD", "dd_after": 1, "loss": 0,
                                 "best": ["9C", "TC", "AD", "QS", "KS"],
                                 "values": {c: 1 for c in ("AD", "9C", "TC", "QS", "KS")}}

@@ -27,13 +27,14 @@ from euchrelog.cards import (
     make_deck,
     suit_list,
 )
-from euchrelog.check import Chunk, check_chunk
+from euchrelog.check import check_chunk
 from euchrelog.engine import Action, Played, dealt_cleanly
 from euchrelog.fast import verify_notation
 from euchrelog.generate import play_deal, random_game, ruleset_for
 from euchrelog.models import Deal, Merge, Play
 from euchrelog.notation.writer import dumps_game
 from euchrelog.rules import VARIANTS, Options, Ruleset
+from euchrelog.sources import Chunk
 from support.builds import PURE_ONLY
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -38,6 +38,7 @@ from euchrelog.generate import Detail, random_game, ruleset_for
 from euchrelog.notation.jsonio import game_to_json
 from euchrelog.notation.writer import dumps_game
 from euchrelog.rules import VARIANTS
+from euchrelog.runs import Batching, ordered_map
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples"
@@ -101,7 +102,7 @@ def test_the_samples_through_a_cluster(scheduler: str) -> None:
 @pytest.mark.parametrize("size", [40, 2000])
 def test_a_generated_corpus_through_a_cluster(size: int, scheduler: str, corpus: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(checker, "BATCH_LINES", size)
+    monkeypatch.setattr(checker, "BY_LINES", Batching(checker.lines_of, size))
     for name in ("games.euchre", "games.jsonl"):
         local = _check("--jobs", "1", str(corpus / name))
         assert local.exit_code in (1, 2) and local.stdout
@@ -132,7 +133,7 @@ class _KillOnce(WorkerPlugin):
 
     def transition(self, key: Any, start: str, finish: str, **kwargs: Any) -> None:
         """Counts the batches as they start executing, and dies at the chosen one."""
-        if finish != "executing" or "check_batch" not in str(key):
+        if finish != "executing" or "check_one" not in str(key):
             return
         self.started += 1
         if self.started == self.after:
@@ -147,7 +148,8 @@ def test_a_worker_killed_midway(corpus: Path, tmp_path: Path,
                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """A worker dies as it starts a batch; the batch is checked again on another worker and
     the output is still whole, in order, and nothing in it twice."""
-    monkeypatch.setattr(checker, "BATCH_LINES", 50)  # batches of some 200 lines on the cluster
+    # batches of some 200 lines on the cluster
+    monkeypatch.setattr(checker, "BY_LINES", Batching(checker.lines_of, 50))
     marker = tmp_path / "killed"
     source = str(corpus / "games.euchre")
     local = _check("--jobs", "1", source)
@@ -185,7 +187,7 @@ class _KillScheduler(WorkerPlugin):
 
     def transition(self, key: Any, start: str, finish: str, **kwargs: Any) -> None:
         """Counts the batches as they start executing, and ends the scheduler at one."""
-        if finish == "executing" and "check_batch" in str(key):
+        if finish == "executing" and "check_one" in str(key):
             self.started += 1
             if self.started == self.after:
                 os.kill(self.pid, signal.SIGKILL)
@@ -258,7 +260,10 @@ def test_stats_through_a_cluster(scheduler: str) -> None:
 
 def test_map_in_order(scheduler: str) -> None:
     words = [f"w{k}" for k in range(40)]
-    assert list(on_dask.map_in_order(str.upper, words, scheduler)) == [
+    assert list(ordered_map(str.upper, words, scheduler=scheduler)) == [
+        (w, w.upper()) for w in words]
+    assert list(ordered_map(str.upper, words, scheduler=scheduler,
+                            batching=Batching(lambda word: 1, 7))) == [
         (w, w.upper()) for w in words]
 
 
@@ -266,16 +271,16 @@ def test_an_error_of_the_work_is_its_own(scheduler: str, tmp_path: Path) -> None
     """An error that the mapped function raises on a worker comes back as it is, not as a
     lost scheduler."""
     with pytest.raises(FileNotFoundError):
-        list(on_dask.map_in_order(on_dask.check_file, [str(tmp_path / "none.euchre")],
-                                  scheduler))
+        list(ordered_map(on_dask.check_file, [str(tmp_path / "none.euchre")],
+                         scheduler=scheduler))
 
 
 def test_work_that_stops_every_worker_is_a_message() -> None:
     """Work that ends the process of each worker that takes it is given up (after Dask's
     ``allowed-failures``, here 0), with a message naming it."""
     with dask.config.set({"distributed.scheduler.allowed-failures": 0}), _cluster(1) as cluster:
-        work = on_dask.map_in_order(os._exit, [3], cluster.scheduler_address,
-                                    what=lambda code: f"exit {code}")
+        work = ordered_map(os._exit, [3], scheduler=cluster.scheduler_address,
+                           what=lambda batch: f"exit {batch[0]}")
         with pytest.raises(EuchrelogError, match=r"^exit 3 stopped every Dask worker"):
             list(work)
 

@@ -20,8 +20,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from euchrelog import files, progress
+from euchrelog import checker, files, progress
 from euchrelog.cli import main
+from euchrelog.runs import Batching
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 GAME = SAMPLES / "valid" / "four-hand-24-club-night.euchre"
@@ -351,7 +352,7 @@ def test_progress_counts_work_done_in_one_big_file(cmd: list[str], tmp_path: Pat
                    encoding="utf-8")
     monkeypatch.setattr(progress, "DELAY", 0.0)
     monkeypatch.setattr(progress, "INTERVAL", 0.0)
-    monkeypatch.setattr("euchrelog.checker.BATCH_LINES", 200)
+    monkeypatch.setattr(checker, "BY_LINES", Batching(checker.lines_of, 200))
     screen = _Screen()
     monkeypatch.setattr(sys, "stderr", screen)
     monkeypatch.setattr(sys, "stdout", io.StringIO())

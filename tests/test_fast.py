@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from euchrelog.check import Chunk, check_chunk, notation_chunks
+from euchrelog.check import check_chunk, notation_chunks
 from euchrelog.fast import replay_game, verify_json, verify_notation
 from euchrelog.generate import Detail, random_game
 from euchrelog.kinds import MAX_DEPTH
@@ -29,6 +29,7 @@ from euchrelog.notation.jsonio import game_to_json
 from euchrelog.notation.writer import dumps_game
 from euchrelog.replay import replay
 from euchrelog.rules import FOUR_HAND, Options, Ruleset, find_variant
+from euchrelog.sources import Chunk
 from strategies import VARIANT_NAMES, games
 from support.fuzzing import mutated_records
 from support.records import random_ruleset, respell

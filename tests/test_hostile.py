@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from euchrelog.check import Chunk, check_chunk
+from euchrelog.check import check_chunk
 from euchrelog.cli import main
 from euchrelog.errors import RecordError
 from euchrelog.fast import verify_json
 from euchrelog.notation import loads
 from euchrelog.notation.jsonio import loads_json
+from euchrelog.sources import Chunk
 
 GAME_LINE = ('{"tags":[{"name":"Variant","value":"four-hand"}],"deals":[{"number":1,'
              '"dealer":"N"}],"end":{"act":"unfinished"}}')

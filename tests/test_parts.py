@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from euchrelog.bulk import LOOP_KEYS, DeclineError, form_parts, read_parts
-from euchrelog.check import Chunk, check_chunk
+from euchrelog.check import check_chunk
 from euchrelog.errors import NotationError
 from euchrelog.fast import _SHEETS, check_form, check_notation
 from euchrelog.generate import random_game
@@ -28,6 +28,7 @@ from euchrelog.notation import GameForm, read_game, split_games
 from euchrelog.notation.writer import dumps_game
 from euchrelog.replay import Charge, DealResult
 from euchrelog.seats import Seat
+from euchrelog.sources import Chunk
 from strategies import VARIANT_NAMES
 from support.records import random_ruleset, respell
 from support.slips import slips

@@ -20,6 +20,7 @@ from euchrelog.models import Log, log_items
 from euchrelog.notation import iter_log, loads, text_lines
 from euchrelog.notation.jsonio import dumps_json, iter_json_log, write_json
 from euchrelog.notation.writer import dumps, dumps_game, write_log
+from euchrelog.runs import Batching
 
 ROOT = Path(__file__).resolve().parents[1]
 INVALID = sorted((ROOT / "samples" / "invalid").glob("*.euchre"))
@@ -121,7 +122,7 @@ def test_batches_are_cut_between_games(size: int, tmp_path: Path,
     """With --jobs the games go to the processes in batches cut where a game starts (above
     the comments over its first tag): whatever the batch size, the output is the output of
     one process, with the same game numbers and lines."""
-    monkeypatch.setattr(checker, "BATCH_LINES", size)
+    monkeypatch.setattr(checker, "BY_LINES", Batching(checker.lines_of, size))
     texts = [p.read_text(encoding="utf-8") for p in (*INVALID, *VALID)]
     big = tmp_path / "all.euchre"
     big.write_text("\n# between games\n\n".join(texts), encoding="utf-8")
@@ -134,7 +135,7 @@ def test_batches_are_cut_between_games(size: int, tmp_path: Path,
 
 
 def test_json_lines_in_batches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(checker, "BATCH_LINES", 3)
+    monkeypatch.setattr(checker, "BY_LINES", Batching(checker.lines_of, 3))
     runner = CliRunner()
     lines = "".join(runner.invoke(main, ["convert", str(p), "--to", "jsonl"]).stdout
                     for p in VALID)

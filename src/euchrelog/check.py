@@ -8,7 +8,6 @@ finding is collected with its file, line and column.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
@@ -16,7 +15,6 @@ from dataclasses import dataclass, field, replace
 from .errors import NotationError, RecordError
 from .fast import check_form, check_notation, verify_json
 from .findings import Finding, is_suppressed
-from .kinds import is_document, is_json, json_value
 from .models import Game
 from .notation import (
     GameForm,
@@ -25,11 +23,11 @@ from .notation import (
     parse_game,
     read_game,
     split_games,
-    text_lines,
     validate_form,
 )
-from .notation.jsonio import loads_json, parse_game_json
+from .notation.jsonio import parse_game_json
 from .replay import GameReport, replay
+from .sources import Chunk, json_chunks, text_source
 
 
 @dataclass
@@ -47,6 +45,8 @@ class GameCheck:
     deals: int = 0
     syntax_error: bool = False
     """Whether the game could not be read at all."""
+    comments_only: bool = False
+    """Whether the text held no game, only comments."""
 
 
 def _with(finding: Finding, path: str | None, index: int) -> Finding:
@@ -72,33 +72,10 @@ def _checked(report: GameReport, index: int, path: str | None, line: int,
     return GameCheck(index, line, findings, report, deals=deals)
 
 
-@dataclass(frozen=True)
-class Chunk:
-    """One game's text, to be checked on its own (in this process or another)."""
-
-    index: int
-    first_line: int
-    text: str
-    path: str | None
-    json: bool = False
-    """Whether the text is one line of JSON Lines rather than notation."""
-    done: GameCheck | None = None
-    """A result already known (a game of a JSON document, checked as the document was)."""
-
-
 def notation_chunks(lines: Iterable[str], path: str | None = None) -> Iterator[Chunk]:
     """Splits notation into games as it reads, without holding the file."""
     for index, (first, text) in enumerate(split_games(lines), 1):
         yield Chunk(index, first, text, path)
-
-
-def json_line_chunks(lines: Iterable[str], path: str | None = None) -> Iterator[Chunk]:
-    """One chunk per non-blank line of JSON Lines."""
-    index = 0
-    for number, line in enumerate(lines, 1):
-        if line.strip():
-            index += 1
-            yield Chunk(index, number, line, path, json=True)
 
 
 def check_chunk(chunk: Chunk, *, keep_report: bool = True, fast: bool = True) -> GameCheck:
@@ -111,18 +88,16 @@ def check_chunk(chunk: Chunk, *, keep_report: bool = True, fast: bool = True) ->
     clean game of JSON Lines by the fast path; any other game, or every game with
     ``fast=False``, is validated into models and replayed with its source map.
     """
-    if fast and chunk.json:
-        quick = verify_json(chunk.text)
-        if quick is not None:
-            return _clean(chunk, quick, keep_report)
-    if chunk.json:
-        try:
-            game = parse_game_json(chunk.text, f"line {chunk.first_line}")
-        except RecordError as exc:
-            finding = Finding("S102", str(exc), chunk.first_line, 1, path=chunk.path,
-                              game=chunk.index)
-            return GameCheck(chunk.index, chunk.first_line, [finding], syntax_error=True)
-        result = check_game(game, chunk.index, chunk.path, chunk.first_line)
+    if chunk.done is not None:
+        return chunk.done
+    if chunk.game is not None:
+        result = check_game(chunk.game, chunk.index, chunk.path, chunk.first_line)
+    elif chunk.converted is not None:
+        result = check_converted_chunk(chunk)
+    elif fast and chunk.json and (quick := verify_json(chunk.text)) is not None:
+        return _clean(chunk, quick, keep_report)
+    elif chunk.json:
+        result = _check_json_line(chunk)
     else:
         result = _check_notation(chunk, fast)
         if "noqa" in chunk.text.lower():
@@ -132,14 +107,37 @@ def check_chunk(chunk: Chunk, *, keep_report: bool = True, fast: bool = True) ->
     return result
 
 
+def _check_json_line(chunk: Chunk) -> GameCheck:
+    """Reads and replays one game of JSON Lines."""
+    try:
+        game = parse_game_json(chunk.text, f"line {chunk.first_line}")
+    except RecordError as exc:
+        finding = Finding("S102", str(exc), chunk.first_line, 1, path=chunk.path,
+                          game=chunk.index)
+        return GameCheck(chunk.index, chunk.first_line, [finding], syntax_error=True)
+    return check_game(game, chunk.index, chunk.path, chunk.first_line)
+
+
+def check_converted_chunk(chunk: Chunk) -> GameCheck:
+    """Replays a game converted from elsewhere, its findings placed in the input (a JSON
+    path, or ``line:action``)."""
+    from .interop import check_converted
+
+    assert chunk.converted is not None
+    report, placed = check_converted(chunk.converted)
+    findings = [replace(p.finding, path=chunk.path, game=chunk.index, line=0, column=0,
+                        where=p.where) for p in placed]
+    return GameCheck(chunk.index, 0, findings, report, deals=len(chunk.converted.game.deals))
+
+
 def _check_notation(chunk: Chunk, fast: bool) -> GameCheck:
     """Reads and replays one game of notation (see :func:`check_chunk`)."""
     try:
         read = _read(chunk.text, chunk, fast)
     except NotationError as err:
         return _recover(chunk, err, fast)
-    if read is None:  # only comments
-        return GameCheck(chunk.index, chunk.first_line)
+    if read is None:
+        return GameCheck(chunk.index, chunk.first_line, comments_only=True)
     return _replayed(read, chunk)
 
 
@@ -375,51 +373,20 @@ def check_lines(lines: Iterable[str], path: str | None = None) -> Iterator[GameC
     """Checks notation game by game, going on after a syntax error."""
     for chunk in notation_chunks(lines, path):
         result = check_chunk(chunk)
-        if result.report is not None or result.syntax_error:
+        if not result.comments_only:
             yield result
 
 
 def check_json_lines(lines: Iterable[str], path: str | None = None) -> Iterator[GameCheck]:
     """Checks JSON Lines, or one JSON document, game by game."""
-    buffered = list(lines)
-    text = "".join(buffered)
-    try:
-        data = json_value(text)
-    except RecordError as err:
-        yield GameCheck(1, 1, [Finding("S102", str(err), 1, 1, path=path, game=1)],
-                        syntax_error=True)
-        return
-    except json.JSONDecodeError as exc:
-        data = None
-        try:
-            json_value(buffered[0] if buffered else "")
-        except (json.JSONDecodeError, RecordError):
-            # Not JSON Lines either: one broken document.
-            cut = " (is the file cut short?)" if exc.pos >= len(text.rstrip()) else ""
-            yield GameCheck(1, 1, [Finding("S102", f"not JSON: {exc.msg.lower()}{cut}",
-                                           exc.lineno, exc.colno, path=path, game=1)],
-                            syntax_error=True)
-            return
-    if is_document(data):
-        try:
-            log = loads_json(text)
-        except RecordError as err:
-            yield GameCheck(1, 1, [Finding("S102", str(err), 1, 1, path=path, game=1)],
-                            syntax_error=True)
-            return
-        for index, game in enumerate(log.games, 1):
-            yield check_game(game, index, path, 1)
-        return
-    for chunk in json_line_chunks(buffered, path):
+    for chunk in json_chunks(list(lines), path):
         yield check_chunk(chunk)
 
 
 def check_text(text: str, path: str | None = None) -> Iterator[GameCheck]:
-    """Checks a whole text, notation or JSON (told apart by its first character)."""
-    lines = [line + "\n" for line in text_lines(text.lstrip("\ufeff"))]
-    if lines and not text.endswith("\n"):
-        lines[-1] = lines[-1][:-1]  # as the file is read: no line end where there is none
-    if is_json(text):
-        yield from check_json_lines(lines, path)
-    else:
-        yield from check_lines(lines, path)
+    """Checks a whole text, in any form a source can be (:func:`~euchrelog.sources.text_source`
+    tells which), game by game."""
+    for chunk in text_source(text, path).chunks():
+        result = check_chunk(chunk)
+        if not result.comments_only:
+            yield result

@@ -3,8 +3,8 @@
 """Checking records on a Dask cluster (the ``dask`` extra: ``pip install 'euchrelog[dask]'``).
 
 ``euchrelog check --scheduler ADDRESS`` and :func:`check_paths` read each source here, cut
-it into the batches of whole games that ``check --jobs`` makes, and check each batch on a
-worker of a Dask distributed scheduler; the results come back renumbered in input order,
+it into batches of whole games (as ``check --jobs`` does, four times larger), and check
+each batch on a worker of a Dask distributed scheduler; the results come back in input order,
 exactly as one process gives them. A worker that dies has its batch run again elsewhere
 (Dask's own retry of the tasks of a lost worker), and each batch's results are taken once.
 
@@ -21,15 +21,14 @@ records in Dask, :func:`check_bag` maps the check over a bag of record texts, an
     findings = check_bag(texts).flatten().map(lambda game: game.findings).flatten()
     per_file = check_files(["archive/"]).map(lambda item: (item[0], len(item[1])))
 
-:func:`map_in_order` is the ordered, bounded map under ``analyze --scheduler`` and
-``stats --double-dummy --scheduler``. The core package never imports this module: only
+:class:`Cluster` is what the one runner (:class:`euchrelog.runs.Runner`) sends work to
+under every command's ``--scheduler``. The core package never imports this module: only
 ``--scheduler`` does.
 """
 
 from __future__ import annotations
 
 import asyncio
-import collections
 import concurrent.futures
 import json
 from collections.abc import Callable, Iterable, Iterator
@@ -42,14 +41,15 @@ import dask.config
 import dask.utils
 import distributed
 
-from . import __version__, checker
+from . import __version__
 from .check import GameCheck, check_text
-from .checker import Batch, Checker, Pending, check_batch, foreign_kind
+from .checker import BY_LINES, check_one
 from .errors import EuchrelogError, NotationError
 from .files import Limits, expand
 from .findings import Finding
 from .notation import prepare
-from .progress import Progress
+from .runs import Runner
+from .sources import open_source, source_name
 
 
 def _connect_seconds() -> float:
@@ -137,73 +137,6 @@ class Cluster:
         return _Task(future, what, self.address)
 
 
-def map_in_order(function: Callable[[T], R], items: Iterable[T],
-                 scheduler: str | distributed.Client, *,
-                 what: Callable[[T], str] = lambda item: "an item",
-                 per_thread: int = 2) -> Iterator[tuple[T, R]]:
-    """Each item with ``function`` of it, computed on the workers of a Dask scheduler with
-    at most ``per_thread`` items a worker thread in flight, in the order of ``items``
-    (``function`` and the items must pickle; ``what`` names an item in messages).
-
-    :raises EuchrelogError: if the cluster cannot be reached or loses every try of an item.
-    """
-    with Cluster(scheduler) as cluster:
-        flight: collections.deque[tuple[T, _Task[R]]] = collections.deque()
-        for item in items:
-            flight.append((item, cluster.submit(function, item, what(item))))
-            if len(flight) >= per_thread * cluster.threads:
-                done, task = flight.popleft()
-                yield done, task.get()
-        while flight:
-            done, task = flight.popleft()
-            yield done, task.get()
-
-
-BATCH_FACTOR = 4
-"""How many times larger than those of ``--jobs`` the batches sent to a cluster are: each
-task costs the command some milliseconds of Dask's own work, which 8000-line batches
-spread over four times the games (measured: about 40% less CPU time on the reading side
-than with 2000 lines, docs/scaling.md)."""
-
-
-class DaskChecker(Checker):
-    """A :class:`~euchrelog.checker.Checker` whose batches go to the workers of a Dask
-    scheduler (see :class:`Cluster`): the source is read and cut here, and the results
-    come back in input order."""
-
-    def __init__(self, scheduler: str | distributed.Client,
-                 progress: Progress | None = None) -> None:
-        super().__init__(0, progress)
-        self.cluster = Cluster(scheduler)
-
-    def __enter__(self) -> DaskChecker:
-        self.window = 2 * self.cluster.__enter__().threads
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.cluster.__exit__()
-
-    def run(self, path: str, name: str, limits: Limits) -> Iterator[GameCheck]:
-        """The results of the games of a source, in order, in batches of
-        :data:`BATCH_FACTOR` times the lines of ``--jobs``, two a worker thread in flight
-        (counted as the source is opened: workers that join are used from the next source
-        on).
-
-        :raises NotationError: where the source stops being readable, after the results of
-            the games before it.
-        """
-        assert self.cluster.client is not None
-        threads: dict[str, int] = self.cluster.client.nthreads()
-        self.window = 2 * max(1, sum(threads.values()))
-        self.batch_lines = BATCH_FACTOR * checker.BATCH_LINES
-        return super().run(path, name, limits)
-
-    def submit(self, batch: Batch) -> Pending:
-        """Starts checking a batch on a worker."""
-        where = f"the games of {batch.path or '<stdin>'} from line {batch.first_line}"
-        return self.cluster.submit(check_batch, batch, where)
-
-
 def _connect(address: str) -> distributed.Client:
     """A client of the scheduler at ``address``.
 
@@ -263,29 +196,28 @@ def check_paths(paths: Iterable[str], scheduler: str | distributed.Client, *,
                 limits: Limits | None = None) -> Iterator[tuple[str, GameCheck]]:
     """Checks sources on a Dask cluster, as ``euchrelog check --scheduler`` does: each
     source is read and cut into batches here, and every game's result is yielded with its
-    path, in input order (folders give their ``*.euchre`` files).
+    path, in input order (folders give their ``*.euchre`` files; a source from elsewhere,
+    EGN, EMN or OpenSpiel, is checked too).
 
     A source that stops being readable (bytes that are not UTF-8, a size limit) gives, after
     the games before that place, one result with index 0 holding its S101 finding.
 
-    :raises ValueError: for a source from elsewhere (EGN, EMN, OpenSpiel): convert it first.
     :raises EuchrelogError: if the cluster cannot be reached or loses every try of a batch.
     """
-    limits = limits or Limits()
-    with DaskChecker(scheduler) as checker:
+    with Runner(scheduler=scheduler) as runner:
         for path in expand(tuple(paths)):
-            for result in _results(checker, path, limits):
+            for result in _results(runner, path, limits or Limits()):
                 yield path, result
 
 
-def _results(checker: Checker, path: str, limits: Limits) -> Iterator[GameCheck]:
+def _results(runner: Runner, path: str, limits: Limits) -> Iterator[GameCheck]:
     """The results of the games of one source (see :func:`check_paths`)."""
-    kind = foreign_kind(path, limits)
-    if kind:
-        raise ValueError(f"{path} is {kind}: convert it to notation or JSON first")
-    name = "<stdin>" if path == "-" else path
+    name = source_name(path)
     try:
-        yield from checker.run(path, name, limits)
+        for _, result in runner.map(check_one, open_source(path, limits).chunks(),
+                                    batching=BY_LINES):
+            if not result.comments_only:
+                yield result
     except NotationError as exc:
         finding = Finding(exc.code, exc.message, exc.line, exc.column, path=name)
         yield GameCheck(0, exc.line, [finding], syntax_error=True)
@@ -295,9 +227,8 @@ def check_file(path: str, limits: Limits | None = None) -> tuple[str, list[GameC
     """A file and the results of its games, checked in this process (on a worker, when
     mapped by :func:`check_files`) as :func:`check_paths` checks it, replay reports left
     out."""
-    with Checker(1) as checker:
-        return path, [replace(result, report=None)
-                      for result in _results(checker, path, limits or Limits())]
+    with Runner() as runner:
+        return path, list(_results(runner, path, limits or Limits()))
 
 
 def check_files(paths: Iterable[str], limits: Limits | None = None) -> dask.bag.Bag:

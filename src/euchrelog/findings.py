@@ -250,6 +250,9 @@ class Finding:
     part: str | None = None
     """The part of the act at fault, where it is one: ``discard`` or ``takes`` of an
     exchange, ``keeps`` of a merge."""
+    where: str | None = None
+    """The place in a record from elsewhere, where a line and column do not apply: a JSON
+    path in EGN (``$.deals[2].phases[0].calls[4]``) or ``line:action`` in OpenSpiel."""
 
     @property
     def severity(self) -> Severity:
@@ -274,15 +277,18 @@ class Finding:
 
     def to_dict(self) -> dict[str, Any]:
         """The finding as a JSON-ready dict."""
+        place = {"where": self.where} if self.where is not None else {}
         return {"path": self.path, "line": self.line, "column": self.column,
                 "code": self.code, "name": self.name, "severity": self.severity,
                 "message": self.message, "game": self.game, "deal": self.deal,
-                "trick": self.trick, "seat": self.seat, "card": self.card, "part": self.part}
+                "trick": self.trick, "seat": self.seat, "card": self.card, "part": self.part,
+                **place}
 
     def __str__(self) -> str:
-        where = f"{self.path}:" if self.path else ""
+        path = f"{self.path}:" if self.path else ""
         level = "" if self.severity == "error" else f"{self.severity}: "
-        return f"{where}{self.line}:{self.column}: {self.code} {level}{self.message}"
+        where = self.where if self.where is not None else f"{self.line}:{self.column}"
+        return f"{path}{where}: {self.code} {level}{self.message}"
 
 
 def policy_text(c: Code) -> str:

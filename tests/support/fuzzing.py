@@ -40,10 +40,11 @@ from euchrelog.interop import ConversionError, check_converted, read_source
 from euchrelog.interop.egn import dumps_egn
 from euchrelog.kinds import head_of, is_history, is_json, kind_of
 from euchrelog.models import Log
-from euchrelog.notation import loads, text_lines
+from euchrelog.notation import loads
 from euchrelog.notation.jsonio import dumps_json, loads_json
 from euchrelog.notation.writer import dumps, dumps_game
 from euchrelog.replay import replay
+from euchrelog.sources import given_lines
 from strategies import VARIANT_NAMES, games
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -1041,7 +1042,7 @@ def check_event_source(text: str) -> None:
     is scored and written safely (:func:`check_event_text`)."""
     entries = read_entries(text, "fuzz.euchre")
     wanted = {e.index for e in entries[::2]}
-    lines = [line + "\n" for line in text_lines(text.lstrip("\ufeff"))]
+    lines = given_lines(text)
     def read(some: Iterable[Entry]) -> list[tuple[Any, ...]]:
         return [(e.index, e.line, e.game, e.failed, e.event_hint) for e in some]
 

@@ -76,7 +76,7 @@ class DealReview:
     """The double-dummy review of one deal played out."""
 
     game: int
-    """The game's index in its file, from 0."""
+    """The game's number in its file, from 1."""
     deal: int
     """The deal number."""
     trump: Trump
@@ -122,7 +122,7 @@ Review = DealReview | Skipped
 """What :func:`review_game` yields for each deal."""
 
 
-def review_game(game: Game, index: int = 0, *, par: bool = True) -> Iterator[Review]:
+def review_game(game: Game, index: int = 1, *, par: bool = True) -> Iterator[Review]:
     """Reviews every deal of ``game`` (the ``index``-th game of its file), in order.
 
     :param par: also work out each deal's par table (the most costly part).

@@ -9,10 +9,7 @@ input; the output keeps the order of the input.
 from __future__ import annotations
 
 import json
-import multiprocessing
-import multiprocessing.pool
 import sys
-from collections import deque
 from collections.abc import Callable, Iterator
 from typing import TextIO
 
@@ -20,38 +17,23 @@ import click
 
 from ..analysis import Review, Skipped, review_game, review_json
 from ..analysis.output import annotate, review_text
-from ..errors import NotationError, RecordError
+from ..errors import NotationError
 from ..files import (
     FileError,
     Limits,
     failure_text,
-    read_lines,
     write_output,
 )
-from ..kinds import is_json, peek
-from ..models import Game, LogItem
-from ..notation import iter_log
-from ..notation.jsonio import iter_json_log
+from ..models import Game
 from ..notation.writer import write_log
 from ..progress import Progress, total_size
-from ..report import EXIT_SYNTAX, Report, visible
+from ..report import Report, visible
+from ..runs import Runner
+from ..sources import open_source, source_name
 from .options import expand, limit_options, need_dask
 from .streams import closed_stdout
 
 FORMATS = ("text", "json")
-WINDOW = 4
-"""Games in flight a worker process (what bounds the memory of ``--jobs``)."""
-
-
-class AnalyzeFailure(click.ClickException):
-    """A source that cannot be read; exit status 2."""
-
-    exit_code = EXIT_SYNTAX
-
-    def show(self, file: object = None) -> None:
-        click.echo(self.format_message(), err=True)
-
-
 def _count(report: Report, reviews: list[Review]) -> None:
     """Counts a game's reviews: the deals reviewed, and those skipped by reason."""
     report.games += 1
@@ -63,31 +45,6 @@ def _count(report: Report, reviews: list[Review]) -> None:
             report.reviewed += 1
 
 
-def _games(path: str, limits: Limits, progress: Progress) -> Iterator[tuple[int, Game]]:
-    """The games of one source (notation, JSON or JSON Lines), numbered from 0, read as
-    they are needed.
-
-    :raises AnalyzeFailure: at a syntax error or bytes that cannot be read.
-    """
-    name = "<stdin>" if path == "-" else path
-    try:
-        first, stream = peek(read_lines(path, limits, progress=progress))
-        as_json = is_json(first) or path.endswith((".json", ".jsonl"))
-        items: Iterator[LogItem] = iter_json_log(stream) if as_json else iter_log(stream)
-        index = 0
-        for item in items:
-            if isinstance(item, Game):
-                yield index, item
-                index += 1
-    except NotationError as exc:
-        raise AnalyzeFailure(f"{visible(name)}:{exc.line}:{exc.column}: {exc.code} "
-                             f"{visible(exc.message)}") from None
-    except RecordError as exc:
-        raise AnalyzeFailure(f"{visible(name)}: S102 {visible(str(exc))}") from None
-    except OSError as exc:
-        raise FileError(f"cannot read {visible(name)}: {failure_text(exc)}") from None
-
-
 def _review(job: tuple[Game, int, bool]) -> list[Review]:
     """Reviews one game (in a worker process, or here)."""
     game, index, par = job
@@ -95,57 +52,59 @@ def _review(job: tuple[Game, int, bool]) -> list[Review]:
 
 
 Source = tuple[str, int, Game]
-"""A game of a source: the source's name, the game's index in it, the game."""
+"""A game of a source: the source's name, the game's number in it (from 1), the game."""
 
 
 def _review_source(job: tuple[Source, bool]) -> list[Review]:
-    """Reviews one game of a source (on a Dask worker)."""
+    """Reviews one game of a source (in a worker process, or here)."""
     (_, index, game), par = job
     return _review((game, index, par))
+
+
+def _batch_name(batch: list[tuple[Source, bool]]) -> str:
+    """A batch of games in messages: where it starts."""
+    (name, index, _), _ = batch[0]
+    return f"{name} game {index}"
 
 
 def _reviewed(games: Iterator[Source], jobs: int, par: bool, scheduler: str | None = None
               ) -> Iterator[tuple[Source, list[Review]]]:
     """Each game with its reviews, in order: here, in ``jobs`` processes, or on the workers
-    of a Dask scheduler, with at most :data:`WINDOW` games a process in flight."""
+    of a Dask scheduler (:class:`~euchrelog.runs.Runner`), a game a batch."""
     if scheduler is not None:
         need_dask()
-        from ..distributed import map_in_order
-        for (source, _), reviews in map_in_order(
-                _review_source, ((source, par) for source in games), scheduler,
-                what=lambda job: f"{job[0][0]} game {job[0][1]}", per_thread=WINDOW):
+    with Runner(jobs, scheduler) as runner:
+        for (source, _), reviews in runner.map(_review_source, ((s, par) for s in games),
+                                               what=_batch_name):
             yield source, reviews
-        return
-    if jobs <= 1:
-        for source in games:
-            yield source, _review((source[2], source[1], par))
-        return
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        flight: deque[tuple[Source, multiprocessing.pool.AsyncResult[list[Review]]]] = deque()
-        for source in games:
-            flight.append((source, pool.apply_async(_review, ((source[2], source[1], par),))))
-            if len(flight) >= jobs * WINDOW:
-                done, result = flight.popleft()
-                yield done, result.get()
-        while flight:
-            done, result = flight.popleft()
-            yield done, result.get()
 
 
 def _sources(paths: list[str], limits: Limits, progress: Progress, report: Report
              ) -> Iterator[Source]:
-    """The games of every source; one that cannot be read is reported, and the games read
-    before the fault are reviewed."""
+    """The games of every source (:mod:`euchrelog.sources`); a game that cannot be read is
+    reported and left out, as is the rest of a source that stops being readable."""
     for path in paths:
         report.files += 1
-        name = "<stdin>" if path == "-" else path
+        name = source_name(path)
         try:
-            for index, game in _games(path, limits, progress):
-                yield name, index, game
-        except AnalyzeFailure as exc:
-            progress.clear()
-            exc.show()
-            report.syntax_errors += 1
+            for entry in open_source(path, limits, progress).entries():
+                if entry.game is not None:
+                    yield name, entry.index, entry.game
+                    continue
+                assert entry.failed is not None
+                for finding in entry.failed.findings:
+                    _fail(str(finding), progress, report)
+        except NotationError as exc:
+            _fail(f"{name}:{exc.line}:{exc.column}: {exc.code} {exc.message}", progress, report)
+        except OSError as exc:
+            raise FileError(f"cannot read {visible(name)}: {failure_text(exc)}") from None
+
+
+def _fail(message: str, progress: Progress, report: Report) -> None:
+    """Says that a game cannot be read (exit status 2)."""
+    progress.clear()
+    click.echo(visible(message), err=True)
+    report.syntax_errors += 1
 
 
 def _run(paths: list[str], fmt: str, annotating: bool, jobs: int, par: bool, limits: Limits,

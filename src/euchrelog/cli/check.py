@@ -4,25 +4,25 @@ on a Dask cluster, :mod:`euchrelog.checker`), its findings printed in the format
 
 from __future__ import annotations
 
-import json
 import os
 import sys
-from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
-from ..checker import Checker, foreign_kind
+from .. import checker
+from ..checker import check_one, prepare_reader
 from ..errors import NotationError
 from ..files import FileError, Limits, failure_text
 from ..findings import Finding
 from ..progress import Progress, total_size
 from ..report import Report
+from ..runs import Runner
+from ..sources import Chunk, open_source, source_name
 from .formats import FORMATS, FindingPrinter, Selection, use_colour
 from .options import expand, limit_options, need_dask
-from .streams import closed_stdout, read_text, source_name
+from .streams import closed_stdout
 
 if TYPE_CHECKING:
     from ..check import GameCheck
@@ -82,6 +82,8 @@ def check(sources: tuple[str, ...], fmt: str, select: tuple[str, ...],
     """
     if scheduler is not None and jobs:
         raise click.UsageError("--jobs and --scheduler do not go together")
+    if scheduler is not None:
+        need_dask()
     try:
         selection = Selection.parse(select, ignore)
     except ValueError as exc:
@@ -119,24 +121,23 @@ def _check_all(paths: list[str], jobs: int, limits: Limits, printer: FindingPrin
                selection: Selection, report: Report, progress: Progress,
                scheduler: str | None = None) -> None:
     """Checks every source, printing the findings wanted and counting them in ``report``."""
-    with checker_for(jobs, scheduler, progress) as checker:
+    with Runner(jobs, scheduler, prepare_reader) as runner:
         for path in paths:
             report.files += 1
             name = source_name(path)
             found = 0
             try:
-                kind = foreign_kind(path, limits)
-                if kind:
-                    progress.clear()
-                results = (_check_foreign(kind, path, name, limits, printer, selection) if kind
-                           else checker.run(path, name, limits))
-                for result in results:
+                source = open_source(path, limits, progress)
+                for _, result in runner.map(check_one, source.chunks(), batching=checker.BY_LINES,
+                                            what=_batch_name):
+                    if result.comments_only:
+                        continue
                     result.findings = [f for f in result.findings if selection.wants(f.code)]
                     _count(report, result)
                     progress.count(result.deals)
                     if result.findings:
                         progress.clear()
-                    for finding in result.findings if not kind else ():  # printed there
+                    for finding in result.findings:
                         printer.emit(finding, result.context if finding.kind.syntax else "")
                     found += len(result.findings)
             except NotationError as exc:  # bytes that are not UTF-8 text, or over a limit
@@ -154,46 +155,14 @@ def _check_all(paths: list[str], jobs: int, limits: Limits, printer: FindingPrin
                 report.files_with_findings += 1
 
 
-def _check_foreign(kind: str, path: str, name: str, limits: Limits, printer: FindingPrinter,
-                   selection: Selection) -> Iterator[GameCheck]:
-    """Checks the games of a source from elsewhere, printing each finding wanted at its
-    place in the input (a JSON path, or line:action), and yields their counts."""
-    from ..check import GameCheck
-    from ..interop import ConversionError, check_converted, read_source
-
-    for index, item in enumerate(read_source(kind, read_text(path, limits)), 1):
-        if isinstance(item, ConversionError):
-            finding = Finding("S102", item.message, path=name, game=index)
-            placed = [(finding, item.where)]
-            result = GameCheck(index, 0, [finding], syntax_error=True)
-        else:
-            report, found = check_converted(item)
-            placed = [(replace(p.finding, path=name, game=index, line=0, column=0), p.where)
-                      for p in found if selection.wants(p.finding.code)]
-            result = GameCheck(index, 0, [f for f, _ in placed], report,
-                               deals=len(item.game.deals))
-        for finding, where in placed:
-            if printer.statistics or printer.fmt in ("github", "sarif"):
-                printer.emit(finding)  # no line to point at: the file is annotated
-            elif printer.fmt == "json":
-                click.echo(json.dumps({**finding.to_dict(), "where": where}, ensure_ascii=False))
-            else:
-                click.echo(f"{name}:{where}: {finding.code} {finding.message}")
-        yield result
+def _batch_name(batch: list[Chunk]) -> str:
+    """A batch of games in messages: where it starts."""
+    first = batch[0]
+    return f"the games of {first.path or '<stdin>'} from line {first.first_line}"
 
 
 AUTO_PARALLEL_BYTES = 1_000_000
 """Input size from which ``check`` uses every core unless told otherwise."""
-
-
-def checker_for(jobs: int, scheduler: str | None, progress: Progress | None = None
-                ) -> Checker:
-    """A checker with ``jobs`` processes here, or on the workers of a Dask scheduler."""
-    if scheduler is None:
-        return Checker(jobs, progress)
-    need_dask()
-    from ..distributed import DaskChecker
-    return DaskChecker(scheduler, progress)
 
 
 def _count(report: Report, result: GameCheck) -> None:

@@ -12,19 +12,18 @@ from typing import TextIO
 
 import click
 
-from ..checker import foreign_kind
 from ..errors import NotationError, RecordError
-from ..files import EXTENSION, Limits, read_lines, write_output
-from ..interop import ConversionError, read_source
+from ..files import EXTENSION, Limits, write_output
+from ..interop import ConversionError
 from ..interop.egn import dumps_egn
-from ..kinds import KINDS, is_json, peek
+from ..kinds import KINDS
 from ..models import LogItem
-from ..notation import iter_log
-from ..notation.jsonio import iter_json_log, write_json
+from ..notation.jsonio import write_json
 from ..notation.writer import write_log
 from ..progress import Progress, total_size
+from ..sources import JSON_DOCUMENT, JSON_LINES, open_source
 from .options import limit_options
-from .streams import SyntaxFailure, closed_stdout, read_text, source_name, syntax_failure
+from .streams import SyntaxFailure, closed_stdout, source_name, syntax_failure
 
 _TARGETS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", EXTENSION: "euchre",
             ".egn": "egn"}
@@ -119,14 +118,13 @@ def _writer(target: str, items: Iterator[LogItem], name: str) -> Callable[[TextI
 def _source_items(path: str, origin: str | None, limits: Limits, progress: Progress
                   ) -> tuple[str, Iterator[LogItem]]:
     """The kind of a source (``euchre``, ``json``, or ``foreign`` for EGN, EMN and
-    OpenSpiel) and its games, read as they are needed."""
-    try:
-        origin = origin or foreign_kind(path, limits)
-    except NotationError as exc:  # bytes that are not UTF-8 text, or over a limit
-        raise syntax_failure(path, exc) from None
-    if origin is not None:
-        return "foreign", _foreign_items(origin, path, limits)
-    return _log_items(path, limits, progress)
+    OpenSpiel; :func:`~euchrelog.sources.open_source` decides) and its games, read as they
+    are needed; what cannot be read stops with exit status 2, naming its place."""
+    source = open_source(path, limits, progress, kind=origin)
+    kind = ("foreign" if source.from_elsewhere
+            else "json" if source.kind in (JSON_LINES, JSON_DOCUMENT) else "euchre")
+    return kind, _located(path, source.items(lost=lambda what: click.echo(
+        f"{source_name(path)}: not in the record: {what}", err=True)))
 
 
 def _lazy_items(path: str, origin: str | None, limits: Limits, progress: Progress
@@ -158,21 +156,6 @@ def _convert_each(sources: tuple[str, ...], out_dir: Path, target: str | None,
             click.echo(f"{source} -> {output}", err=True)
 
 
-def _foreign_items(kind: str, path: str, limits: Limits) -> Iterator[LogItem]:
-    """The games of a source from elsewhere; one that cannot be converted stops with exit
-    status 2, naming its place in the input."""
-    try:
-        text = read_text(path, limits)
-    except NotationError as exc:
-        raise syntax_failure(path, exc) from None
-    for item in read_source(kind, text):
-        if isinstance(item, ConversionError):
-            raise SyntaxFailure(f"{source_name(path)}:{item.where}: S102 {item.message}")
-        for what in item.lost:
-            click.echo(f"{source_name(path)}: not in the record: {what}", err=True)
-        yield item.game
-
-
 def _egn_text(path: str, items: Iterator[LogItem]) -> str:
     """The EGN file of the one game of a source; what EGN cannot hold goes to stderr."""
     games = [item for item in items if not isinstance(item, tuple)]
@@ -188,22 +171,11 @@ def _egn_text(path: str, items: Iterator[LogItem]) -> str:
     return text
 
 
-def _log_items(path: str, limits: Limits, progress: Progress | None = None
-               ) -> tuple[str, Iterator[LogItem]]:
-    """The format of a source (``euchre`` or ``json``) and its games, read as they are
-    needed; a syntax error stops the reading with exit status 2."""
-    try:
-        first, stream = peek(read_lines(path, limits, progress=progress))
-    except NotationError as exc:
-        raise syntax_failure(path, exc) from None
-    kind = "json" if is_json(first) or path.endswith((".json", ".jsonl")) else "euchre"
-    items = iter_json_log(stream) if kind == "json" else iter_log(stream)
-    return kind, _located(path, items)
-
-
 def _located(path: str, items: Iterator[LogItem]) -> Iterator[LogItem]:
     """Passes items on, turning a syntax error into a located message."""
     try:
         yield from items
+    except ConversionError as exc:
+        raise SyntaxFailure(f"{source_name(path)}:{exc.where}: S102 {exc.message}") from None
     except (NotationError, RecordError) as exc:
         raise syntax_failure(path, exc) from None

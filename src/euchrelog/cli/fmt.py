@@ -4,33 +4,36 @@ from __future__ import annotations
 
 import difflib
 import sys
+from dataclasses import replace
 
 import click
 
 from ..errors import NotationError, RecordError
 from ..files import FileError, Limits, write_output, write_stdout
-from ..kinds import is_json
 from ..models import Log
-from ..notation import iter_log, loads, log_of, text_lines
-from ..notation.jsonio import loads_json
+from ..notation import log_of
 from ..notation.writer import dumps
 from ..progress import Progress, total_size
 from ..report import Report, visible
+from ..sources import text_source
 from .options import expand, limit_options, say_failure
 from .streams import SyntaxFailure, closed_stdout, read_text, source_name, syntax_failure
 
 
 def _parse(path: str, text: str, progress: Progress | None = None) -> Log:
-    """Reads notation or JSON, turning a syntax error into a located message; the games of
-    notation are counted in ``progress`` as they are read."""
+    """Reads a source's text in whatever form it is (:func:`~euchrelog.sources.text_source`
+    decides, as for every command), turning a syntax error into a located message; its
+    bytes are counted in ``progress`` as its games are read."""
+    from ..interop import ConversionError
+
+    source = text_source(text, path)
+    if progress is not None:
+        source = replace(source, progress=progress)
     try:
-        if is_json(text) or path.endswith((".json", ".jsonl")):
-            if progress is not None:
-                progress.advance(len(text.encode("utf-8")))
-            return loads_json(text)
-        if progress is None or not progress.enabled:  # (counting lines costs a pass)
-            return loads(text)
-        return log_of(progress.games(iter_log(progress.lines(text_lines(text.lstrip("\ufeff"))))))
+        items = source.items()
+        return log_of(progress.games(items) if progress is not None else items)
+    except ConversionError as exc:
+        raise SyntaxFailure(f"{source_name(path)}:{exc.where}: S102 {exc.message}") from None
     except (NotationError, RecordError) as exc:
         raise syntax_failure(path, exc) from None
 

@@ -26,7 +26,6 @@ from ..events import (
     EventResult,
     Overrides,
     Scorer,
-    iter_entries,
     parse_lone,
     parse_tiebreaks,
 )
@@ -42,6 +41,7 @@ from ..files import (
 from ..findings import Finding
 from ..progress import Progress, total_size
 from ..report import Report, visible, visible_context
+from ..sources import open_source, source_name
 from .options import expand, limit_options, parsed
 
 STDIN = "<stdin>"
@@ -67,10 +67,9 @@ class _Sources:
         :raises FileError: when the source cannot be read at all.
         """
         path = self.paths[order]
-        name = STDIN if path == "-" else path
-        lines = read_lines(path, self.limits, progress=self.progress)
+        name = source_name(path)
         try:
-            for entry in iter_entries(lines, name, order):
+            for entry in open_source(path, self.limits, self.progress).entries(order):
                 scorer.add(entry)
         except NotationError as exc:
             return Finding(exc.code, exc.message, exc.line, exc.column, path=name)
@@ -85,10 +84,8 @@ class _Sources:
             numbers.setdefault(entry.order, set()).add(entry.index)
         for order, indexes in numbers.items():
             path = self.paths[order]
-            name = STDIN if path == "-" else path
-            lines = read_lines(path, self.limits)
             try:
-                yield from iter_entries(lines, name, order, indexes)
+                yield from open_source(path, self.limits).entries(order, indexes)
             except (NotationError, OSError):
                 continue  # reported when it was first read; its games stay as replayed then
 

@@ -9,7 +9,6 @@ output (or ``-o``), the games that could not be read and the summary to standard
 from __future__ import annotations
 
 import sys
-from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -17,12 +16,10 @@ from typing import TYPE_CHECKING
 import click
 
 from ..errors import NotationError
-from ..events import Entry, iter_entries
 from ..files import (
     FileError,
     Limits,
     failure_text,
-    read_lines,
     write_output,
     write_stdout,
 )
@@ -31,6 +28,8 @@ from ..models import Game
 from ..progress import Progress, total_size
 from ..replay import GameReport, replay
 from ..report import Report, visible
+from ..runs import Runner
+from ..sources import Entry, open_source, source_name
 from ..stats import Collector, DateRange, Filters, double_dummy, parse_date_range
 from ..stats.output import RENDERERS
 from .options import expand, limit_options, need_dask, parsed
@@ -153,9 +152,9 @@ def _entries(paths: list[str], limits: Limits, progress: Progress,
     """The games of every source that can be read, in order; those that cannot are added
     to ``unreadable``."""
     for order, path in enumerate(paths):
-        name = STDIN if path == "-" else path
+        name = source_name(path)
         try:
-            for entry in iter_entries(read_lines(path, limits, progress=progress), name, order):
+            for entry in open_source(path, limits, progress).entries(order):
                 if entry.game is not None:
                     yield entry
                 elif entry.failed is not None:
@@ -185,19 +184,19 @@ def _reviews(game: Game) -> list[DealReview]:
 
 def _reviewed(entries: Iterator[Entry], scheduler: str
               ) -> Iterator[tuple[Entry, list[DealReview]]]:
-    """Each game with its double-dummy reviews, made on the workers of a Dask scheduler
-    (four games a worker thread in flight), in order (a game is named in messages as it is
-    sent, when its entry is the last one held)."""
+    """Each game with its double-dummy reviews, made on the workers of a Dask scheduler, in
+    order."""
     need_dask()
-    from ..distributed import map_in_order
+    with Runner(scheduler=scheduler) as runner:
+        yield from runner.map(_entry_reviews, entries, what=_entries_name)
 
-    held: deque[Entry] = deque()
 
-    def games() -> Iterator[Game]:
-        for entry in entries:
-            assert entry.game is not None
-            held.append(entry)
-            yield entry.game
-    for _, reviews in map_in_order(_reviews, games(), scheduler, per_thread=4,
-                                   what=lambda game: f"{held[-1].path} game {held[-1].index}"):
-        yield held.popleft(), reviews
+def _entry_reviews(entry: Entry) -> list[DealReview]:
+    """The double-dummy reviews of an entry's game (on a Dask worker)."""
+    assert entry.game is not None
+    return _reviews(entry.game)
+
+
+def _entries_name(batch: list[Entry]) -> str:
+    """A batch of games in messages: where it starts."""
+    return f"{batch[0].path} game {batch[0].index}"

@@ -13,16 +13,14 @@ from ..errors import NotationError, RecordError
 from ..files import Limits, read_lines
 from ..progress import Progress
 from ..report import EXIT_SYNTAX, visible, visible_context
+from ..sources import source_name
+
+__all__ = ["SyntaxFailure", "closed_stdout", "read_text", "source_name", "syntax_failure"]
 
 
 def read_text(path: str, limits: Limits, progress: Progress | None = None) -> str:
     """A whole file or stdin as text, byte-order mark and all (``fmt`` compares it)."""
     return "".join(read_lines(path, limits, strip_bom=False, progress=progress))
-
-
-def source_name(path: str) -> str:
-    """A source's name in messages: ``<stdin>`` for ``-``."""
-    return "<stdin>" if path == "-" else path
 
 
 class SyntaxFailure(click.ClickException):
