@@ -27,7 +27,7 @@ from typing import Any
 from ..cards import NO_TRUMP, Card, Suit, Trump, cards_of, mask_of, sort_hand
 from ..engine import DealState, Phase, lineup
 from ..models import Call, Deal, Declaration, Exchange, Game, Number, Order, Pass, Play, Swap
-from ..replay import replay
+from ..replay import GameReport, replay
 from ..rules import Ruleset
 from ..seats import Seat
 from .solver import Position, Solver
@@ -122,13 +122,18 @@ Review = DealReview | Skipped
 """What :func:`review_game` yields for each deal."""
 
 
-def review_game(game: Game, index: int = 1, *, par: bool = True) -> Iterator[Review]:
+def review_game(game: Game, index: int = 1, *, par: bool = True,
+                report: GameReport | None = None) -> Iterator[Review]:
     """Reviews every deal of ``game`` (the ``index``-th game of its file), in order.
 
     :param par: also work out each deal's par table (the most costly part).
+    :param report: the game's replay with its deals as taken (``replay(game, trace=True)``),
+        whose one pass the review rides; the game is replayed so when it is not given.
     """
-    report = replay(game)
+    if report is None or any(r.trace is None for r in report.deals):
+        report = replay(game, trace=True)
     rules = report.ruleset
+    traces = {r.number: r.trace for r in report.deals}
     faulty: dict[int, set[str]] = {}
     for finding in report.findings:
         if finding.deal is not None:
@@ -139,10 +144,14 @@ def review_game(game: Game, index: int = 1, *, par: bool = True) -> Iterator[Rev
             yield Skipped(index, deal.number, "the variant is unknown")
             continue
         reason = _unreviewable(deal, rules, faulty.get(deal.number, set()))
+        trace = traces.get(deal.number)
+        if reason is None and (trace is None or trace.lead is None):
+            reason = "not played out: no trick recorded"
         if reason is not None:
             yield Skipped(index, deal.number, reason)
             continue
-        yield _review(index, deal, rules, par)
+        assert trace is not None and trace.lead is not None
+        yield _review(index, deal, rules, par, trace.dealt, trace.lead)
 
 
 def principal_line(review: DealReview, at: int, card: Card | None = None
@@ -239,15 +248,6 @@ def _unreviewable(deal: Deal, rules: Ruleset, codes: set[str]) -> str | None:
     return None
 
 
-def _start(deal: Deal, rules: Ruleset) -> DealState:
-    """A state of ``deal`` as dealt, before the bidding."""
-    hands = {seat: list(cards) for line in deal.hands for seat, cards in line.cards.items()}
-    up = deal.up.card if deal.up else None
-    kitty = deal.up.kitty if deal.up else None
-    extra = deal.extra.cards if deal.extra and deal.extra.kind == rules.extra_hand else None
-    return DealState(rules, deal.dealer, hands=hands, upcard=up, kitty=kitty, extra=extra)
-
-
 def _best(values: Mapping[Card, int], maximise: bool) -> tuple[Card, ...]:
     """The cards of the best value for the side to play, sorted as a hand."""
     best = max(values.values()) if maximise else min(values.values())
@@ -264,13 +264,10 @@ def _points(state: DealState, tricks: int) -> dict[str, int]:
     return points or {}
 
 
-def _review(index: int, deal: Deal, rules: Ruleset, with_par: bool) -> Review:
-    """The review of ``deal``, a deal :func:`_unreviewable` lets through."""
-    state = _start(deal, rules)
-    for bid in deal.bids:
-        state.apply_bid(bid)
-    for act in deal.acts:
-        state.apply_act(act)
+def _review(index: int, deal: Deal, rules: Ruleset, with_par: bool, dealt: DealState,
+            state: DealState) -> Review:
+    """The review of ``deal``, a deal :func:`_unreviewable` lets through, from the replay's
+    states of it as dealt and at the opening lead."""
     if state.phase is not Phase.DECLARING or state.trump is None or state.maker is None:
         return Skipped(index, deal.number, "no contract: trump or the maker is not known")
     seats, leader = lineup(rules, deal.dealer, state.maker, state.alone, state.defender)
@@ -312,7 +309,7 @@ def _review(index: int, deal: Deal, rules: Ruleset, with_par: bool) -> Review:
             won += bool(solver.trick_won(position, card.index))
             position = solver.after(position, card.index)
     hands = {seat: tuple(sort_hand(played[seat])) for seat in seats}
-    par = _par(deal, rules) if with_par else ()
+    par = _par(deal, dealt) if with_par else ()
     return DealReview(index, deal.number, trump, state.maker, makers, state.alone is not None,
                       state.defender, state.contract, seats, leader, hands, dd, won,
                       tuple(plays), lost, par)
@@ -400,11 +397,11 @@ def _biddings(state: DealState, deal: Deal) -> Iterator[tuple[int | None, list[A
             yield 2, [*passes, *passes[:k], Call(act="call", seat=seat, suit=suit)]
 
 
-def _par(deal: Deal, rules: Ruleset) -> tuple[ParEntry, ...]:
-    """The par table of ``deal`` (see :class:`ParEntry`)."""
+def _par(deal: Deal, start: DealState) -> tuple[ParEntry, ...]:
+    """The par table of ``deal`` (see :class:`ParEntry`), from its state as dealt."""
+    rules = start.ruleset
     solves = _Solves()
     entries: list[ParEntry] = []
-    start = _start(deal, rules)
     for round_, bids in _biddings(start, deal):
         state = start.copy()
         if not _bid(state, bids) or state.maker is None or state.trump is None:

@@ -62,10 +62,13 @@ STDIN = "<stdin>"
               help="Also review every deal whose cards are all recorded double-dummy, for "
                    "the tricks each player's mistakes cost and the contracts that beat or "
                    "missed par (as euchrelog analyze does; far slower than the counts).")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes that replay (and review) games in parallel; the figures are "
+                   "the same.")
 @click.option("--scheduler", metavar="ADDRESS",
-              help="With --double-dummy: make the reviews on the workers of this Dask "
-                   "scheduler (like tcp://10.0.0.5:8786, or a scheduler file); the figures "
-                   "are the same. Needs euchrelog[dask] here and on the workers.")
+              help="Replay (and review) the games on the workers of this Dask scheduler "
+                   "(like tcp://10.0.0.5:8786, or a scheduler file); the figures are the "
+                   "same. Needs euchrelog[dask] here and on the workers.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
               help="Write the statistics here (atomically) instead of to standard output (- "
                    "is standard output).")
@@ -75,8 +78,8 @@ STDIN = "<stdin>"
 @limit_options("8G")
 def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
           events: tuple[str, ...], dates: DateRange | None, variants: tuple[str, ...],
-          dd: bool, scheduler: str | None, output: Path | None, force: bool, quiet: bool,
-          max_bytes: int, max_line: int) -> None:
+          dd: bool, jobs: int, scheduler: str | None, output: Path | None, force: bool,
+          quiet: bool, max_bytes: int, max_line: int) -> None:
     """Count how each player and side bids, defends and scores.
 
     SOURCES are .euchre files, folders (searched for *.euchre), JSON or JSON Lines
@@ -104,9 +107,10 @@ def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
     statistics are still given: euchrelog check lists them), 2 when a game cannot be
     read or on a usage error.
     """
-    if scheduler is not None and not dd:
-        raise click.UsageError("--scheduler sends the double-dummy reviews to the workers: "
-                               "give --double-dummy too")
+    if scheduler is not None and jobs != 1:
+        raise click.UsageError("--jobs and --scheduler do not go together")
+    if scheduler is not None:
+        need_dask()
     try:
         filters = Filters.of(players, events, dates, variants)
     except ValueError as exc:
@@ -115,19 +119,19 @@ def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
     limits = Limits(max_bytes, max_line)
     progress = Progress(total_size(paths), verb="counting", enabled=not quiet)
     given = _Given()
-    collector = Collector(filters, given if scheduler else double_dummy if dd else None)
+    collector = Collector(filters, given if dd else None)
     unreadable: list[tuple[Finding, str]] = []
     faulty = 0
     read = 0
     entries = _entries(paths, limits, progress, unreadable)
-    for entry, reviews in (_reviewed(entries, scheduler) if scheduler
-                           else ((entry, []) for entry in entries)):
-        assert entry.game is not None
-        read += 1
-        given.reviews = reviews
-        report = replay(entry.game, entry.source)
-        if collector.add(entry.game, report):
-            faulty += any(f.is_fault for f in report.findings)
+    with Runner(jobs, scheduler) as runner:
+        for (entry, _), (report, reviews) in runner.map(_replayed, ((e, dd) for e in entries),
+                                                        what=_entries_name):
+            assert entry.game is not None
+            read += 1
+            given.reviews = reviews
+            if collector.add(entry.game, report):
+                faulty += any(f.is_fault for f in report.findings)
     progress.clear()
     rendered = RENDERERS[fmt](collector)
     if output is not None and str(output) != "-":
@@ -167,8 +171,8 @@ def _entries(paths: list[str], limits: Limits, progress: Progress,
 
 
 class _Given:
-    """The reviewer of ``--scheduler``: the reviews of the game being counted, made
-    beforehand on a Dask worker."""
+    """The reviewer of ``--double-dummy``: the reviews of the game being counted, made with
+    its replay (here, in a worker process or on a Dask worker)."""
 
     def __init__(self) -> None:
         self.reviews: list[DealReview] = []
@@ -177,26 +181,20 @@ class _Given:
         return self.reviews
 
 
-def _reviews(game: Game) -> list[DealReview]:
-    """The double-dummy reviews of a game (on a Dask worker)."""
-    return list(double_dummy(game, replay(game)))
-
-
-def _reviewed(entries: Iterator[Entry], scheduler: str
-              ) -> Iterator[tuple[Entry, list[DealReview]]]:
-    """Each game with its double-dummy reviews, made on the workers of a Dask scheduler, in
-    order."""
-    need_dask()
-    with Runner(scheduler=scheduler) as runner:
-        yield from runner.map(_entry_reviews, entries, what=_entries_name)
-
-
-def _entry_reviews(entry: Entry) -> list[DealReview]:
-    """The double-dummy reviews of an entry's game (on a Dask worker)."""
+def _replayed(job: tuple[Entry, bool]) -> tuple[GameReport, list[DealReview]]:
+    """The one replay of a game (here, in a worker process or on a Dask worker) and, with
+    ``--double-dummy``, the reviews that ride it; the deals as taken are dropped after, so
+    that the report is small to send back."""
+    entry, dd = job
     assert entry.game is not None
-    return _reviews(entry.game)
+    report = replay(entry.game, entry.source, trace=dd)
+    reviews = list(double_dummy(entry.game, report)) if dd else []
+    for result in report.deals:
+        result.trace = None
+    return report, reviews
 
 
-def _entries_name(batch: list[Entry]) -> str:
+def _entries_name(batch: list[tuple[Entry, bool]]) -> str:
     """A batch of games in messages: where it starts."""
-    return f"{batch[0].path} game {batch[0].index}"
+    entry, _ = batch[0]
+    return f"{entry.path} game {entry.index}"

@@ -31,14 +31,15 @@ from ..imports import callable_package
 from ..loci import GameText, ParsedGame, SourceMap
 from ..models import Game
 from .loop import GameReplay, rotation
-from .results import Charge, DealResult, GameReport
+from .results import Charge, DealResult, DealTrace, GameReport
 
-__all__ = ["Charge", "DealResult", "GameReplay", "GameReport", "replay", "rotation"]
+__all__ = ["Charge", "DealResult", "DealTrace", "GameReplay", "GameReport", "replay",
+           "rotation"]
 
 
 def replay(game: Game | ParsedGame | GameText, source: SourceMap | None = None, *,
-           strict: bool = False, on_finding: Callable[[Finding], None] | None = None
-           ) -> GameReport:
+           strict: bool = False, on_finding: Callable[[Finding], None] | None = None,
+           trace: bool = False) -> GameReport:
     """Replays ``game`` and returns its report.
 
     ``game`` is a model, or a game as :func:`~euchrelog.notation.read_games` reads it,
@@ -47,6 +48,9 @@ def replay(game: Game | ParsedGame | GameText, source: SourceMap | None = None, 
     :param source: places findings at a line and column, when the game came from notation.
     :param strict: raise the first finding instead of collecting them.
     :param on_finding: called with each finding as it is found.
+    :param trace: keep each deal as the replay took it (:attr:`DealResult.trace
+        <euchrelog.replay.DealResult.trace>`), for what rides the one pass: the review, the
+        viewer, the statistics, the server.
     :raises IllegalActionError: in strict mode, at the first fault.
     :raises NotationError: for a game read with a syntax error (its ``error``).
     :raises ValueError: for a text read that holds no game, only comments.
@@ -58,8 +62,8 @@ def replay(game: Game | ParsedGame | GameText, source: SourceMap | None = None, 
             raise ValueError(f"no game to replay at line {game.first_line}: only comments")
         game = game.parsed
     if isinstance(game, ParsedGame):
-        return GameReplay(game.game, source or game.source, strict, on_finding).run()
-    return GameReplay(game, source, strict, on_finding).run()
+        return GameReplay(game.game, source or game.source, strict, on_finding, trace).run()
+    return GameReplay(game, source, strict, on_finding, trace).run()
 
 
 callable_package(__name__)  # euchrelog.replay(game): the package called as replay()

@@ -17,14 +17,17 @@ from ..rules import MOON, Ruleset
 from ..seats import Seat
 from .census import check_cards
 from .readings import A, declare_as_written, reseat
-from .results import DealResult, Emit, scored
+from .results import DealResult, DealTrace, Emit, scored
 
 
 class DealReplay:
     """The replay of one deal of a game, each finding reported through ``emit``."""
 
-    def __init__(self, rules: Ruleset, emit: Emit, open_deal: bool, deal: Deal) -> None:
+    def __init__(self, rules: Ruleset, emit: Emit, open_deal: bool, deal: Deal,
+                 trace: bool = False) -> None:
         self.ruleset = rules
+        self.trace = trace
+        """Whether to keep the deal as taken (:class:`~.results.DealTrace`)."""
         self.emit = emit
         self.open_deal = open_deal
         """The deal is the last of a record marked unfinished, and may stop anywhere."""
@@ -45,6 +48,8 @@ class DealReplay:
         kitty = deal.up.kitty if deal.up else None
         extra = deal.extra.cards if deal.extra and deal.extra.kind == rules.extra_hand else None
         state = DealState(rules, deal.dealer, hands=hands, upcard=up, kitty=kitty, extra=extra)
+        dealt = state.copy() if self.trace else None
+        taken: list[Action] = []
         faulted = False
         n = deal.number
 
@@ -75,6 +80,7 @@ class DealReplay:
             swapped = (written, bid) if isinstance(bid, Swap) else None
             maker = state.maker
             state.apply_bid(bid)
+            taken.append(bid)
             if maker is None and state.maker is not None:
                 made = ("deal", d, "bid", k)
         sheet = deal.sheet
@@ -90,7 +96,9 @@ class DealReplay:
                 err = state.check_exchange(act)
                 if err is not None and err.part is not None:
                     locus = part_locus(locus, err.part)
-            state.apply_act(self.act(state, act, at + k, locus, fault))
+            chosen = self.act(state, act, at + k, locus, fault)
+            state.apply_act(chosen)
+            taken.append(chosen)
         if sheet is not None and not sheet.thrown:
             if deal.declarations or deal.merge is not None:  # (a merge: no lone maker)
                 self.compare_sheet_declarations(d, deal, state)
@@ -104,7 +112,10 @@ class DealReplay:
             self.emit("B406", f"deal {n}: {state.maker} orders up, but the upcard is not "
                               "recorded: trump is unknown, so the play cannot be checked",
                       ("deal", d, "bid"), deal=n, seat=state.maker)
+        lead = state.copy() if self.trace and tricks else None
         self.play_tricks(d, deal, tricks, state, claimed, fault, canadian)
+        if dealt is not None:
+            result.trace = DealTrace(dealt, taken, lead, state)
         result.thrown = state.phase is Phase.THROWN
         result.maker = state.maker
         result.trump = state.trump.value if state.trump else None

@@ -30,8 +30,10 @@ class GameReplay:
     """
 
     def __init__(self, game: Game, source: SourceMap | None, strict: bool,
-                 on_finding: Callable[[Finding], None] | None) -> None:
+                 on_finding: Callable[[Finding], None] | None, trace: bool = False) -> None:
         self.game = game
+        self.trace = trace
+        """Whether each deal's result keeps the deal as taken (:class:`~.results.DealTrace`)."""
         self.source = source
         self.strict = strict
         self.on_finding = on_finding
@@ -210,7 +212,7 @@ class GameReplay:
 
     def deal(self, d: int, deal: Deal) -> DealResult:
         """Replays deal ``d`` of the game as ``deal`` (:class:`~.deal.DealReplay`)."""
-        return DealReplay(self.ruleset, self.emit, self.open_deal, deal).run(d)
+        return DealReplay(self.ruleset, self.emit, self.open_deal, deal, self.trace).run(d)
 
     def check_sequence(self, d: int, deal: Deal, previous: Deal | None) -> Seat | None:
         """Deal numbers and dealer rotation; returns the dealer due when it is not the one

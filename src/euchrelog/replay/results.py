@@ -8,12 +8,32 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..cards import Card
-from ..engine import DealState
+from ..engine import Action, DealState
 from ..findings import Finding, Severity
 from ..loci import Locus
 from ..models import Deal
 from ..rules import Ruleset
 from ..seats import SEATS, Seat
+
+
+@dataclass
+class DealTrace:
+    """One deal as its replay took it, for what rides the replay's one pass (the review,
+    the viewer, the statistics, the recorder and the server): the state as dealt, the acts
+    before the play as taken (the bids, then the exchange, merge and declarations, each as
+    the replay read it: a seat letter written wrongly is taken as the seat it reads), the
+    state at the opening lead and at the end (whose ``tricks`` and ``winners`` are the
+    tricks as played and who took them)."""
+
+    dealt: DealState
+    """The state as dealt, before the first bid (a copy of the replay's)."""
+    acts: list[Action]
+    """The acts before the play, as taken."""
+    lead: DealState | None
+    """The state at the opening lead (a copy), once the bidding, exchange and declarations
+    are done; ``None`` for a deal with no trick recorded."""
+    final: DealState
+    """The state at the end of the deal."""
 
 
 @dataclass
@@ -41,6 +61,9 @@ class DealResult:
     thrown: bool = False
     penalties: list[Charge] = field(default_factory=list)
     """The penalties charged in the deal (H6), already in ``totals``."""
+    trace: DealTrace | None = None
+    """The deal as the replay took it, when the replay was asked to keep it
+    (``replay(..., trace=True)``)."""
 
     @property
     def alone(self) -> bool:

@@ -237,10 +237,11 @@ left out): :func:`double_dummy` or another."""
 
 def double_dummy(game: Game, report: GameReport) -> Iterator[DealReview]:
     """The double-dummy reviews of the deals of a game that can be reviewed (every card
-    recorded, the play clean: see :func:`euchrelog.analysis.review_game`)."""
+    recorded, the play clean: see :func:`euchrelog.analysis.review_game`), riding its
+    replay when that kept the deals as taken (``replay(game, trace=True)``)."""
     from ..analysis import DealReview, review_game
 
-    for review in review_game(game):
+    for review in review_game(game, report=report):
         if isinstance(review, DealReview):
             yield review
 
@@ -461,10 +462,11 @@ def _claimed(report: GameReport, result: DealResult, claims: Sequence[object]) -
 
 def collect(games: Sequence[Game], filters: Filters | None = None,
             reviewer: Reviewer | None = None) -> Collector:
-    """The statistics of some games, each replayed (and reviewed, with ``reviewer``)."""
+    """The statistics of some games, each replayed once (and reviewed, with ``reviewer``,
+    on that replay's deals as taken)."""
     collector = Collector(filters, reviewer)
     for game in games:
-        collector.add(game, replay(game))
+        collector.add(game, replay(game, trace=reviewer is not None))
     return collector
 
 
