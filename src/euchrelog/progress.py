@@ -79,9 +79,11 @@ class Progress:
         self.noun = "deal"
 
     def count(self, n: int, noun: str = "deal") -> None:
-        """Counts ``n`` more deals (or games: ``noun``) done."""
+        """Counts ``n`` more deals (or games: ``noun``) done, and redraws now and then (so
+        that the line moves while one long game is worked on)."""
         self.items += n
         self.noun = noun
+        self.draw()
 
     def games(self, items: Iterable[T]) -> Iterator[T]:
         """The items, each counted as a game done."""
@@ -96,8 +98,13 @@ class Progress:
             self.advance(len(line.encode("utf-8")) + 1)
 
     def advance(self, n: int) -> None:
-        """Counts ``n`` more bytes read, and redraws now and then."""
+        """Counts ``n`` more bytes done, and redraws now and then."""
         self.read += n
+        self.draw()
+
+    def draw(self) -> None:
+        """Redraws the line, at most every :data:`INTERVAL` seconds, from :data:`DELAY`
+        seconds on."""
         if not self.enabled:
             return
         now = time.monotonic()

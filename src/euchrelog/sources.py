@@ -176,6 +176,9 @@ class Entry:
     """A game from elsewhere, with where its parts stand in the input."""
     event_hint: str | None = field(default=None)
     """For a game of notation that could not be read: the Event tag in its text, if any."""
+    size: int = 0
+    """The bytes of the game's text in its source (0 for a game of a document or from
+    elsewhere): what a command counts as done when it is done with the game."""
 
     def find(self, locus: Locus) -> tuple[int, int]:
         """The line and column of a part of the game (its first line for JSON)."""
@@ -368,6 +371,13 @@ def json_line_chunks(lines: Iterable[str], path: str | None = None) -> Iterator[
 def read_chunk(chunk: Chunk, order: int = 0) -> Entry | None:
     """A chunk's game read into its model and source map, or kept with its syntax finding
     when it cannot be read; ``None`` for a chunk of comments only."""
+    entry = _read_chunk(chunk, order)
+    if entry is not None and chunk.text:
+        entry.size = len(chunk.text.encode("utf-8"))
+    return entry
+
+
+def _read_chunk(chunk: Chunk, order: int) -> Entry | None:
     path = chunk.path or ""
     if chunk.done is not None:
         return Entry(path, chunk.index, chunk.first_line, order, failed=chunk.done)

@@ -51,31 +51,48 @@ def _review(job: tuple[Game, int, bool]) -> list[Review]:
     return list(review_game(game, index, par=par))
 
 
-Source = tuple[str, int, Game]
-"""A game of a source: the source's name, the game's number in it (from 1), the game."""
+Source = tuple[str, int, Game, int]
+"""A game of a source: the source's name, the game's number in it (from 1), the game, and
+the bytes of its text."""
 
 
 def _review_source(job: tuple[Source, bool]) -> list[Review]:
     """Reviews one game of a source (in a worker process, or here)."""
-    (_, index, game), par = job
+    (_, index, game, _), par = job
     return _review((game, index, par))
 
 
 def _batch_name(batch: list[tuple[Source, bool]]) -> str:
     """A batch of games in messages: where it starts."""
-    (name, index, _), _ = batch[0]
+    (name, index, _, _), _ = batch[0]
     return f"{name} game {index}"
 
 
-def _reviewed(games: Iterator[Source], jobs: int, par: bool, scheduler: str | None = None
-              ) -> Iterator[tuple[Source, list[Review]]]:
+def _reviewed(games: Iterator[Source], jobs: int, par: bool, progress: Progress,
+              scheduler: str | None = None) -> Iterator[tuple[Source, list[Review]]]:
     """Each game with its reviews, in order: here, in ``jobs`` processes, or on the workers
-    of a Dask scheduler (:class:`~euchrelog.runs.Runner`), a game a batch."""
+    of a Dask scheduler (:class:`~euchrelog.runs.Runner`), a game a batch. The work done is
+    counted in ``progress`` deal by deal here, game by game elsewhere."""
+    def here(job: tuple[Source, bool]) -> list[Review]:
+        (_, index, game, size), par = job
+        reviews = []
+        share = size // max(len(game.deals), 1)
+        for review in review_game(game, index, par=par):
+            reviews.append(review)
+            progress.advance(share)
+            progress.count(1)
+        progress.advance(size - share * len(reviews))
+        return reviews
+
     if scheduler is not None:
         need_dask()
+    local = scheduler is None and jobs <= 1
     with Runner(jobs, scheduler) as runner:
-        for (source, _), reviews in runner.map(_review_source, ((s, par) for s in games),
-                                               what=_batch_name):
+        for (source, _), reviews in runner.map(here if local else _review_source,
+                                               ((s, par) for s in games), what=_batch_name):
+            if not local:
+                progress.advance(source[3])
+                progress.count(len(reviews))
             yield source, reviews
 
 
@@ -87,10 +104,11 @@ def _sources(paths: list[str], limits: Limits, progress: Progress, report: Repor
         report.files += 1
         name = source_name(path)
         try:
-            for entry in open_source(path, limits, progress).entries():
+            for entry in open_source(path, limits).entries():
                 if entry.game is not None:
-                    yield name, entry.index, entry.game
+                    yield name, entry.index, entry.game, entry.size
                     continue
+                progress.advance(entry.size)
                 assert entry.failed is not None
                 for finding in entry.failed.findings:
                     _fail(str(finding), progress, report)
@@ -110,19 +128,23 @@ def _fail(message: str, progress: Progress, report: Report) -> None:
 def _run(paths: list[str], fmt: str, annotating: bool, jobs: int, par: bool, limits: Limits,
          progress: Progress, report: Report, scheduler: str | None = None
          ) -> Callable[[TextIO], None]:
-    """What writes the output of the run to a text file."""
+    """What writes the output of the run to a text file; on Ctrl-C it stops after the
+    games finished, which are written (and :attr:`Report.stopped_at` says where)."""
     def reviewed() -> Iterator[tuple[Source, list[Review]]]:
-        for source, reviews in _reviewed(_sources(paths, limits, progress, report), jobs, par,
-                                         scheduler):
-            _count(report, reviews)
-            yield source, reviews
+        games = _sources(paths, limits, progress, report)
+        try:
+            for source, reviews in _reviewed(games, jobs, par, progress, scheduler):
+                _count(report, reviews)
+                yield source, reviews
+        except KeyboardInterrupt:
+            report.interrupted = True
 
     def put(out: TextIO) -> None:
         if annotating:
-            write_log((annotate(game, reviews) for (_, _, game), reviews in reviewed()), out)
+            write_log((annotate(game, reviews) for (_, _, game, _), reviews in reviewed()),
+                      out)
             return
-        for (name, index, _), reviews in reviewed():
-            progress.clear()
+        for (name, index, _, _), reviews in reviewed():
             for item in reviews:
                 if fmt == "json":
                     out.write(json.dumps({"file": name, **review_json(item)}) + "\n")
@@ -204,6 +226,11 @@ def analyze(sources: tuple[str, ...], fmt: str, annotating: bool, output: str | 
         closed_stdout()
     finally:
         progress.clear()
+    if report.interrupted and not quiet:
+        kept = f"written to {output}" if output is not None else "written"
+        games = f"{report.games} game{'' if report.games == 1 else 's'}"
+        click.echo(f"interrupted: the {games} finished before are {kept}; the rest was not "
+                   "analyzed", err=True)
     if not quiet:
         click.echo(report.summary(), err=True)
     sys.exit(report.return_code)

@@ -1,0 +1,90 @@
+"""Long work shows that it goes on and keeps what it finished (issue 44): the progress line
+counts the work that takes the time (a deal reviewed, not a line read), and Ctrl-C writes
+every game finished before it."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import random
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from euchrelog import progress
+from euchrelog.cli import main
+from euchrelog.generate import random_game, ruleset_for
+from euchrelog.notation.writer import dumps_game
+
+
+class _Screen(io.StringIO):
+    """A terminal that keeps what was drawn on it."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def _games(tmp_path: Path, games: int, target: int) -> Path:
+    rng = random.Random(44)
+    rules = ruleset_for("four-hand", target=target)
+    path = tmp_path / "long.euchre"
+    path.write_text("\n".join(dumps_game(random_game(rng, rules, unknown_rate=0.0))
+                              for _ in range(games)), encoding="utf-8")
+    return path
+
+
+def _screen(monkeypatch: pytest.MonkeyPatch) -> _Screen:
+    """A terminal as standard error, the progress line drawn at once (set in the test
+    itself: pytest's capture sets standard error after the fixtures)."""
+    monkeypatch.setattr(progress, "DELAY", 0.0)
+    monkeypatch.setattr(progress, "INTERVAL", 0.0)
+    shown = _Screen()
+    monkeypatch.setattr(sys, "stderr", shown)
+    return shown
+
+
+def test_the_progress_of_analyze_moves_within_one_long_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before, the line was drawn only while lines were read: one long game showed nothing
+    while it was reviewed."""
+    path = _games(tmp_path, 1, 40)
+    screen = _screen(monkeypatch)
+    with contextlib.suppress(SystemExit):
+        main(["analyze", "--no-par", "-o", str(tmp_path / "out.txt"), str(path)],
+             standalone_mode=False)
+    counts = [int(n) for n in re.findall(r"(\d+) deals?, ", screen.getvalue())]
+    assert len(set(counts)) >= 10, screen.getvalue()[-300:]
+    shares = [int(s) for s in re.findall(r"analyzing +(\d+)%", screen.getvalue())]
+    assert shares == sorted(shares) and shares[0] < 50 < shares[-1]
+
+
+def test_ctrl_c_keeps_the_games_finished(tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before, Ctrl-C threw away every finished game of ``analyze -o``."""
+    from euchrelog.analysis import review_game as review
+
+    path = _games(tmp_path, 5, 10)
+    screen = _screen(monkeypatch)
+    seen: list[int] = []
+
+    def stopping(game: Any, index: int = 1, **kwargs: Any) -> Any:
+        seen.append(index)
+        if index == 3:
+            raise KeyboardInterrupt
+        return review(game, index, **kwargs)
+
+    monkeypatch.setattr("euchrelog.cli.analyze.review_game", stopping)
+    out = tmp_path / "out.jsonl"
+    code = 0
+    try:
+        main(["analyze", "--no-par", "--format", "json", "-o", str(out), str(path)],
+             standalone_mode=False)
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    assert code == 130
+    games = {line.split('"game": ')[1].split(",")[0] for line in out.read_text().splitlines()}
+    assert games == {"1", "2"}
+    assert "interrupted: the 2 games finished before are written to" in screen.getvalue()
