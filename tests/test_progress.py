@@ -88,3 +88,18 @@ def test_ctrl_c_keeps_the_games_finished(tmp_path: Path,
     games = {line.split('"game": ')[1].split(",")[0] for line in out.read_text().splitlines()}
     assert games == {"1", "2"}
     assert "interrupted: the 2 games finished before are written to" in screen.getvalue()
+
+
+def test_the_progress_of_stats_double_dummy_counts_the_reviews(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before, ``stats --double-dummy`` showed the share of its input read, which ran ahead
+    of the reviews, and no deal count."""
+    path = _games(tmp_path, 6, 10)
+    screen = _screen(monkeypatch)
+    with contextlib.suppress(SystemExit):
+        main(["stats", "--dd", "-o", str(tmp_path / "out.txt"), str(path)],
+             standalone_mode=False)
+    counts = [int(n) for n in re.findall(r"(\d+) deals?, ", screen.getvalue())]
+    assert len(set(counts)) >= 4, screen.getvalue()[-300:]
+    shares = [int(s) for s in re.findall(r"counting +(\d+)%", screen.getvalue())]
+    assert shares == sorted(shares) and shares[0] < 50

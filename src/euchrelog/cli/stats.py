@@ -129,6 +129,8 @@ def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
                                                         what=_entries_name):
             assert entry.game is not None
             read += 1
+            progress.advance(entry.size)
+            progress.count(len(entry.game.deals))
             given.reviews = reviews
             if collector.add(entry.game, report):
                 faulty += any(f.is_fault for f in report.findings)
@@ -158,10 +160,11 @@ def _entries(paths: list[str], limits: Limits, progress: Progress,
     for order, path in enumerate(paths):
         name = source_name(path)
         try:
-            for entry in open_source(path, limits, progress).entries(order):
+            for entry in open_source(path, limits).entries(order):
                 if entry.game is not None:
                     yield entry
                 elif entry.failed is not None:
+                    progress.advance(entry.size)
                     unreadable += [(f, entry.failed.context) for f in entry.failed.findings]
         except NotationError as exc:
             unreadable.append((Finding(exc.code, exc.message, exc.line, exc.column, path=name),
