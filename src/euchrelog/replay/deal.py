@@ -10,7 +10,7 @@ from itertools import pairwise
 from ..cards import NO_TRUMP
 from ..engine import Action, DealState, Evidence, Phase, proved_renege
 from ..errors import IllegalActionError
-from ..findings import Severity
+from ..findings import Edit, Fix, Severity
 from ..loci import Locus, act_loci, part_locus
 from ..models import Bid, Deal, Declaration, Exchange, Merge, Swap, Trick
 from ..rules import MOON, Ruleset
@@ -49,13 +49,14 @@ class DealReplay:
         n = deal.number
 
         def fault(err: IllegalActionError, locus: Locus, trick: int | None = None,
-                  seat: Seat | None = None, level: Severity | None = None) -> None:
+                  seat: Seat | None = None, level: Severity | None = None,
+                  fix: Fix | None = None) -> None:
             nonlocal faulted
             if err.kind.stops == "deal" and faulted:
                 return
             faulted = True
             self.emit(err.code, f"deal {n}: {err.message}", locus, deal=n, trick=trick,
-                      seat=seat, level=level, card=err.card, part=err.part)
+                      seat=seat, level=level, card=err.card, part=err.part, fix=fix)
 
         tricks = self.trick_order(d, deal)
         bids = deal.bids
@@ -253,10 +254,15 @@ class DealReplay:
 
     def report_act(self, state: DealState, err: IllegalActionError, act: Action, chosen: Action,
                    locus: Locus, fault: Callable[..., None], trick: int | None = None) -> None:
-        """One finding for a faulty act, saying so when it was taken as another seat's."""
+        """One finding for a faulty act, saying so when it was taken as another seat's (and
+        then its fix, a guess, writes that seat)."""
+        fix = None
         if chosen is not act:
             err = err.noted(f"; taken as {chosen.seat}'s")
-        fault(err, locus, trick=trick, seat=act.seat)
+            at = (*locus[:-2], "seat", locus[-1]) if locus[-2:-1] == ("play",) else locus
+            fix = Fix((Edit(str(chosen.seat), "seat", str(act.seat), at),),
+                      f"write {chosen.seat} for {act.seat}", safe=False)
+        fault(err, locus, trick=trick, seat=act.seat, fix=fix)
 
     def trick_order(self, d: int, deal: Deal) -> list[tuple[int, Trick]]:
         """The tricks in the order they were played, each with its index in the record: a
@@ -271,16 +277,22 @@ class DealReplay:
         for t, trick in enumerate(deal.tricks):
             if order and trick.plays == order[-1][1].plays:
                 self.emit("P707", f"deal {n}: trick {trick.number} is written twice",
-                          ("deal", d, "trick", t), deal=n, trick=trick.number)
+                          ("deal", d, "trick", t), deal=n, trick=trick.number,
+                          fix=Fix((Edit(None, "line", "", ("deal", d, "trick", t)),),
+                                  f"delete the second trick {trick.number}"))
                 continue
             order.append((t, trick))
         numbers = [trick.number for _, trick in order]
         if sorted(numbers) == list(range(1, len(numbers) + 1)) and numbers != sorted(numbers):
             k = next(k for k, number in enumerate(numbers) if number != k + 1)
             t, trick = order[k]
+            due = order[numbers.index(k + 1)][0]
+            swap = Fix((Edit(None, "swap", "", ("deal", d, "trick", t)),
+                        Edit(None, "swap", "", ("deal", d, "trick", due))),
+                       f"put trick {k + 1} before trick {trick.number}")
             self.emit("P707", f"deal {n}: trick {trick.number} is written before trick {k + 1}; "
                               "the tricks are read in the order of their numbers",
-                      ("deal", d, "trick", t), deal=n, trick=trick.number)
+                      ("deal", d, "trick", t), deal=n, trick=trick.number, fix=swap)
             return sorted(order, key=lambda item: item[1].number)
         tricks = self.ruleset.variant.tricks
         if (numbers and all(a < b for a, b in pairwise(numbers)) and numbers[-1] <= tricks
