@@ -120,10 +120,10 @@ def check_chunk(chunk: Chunk, *, keep_report: bool = True, fast: bool = True) ->
             return _clean(chunk, quick, keep_report)
     if chunk.json:
         try:
-            game = parse_game_json(chunk.text, f"line {chunk.first_line}")
+            game = parse_game_json(chunk.text)
         except RecordError as exc:
-            finding = Finding("S102", str(exc), chunk.first_line, 1, path=chunk.path,
-                              game=chunk.index)
+            finding = Finding("S102", str(exc), chunk.first_line + max(exc.line, 1) - 1,
+                              exc.column or 1, path=chunk.path, game=chunk.index)
             return GameCheck(chunk.index, chunk.first_line, [finding], syntax_error=True)
         result = check_game(game, chunk.index, chunk.path, chunk.first_line)
     else:
@@ -444,8 +444,8 @@ def check_json_lines(lines: Iterable[str], path: str | None = None) -> Iterator[
     try:
         data = json_value(text)
     except RecordError as err:
-        yield GameCheck(1, 1, [Finding("S102", str(err), 1, 1, path=path, game=1)],
-                        syntax_error=True)
+        yield GameCheck(1, 1, [Finding("S102", str(err), err.line or 1, err.column or 1,
+                                       path=path, game=1)], syntax_error=True)
         return
     except json.JSONDecodeError as exc:
         data = None
@@ -462,8 +462,8 @@ def check_json_lines(lines: Iterable[str], path: str | None = None) -> Iterator[
         try:
             log = loads_json(text)
         except RecordError as err:
-            yield GameCheck(1, 1, [Finding("S102", str(err), 1, 1, path=path, game=1)],
-                            syntax_error=True)
+            yield GameCheck(1, 1, [Finding("S102", str(err), err.line or 1, err.column or 1,
+                                           path=path, game=1)], syntax_error=True)
             return
         for index, game in enumerate(log.games, 1):
             yield check_game(game, index, path, 1)

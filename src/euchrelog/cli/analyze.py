@@ -35,11 +35,23 @@ from ..notation.jsonio import iter_json_log
 from ..notation.writer import write_log
 from ..progress import Progress, total_size
 from ..report import EXIT_SYNTAX, Report, visible
-from .options import expand, limit_options, need_dask
+from .options import (
+    JOBS,
+    Configured,
+    config_options,
+    expand,
+    jobs_for,
+    jobs_option,
+    limit_options,
+    need_dask,
+)
 from .streams import closed_stdout
 
 FORMATS = ("text", "json")
 WINDOW = 4
+AUTO_PARALLEL_BYTES = 20_000
+"""Input size from which ``analyze`` reviews games in every core unless told otherwise (some
+four full games: a game's review takes a second or more)."""
 """Games in flight a worker process (what bounds the memory of ``--jobs``)."""
 
 
@@ -83,7 +95,8 @@ def _games(path: str, limits: Limits, progress: Progress) -> Iterator[tuple[int,
         raise AnalyzeFailure(f"{visible(name)}:{exc.line}:{exc.column}: {exc.code} "
                              f"{visible(exc.message)}") from None
     except RecordError as exc:
-        raise AnalyzeFailure(f"{visible(name)}: S102 {visible(str(exc))}") from None
+        where = f":{exc.line}:{exc.column}" if exc.line else ""
+        raise AnalyzeFailure(f"{visible(name)}{where}: S102 {visible(str(exc))}") from None
     except OSError as exc:
         raise FileError(f"cannot read {visible(name)}: {failure_text(exc)}") from None
 
@@ -173,7 +186,7 @@ def _run(paths: list[str], fmt: str, annotating: bool, jobs: int, par: bool, lim
     return put
 
 
-@click.command()
+@click.command(cls=Configured)
 @click.argument("sources", nargs=-1, required=True,
                 type=click.Path(exists=True, allow_dash=True, path_type=str))
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
@@ -187,8 +200,7 @@ def _run(paths: list[str], fmt: str, annotating: bool, jobs: int, par: bool, lim
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write to this file instead of standard output.")
 @click.option("--no-par", is_flag=True, help="Leave out the par tables (the costly part).")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Processes that review games in parallel (the output stays in input order).")
+@jobs_option("review games", "20 KB")
 @click.option("--scheduler", metavar="ADDRESS",
               help="Review the games on the workers of this Dask scheduler (like "
                    "tcp://10.0.0.5:8786, or a scheduler file), in input order as with "
@@ -197,6 +209,7 @@ def _run(paths: list[str], fmt: str, annotating: bool, jobs: int, par: bool, lim
 @click.option("-q", "--quiet", is_flag=True,
               help="Print neither the summary nor the progress line on stderr.")
 @limit_options("8G")
+@config_options
 def analyze(sources: tuple[str, ...], fmt: str, annotating: bool, output: str | None,
             no_par: bool, jobs: int, scheduler: str | None, force: bool, quiet: bool,
             max_bytes: int, max_line: int) -> None:
@@ -225,9 +238,10 @@ def analyze(sources: tuple[str, ...], fmt: str, annotating: bool, output: str | 
     """
     if annotating and fmt != "text":
         raise click.UsageError("--annotate writes the notation; it takes no --format")
-    if scheduler is not None and jobs != 1:
+    if scheduler is not None and jobs != JOBS:
         raise click.UsageError("--jobs and --scheduler do not go together")
     paths = list(expand(sources))
+    jobs = jobs_for(jobs, paths, AUTO_PARALLEL_BYTES)
     if output == "-":
         output = None
     report = Report("analyze")

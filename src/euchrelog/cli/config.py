@@ -140,18 +140,18 @@ def load_config(path: Path, commands: Iterable[str], command: str, keys: set[str
         raise ConfigError(f"cannot read the configuration {path}: {exc.strerror}") from None
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError(f"{path}: not TOML: {exc}") from None
-    if path.name == "pyproject.toml":
+    table = "tool.euchrelog" if path.name == "pyproject.toml" else ""
+    if table:
         data = data.get("tool", {}).get("euchrelog", {})
-        where = f"{path} [tool.euchrelog]"
-    else:
-        where = str(path)
+    where = f"{path} [{table}]" if table else str(path)
     if not isinstance(data, dict):
         raise ConfigError(f"{where}: not a table of keys")
     names = set(commands)
     config = Config(path)
     for key, value in data.items():
         if key in names and isinstance(value, dict):
-            config.commands[key] = (_table(value, keys, f"{where} [{key}]") if key == command
+            config.commands[key] = (_table(value, keys, f"{path} [{table}.{key}]".replace(
+                "[.", "[")) if key == command
                                     else dict(value))
         elif key in OWN:
             config.top[key] = _own(key, value, where)

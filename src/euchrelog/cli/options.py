@@ -145,7 +145,7 @@ class Configured(click.Command):
         if path is None:
             sources = next((ctx.params.get(p.name) for p in self.params
                             if isinstance(p, click.Argument) and p.name is not None), None)
-            values = (sources,) if isinstance(sources, str) else tuple(sources or ())
+            values = (sources,) if isinstance(sources, str | Path) else tuple(sources or ())
             path = find_config(sources_folder(str(v) for v in values))
             if path is None:
                 return Config()

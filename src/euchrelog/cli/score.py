@@ -42,7 +42,7 @@ from ..files import (
 from ..findings import Finding
 from ..progress import Progress, total_size
 from ..report import Report, visible, visible_context
-from .options import expand, limit_options, parsed
+from .options import Configured, config_options, expand, limit_options, parsed
 
 STDIN = "<stdin>"
 """The name standard input goes by in findings."""
@@ -93,7 +93,7 @@ class _Sources:
                 continue  # reported when it was first read; its games stay as replayed then
 
 
-@click.command()
+@click.command(cls=Configured)
 @click.argument("sources", nargs=-1, required=True,
                 type=click.Path(exists=True, allow_dash=True, path_type=str))
 @click.option("--format", "fmt", type=click.Choice(list(RENDERERS)), default="text",
@@ -128,10 +128,11 @@ class _Sources:
               help="With --format html: write the standings to DIR/index.html and each "
                    "game's replay page (as 'euchrelog view' writes it) to DIR/games/, "
                    "linked from its table in the rounds.")
-@click.option("--force", is_flag=True, help="Rewrite OUTPUT even if it is read-only.")
+@click.option("-f", "--force", is_flag=True, help="Rewrite OUTPUT even if it is read-only.")
 @click.option("-q", "--quiet", is_flag=True,
               help="Print neither the findings nor the summary on stderr.")
 @limit_options("8G")
+@config_options
 def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: int | None,
           target: int | None, rank: str | None, lone: tuple[int, int] | None,
           tiebreak: tuple[str, ...] | None, only: tuple[str, ...],

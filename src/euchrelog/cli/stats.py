@@ -33,7 +33,7 @@ from ..replay import GameReport, replay
 from ..report import Report, visible
 from ..stats import Collector, DateRange, Filters, double_dummy, parse_date_range
 from ..stats.output import RENDERERS
-from .options import expand, limit_options, need_dask, parsed
+from .options import Configured, config_options, expand, limit_options, need_dask, parsed
 
 if TYPE_CHECKING:  # (the solver is imported only when a review is asked for)
     from ..analysis import DealReview
@@ -42,7 +42,7 @@ STDIN = "<stdin>"
 """The name standard input goes by in messages."""
 
 
-@click.command()
+@click.command(cls=Configured)
 @click.argument("sources", nargs=-1, required=True,
                 type=click.Path(exists=True, allow_dash=True, path_type=str))
 @click.option("--format", "fmt", type=click.Choice(list(RENDERERS)), default="text",
@@ -70,10 +70,11 @@ STDIN = "<stdin>"
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
               help="Write the statistics here (atomically) instead of to standard output (- "
                    "is standard output).")
-@click.option("--force", is_flag=True, help="Rewrite OUTPUT even if it is read-only.")
+@click.option("-f", "--force", is_flag=True, help="Rewrite OUTPUT even if it is read-only.")
 @click.option("-q", "--quiet", is_flag=True,
               help="Print neither the unreadable games nor the summary on stderr.")
 @limit_options("8G")
+@config_options
 def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
           events: tuple[str, ...], dates: DateRange | None, variants: tuple[str, ...],
           dd: bool, scheduler: str | None, output: Path | None, force: bool, quiet: bool,

@@ -105,9 +105,10 @@ def _json_line_entry(chunk: Chunk, order: int) -> Entry:
     """One game of JSON Lines, or the finding that it is not one (S102)."""
     path = chunk.path or ""
     try:
-        game = parse_game_json(chunk.text, f"line {chunk.first_line}")
+        game = parse_game_json(chunk.text)
     except RecordError as exc:
-        finding = Finding("S102", str(exc), chunk.first_line, 1, path=path, game=chunk.index)
+        finding = Finding("S102", str(exc), chunk.first_line + max(exc.line, 1) - 1,
+                          exc.column or 1, path=path, game=chunk.index)
         return Entry(path, chunk.index, chunk.first_line, order, failed=GameCheck(
             chunk.index, chunk.first_line, [finding], syntax_error=True))
     return Entry(path, chunk.index, chunk.first_line, order, game)
