@@ -5,9 +5,10 @@ points it scored."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import pairwise
+from itertools import pairwise, product
+from typing import cast
 
-from ..cards import NO_TRUMP
+from ..cards import NO_TRUMP, Card, deck_set, trick_winner
 from ..engine import Action, DealState, Evidence, Phase, proved_renege
 from ..errors import IllegalActionError
 from ..findings import Edit, Fix, Severity
@@ -345,7 +346,8 @@ class DealReplay:
                 at += len(trick.plays) + 1
                 continue
             out_of_turn = False
-            doubtful = False
+            doubtful: list[int] = []
+            """The plays of the trick whose card its seat cannot have played."""
             done = len(state.tricks)
             for p, play in enumerate(trick.plays):
                 locus = ("deal", d, "trick", t, "play", p)
@@ -368,7 +370,7 @@ class DealReplay:
                 if err is not None and canadian is not None and err.code == canadian.code:
                     err = None  # reported at the order (H3)
                 if err is not None and err.kind.slip == "play":
-                    doubtful = True  # the trick's winner rests on a card the seat lacks
+                    doubtful.append(len(state.current))  # the trick may rest on it
                 if err is not None and err.kind.suspect == "hand":
                     if play.seat in not_held:
                         err = None  # the record of that hand is wrong: one finding a deal
@@ -398,13 +400,42 @@ class DealReplay:
                                       f"{len(state.playing)} seats play",
                               ("deal", d, "trick", t), deal=n, trick=trick.number)
                 state.end_trick()
-            if doubtful and state.tricks:
+            if doubtful and state.tricks and not self.winner_sure(deal, state, doubtful):
                 state.doubt_last_trick()
         if (tricks and state.phase is Phase.PLAYING and not claimed and not self.open_deal
                 and not self.gaps and len(state.tricks) < self.ruleset.variant.tricks):
             self.emit("P706", f"deal {n}: the record has {len(state.tricks)} of "
                               f"{self.ruleset.variant.tricks} tricks",
                       ("deal", d, "trick", tricks[-1][0]), deal=n)
+
+    def winner_sure(self, deal: Deal, state: DealState, doubtful: list[int]) -> bool:
+        """Whether the last trick's winner is the same whatever card was played at each
+        of its ``doubtful`` plays (a card its seat cannot have played): the card written,
+        or any card of the deck that the record neither plays elsewhere nor places
+        elsewhere (in another hand, the kitty, the discard, the upcard taken up). Then
+        the trick, and the deal's points, stand although the card is wrong (C8, P4)."""
+        trump = state.trump
+        trick = state.tricks[-1]
+        winner = state.winners[-1]
+        if trump is None or winner is None or len(doubtful) > 2 or any(
+                q >= len(trick) for q in doubtful):
+            return False
+        written = {play.card for other in deal.tricks for play in other.plays}
+        choices: list[list[Card]] = []
+        for q in doubtful:
+            seat, card = trick[q]
+            if card is None:
+                return False
+            mine = seat.value
+            choices.append([card, *(c for c in deck_set(self.ruleset.options.deck)
+                                    if c not in written and state.place_of(c) in (None, mine))])
+        cards = [c for _, c in trick]
+        for chosen in product(*choices):
+            for q, card in zip(doubtful, chosen, strict=True):
+                cards[q] = card
+            if None in cards or trick[trick_winner(cast(list[Card], cards), trump)][0] != winner:
+                return False
+        return True
 
     def proved(self, d: int, deal: Deal, state: DealState, proof: Evidence,
                reneged: set[tuple[Seat, int]], slots: list[tuple[int, Trick]],
