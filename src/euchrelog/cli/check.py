@@ -204,6 +204,7 @@ def _check_all(paths: list[str], jobs: int, limits: Limits, printer: FindingPrin
             report.files += 1
             name = source_name(path)
             found = 0
+            games = report.games
             try:
                 kind = foreign_kind(path, limits)
                 if kind:
@@ -235,6 +236,8 @@ def _check_all(paths: list[str], jobs: int, limits: Limits, printer: FindingPrin
                 raise FileError(f"cannot read {name}: {failure_text(exc)}") from None
             if found:
                 report.files_with_findings += 1
+            elif report.games == games:
+                report.empty.append(name)
 
 
 def _check_foreign(kind: str, path: str, name: str, limits: Limits, printer: FindingPrinter,

@@ -169,11 +169,15 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     progress = Progress(total_size(paths), verb="reading", enabled=not quiet)
     scorer = Scorer(Overrides(event_format, deals, target, tiebreak, rank, lone))
     read = _Sources(paths, Limits(max_bytes, max_line), progress)
+    empty: list[str] = []
     for order, path in enumerate(paths):
         orders.setdefault(STDIN if path == "-" else path, order)
+        before = scorer.games
         failure = read.read(order, scorer)
         if failure is not None:
             unreadable.append(failure)
+        elif scorer.games == before:
+            empty.append(STDIN if path == "-" else path)
     progress.clear()
     missing = set(only) - set(scorer.events)
     if missing:
@@ -199,6 +203,7 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     elif rendered:
         write_stdout(rendered)
     report = _report(events, len(orders), findings)
+    report.empty = empty
     if not quiet:
         if not check_only and shown:
             click.echo(shown, nl=False, err=True)
