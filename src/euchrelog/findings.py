@@ -146,7 +146,7 @@ _TABLE = [
     Code("K504", "pickup-required", "F4 F7", "the dealer declined a pickup the rules require"),
     Code("K505", "merge-not-allowed", "X5 X6",
          "a dummy merge by a lone maker, by a seat not the maker, or with no dummy",
-         reseat=True),
+         reseat=True, fix="unsafe"),
     Code("K506", "merge-keeps-wrong-card", "X5",
          "a merge keeps a card not among the ten, or not five cards"),
     Code("K507", "merge-required", "X5",

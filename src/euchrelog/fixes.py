@@ -12,22 +12,28 @@ A game whose corrections leave a finding it did not have is left as it was: the 
 not what the record meant, or not the only way to read it.
 
 >>> text = '''[Variant "four-hand"]
-... [Target "1"]
+... [Target "2"]
 ... deal 1 dealer N
 ...   trump H maker S tricks 3
-...   points NS 2
-... result NS 2 EW 0 winner NS
+...   points NS 1  total NS 1 EW 0
+... deal 2 dealer E
+...   trump S maker N tricks 3
+...   points NS 1  total NS 3 EW 0
+... result NS 3 EW 0 winner NS
 ... '''
 >>> fixed = fix_text(text)
 >>> print(fixed.text, end="")
 [Variant "four-hand"]
-[Target "1"]
+[Target "2"]
 deal 1 dealer N
   trump H maker S tricks 3
-  points NS 1
-result NS 1 EW 0 winner NS
->>> [f.code for f in fixed.fixed]  # (the result carried the points written, then followed them)
-['C901', 'G952']
+  points NS 1  total NS 1 EW 0
+deal 2 dealer E
+  trump S maker N tricks 3
+  points NS 1  total NS 2 EW 0
+result NS 2 EW 0 winner NS
+>>> [f.code for f in fixed.fixed]  # (the result carried the total, then follows it)
+['C902', 'G952']
 """
 
 from __future__ import annotations
@@ -183,20 +189,26 @@ def fix_text(text: str, path: str | None = None, *, unsafe: bool = False,
     """Corrects the games of a text of notation with the fixes of the findings ``wanted``
     (the safe ones; with ``unsafe``, the guesses too), each game checked again after each
     round of fixes; a game with a syntax error is corrected in its lines that read."""
-    from .check import notation_chunks
+    from .check import Chunk, notation_chunks
 
     outcome = FixedText("")
+    body = text.removeprefix("\ufeff")
+    pieces = body.split("\n")
+    ends = [piece + "\n" for piece in pieces[:-1]] + ([pieces[-1]] if pieces[-1] else [])
+    chunks = list(notation_chunks(ends, path))
     parts: list[str] = []
-    pieces = text.removeprefix("\ufeff").split("\n")
-    lines = [piece + "\n" for piece in pieces[:-1]] + ([pieces[-1]] if pieces[-1] else [])
-    for chunk in notation_chunks(lines, path):
-        game, fixed = _fix_game(chunk, unsafe, wanted)
+    for k, chunk in enumerate(chunks):
+        # (the game's own lines, their ends as written: the reader drops a CR)
+        stop = chunks[k + 1].first_line - 1 if k + 1 < len(chunks) else len(ends)
+        own = Chunk(chunk.index, chunk.first_line,
+                    "".join(ends[chunk.first_line - 1:stop]), path)
+        game, fixed = _fix_game(own, unsafe, wanted)
         if fixed is None:
             outcome.withheld.append(chunk.index)
         else:
             outcome.fixed.extend(fixed)
-        parts.append(game if fixed else chunk.text)
-    outcome.text = text[:len(text) - len(text.removeprefix("\ufeff"))] + "".join(parts)
+        parts.append(game if fixed else own.text)
+    outcome.text = text[:len(text) - len(body)] + "".join(parts)
     return outcome
 
 

@@ -316,8 +316,10 @@ class GameReplay:
             side = next((s for s in differ if s in score.points), differ[0])
             fix = None
             if points:  # (a deal thrown in scores nothing, and has no points to write)
-                proved = not any(f.deal == deal.number and f.is_fault
-                                 for f in self.report.findings)
+                # Points scored from the play are proved; from a score-sheet line, the
+                # line's numbers may be the slip as well as the points.
+                proved = deal.sheet is None and not any(f.deal == deal.number and f.is_fault
+                                                        for f in self.report.findings)
                 fix = Fix((Edit(f"points {_sides(points)}", "points", "", ("deal", d, "points")),),
                           f"write points {_sides(points)}", safe=proved and self.known())
             self.emit("C901", f"deal {deal.number}: points written {_sides(wrote)}, but the "
