@@ -35,7 +35,8 @@ HELP_BLOCK = re.compile(r"```console\n\$ euchrelog ([^\n]*--help)\n(.*?)```\n", 
 """A quoted ``--help``: the command, then what it prints."""
 CONSOLE = re.compile(r"```console\n(.*?)```\n", re.DOTALL)
 TABLE = re.compile(r"\| command \| what it does \|\n\|---\|---\|\n(?:\|[^\n]*\|\n)+")
-VERSION = re.compile(r"`euchrelog --version` prints `[^`]*`(?: \(`compiled` in the compiled build\))?")
+VERSION = re.compile(r"`euchrelog --version` prints `[^`]*`"
+                     r"(?: \(`compiled` in the compiled build\))?")
 SHELL = re.compile(r"[|<>;&`$]")
 """What makes a command line one for a shell rather than for euchrelog alone."""
 
@@ -71,7 +72,7 @@ def _runnable(block: str) -> list[list[str]] | None:
     """The command lines of a console block (``[]`` for ``echo $?``), if every one runs on
     the repository's files alone: euchrelog (not its ``--help``), no shell, every file a
     sample."""
-    commands = []
+    commands: list[list[str]] = []
     for line in block.splitlines():
         if not line.startswith("$ "):
             continue
