@@ -75,9 +75,14 @@ def _span(edit: Edit, line: str) -> tuple[int, int] | None:
             return None
         return m.start(), m.end()
     if edit.kind in ("seat", "number"):
+        # The word at the place, or the nearest before it (a bid is placed at its act, after
+        # its seat), or else the first after it (``alone N``).
         word = re.compile(rf"(?<![A-Za-z0-9?]){re.escape(edit.old)}(?![A-Za-z0-9])",
                           re.IGNORECASE)
-        m = word.search(line, at, _comment(line, at))
+        stop = _comment(line, at)
+        found = [m for m in word.finditer(line) if m.start() < stop]
+        before = [m for m in found if m.start() <= at]
+        m = before[-1] if before else next((m for m in found if m.start() > at), None)
         return (m.start(), m.end()) if m else None
     if edit.kind == "name":
         m = re.compile(r"\[\s*([A-Za-z][A-Za-z0-9_]*)").match(line, at)
