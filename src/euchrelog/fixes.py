@@ -46,7 +46,6 @@ from typing import TYPE_CHECKING
 
 from .cards import parse_card
 from .findings import Edit, Finding, Fix
-from .loci import _CARD_RE
 
 if TYPE_CHECKING:
     from .check import Chunk, GameCheck
@@ -54,6 +53,8 @@ if TYPE_CHECKING:
 MAX_ROUNDS = 100
 """Rounds of fixes and checks a game may take (ruff's limit too)."""
 
+_TOKEN = re.compile(r"[^\s,#]+")
+"""A word of a line: a card stands alone between blanks."""
 _TOTAL = re.compile(r"\btotal\b", re.IGNORECASE)
 _WORDS = {"points": re.compile(r"points\b", re.IGNORECASE),
           "end": re.compile(r"(?:result|unfinished)\b", re.IGNORECASE)}
@@ -70,8 +71,12 @@ def _span(edit: Edit, line: str) -> tuple[int, int] | None:
     its place, or ``None`` if it is not there."""
     at = edit.column - 1
     if edit.kind == "card":
-        m = _CARD_RE.match(line, at)
-        if m is None or str(parse_card(m.group()) or "??") != edit.old:
+        m = _TOKEN.match(line, at)
+        try:
+            card = parse_card(m.group()) if m is not None else None
+        except ValueError:
+            return None
+        if m is None or str(card or "??") != edit.old:
             return None
         return m.start(), m.end()
     if edit.kind in ("seat", "number"):

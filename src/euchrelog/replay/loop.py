@@ -366,16 +366,11 @@ class GameReplay:
                 self.emit("G951", f"the record stops before the game ended: {shown}, {goal}"
                                   f"{tie}; write 'unfinished' if it was", ("tail",))
             return
-        # The fix of a wrong end line: the result the replay proves.
-        order = [*(end.scores or {}), *(s for s in totals if s not in (end.scores or {}))]
-        result = f"result {_sides({s: totals[s] for s in order if s in totals})}"
-        if report.winner is not None and (end.act == "unfinished" or end.winner is not None):
-            result += f" winner {report.winner}"
-        proved = Fix((Edit(result, "end", "", ("end",)),), f"write {result}", safe=self.known())
         if end.act == "unfinished":
             if report.ended:
                 self.emit("G954", f"the record is marked unfinished, but the game ended: "
-                                  f"{shown}, won by {report.winner}", ("end",), fix=proved)
+                                  f"{shown}, won by {report.winner}", ("end",),
+                          fix=self.result_fix(totals))
             return
         wrote = {s: (end.scores or {}).get(s) for s in totals}
         fits = [r for r in readings if all(wrote[s] == r.get(s) for s in totals)]
@@ -391,11 +386,25 @@ class GameReplay:
             wrong = [s for s in end.scores if wrote.get(s) != totals.get(s)]
             if wrong and not fits:
                 self.emit("G952", f"the result says {_sides(end.scores)}, but the game ended "
-                                  f"{shown}", ("end", "score", wrong[0]), fix=proved)
+                                  f"{shown}", ("end", "score", wrong[0]),
+                          fix=self.result_fix(totals))
         if end.winner is not None and end.winner not in winners:
             self.emit("G953", f"the result names {end.winner} the winner, but "
                               f"{report.winner or 'no one'} won with {shown}", ("end", "winner"),
-                      fix=proved)
+                      fix=self.result_fix(totals))
+
+    def result_fix(self, totals: dict[str, int]) -> Fix:
+        """The fix of a wrong end line: the result the replay gives (the sides in the
+        order written, the winner if the line names one or was ``unfinished``)."""
+        end = self.game.end
+        assert end is not None
+        written = end.scores or {}
+        order = [*written, *(s for s in totals if s not in written)]
+        result = f"result {_sides({s: totals[s] for s in order if s in totals})}"
+        winner = self.report.winner
+        if winner is not None and (end.act == "unfinished" or end.winner is not None):
+            result += f" winner {winner}"
+        return Fix((Edit(result, "end", "", ("end",)),), f"write {result}", safe=self.known())
 
     def known(self) -> bool:
         """Whether the points of every deal so far are known, so that the running totals
