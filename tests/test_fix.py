@@ -119,8 +119,9 @@ def test_a_seat_slip_is_fixed_with_unsafe_fixes(drawn: tuple[Slip, str]) -> None
 @pytest.mark.slow
 def test_the_slip_corpus_is_fixed_as_the_gate_asks() -> None:
     """The corpus of tests/test_slips.py (four slips of each kind a record): every slip with
-    a fix is fixed as promised, and the kinds a record can tell are fixed nearly always
-    (a card written twice whose two places both fit is left as written)."""
+    a fix is fixed as promised, and the kinds a record can tell are fixed nearly always (a
+    card written twice whose two places both fit is left as written, and so are points
+    that differ from a score-sheet line, where either number may be the slip)."""
     rng = random.Random(44)
     tally: Counter[tuple[str, str]] = Counter()
     bad: list[str] = []
@@ -139,7 +140,7 @@ def test_the_slip_corpus_is_fixed_as_the_gate_asks() -> None:
     assert not bad, bad[:10]
     for kind in (*SAFE_KINDS, *SEAT_KINDS):
         done, total = tally[kind, "fixed"], tally[kind, "fixed"] + tally[kind, "kept"]
-        least = 0.8 if kind in ("card", "dealt-card") else 1.0
+        least = 0.8 if kind in ("card", "dealt-card", "points") else 1.0
         assert total and done / total >= least, (kind, tally)
 
 
