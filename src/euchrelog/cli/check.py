@@ -213,7 +213,9 @@ def _check_all(paths: list[str], jobs: int, limits: Limits, printer: FindingPrin
                            else checker.run(path, name, limits))
                 wanted = selection.for_path(name)
                 for result in results:
-                    every = result.findings + (result.unused if wanted.unused_noqa else [])
+                    every = result.findings + ([replace(f, game=result.index)
+                                                for f in result.unused]
+                                               if wanted.unused_noqa else [])
                     result.findings = sorted((f for f in every if wanted.wants(f.code)),
                                              key=lambda f: (f.line, f.column))
                     _count(report, result)
