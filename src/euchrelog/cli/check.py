@@ -16,11 +16,9 @@ from ..checker import Checker, foreign_kind
 from ..errors import NotationError
 from ..files import FileError, Limits, failure_text, write_output, write_stdout
 from ..findings import Finding
-from ..fixes import fix_text
 from ..kinds import is_json
 from ..progress import Progress, total_size
 from ..report import Report
-from .fmt import unified_diff
 from .formats import FORMATS, FindingPrinter, Selection, use_colour
 from .options import (
     JOBS,
@@ -152,6 +150,9 @@ def _fix_all(paths: list[str], limits: Limits, selection: Selection, *, unsafe: 
     says what it did on stderr. Returns whether anything was (or would be) changed. A
     record read from standard input is written corrected to standard output (and then not
     checked)."""
+    from ..fixes import fix_text  # (the reader and the replay: only when fixing)
+    from .fmt import unified_diff
+
     changed = fixed = 0
     withheld: list[str] = []
     for path in paths:
