@@ -19,7 +19,7 @@ from ..findings import Finding
 from ..kinds import is_json
 from ..progress import Progress, total_size
 from ..report import Report
-from .formats import FORMATS, FindingPrinter, Selection, use_colour
+from .formats import FORMATS, FindingPrinter, Selection, colour_option, use_colour
 from .options import (
     JOBS,
     Configured,
@@ -63,9 +63,7 @@ if TYPE_CHECKING:
               help="Exit 0 even when findings are reported (2 still for a syntax error).")
 @click.option("--statistics", is_flag=True,
               help="Print a count per code instead of each finding.")
-@click.option("--color", "colour", type=click.Choice(["auto", "always", "never"]),
-              default="auto", show_default=True,
-              help="Colour the path and code: auto on a terminal unless NO_COLOR is set.")
+@colour_option
 @jobs_option("check games", "1 MB")
 @click.option("--scheduler", metavar="ADDRESS",
               help="Check the games on the workers of this Dask scheduler (like "

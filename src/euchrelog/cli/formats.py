@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, TextIO
 from urllib.parse import quote
@@ -129,6 +130,18 @@ def _codes(values: tuple[str, ...]) -> tuple[str, ...]:
 
 
 # ------------------------------------------------------------------ colour
+
+
+COLOUR_CHOICES = ("auto", "always", "never")
+
+
+def colour_option(command: Callable[..., None]) -> Callable[..., None]:
+    """The ``--color`` option of a command that prints findings for people."""
+    return click.option(
+        "--color", "colour", type=click.Choice(COLOUR_CHOICES), default="auto",
+        show_default=True,
+        help="Colour the path and code of each finding: auto on a terminal unless NO_COLOR "
+             "is set.")(command)
 
 
 def use_colour(stream: TextIO, choice: str = "auto") -> bool:

@@ -41,7 +41,8 @@ from ..files import (
 )
 from ..findings import Finding
 from ..progress import Progress, total_size
-from ..report import Report, visible, visible_context
+from ..report import Report, visible_context
+from .formats import FindingPrinter, colour_option, use_colour
 from .options import Configured, config_options, expand, limit_options, parsed
 
 STDIN = "<stdin>"
@@ -131,13 +132,14 @@ class _Sources:
 @click.option("-f", "--force", is_flag=True, help="Rewrite OUTPUT even if it is read-only.")
 @click.option("-q", "--quiet", is_flag=True,
               help="Print neither the findings nor the summary on stderr.")
+@colour_option
 @limit_options("8G")
 @config_options
 def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: int | None,
           target: int | None, rank: str | None, lone: tuple[int, int] | None,
           tiebreak: tuple[str, ...] | None, only: tuple[str, ...],
           check_only: bool, output: Path | None, out_dir: Path | None, force: bool,
-          quiet: bool, max_bytes: int, max_line: int) -> None:
+          quiet: bool, colour: str, max_bytes: int, max_line: int) -> None:
     """Check every game of an event and print its standings.
 
     SOURCES are .euchre files, folders (searched for *.euchre), JSON or JSON Lines
@@ -190,13 +192,14 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     findings = _all_findings(events, scorer.broken, unreadable, orders, bool(only))
     contexts = {f: e.failed.context for e in scorer.broken if e.failed is not None
                 for f in e.failed.findings}
-    shown = _show_findings(findings, contexts, "text")
+    shown = _show_findings(findings, contexts, "text", use_colour(sys.stderr, colour))
     if out_dir is not None:
         links = _write_replays(events, out_dir, Limits(max_bytes, max_line), force)
         write_output(out_dir / "index.html", render_html(events, links), force=force)
         rendered = ""
     else:
-        rendered = (_show_findings(findings, contexts, fmt) if check_only
+        rendered = (_show_findings(findings, contexts, fmt, output is None and use_colour(
+                        sys.stdout, colour)) if check_only
                     else RENDERERS[fmt](events))
     if output is not None and str(output) != "-":
         write_output(output, rendered, force=force)
@@ -206,7 +209,7 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     report.empty = empty
     if not quiet:
         if not check_only and shown:
-            click.echo(shown, nl=False, err=True)
+            click.echo(shown, nl=False, err=True, color=use_colour(sys.stderr, colour))
         click.echo(report.summary(), err=True)
     sys.exit(report.return_code)
 
@@ -243,15 +246,17 @@ def _write_replays(events: list[EventResult], out_dir: Path, limits: Limits, for
     return links
 
 
-def _show_findings(findings: list[Finding], contexts: dict[Finding, str], fmt: str) -> str:
+def _show_findings(findings: list[Finding], contexts: dict[Finding, str], fmt: str,
+                   colour: bool = False) -> str:
     """The findings as ``path:line:column: CODE message`` lines (a syntax error with its
-    caret display), or as JSON Lines."""
+    caret display), the path and code coloured if asked, or as JSON Lines."""
+    printer = FindingPrinter(colour=colour)
     lines = []
     for finding in findings:
         if fmt == "json":
             lines.append(json.dumps(finding.to_dict(), ensure_ascii=False))
             continue
-        lines.append(visible(str(finding)))
+        lines.append(printer.text(finding))
         lines.extend(f"    {line}" for line in visible_context(
             contexts.get(finding, "")).splitlines())
     return "".join(f"{line}\n" for line in lines)
