@@ -12,13 +12,14 @@ True
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
 from pydantic import ValidationError
 
 from ..errors import RecordError
-from ..kinds import game_per_line, is_document, json_value, peek
+from ..kinds import TOO_DEEP, game_per_line, is_document, json_value, peek
 from ..models import FORMAT_VERSION, Game, Log, LogItem, log_items
 
 
@@ -117,10 +118,10 @@ def _where(loc: tuple[int | str, ...]) -> str:
     return ", ".join(words)
 
 
-def _message(error: Any) -> tuple[str, tuple[int | str, ...]]:
-    """One of pydantic's errors in the project's words, and the place of the value it is
-    about (for a key that is missing, its object)."""
-    loc: tuple[int | str, ...] = tuple(error.get("loc", ()))
+def _message(error: Any, loc: tuple[int | str, ...]) -> tuple[str, tuple[int | str, ...]]:
+    """One of pydantic's errors in the project's words, about the value at ``loc`` (its
+    place, without the names pydantic adds to it), and the place of that value (for a key
+    that is missing, its object)."""
     kind, ctx, value = error["type"], error.get("ctx") or {}, error.get("input")
     if kind == "missing":
         what = f"{loc[-1]} is missing" if loc else "a key is missing"
@@ -164,7 +165,15 @@ def locate(text: str, path: tuple[int | str, ...], start: int = 0) -> int:
     >>> text[locate(text, ("a", 1, "b")):]
     '"x"}]}'
     """
+    return _walk(text, path, start)[0]
+
+
+def _walk(text: str, path: tuple[int | str, ...], start: int = 0
+          ) -> tuple[int, tuple[int | str, ...]]:
+    """:func:`locate`, and the steps of ``path`` that the text has (not those pydantic
+    adds)."""
     decoder = json.JSONDecoder()
+    passed: list[int | str] = []
 
     def space(i: int) -> int:
         while i < len(text) and text[i] in " \t\r\n":
@@ -189,29 +198,49 @@ def locate(text: str, path: tuple[int | str, ...], start: int = 0) -> int:
                     j = space(j + 1) if j < len(text) and text[j] == "," else j
                 if found is not None:
                     i = found
+                    passed.append(step)
             elif text[i] == "[" and isinstance(step, int):
                 j = space(i + 1)
                 for _ in range(step):
                     if j >= len(text) or text[j] == "]":
-                        return i
+                        return i, tuple(passed)
                     j = space(decoder.raw_decode(text, j)[1])
                     j = space(j + 1) if j < len(text) and text[j] == "," else j
                 if j >= len(text) or text[j] == "]":
-                    return i
+                    return i, tuple(passed)
                 i = j
+                passed.append(step)
             else:
                 break
     except (ValueError, RecursionError, IndexError):
         pass
-    return i
+    return i, tuple(passed)
+
+
+_AT = re.compile(r" at line (\d+) column (\d+)$")
 
 
 def _error(exc: ValidationError, text: str | bytes, start: int = 0) -> RecordError:
     """A validation error as a :class:`RecordError` in the project's words, placed at the
     line and column of the value it is about in ``text``."""
-    message, loc = _message(exc.errors()[0])
+    first = exc.errors()[0]
+    if first["type"] == "json_invalid":  # (text that is not JSON: where it stops being)
+        said = str((first.get("ctx") or {}).get("error", first["msg"]))
+        m = _AT.search(said)
+        where = (int(m.group(1)), int(m.group(2))) if m else (1, 1)
+        said = _AT.sub("", said)
+        return RecordError(TOO_DEEP if "recursion limit" in said else f"not JSON: {said}",
+                           *where)
     source = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
-    at = locate(source, loc, start)
+    loc: tuple[int | str, ...] = tuple(first.get("loc", ()))
+    missing = first["type"] == "missing" and bool(loc)
+    _, present = _walk(source, loc[:-1] if missing else loc, start)
+    if len(present) == len(loc) - missing:
+        present = loc  # (every step is in the text)
+    elif missing:
+        present = (*present, loc[-1])
+    message, place = _message(first, present)
+    at = locate(source, place, start)
     line = source.count("\n", 0, at) + 1
     column = at - (source.rfind("\n", 0, at) + 1) + 1
     return RecordError(message, line, column)
