@@ -626,7 +626,7 @@ def test_explain_prints_the_documentation_of_every_code() -> None:
     listing = run("explain").stdout.splitlines()
     assert len(listing) == len(CODES) and listing[0].startswith("S101  error    syntax-error")
     unknown = run("explain", "Z999")
-    assert unknown.exit_code == 2 and "'Z999' is not a finding code" in unknown.stderr
+    assert unknown.exit_code == 2 and "'Z999' is no finding code" in unknown.stderr
 
 
 def _commands() -> list[list[str]]:

@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from euchrelog.cli import main
 from euchrelog.findings import CODES, EVENT_CODES, codes_table
 from euchrelog.rules import options_table
-from make_cli_docs import HELP_BLOCK, help_text
+from make_cli_docs import HELP_BLOCK, help_text, rewritten
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -123,6 +123,15 @@ def _help_blocks() -> list[ParameterSet]:
 def test_cli_help_is_quoted_as_it_is(command: str, shown: str) -> None:
     """(python tests/make_cli_docs.py writes them anew.)"""
     assert help_text(command) == shown
+
+
+def test_the_cli_manual_is_written_from_the_commands() -> None:
+    """Issue 44: docs/cli.md lists every command, quotes ``--version``, every ``--help`` and
+    every example on the samples as the commands print them now (``python
+    tests/make_cli_docs.py`` writes them anew)."""
+    text = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert rewritten(text) == text
+    assert "[`euchrelog serve`]" in text and "[`euchrelog stats`]" in text
 
 
 def test_every_command_has_its_help_in_the_manual() -> None:

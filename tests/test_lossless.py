@@ -211,7 +211,9 @@ def test_samples_are_lossless(path: Path) -> None:
     assert fmt(messy(text, random.Random(path.name))) == text
 
     def codes(source: str) -> list[str]:
-        return [f.code for r in check_text(source) for f in r.findings]
+        # (a noqa comment works in the notation only: N101 has no JSON counterpart)
+        return [f.code for r in check_text(source) for f in r.findings
+                if not f.code.startswith("N")]
 
     assert codes(text) == codes(dumps_json(log, lines=True))
 
@@ -301,6 +303,7 @@ def test_json_lines_with_comments_after_a_game_not_last_are_refused() -> None:
     """In JSON Lines too, only the last game keeps comments after it: the notation would
     give them to the next game (found by fuzz/run.py, seed 11, input 5486)."""
     first = json.dumps(_game(after=["x"]))
-    with pytest.raises(RecordError, match="line 1: after: only the last game"):
+    with pytest.raises(RecordError, match=r"^after: only the last game") as refused:
         loads_json(f"{first}\n{json.dumps(_game())}\n")
+    assert refused.value.line == 1
     assert loads_json(f"{json.dumps(_game())}\n{first}\n").games[-1].after == ("x",)

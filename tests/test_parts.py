@@ -162,7 +162,7 @@ def test_a_kept_sheet_result_is_given_again_whole() -> None:
                       penalties=[Charge(3, Seat.E, "EW", 2, "renege")])
     assert {f.name for f in fields(DealResult)} == {
         "number", "dealer", "points", "totals", "maker", "trump", "lone", "defender_alone",
-        "maker_tricks", "bid_round", "defender", "thrown", "penalties"}
+        "maker_tricks", "bid_round", "defender", "thrown", "penalties", "trace"}
     given = kept.again(7)
     assert given == replace(kept, number=7, totals={}, penalties=[])
     assert given.points is not kept.points  # (the loop adds to a deal's own points)

@@ -574,8 +574,8 @@ def test_a_full_deal_in_a_real_terminal(tmux: Callable[[Sequence[str]], Tmux],
     for card in DEAL_1[10:-1]:
         term.send(card, "Enter")
         time.sleep(0.02)
-    term.wait("W: QH  N: JC  E: KS; S plays [AS] >")
-    term.send("AS", "Enter")
+    term.wait("W: QH  N: JC  E: KS; S plays [AS] (Enter for AS) >")
+    term.send("Enter")  # (a seat's only legal card)
     screen = term.wait("game over: press Enter to finish, or undo >")
     assert "game over: EW wins, score NS 0 EW 2" in screen
     term.send("Enter")
@@ -718,7 +718,8 @@ def test_a_renege_that_happened_is_recorded(tmp_path: Path) -> None:
     path = tmp_path / "g.euchre"
     start = [*SETUP, *DEAL_1[:11], "9S"]
     result = record(path, [*start, "n", "9D"], "--target", "2")
-    assert "was 9S played all the same (a renege)? [y/n] > n" in result.output
+    assert "was 9S played all the same (a renege)? [y/n, or the card played] > n" in (
+        result.output)
     assert "  1. E: AD  S: 9D\n" in path.read_text(encoding="utf-8")
     path.unlink()
     result = record(path, [*start, "maybe", "y", "y", "9H", "AC", ""], "--target", "2")

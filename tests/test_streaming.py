@@ -59,7 +59,7 @@ def test_json_lines_are_read_line_by_line(tmp_path: Path) -> None:
     path.write_text(lines.replace("\n", "\n\n", 1) + "not json\n", encoding="utf-8")
     result = runner.invoke(main, ["check", str(path)])
     assert result.exit_code == 2
-    assert result.stdout.startswith(f"{path}:5:1: S102 line 5:")
+    assert result.stdout.startswith(f"{path}:5:2: S102 not JSON: expected ident")
 
 
 VALID = sorted((ROOT / "samples" / "valid").glob("*.euchre"))

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field, replace
 
 from .errors import NotationError, RecordError
 from .fast import check_form, check_notation, verify_json
-from .findings import Finding, is_suppressed
+from .findings import CODES, Edit, Finding, Fix, nearest_code, noqa_of
+from .fixes import resolve
 from .models import Game
 from .notation import (
     GameForm,
@@ -47,6 +48,8 @@ class GameCheck:
     """Whether the game could not be read at all."""
     comments_only: bool = False
     """Whether the text held no game, only comments."""
+    unused: list[Finding] = field(default_factory=list)
+    """The ``# noqa`` comments that leave out no finding (N102), reported on request."""
 
 
 def _with(finding: Finding, path: str | None, index: int) -> Finding:
@@ -100,8 +103,11 @@ def check_chunk(chunk: Chunk, *, keep_report: bool = True, fast: bool = True) ->
         result = _check_json_line(chunk)
     else:
         result = _check_notation(chunk, fast)
+        if any(f.fix is not None for f in result.findings):
+            lines = chunk.text.split("\n")
+            result.findings = [resolve(f, lines, chunk.first_line) for f in result.findings]
         if "noqa" in chunk.text.lower():
-            result.findings = _unsuppressed(result.findings, chunk)
+            _noqa(result, chunk)
     if not keep_report:
         result.report = None
     return result
@@ -110,10 +116,10 @@ def check_chunk(chunk: Chunk, *, keep_report: bool = True, fast: bool = True) ->
 def _check_json_line(chunk: Chunk) -> GameCheck:
     """Reads and replays one game of JSON Lines."""
     try:
-        game = parse_game_json(chunk.text, f"line {chunk.first_line}")
+        game = parse_game_json(chunk.text)
     except RecordError as exc:
-        finding = Finding("S102", str(exc), chunk.first_line, 1, path=chunk.path,
-                          game=chunk.index)
+        finding = Finding("S102", str(exc), chunk.first_line + max(exc.line, 1) - 1,
+                          exc.column or 1, path=chunk.path, game=chunk.index)
         return GameCheck(chunk.index, chunk.first_line, [finding], syntax_error=True)
     return check_game(game, chunk.index, chunk.path, chunk.first_line)
 
@@ -176,15 +182,67 @@ def _clean(chunk: Chunk, report: GameReport, keep_report: bool) -> GameCheck:
                      deals=len(report.deals))
 
 
-def _unsuppressed(findings: list[Finding], chunk: Chunk) -> list[Finding]:
-    """The findings that no ``# noqa`` comment on their line suppresses."""
+def _noqa(result: GameCheck, chunk: Chunk) -> None:
+    """Leaves out of ``result`` the findings a ``# noqa`` comment on their line suppresses;
+    reports each code a comment names that is no code (N101), and keeps aside each comment,
+    or code of one, that suppresses nothing (N102, :attr:`GameCheck.unused`). A comment on
+    a line skipped for a syntax error is not judged."""
+    first = chunk.first_line
     lines = chunk.text.split("\n")
-
-    def text(line: int) -> str:
-        k = line - chunk.first_line
-        return lines[k] if 0 <= k < len(lines) else ""
-
-    return [f for f in findings if not is_suppressed(f.code, text(f.line))]
+    comments = {first + k: noqa for k, line in enumerate(lines)
+                if (noqa := noqa_of(line)) is not None}
+    used: dict[int, set[str]] = {}
+    kept = []
+    for f in result.findings:
+        noqa = comments.get(f.line)
+        if noqa is not None and noqa.names(f.code) and not f.kind.syntax:
+            used.setdefault(f.line, set()).add(f.code)
+        else:
+            kept.append(f)
+    skipped = {f.line for f in result.findings if f.kind.syntax}
+    found: list[Finding] = []
+    for line, noqa in comments.items():
+        text = lines[line - first]
+        unknown = [(c, a, b) for c, a, b in noqa.codes or () if c not in CODES]
+        for code, a, b in unknown:
+            meant = nearest_code(code)
+            fix = None if meant is None else Fix(
+                (Edit(meant, line=line, column=a, end=b),), f"write {meant} for {code}",
+                safe=False)
+            found.append(Finding("N101", f"{code} in this '# noqa' comment is no finding code, "
+                                         "so it leaves nothing out"
+                                 + (f"; did you mean {meant}?" if meant else ""),
+                                 line, a, path=chunk.path, game=chunk.index, fix=fix))
+        if line in skipped:
+            continue
+        names = used.get(line, set())
+        if noqa.codes is None:
+            idle = [] if names else [("", noqa.column, noqa.end)]
+        else:
+            idle = [(c, a, b) for c, a, b in noqa.codes if c in CODES and c not in names]
+        if not idle:
+            continue
+        idle_codes = [c for c, _, _ in idle]
+        if noqa.codes is None or len(idle) == len(noqa.codes):
+            rest = text[noqa.end - 1:].strip()
+            if rest:  # the comment's own words stay
+                edit = Edit(f"# {rest}", line=line, column=noqa.column,
+                            end=len(text.rstrip()) + 1)
+            else:  # the comment goes, with the spaces before it
+                edit = Edit("", line=line, column=len(text[:noqa.column - 1].rstrip()) + 1,
+                            end=noqa.end)
+            what = ("'# noqa'" if noqa.codes is None
+                    else f"'# noqa: {', '.join(idle_codes)}'")
+        else:
+            codes = [c for c, _, _ in noqa.codes if c not in idle_codes]
+            edit = Edit(", ".join(codes), line=line, column=noqa.codes[0][1],
+                        end=noqa.codes[-1][2])
+            what = f"{', '.join(idle_codes)} in '# noqa'"
+        result.unused.append(Finding(
+            "N102", f"{what} leaves out no finding on this line", line,
+            idle[0][1], path=chunk.path, game=chunk.index,
+            fix=Fix((edit,), f"remove {what}")))
+    result.findings = sorted(kept + found, key=lambda f: (f.line, f.column))
 
 
 MAX_SKIPS = 20

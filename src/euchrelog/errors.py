@@ -51,7 +51,13 @@ class LimitError(NotationError):
 
 
 class RecordError(EuchrelogError, ValueError):
-    """A JSON record that does not match the schema."""
+    """A JSON record that does not match the schema: where the bad value is in the text
+    read (1-based ``line`` and ``column``; 0 where it is not known)."""
+
+    def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
+        super().__init__(message)
+        self.line = line
+        self.column = column
 
 
 E = TypeVar("E", bound="IllegalActionError")

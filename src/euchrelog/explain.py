@@ -12,8 +12,9 @@ import functools
 
 import click
 
-from .findings import CODES
+from .findings import CODES, nearest_code
 from .notation import shipped_text
+from .spelling import nearest
 
 
 @functools.lru_cache(maxsize=1)
@@ -43,18 +44,41 @@ def code_list() -> str:
                    for c in CODES.values())
 
 
+def code_named(text: str) -> str:
+    """The finding code ``text`` names: a code in any case (``r801``) or a code's name
+    (``renege``).
+
+    :raises ValueError: for neither, saying which code was most likely meant.
+
+    >>> code_named("renege"), code_named("c901")
+    ('R801', 'C901')
+    """
+    word = text.strip()
+    if word.upper() in CODES:
+        return word.upper()
+    by_name = {c.name: c.code for c in CODES.values()}
+    if word.lower() in by_name:
+        return by_name[word.lower()]
+    meant = nearest_code(word) if len(word) == 4 else nearest(word, by_name)
+    hint = f"; did you mean {meant}{'' if meant in CODES else f' ({by_name[meant]})'}?" if (
+        meant is not None) else ""
+    raise ValueError(f"{word!r} is no finding code nor the name of one{hint} (euchrelog "
+                     "explain lists them)")
+
+
 @click.command()
 @click.argument("code", required=False)
 def explain(code: str | None) -> None:
-    """Print the documentation of a finding code, like R801.
+    """Print the documentation of a finding code, like R801 or renege.
 
-    Without CODE, list every code with its severity, name and summary.
+    CODE is a code (in any case) or its name. Without CODE, list every code with its
+    severity, name and summary.
     """
     if code is None:
         click.echo(code_list(), nl=False)
         return
-    code = code.strip().upper()
-    if code not in CODES:
-        raise click.BadParameter(f"{code!r} is not a finding code (euchrelog explain lists "
-                                 "them)", param_hint="'CODE'")
-    click.echo(section(code), nl=False)
+    try:
+        named = code_named(code)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'CODE'") from None
+    click.echo(section(named), nl=False)

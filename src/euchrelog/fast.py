@@ -36,7 +36,7 @@ from .bulk import DEAL_KEYS, LOOP_KEYS, DeclineError, Parts, form_parts, read_pa
 from .cards import Card
 from .engine import DealState, Phase, dealt_cleanly
 from .errors import NotationError
-from .findings import Severity
+from .findings import Fix, Severity
 from .models import Deal, Game
 from .notation import Form, GameForm, Locus, SourceMap, read_game
 from .replay import DealResult, GameReplay, GameReport
@@ -80,14 +80,14 @@ class _BulkReplay(GameReplay):
     def emit(self, code: str, message: str, locus: Locus, *, deal: int | None = None,
              trick: int | None = None, seat: Seat | str | None = None,
              level: Severity | None = None, card: Card | None = None,
-             part: str | None = None) -> None:
+             part: str | None = None, fix: Fix | None = None) -> None:
         # (the keywords by name: the compiled build passes ``**kwargs`` on as a positional
         # argument, and every game with a finding then took the full path)
         if self.declines:
             raise DeclineError
         self.emitted += 1
         super().emit(code, message, locus, deal=deal, trick=trick, seat=seat, level=level,
-                     card=card, part=part)
+                     card=card, part=part, fix=fix)
 
     def model(self, d: int) -> Deal:
         """The model of the whole of deal ``d``: validated with the game, or now."""

@@ -64,6 +64,8 @@ class Report:
     """Games with a fault, counted without their findings (``stats``)."""
     written_to: str = ""
     """Where the output went (``view``)."""
+    empty: list[str] = field(default_factory=list)
+    """The sources read that hold no game (``check``, ``score``)."""
 
     @property
     def return_code(self) -> int:
@@ -84,11 +86,22 @@ class Report:
         return SUMMARIES[self.command](self)
 
 
+def _no_game(r: Report) -> str:
+    """Which sources hold no game: ``empty.euchre holds no game``."""
+    names = r.empty[:3] + ([f"{len(r.empty) - 3} more"] if len(r.empty) > 3 else [])
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"{listed} hold{'s' if len(r.empty) == 1 else ''} no game"
+
+
 def _checked(r: Report) -> str:
     head = f"checked {_n(r.files, 'file')}, {_n(r.games, 'game')}, {_n(r.deals, 'deal')}"
     if r.interrupted:
         return (f"interrupted: {head} before the end, {_n(r.findings, 'finding')} so far; "
                 "the rest was not checked")
+    if r.empty and not r.games and not r.findings:
+        return f"{head}: {_no_game(r)}"
+    if r.empty:
+        head = f"{head} ({_no_game(r)})"
     if not r.findings:
         return f"{head}: all clean"
     files = _n(r.files_with_findings, 'file')
@@ -113,6 +126,10 @@ def _formatted(r: Report) -> str:
 def _scored(r: Report) -> str:
     head = (f"scored {_n(r.events, 'event')} from {_n(r.files, 'file')}: "
             f"{_n(r.games, 'game')}, {_n(r.deals, 'deal')}")
+    if r.empty and not r.games and not r.findings:
+        return f"{head}: {_no_game(r)}"
+    if r.empty:
+        head = f"{head} ({_no_game(r)})"
     if not r.findings:
         return f"{head}: all clean"
     tail = f"{_n(r.findings, 'finding')} in {_n(r.files_with_findings, 'file')}"

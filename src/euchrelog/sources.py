@@ -109,7 +109,7 @@ def _counted(lines: list[str], progress: Progress | None) -> Iterator[str]:
     """The lines, each counted in ``progress`` (its bytes) as it is read."""
     for line in lines:
         if progress is not None:
-            progress.advance(len(line.encode("utf-8")))
+            progress.advance(len(line.encode("utf-8", "surrogatepass")))
         yield line
 
 
@@ -326,7 +326,8 @@ def json_chunks(lines: list[str], name: str | None) -> Iterator[Chunk]:
     try:
         data = json_value(text)
     except RecordError as err:
-        yield failed_chunk(Finding("S102", str(err), 1, 1), name, json=True)
+        yield failed_chunk(Finding("S102", str(err), err.line or 1, err.column or 1), name,
+                           json=True)
         return
     except json.JSONDecodeError as exc:
         data = None
@@ -343,7 +344,8 @@ def json_chunks(lines: list[str], name: str | None) -> Iterator[Chunk]:
     try:
         log = loads_json(text)
     except RecordError as err:
-        yield failed_chunk(Finding("S102", str(err), 1, 1), name, json=True)
+        yield failed_chunk(Finding("S102", str(err), err.line or 1, err.column or 1), name,
+                           json=True)
         return
     for index, game in enumerate(log.games, 1):
         yield Chunk(index, 1, "", name, json=True, game=game)
@@ -373,7 +375,7 @@ def read_chunk(chunk: Chunk, order: int = 0) -> Entry | None:
     when it cannot be read; ``None`` for a chunk of comments only."""
     entry = _read_chunk(chunk, order)
     if entry is not None and chunk.text:
-        entry.size = len(chunk.text.encode("utf-8"))
+        entry.size = len(chunk.text.encode("utf-8", "surrogatepass"))
     return entry
 
 
@@ -392,10 +394,10 @@ def _read_chunk(chunk: Chunk, order: int) -> Entry | None:
         from .notation.jsonio import parse_game_json
 
         try:
-            game = parse_game_json(chunk.text, f"line {chunk.first_line}")
+            game = parse_game_json(chunk.text)
         except RecordError as exc:
-            finding = Finding("S102", str(exc), chunk.first_line, 1, path=path,
-                              game=chunk.index)
+            finding = Finding("S102", str(exc), chunk.first_line + max(exc.line, 1) - 1,
+                              exc.column or 1, path=path, game=chunk.index)
             return Entry(path, chunk.index, chunk.first_line, order, failed=GameCheck(
                 chunk.index, chunk.first_line, [finding], syntax_error=True))
         return Entry(path, chunk.index, chunk.first_line, order, game)

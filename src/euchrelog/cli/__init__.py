@@ -22,6 +22,7 @@ from ..errors import EuchrelogError, NotationError
 from ..files import FileError, forget_sources
 from ..imports import import_frozen
 from ..report import EXIT_INTERRUPTED, EXIT_SYNTAX, visible, visible_context
+from ..spelling import nearest
 from .options import FileFailed
 
 
@@ -50,6 +51,17 @@ class _Commands(click.Group):
             command = getattr(import_frozen(self.elsewhere[cmd_name]), cmd_name)
             self.add_command(command)
         return super().get_command(ctx, cmd_name)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]
+                        ) -> tuple[str | None, click.Command | None, list[str]]:
+        """The command named first in ``args``; an unknown name is a usage error that says
+        which command was most likely meant."""
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            meant = nearest(name, self.list_commands(ctx))
+            ctx.fail(f"No such command {name!r}."
+                     + (f" Did you mean {meant!r}?" if meant is not None else ""))
+        return super().resolve_command(ctx, args)
 
     def invoke(self, ctx: click.Context) -> object:
         """Runs the command, a file it cannot read or write reported as :class:`FileFailed`."""

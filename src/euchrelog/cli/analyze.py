@@ -30,10 +30,22 @@ from ..progress import Progress, total_size
 from ..report import Report, visible
 from ..runs import Runner
 from ..sources import open_source, source_name
-from .options import expand, limit_options, need_dask
+from .options import (
+    JOBS,
+    Configured,
+    config_options,
+    expand,
+    jobs_for,
+    jobs_option,
+    limit_options,
+    need_dask,
+)
 from .streams import closed_stdout
 
 FORMATS = ("text", "json")
+AUTO_PARALLEL_BYTES = 20_000
+"""Input size from which ``analyze`` reviews games in every core unless told otherwise (some
+four full games: a game's review takes a second or more)."""
 def _count(report: Report, reviews: list[Review]) -> None:
     """Counts a game's reviews: the deals reviewed, and those skipped by reason."""
     report.games += 1
@@ -154,7 +166,7 @@ def _run(paths: list[str], fmt: str, annotating: bool, jobs: int, par: bool, lim
     return put
 
 
-@click.command()
+@click.command(cls=Configured)
 @click.argument("sources", nargs=-1, required=True,
                 type=click.Path(exists=True, allow_dash=True, path_type=str))
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
@@ -168,8 +180,7 @@ def _run(paths: list[str], fmt: str, annotating: bool, jobs: int, par: bool, lim
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write to this file instead of standard output.")
 @click.option("--no-par", is_flag=True, help="Leave out the par tables (the costly part).")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Processes that review games in parallel (the output stays in input order).")
+@jobs_option("review games", "20 KB")
 @click.option("--scheduler", metavar="ADDRESS",
               help="Review the games on the workers of this Dask scheduler (like "
                    "tcp://10.0.0.5:8786, or a scheduler file), in input order as with "
@@ -178,6 +189,7 @@ def _run(paths: list[str], fmt: str, annotating: bool, jobs: int, par: bool, lim
 @click.option("-q", "--quiet", is_flag=True,
               help="Print neither the summary nor the progress line on stderr.")
 @limit_options("8G")
+@config_options
 def analyze(sources: tuple[str, ...], fmt: str, annotating: bool, output: str | None,
             no_par: bool, jobs: int, scheduler: str | None, force: bool, quiet: bool,
             max_bytes: int, max_line: int) -> None:
@@ -206,9 +218,10 @@ def analyze(sources: tuple[str, ...], fmt: str, annotating: bool, output: str | 
     """
     if annotating and fmt != "text":
         raise click.UsageError("--annotate writes the notation; it takes no --format")
-    if scheduler is not None and jobs != 1:
+    if scheduler is not None and jobs != JOBS:
         raise click.UsageError("--jobs and --scheduler do not go together")
     paths = list(expand(sources))
+    jobs = jobs_for(jobs, paths, AUTO_PARALLEL_BYTES)
     if output == "-":
         output = None
     report = Report("analyze")

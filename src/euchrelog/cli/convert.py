@@ -22,7 +22,7 @@ from ..notation.jsonio import write_json
 from ..notation.writer import write_log
 from ..progress import Progress, total_size
 from ..sources import JSON_DOCUMENT, JSON_LINES, open_source
-from .options import limit_options
+from .options import Configured, config_options, limit_options
 from .streams import SyntaxFailure, closed_stdout, source_name, syntax_failure
 
 _TARGETS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", EXTENSION: "euchre",
@@ -30,7 +30,7 @@ _TARGETS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", EXTENSION: "
 _SUFFIXES = {"json": ".json", "jsonl": ".jsonl", "euchre": EXTENSION, "egn": ".egn"}
 
 
-@click.command()
+@click.command(cls=Configured)
 @click.argument("sources", nargs=-1, required=True,
                 type=click.Path(exists=True, allow_dash=True, dir_okay=False, path_type=str))
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=str),
@@ -47,8 +47,9 @@ _SUFFIXES = {"json": ".json", "jsonl": ".jsonl", "euchre": EXTENSION, "egn": ".e
                    "interop). Default: from the "
                    "extension (.egn, .emn) or how the source starts.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing on stderr but errors.")
-@click.option("--force", is_flag=True, help="Rewrite an output file even if it is read-only.")
+@click.option("-f", "--force", is_flag=True, help="Rewrite an output file even if it is read-only.")
 @limit_options("8G")
+@config_options
 def convert(sources: tuple[str, ...], output: str | None, out_dir: Path | None,
             target: str | None, origin: str | None, quiet: bool, force: bool, max_bytes: int,
             max_line: int) -> None:

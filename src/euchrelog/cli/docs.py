@@ -7,6 +7,7 @@ True
 
 from __future__ import annotations
 
+import sys
 from importlib import resources
 from pathlib import Path
 
@@ -14,6 +15,7 @@ import click
 
 from ..files import write_stdout
 from ..notation import shipped_text
+from ..spelling import did_you_mean
 
 
 def _folder() -> Path:
@@ -37,13 +39,18 @@ def _first_line(topic: str) -> str:
     return ""
 
 
+def on_terminal() -> bool:
+    """Whether standard output is a terminal (a part of the manual is then paged)."""
+    return sys.stdout.isatty()
+
+
 @click.command()
 @click.argument("topic", required=False)
 def docs(topic: str | None) -> None:
     """Print a part of the manual, like notation or findings.
 
-    Without TOPIC, list the parts. The manual is Markdown; page it with 'euchrelog docs
-    notation | less'.
+    Without TOPIC, list the parts. The manual is Markdown; on a terminal a part is shown
+    through the pager ($PAGER, else less or more), and piped it is printed as it is.
 
     \b
     Examples:
@@ -57,6 +64,10 @@ def docs(topic: str | None) -> None:
         return
     name = topic.strip().lower().removesuffix(".md")
     if name not in known:
-        raise click.BadParameter(f"{topic!r} is no part of the manual (one of: "
-                                 f"{', '.join(known)})", param_hint="'TOPIC'")
-    write_stdout(shipped_text("docs", f"{name}.md"))
+        raise click.BadParameter(f"{topic!r} is no part of the manual{did_you_mean(name, known)} "
+                                 f"(one of: {', '.join(known)})", param_hint="'TOPIC'")
+    text = shipped_text("docs", f"{name}.md")
+    if on_terminal():
+        click.echo_via_pager(text)
+    else:
+        write_stdout(text)

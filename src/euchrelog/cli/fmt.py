@@ -16,7 +16,7 @@ from ..notation.writer import dumps
 from ..progress import Progress, total_size
 from ..report import Report, visible
 from ..sources import text_source
-from .options import expand, limit_options, say_failure
+from .options import Configured, config_options, expand, limit_options, say_failure
 from .streams import SyntaxFailure, closed_stdout, read_text, source_name, syntax_failure
 
 
@@ -38,7 +38,7 @@ def _parse(path: str, text: str, progress: Progress | None = None) -> Log:
         raise syntax_failure(path, exc) from None
 
 
-@click.command()
+@click.command(cls=Configured)
 @click.argument("files", nargs=-1, required=True,
                 type=click.Path(exists=True, allow_dash=True, path_type=str))
 @click.option("--in-place", "-i", is_flag=True, help="Rewrite each file in canonical form.")
@@ -48,8 +48,9 @@ def _parse(path: str, text: str, progress: Progress | None = None) -> Log:
               help="Write nothing but a unified diff of each file that is not in canonical "
                    "form; exit 1 if there is one.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing on stderr but errors.")
-@click.option("--force", is_flag=True, help="With --in-place, rewrite read-only files too.")
+@click.option("-f", "--force", is_flag=True, help="With --in-place, rewrite read-only files too.")
 @limit_options("256M")
+@config_options
 def fmt(files: tuple[str, ...], in_place: bool, check_only: bool, show_diff: bool,
         quiet: bool, force: bool, max_bytes: int, max_line: int) -> None:
     """Print records in canonical form.

@@ -14,15 +14,17 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any, TextIO
 from urllib.parse import quote
 
 import click
 
 from .. import __version__
-from ..findings import CODES, Finding
+from ..findings import CODES, Finding, Fix, nearest_code
 from ..report import visible, visible_context
+from .options import current_config
 
 HOMEPAGE = "https://euchrelog.example.org/"
 """The project's home page (``Homepage`` in pyproject.toml)."""
@@ -72,36 +74,74 @@ def help_uri(code: str) -> str:
 
 @dataclass(frozen=True)
 class Selection:
-    """The codes ``--select`` and ``--ignore`` leave in, by code or prefix."""
+    """The codes ``--select`` and ``--ignore`` leave in, by code or prefix; a code reported
+    only on request (``opt_in``: N102) is left in when ``unused_noqa`` asks for it or
+    ``--select`` names it (or a prefix of it)."""
 
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
+    unused_noqa: bool = False
 
     @classmethod
-    def parse(cls, select: tuple[str, ...], ignore: tuple[str, ...]) -> Selection:
+    def parse(cls, select: tuple[str, ...], ignore: tuple[str, ...], *,
+              unused_noqa: bool = False) -> Selection:
         """Reads the options' values: codes or prefixes, comma-separated or repeated.
 
         :raises ValueError: for a value that is the prefix of no code.
         """
-        def split(values: tuple[str, ...]) -> tuple[str, ...]:
-            parts = tuple(p.strip().upper() for v in values for p in v.split(",") if p.strip())
-            for part in parts:
-                if not any(code.startswith(part) for code in CODES):
-                    raise ValueError(f"{part!r} is no finding code nor the start of one")
-            return parts
-        return cls(split(select), split(ignore))
+        chosen = cls(_codes(select), _codes(ignore), unused_noqa)
+        asked = any(code.startswith(chosen.select) for code, c in CODES.items() if c.opt_in)
+        return replace(chosen, unused_noqa=unused_noqa or asked)
 
     def wants(self, code: str) -> bool:
         """Whether a finding of ``code`` is reported: a syntax error always is (a game that
         cannot be read is not checked at all)."""
-        if CODES[code].syntax:
+        kind = CODES[code]
+        if kind.syntax:
             return True
+        if kind.opt_in and not self.unused_noqa:
+            return False
         if self.select and not code.startswith(self.select):
             return False
         return not code.startswith(self.ignore) if self.ignore else True
 
+    def wants_finding(self, finding: Finding) -> bool:
+        """Whether ``finding`` is reported (:meth:`wants` its code)."""
+        return self.wants(finding.code)
+
+    def for_path(self, path: str) -> Selection:
+        """The selection in one file: the configuration's ``per-file-ignores`` added."""
+        more = current_config().ignored(path)
+        return replace(self, ignore=self.ignore + _codes(more)) if more else self
+
+
+def _codes(values: tuple[str, ...]) -> tuple[str, ...]:
+    """Codes or prefixes, comma-separated or repeated, in upper case.
+
+    :raises ValueError: for one that is the prefix of no code.
+    """
+    parts = tuple(p.strip().upper() for v in values for p in v.split(",") if p.strip())
+    for part in parts:
+        if not any(code.startswith(part) for code in CODES):
+            meant = nearest_code(part) if len(part) == 4 else None
+            hint = f"; did you mean {meant}?" if meant else ""
+            raise ValueError(f"{part!r} is no finding code nor the start of one{hint}")
+    return parts
+
 
 # ------------------------------------------------------------------ colour
+
+
+COLOUR_CHOICES = ("auto", "always", "never")
+
+
+def colour_option(command: Callable[..., None]) -> Callable[..., None]:
+    """The ``--color`` option of a command that prints findings for people."""
+    return click.option(
+        "--color", "colour", type=click.Choice(COLOUR_CHOICES), default="auto",
+        show_default=True,
+        help="Colour the path and code of each finding: auto on a terminal unless NO_COLOR "
+             "is set.")(command)
 
 
 def use_colour(stream: TextIO, choice: str = "auto") -> bool:
@@ -190,9 +230,32 @@ def sarif_result(finding: Finding) -> dict[str, Any]:
     if finding.line:
         location["region"] = {"startLine": finding.line,
                               **({"startColumn": finding.column} if finding.column else {})}
-    return {"ruleId": finding.code, "level": level(finding).sarif,
-            "message": {"text": visible(finding.message)},
-            "locations": [{"physicalLocation": location}]}
+    result: dict[str, Any] = {"ruleId": finding.code, "level": level(finding).sarif,
+                              "message": {"text": visible(finding.message)},
+                              "locations": [{"physicalLocation": location}]}
+    if finding.fix is not None and finding.fix.edits:
+        result["fixes"] = [sarif_fix(finding.fix, uri)]
+    return result
+
+
+def sarif_fix(fix: Fix, uri: str) -> dict[str, Any]:
+    """A fix as SARIF 2.1.0 writes it: each edit the replacement of a region of one line
+    (a line deleted: the region up to the next line's start); safe or not, in its
+    ``properties``."""
+    replacements = []
+    for edit in fix.edits:
+        if edit.text is None:
+            region = {"startLine": edit.line, "startColumn": 1, "endLine": edit.line + 1,
+                      "endColumn": 1}
+        else:
+            region = {"startLine": edit.line, "startColumn": edit.column,
+                      "endColumn": edit.end}
+        replacements.append({"deletedRegion": region,
+                             "insertedContent": {"text": edit.text or ""}})
+    return {"description": {"text": fix.title},
+            "artifactChanges": [{"artifactLocation": {"uri": uri},
+                                 "replacements": replacements}],
+            "properties": {"applicability": "safe" if fix.safe else "unsafe"}}
 
 
 def sarif_log(results: list[dict[str, Any]]) -> dict[str, Any]:

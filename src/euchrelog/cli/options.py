@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import importlib
 import logging
+import os
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import TypeVar
 
 import click
@@ -13,6 +15,7 @@ import click
 from .. import files
 from ..files import Limits, NoRecordsError, parse_size
 from ..report import EXIT_FILE
+from .config import Config, apply, find_config, load_config, option_keys, sources_folder
 
 T = TypeVar("T")
 
@@ -52,14 +55,105 @@ def _warn(message: str) -> None:
 
 def expand(sources: tuple[str, ...], *, quiet: bool = False) -> Iterator[str]:
     """:func:`euchrelog.files.expand` for a command: a link out of a folder is named on
-    stderr unless ``quiet``.
+    stderr unless ``quiet``; a file that the configuration's ``exclude`` names is left out
+    of a folder's search (a file named on the command line is read all the same).
 
     :raises click.UsageError: for a folder without a record.
     """
+    config = current_config()
+    named = set(sources)
     try:
-        yield from files.expand(sources, warn=None if quiet else _warn)
+        for path in files.expand(sources, warn=None if quiet else _warn):
+            if path in named or not config.excluded(path):
+                yield path
     except NoRecordsError as exc:
         raise click.UsageError(str(exc)) from None
+
+
+# ------------------------------------------------------------------ jobs
+
+JOBS = 0
+"""The default of every command's ``--jobs``: 0, as many processes as pay off (every core
+once the input is large enough for the command's work, else one)."""
+
+
+def jobs_option(what: str, threshold: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """The ``-j``/``--jobs`` option of a command that works on games in processes: ``what``
+    it does with them, and from what input size (``threshold``) the default uses every
+    core."""
+    return click.option(
+        "-j", "--jobs", type=click.IntRange(min=0), default=JOBS,
+        help=f"Processes that {what} in parallel (the output stays in input order). "
+             f"Default {JOBS}: every core when the input is {threshold} or more, else one.")
+
+
+def jobs_for(jobs: int, paths: list[str], threshold: int) -> int:
+    """The processes of ``--jobs``: as asked, or (:data:`JOBS`) every core once the files
+    add up to ``threshold`` bytes, else one."""
+    if jobs != JOBS:
+        return jobs
+    size = sum(Path(p).stat().st_size for p in paths if p != "-")
+    return (os.cpu_count() or 1) if size >= threshold else 1
+
+
+# ------------------------------------------------------------------ configuration
+
+_CONFIG = "euchrelog.config"
+"""The key of the run's :class:`~euchrelog.cli.config.Config` in the context's ``meta``."""
+
+
+def current_config() -> Config:
+    """The configuration of the command being run (an empty one outside a command)."""
+    ctx = click.get_current_context(silent=True)
+    found = ctx.meta.get(_CONFIG) if ctx is not None else None
+    return found if isinstance(found, Config) else Config()
+
+
+def _keep(ctx: click.Context, param: click.Parameter, value: object) -> None:
+    """Keeps the value of ``--config`` or ``--isolated`` for :class:`Configured`."""
+    ctx.meta[f"{_CONFIG}.{param.name}"] = value
+
+
+def config_options(command: Callable[..., None]) -> Callable[..., None]:
+    """The options that choose a command's configuration: ``--config`` and ``--isolated``
+    (read by :class:`Configured`, not by the command)."""
+    command = click.option(
+        "--isolated", is_flag=True, expose_value=False, callback=_keep,
+        help="Read no configuration file.")(command)
+    return click.option(
+        "--config", "config_file", metavar="FILE", expose_value=False, callback=_keep,
+        type=click.Path(exists=True, dir_okay=False, path_type=Path),
+        help="Read the configuration from FILE (an euchrelog.toml, or a pyproject.toml with "
+             "[tool.euchrelog]) instead of the one found from the sources up.")(command)
+
+
+class Configured(click.Command):
+    """A command that takes its configuration before it runs: the file named by
+    ``--config``, or found from its sources up (none with ``--isolated``), which sets the
+    options the command line leaves at their defaults (:mod:`euchrelog.cli.config`)."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        ctx.meta[_CONFIG] = config = self.configuration(ctx)
+        apply(ctx, config)
+        return super().invoke(ctx)
+
+    def configuration(self, ctx: click.Context) -> Config:
+        """The configuration of this run."""
+        if ctx.meta.get(f"{_CONFIG}.isolated"):
+            return Config()
+        path = ctx.meta.get(f"{_CONFIG}.config_file")
+        if path is None:
+            sources = next((ctx.params.get(p.name) for p in self.params
+                            if isinstance(p, click.Argument) and p.name is not None), None)
+            values = (sources,) if isinstance(sources, str | Path) else tuple(sources or ())
+            path = find_config(sources_folder(str(v) for v in values))
+            if path is None:
+                return Config()
+        group = ctx.parent.command if ctx.parent is not None else None
+        names = (group.list_commands(ctx.parent) if isinstance(group, click.Group)
+                 and ctx.parent is not None else [])
+        assert self.name is not None
+        return load_config(Path(path), names, self.name, option_keys(self))
 
 
 class FileFailed(click.ClickException):

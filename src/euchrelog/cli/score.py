@@ -40,9 +40,10 @@ from ..files import (
 )
 from ..findings import Finding
 from ..progress import Progress, total_size
-from ..report import Report, visible, visible_context
+from ..report import Report, visible_context
 from ..sources import open_source, source_name
-from .options import expand, limit_options, parsed
+from .formats import FindingPrinter, colour_option, use_colour
+from .options import Configured, config_options, expand, limit_options, parsed
 
 STDIN = "<stdin>"
 """The name standard input goes by in findings."""
@@ -90,7 +91,7 @@ class _Sources:
                 continue  # reported when it was first read; its games stay as replayed then
 
 
-@click.command()
+@click.command(cls=Configured)
 @click.argument("sources", nargs=-1, required=True,
                 type=click.Path(exists=True, allow_dash=True, path_type=str))
 @click.option("--format", "fmt", type=click.Choice(list(RENDERERS)), default="text",
@@ -125,15 +126,17 @@ class _Sources:
               help="With --format html: write the standings to DIR/index.html and each "
                    "game's replay page (as 'euchrelog view' writes it) to DIR/games/, "
                    "linked from its table in the rounds.")
-@click.option("--force", is_flag=True, help="Rewrite OUTPUT even if it is read-only.")
+@click.option("-f", "--force", is_flag=True, help="Rewrite OUTPUT even if it is read-only.")
 @click.option("-q", "--quiet", is_flag=True,
               help="Print neither the findings nor the summary on stderr.")
+@colour_option
 @limit_options("8G")
+@config_options
 def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: int | None,
           target: int | None, rank: str | None, lone: tuple[int, int] | None,
           tiebreak: tuple[str, ...] | None, only: tuple[str, ...],
           check_only: bool, output: Path | None, out_dir: Path | None, force: bool,
-          quiet: bool, max_bytes: int, max_line: int) -> None:
+          quiet: bool, colour: str, max_bytes: int, max_line: int) -> None:
     """Check every game of an event and print its standings.
 
     SOURCES are .euchre files, folders (searched for *.euchre), JSON or JSON Lines
@@ -165,11 +168,15 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     progress = Progress(total_size(paths), verb="reading", enabled=not quiet)
     scorer = Scorer(Overrides(event_format, deals, target, tiebreak, rank, lone))
     read = _Sources(paths, Limits(max_bytes, max_line), progress)
+    empty: list[str] = []
     for order, path in enumerate(paths):
         orders.setdefault(STDIN if path == "-" else path, order)
+        before = scorer.games
         failure = read.read(order, scorer)
         if failure is not None:
             unreadable.append(failure)
+        elif scorer.games == before:
+            empty.append(STDIN if path == "-" else path)
     progress.clear()
     missing = set(only) - set(scorer.events)
     if missing:
@@ -182,22 +189,24 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     findings = _all_findings(events, scorer.broken, unreadable, orders, bool(only))
     contexts = {f: e.failed.context for e in scorer.broken if e.failed is not None
                 for f in e.failed.findings}
-    shown = _show_findings(findings, contexts, "text")
+    shown = _show_findings(findings, contexts, "text", use_colour(sys.stderr, colour))
     if out_dir is not None:
         links = _write_replays(events, out_dir, Limits(max_bytes, max_line), force)
         write_output(out_dir / "index.html", render_html(events, links), force=force)
         rendered = ""
     else:
-        rendered = (_show_findings(findings, contexts, fmt) if check_only
+        rendered = (_show_findings(findings, contexts, fmt, output is None and use_colour(
+                        sys.stdout, colour)) if check_only
                     else RENDERERS[fmt](events))
     if output is not None and str(output) != "-":
         write_output(output, rendered, force=force)
     elif rendered:
         write_stdout(rendered)
     report = _report(events, len(orders), findings)
+    report.empty = empty
     if not quiet:
         if not check_only and shown:
-            click.echo(shown, nl=False, err=True)
+            click.echo(shown, nl=False, err=True, color=use_colour(sys.stderr, colour))
         click.echo(report.summary(), err=True)
     sys.exit(report.return_code)
 
@@ -234,15 +243,17 @@ def _write_replays(events: list[EventResult], out_dir: Path, limits: Limits, for
     return links
 
 
-def _show_findings(findings: list[Finding], contexts: dict[Finding, str], fmt: str) -> str:
+def _show_findings(findings: list[Finding], contexts: dict[Finding, str], fmt: str,
+                   colour: bool = False) -> str:
     """The findings as ``path:line:column: CODE message`` lines (a syntax error with its
-    caret display), or as JSON Lines."""
+    caret display), the path and code coloured if asked, or as JSON Lines."""
+    printer = FindingPrinter(colour=colour)
     lines = []
     for finding in findings:
         if fmt == "json":
             lines.append(json.dumps(finding.to_dict(), ensure_ascii=False))
             continue
-        lines.append(visible(str(finding)))
+        lines.append(printer.text(finding))
         lines.extend(f"    {line}" for line in visible_context(
             contexts.get(finding, "")).splitlines())
     return "".join(f"{line}\n" for line in lines)

@@ -32,16 +32,30 @@ from ..runs import Runner
 from ..sources import Entry, open_source, source_name
 from ..stats import Collector, DateRange, Filters, double_dummy, parse_date_range
 from ..stats.output import RENDERERS
-from .options import expand, limit_options, need_dask, parsed
+from .options import (
+    JOBS,
+    Configured,
+    config_options,
+    expand,
+    jobs_for,
+    jobs_option,
+    limit_options,
+    need_dask,
+    parsed,
+)
 
 if TYPE_CHECKING:  # (the solver is imported only when a review is asked for)
     from ..analysis import DealReview
 
 STDIN = "<stdin>"
 """The name standard input goes by in messages."""
+AUTO_PARALLEL_BYTES = 1_000_000
+"""Input size from which ``stats`` replays games in every core unless told otherwise."""
+AUTO_REVIEW_BYTES = 20_000
+"""The same with ``--double-dummy``, whose reviews take a second or more a game."""
 
 
-@click.command()
+@click.command(cls=Configured)
 @click.argument("sources", nargs=-1, required=True,
                 type=click.Path(exists=True, allow_dash=True, path_type=str))
 @click.option("--format", "fmt", type=click.Choice(list(RENDERERS)), default="text",
@@ -62,9 +76,7 @@ STDIN = "<stdin>"
               help="Also review every deal whose cards are all recorded double-dummy, for "
                    "the tricks each player's mistakes cost and the contracts that beat or "
                    "missed par (as euchrelog analyze does; far slower than the counts).")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Processes that replay (and review) games in parallel; the figures are "
-                   "the same.")
+@jobs_option("replay (and review) games", "1 MB (with --double-dummy, 20 KB)")
 @click.option("--scheduler", metavar="ADDRESS",
               help="Replay (and review) the games on the workers of this Dask scheduler "
                    "(like tcp://10.0.0.5:8786, or a scheduler file); the figures are the "
@@ -72,10 +84,11 @@ STDIN = "<stdin>"
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
               help="Write the statistics here (atomically) instead of to standard output (- "
                    "is standard output).")
-@click.option("--force", is_flag=True, help="Rewrite OUTPUT even if it is read-only.")
+@click.option("-f", "--force", is_flag=True, help="Rewrite OUTPUT even if it is read-only.")
 @click.option("-q", "--quiet", is_flag=True,
               help="Print neither the unreadable games nor the summary on stderr.")
 @limit_options("8G")
+@config_options
 def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
           events: tuple[str, ...], dates: DateRange | None, variants: tuple[str, ...],
           dd: bool, jobs: int, scheduler: str | None, output: Path | None, force: bool,
@@ -107,7 +120,7 @@ def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
     statistics are still given: euchrelog check lists them), 2 when a game cannot be
     read or on a usage error.
     """
-    if scheduler is not None and jobs != 1:
+    if scheduler is not None and jobs != JOBS:
         raise click.UsageError("--jobs and --scheduler do not go together")
     if scheduler is not None:
         need_dask()
@@ -116,6 +129,7 @@ def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="'--variant'") from None
     paths = list(expand(sources, quiet=quiet))
+    jobs = jobs_for(jobs, paths, AUTO_REVIEW_BYTES if dd else AUTO_PARALLEL_BYTES)
     limits = Limits(max_bytes, max_line)
     progress = Progress(total_size(paths), verb="counting", enabled=not quiet)
     given = _Given()

@@ -35,7 +35,8 @@ class SyntaxFailure(click.ClickException):
 def syntax_failure(path: str, exc: NotationError | RecordError) -> SyntaxFailure:
     """A syntax error as a located message (S101 for notation, S102 for JSON)."""
     if isinstance(exc, RecordError):
-        return SyntaxFailure(f"{source_name(path)}: S102 {exc}")
+        where = f":{exc.line}:{exc.column}" if exc.line else ""
+        return SyntaxFailure(f"{source_name(path)}{where}: S102 {exc}")
     context = "".join(f"\n    {line}" for line in visible_context(exc.context).splitlines())
     return SyntaxFailure(f"{source_name(path)}:{exc.line}:{exc.column}: {exc.code} "
                          f"{visible(exc.message)}"

@@ -11,7 +11,7 @@ from ..errors import NotationError
 from ..files import FileError, Limits, failure_text, read_lines, write_output
 from ..report import EXIT_SYNTAX, Report, visible, visible_context
 from ..viewer import render_page, views_of_text
-from .options import limit_options
+from .options import Configured, config_options, limit_options
 
 
 def default_output(source: str) -> str:
@@ -20,7 +20,7 @@ def default_output(source: str) -> str:
     return "-" if source == "-" else str(Path(source).with_suffix(".html"))
 
 
-@click.command()
+@click.command(cls=Configured)
 @click.argument("source", type=click.Path(exists=True, dir_okay=False, allow_dash=True,
                                           path_type=str))
 @click.option("-o", "--output", metavar="FILE",
@@ -33,6 +33,7 @@ def default_output(source: str) -> str:
                    "perfect-play line after any card (a few seconds a game).")
 @click.option("-q", "--quiet", is_flag=True, help="Print no summary on standard error.")
 @limit_options("256M")
+@config_options
 def view(source: str, output: str | None, title: str | None, double_dummy: bool, quiet: bool,
          max_bytes: int, max_line: int) -> None:
     """Write a replay page of a record: look at a game instead of reading it.

@@ -47,7 +47,7 @@ class EventResult:
     @property
     def title(self) -> str:
         """The event's name as shown."""
-        return self.name or "(no Event tag)"
+        return self.name or "casual games (no Event tag)"
 
     @property
     def errors(self) -> int:
@@ -109,6 +109,11 @@ class Scorer:
         """The games that could not be read."""
         self.orders: dict[str | None, int] = {}
 
+    @property
+    def games(self) -> int:
+        """The games given so far, read or not."""
+        return sum(len(event.played) for event in self.events.values()) + len(self.broken)
+
     def add(self, entry: Entry) -> None:
         """Replays one game (or keeps its syntax error) and drops its record."""
         self.orders.setdefault(entry.path, entry.order)
@@ -150,6 +155,8 @@ class _Event:
         self.name = name
         self.overrides = overrides
         self.played: list[Played] = []
+        self.casual = 0
+        """The casual games so far (no Event, Round or Table tag): each is a round."""
         self.formats: list[tuple[Entry, int, str]] = []
         """Each Format tag: the game, the tag's index and its value."""
         o = overrides
@@ -157,9 +164,15 @@ class _Event:
         """The length the options give every game that states none, if they give one."""
 
     def add(self, entry: Entry) -> None:
-        """Replays a game of the event (with the options' length if it states none)."""
+        """Replays a game of the event (with the options' length if it states none). A
+        casual game, one with no Event, Round or Table tag, is a round of its own at one
+        table, its seats without a name played by players named by their letters."""
         assert entry.game is not None
         p = replay_entry(entry, entry.game, *self.fixed)
+        if self.name == NO_EVENT and p.round is None and p.table is None:
+            self.casual += 1
+            p.round, p.table = str(self.casual), "1"
+            p.players = {seat: p.players.get(seat, str(seat)) for seat in p.ruleset.seats}
         index = tag_index(p.tags, "format")
         if index is not None:
             self.formats.append((p.entry, index, p.tags[index][1]))

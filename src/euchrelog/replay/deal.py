@@ -5,12 +5,13 @@ points it scored."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import pairwise
+from itertools import pairwise, product
+from typing import cast
 
-from ..cards import NO_TRUMP
+from ..cards import NO_TRUMP, Card, deck_set, trick_winner
 from ..engine import Action, DealState, Evidence, Phase, proved_renege
 from ..errors import IllegalActionError
-from ..findings import Severity
+from ..findings import Edit, Fix, Severity
 from ..loci import Locus, act_loci, part_locus
 from ..models import Bid, Deal, Declaration, Exchange, Merge, Swap, Trick
 from ..rules import MOON, Ruleset
@@ -54,13 +55,14 @@ class DealReplay:
         n = deal.number
 
         def fault(err: IllegalActionError, locus: Locus, trick: int | None = None,
-                  seat: Seat | None = None, level: Severity | None = None) -> None:
+                  seat: Seat | None = None, level: Severity | None = None,
+                  fix: Fix | None = None) -> None:
             nonlocal faulted
             if err.kind.stops == "deal" and faulted:
                 return
             faulted = True
             self.emit(err.code, f"deal {n}: {err.message}", locus, deal=n, trick=trick,
-                      seat=seat, level=level, card=err.card, part=err.part)
+                      seat=seat, level=level, card=err.card, part=err.part, fix=fix)
 
         tricks = self.trick_order(d, deal)
         bids = deal.bids
@@ -264,10 +266,15 @@ class DealReplay:
 
     def report_act(self, state: DealState, err: IllegalActionError, act: Action, chosen: Action,
                    locus: Locus, fault: Callable[..., None], trick: int | None = None) -> None:
-        """One finding for a faulty act, saying so when it was taken as another seat's."""
+        """One finding for a faulty act, saying so when it was taken as another seat's (and
+        then its fix, a guess, writes that seat)."""
+        fix = None
         if chosen is not act:
             err = err.noted(f"; taken as {chosen.seat}'s")
-        fault(err, locus, trick=trick, seat=act.seat)
+            at = (*locus[:-2], "seat", locus[-1]) if locus[-2:-1] == ("play",) else locus
+            fix = Fix((Edit(str(chosen.seat), "seat", str(act.seat), at),),
+                      f"write {chosen.seat} for {act.seat}", safe=False)
+        fault(err, locus, trick=trick, seat=act.seat, fix=fix)
 
     def trick_order(self, d: int, deal: Deal) -> list[tuple[int, Trick]]:
         """The tricks in the order they were played, each with its index in the record: a
@@ -282,16 +289,22 @@ class DealReplay:
         for t, trick in enumerate(deal.tricks):
             if order and trick.plays == order[-1][1].plays:
                 self.emit("P707", f"deal {n}: trick {trick.number} is written twice",
-                          ("deal", d, "trick", t), deal=n, trick=trick.number)
+                          ("deal", d, "trick", t), deal=n, trick=trick.number,
+                          fix=Fix((Edit(None, "line", "", ("deal", d, "trick", t)),),
+                                  f"delete the second trick {trick.number}"))
                 continue
             order.append((t, trick))
         numbers = [trick.number for _, trick in order]
         if sorted(numbers) == list(range(1, len(numbers) + 1)) and numbers != sorted(numbers):
             k = next(k for k, number in enumerate(numbers) if number != k + 1)
             t, trick = order[k]
+            due = order[numbers.index(k + 1)][0]
+            swap = Fix((Edit(None, "swap", "", ("deal", d, "trick", t)),
+                        Edit(None, "swap", "", ("deal", d, "trick", due))),
+                       f"put trick {k + 1} before trick {trick.number}")
             self.emit("P707", f"deal {n}: trick {trick.number} is written before trick {k + 1}; "
                               "the tricks are read in the order of their numbers",
-                      ("deal", d, "trick", t), deal=n, trick=trick.number)
+                      ("deal", d, "trick", t), deal=n, trick=trick.number, fix=swap)
             return sorted(order, key=lambda item: item[1].number)
         tricks = self.ruleset.variant.tricks
         if (numbers and all(a < b for a, b in pairwise(numbers)) and numbers[-1] <= tricks
@@ -344,7 +357,8 @@ class DealReplay:
                 at += len(trick.plays) + 1
                 continue
             out_of_turn = False
-            doubtful = False
+            doubtful: list[int] = []
+            """The plays of the trick whose card its seat cannot have played."""
             done = len(state.tricks)
             for p, play in enumerate(trick.plays):
                 locus = ("deal", d, "trick", t, "play", p)
@@ -367,7 +381,7 @@ class DealReplay:
                 if err is not None and canadian is not None and err.code == canadian.code:
                     err = None  # reported at the order (H3)
                 if err is not None and err.kind.slip == "play":
-                    doubtful = True  # the trick's winner rests on a card the seat lacks
+                    doubtful.append(len(state.current))  # the trick may rest on it
                 if err is not None and err.kind.suspect == "hand":
                     if play.seat in not_held:
                         err = None  # the record of that hand is wrong: one finding a deal
@@ -397,13 +411,42 @@ class DealReplay:
                                       f"{len(state.playing)} seats play",
                               ("deal", d, "trick", t), deal=n, trick=trick.number)
                 state.end_trick()
-            if doubtful and state.tricks:
+            if doubtful and state.tricks and not self.winner_sure(deal, state, doubtful):
                 state.doubt_last_trick()
         if (tricks and state.phase is Phase.PLAYING and not claimed and not self.open_deal
                 and not self.gaps and len(state.tricks) < self.ruleset.variant.tricks):
             self.emit("P706", f"deal {n}: the record has {len(state.tricks)} of "
                               f"{self.ruleset.variant.tricks} tricks",
                       ("deal", d, "trick", tricks[-1][0]), deal=n)
+
+    def winner_sure(self, deal: Deal, state: DealState, doubtful: list[int]) -> bool:
+        """Whether the last trick's winner is the same whatever card was played at each
+        of its ``doubtful`` plays (a card its seat cannot have played): the card written,
+        or any card of the deck that the record neither plays elsewhere nor places
+        elsewhere (in another hand, the kitty, the discard, the upcard taken up). Then
+        the trick, and the deal's points, stand although the card is wrong (C8, P4)."""
+        trump = state.trump
+        trick = state.tricks[-1]
+        winner = state.winners[-1]
+        if trump is None or winner is None or len(doubtful) > 2 or any(
+                q >= len(trick) for q in doubtful):
+            return False
+        written = {play.card for other in deal.tricks for play in other.plays}
+        choices: list[list[Card]] = []
+        for q in doubtful:
+            seat, card = trick[q]
+            if card is None:
+                return False
+            mine = seat.value
+            choices.append([card, *(c for c in deck_set(self.ruleset.options.deck)
+                                    if c not in written and state.place_of(c) in (None, mine))])
+        cards = [c for _, c in trick]
+        for chosen in product(*choices):
+            for q, card in zip(doubtful, chosen, strict=True):
+                cards[q] = card
+            if None in cards or trick[trick_winner(cast(list[Card], cards), trump)][0] != winner:
+                return False
+        return True
 
     def proved(self, d: int, deal: Deal, state: DealState, proof: Evidence,
                reneged: set[tuple[Seat, int]], slots: list[tuple[int, Trick]],

@@ -11,7 +11,7 @@ from difflib import get_close_matches
 from ..cards import Card, parse_card
 from ..dates import iso_date
 from ..errors import IllegalActionError, RenegeError
-from ..findings import CODES, Finding, Severity
+from ..findings import CODES, Edit, Finding, Fix, Severity
 from ..loci import Locus, SourceMap
 from ..models import Deal, Game
 from ..rules import TagProblem, ruleset_from_tags
@@ -68,8 +68,13 @@ class GameReplay:
         self.slips = CardSlips(self.ruleset, len(game.deals))
         """The game's search for one card written wrongly in a deal."""
         self.playable = not any(CODES[p.code].stops == "game" for p in problems)
-        for problem in problems:
-            self.emit(problem.code, problem.message, ("tag", names.get(problem.tag, 0)))
+        for k, problem in enumerate(problems):
+            where = ("tag", names.get(problem.tag, 0))
+            fix = None
+            if misspelt is not None and k == 0:  # the tag's name written wrongly
+                name = game.tags[names[misspelt]].name
+                fix = Fix((Edit("Variant", "name", name, where),), f"write Variant for {name}")
+            self.emit(problem.code, problem.message, where, fix=fix)
         for i, name in doubled:
             self.emit("T205", f"the {name} tag is given twice with different values; the "
                               "first one counts", ("tag", i))
@@ -81,10 +86,10 @@ class GameReplay:
     def emit(self, code: str, message: str, locus: Locus, *, deal: int | None = None,
              trick: int | None = None, seat: Seat | str | None = None,
              level: Severity | None = None, card: Card | None = None,
-             part: str | None = None) -> None:
+             part: str | None = None, fix: Fix | None = None) -> None:
         finding = Finding(code, message, 0, 0, deal=deal, trick=trick,
                           seat=str(seat) if seat is not None else None, level=level,
-                          card=str(card) if card is not None else None, part=part)
+                          card=str(card) if card is not None else None, part=part, fix=fix)
         if self.held is not None:  # placed if it is kept
             self.held.append((locus, finding))
             return
@@ -94,7 +99,12 @@ class GameReplay:
         """Places a finding at ``locus`` and reports it."""
         if self.source:
             line, column = self.source.find(locus)
-            finding = replace(finding, line=line, column=column)
+            fix = finding.fix
+            if fix is not None:  # (each edit at the place of its own part)
+                fix = replace(fix, edits=tuple(
+                    replace(e, line=at[0], column=at[1]) if e.locus else e
+                    for e in fix.edits for at in (self.source.find(e.locus),)))
+            finding = replace(finding, line=line, column=column, fix=fix)
         self.deliver(finding)
 
     def deliver(self, finding: Finding) -> None:
@@ -234,7 +244,9 @@ class GameReplay:
         # A deal numbered by its place is right too, so one wrong number is one finding.
         if deal.number not in (expected, d + first):
             self.emit("D301", f"deal {deal.number} follows deal {expected - 1}: expected deal "
-                              f"{expected}", ("deal", d, "number"), deal=deal.number)
+                              f"{expected}", ("deal", d, "number"), deal=deal.number,
+                      fix=_rewrite(("deal", d, "number"), "number", deal.number, expected,
+                                   safe=False))
         if previous is not None:
             rules = self.ruleset
             want = rules.next_dealer(previous.dealer, thrown)
@@ -244,7 +256,9 @@ class GameReplay:
                 redealt = thrown and deal.dealer == previous.dealer
                 self.emit("D302", f"deal {deal.number} is dealt by {deal.dealer}, but "
                                   f"{rotation(previous.number, previous.dealer, want, redealt)}",
-                          ("deal", d, "dealer"), deal=deal.number, seat=deal.dealer)
+                          ("deal", d, "dealer"), deal=deal.number, seat=deal.dealer,
+                          fix=_rewrite(("deal", d, "dealer"), "seat", deal.dealer, want,
+                                       safe=False))
                 self.due = want
                 return want
             self.due = deal.dealer
@@ -302,9 +316,17 @@ class GameReplay:
             scored = {s: points.get(s, 0) for s in sides}
             differ = [s for s in sides if wrote[s] != scored[s]]
             side = next((s for s in differ if s in score.points), differ[0])
+            fix = None
+            if points:  # (a deal thrown in scores nothing, and has no points to write)
+                # Points scored from the play are proved; from a score-sheet line, the
+                # line's numbers may be the slip as well as the points.
+                proved = deal.sheet is None and not any(f.deal == deal.number and f.is_fault
+                                                        for f in self.report.findings)
+                fix = Fix((Edit(f"points {_sides(points)}", "points", "", ("deal", d, "points")),),
+                          f"write points {_sides(points)}", safe=proved and self.known())
             self.emit("C901", f"deal {deal.number}: points written {_sides(wrote)}, but the "
                               f"deal scored {_sides(scored)}",
-                      ("deal", d, "points", side), deal=deal.number)
+                      ("deal", d, "points", side), deal=deal.number, fix=fix)
         delta = score.points if score.points is not None else (points or {})
         expected = {s: written[s] + delta.get(s, 0) - charged[s] for s in sides}
         if score.total is not None:
@@ -318,10 +340,14 @@ class GameReplay:
                 s = wrong[0]
                 true = "" if totals[s] == expected[s] else f", and the true total is {totals[s]}"
                 less = f" less the penalty {charged[s]}" if charged[s] else ""
+                true_totals = {side: totals[side] for side in score.total if side in sides}
+                fix = Fix((Edit(f"total {_sides(true_totals)}", "total", "",
+                                ("deal", d, "total")),),
+                          f"write total {_sides(true_totals)}", safe=self.known())
                 self.emit("C902", f"deal {deal.number}: total {s} {score.total[s]} does not add "
                                   f"up: {written[s]} before plus {delta.get(s, 0)}{less} is "
                                   f"{expected[s]}{true}", ("deal", d, "total", s),
-                          deal=deal.number)
+                          deal=deal.number, fix=fix)
             for s in sides:
                 written[s] = score.total.get(s, expected[s])
         else:
@@ -345,24 +371,47 @@ class GameReplay:
         if end.act == "unfinished":
             if report.ended:
                 self.emit("G954", f"the record is marked unfinished, but the game ended: "
-                                  f"{shown}, won by {report.winner}", ("end",))
+                                  f"{shown}, won by {report.winner}", ("end",),
+                          fix=self.result_fix(totals))
             return
         wrote = {s: (end.scores or {}).get(s) for s in totals}
         fits = [r for r in readings if all(wrote[s] == r.get(s) for s in totals)]
         if not report.ended:
             if all(r is totals for r in fits):  # a result carried from a slip is no new one
                 self.emit("G955", f"a result is recorded, but the game had not ended: {shown}"
-                                  f"{self.tie_note(totals)}", ("end",))
+                                  f"{self.tie_note(totals)}", ("end",),
+                          fix=Fix((Edit("unfinished", "end", "", ("end",)),),
+                                  "write unfinished", safe=False))
             return
         winners = {report.winner} | {_leader(r) for r in fits}
         if end.scores:
             wrong = [s for s in end.scores if wrote.get(s) != totals.get(s)]
             if wrong and not fits:
                 self.emit("G952", f"the result says {_sides(end.scores)}, but the game ended "
-                                  f"{shown}", ("end", "score", wrong[0]))
+                                  f"{shown}", ("end", "score", wrong[0]),
+                          fix=self.result_fix(totals))
         if end.winner is not None and end.winner not in winners:
             self.emit("G953", f"the result names {end.winner} the winner, but "
-                              f"{report.winner or 'no one'} won with {shown}", ("end", "winner"))
+                              f"{report.winner or 'no one'} won with {shown}", ("end", "winner"),
+                      fix=self.result_fix(totals))
+
+    def result_fix(self, totals: dict[str, int]) -> Fix:
+        """The fix of a wrong end line: the result the replay gives (the sides in the
+        order written, the winner if the line names one or was ``unfinished``)."""
+        end = self.game.end
+        assert end is not None
+        written = end.scores or {}
+        order = [*written, *(s for s in totals if s not in written)]
+        result = f"result {_sides({s: totals[s] for s in order if s in totals})}"
+        winner = self.report.winner
+        if winner is not None and (end.act == "unfinished" or end.winner is not None):
+            result += f" winner {winner}"
+        return Fix((Edit(result, "end", "", ("end",)),), f"write {result}", safe=self.known())
+
+    def known(self) -> bool:
+        """Whether the points of every deal so far are known, so that the running totals
+        are proved (a fix of a total or of the result is then safe)."""
+        return not any(f.kind.sheet == "unknown" for f in self.report.findings)
 
     def tie_note(self, totals: dict[str, int]) -> str:
         """Why a game at the target goes on: a tie on top (X9, G7)."""
@@ -382,6 +431,11 @@ def rotation(number: int, dealer: Seat, want: Seat, redealt: bool) -> str:
         return (f"the deal passes from {dealer} to {want} after a thrown-in deal too (C7; "
                 "only pass-out=same-dealer keeps it, H4)")
     return f"the deal passes from {dealer} to {want}"
+
+
+def _rewrite(locus: Locus, kind: str, old: object, new: object, *, safe: bool) -> Fix:
+    """The fix that writes ``new`` for ``old``, a word of ``kind`` at ``locus``."""
+    return Fix((Edit(str(new), kind, str(old), locus),), f"write {new} for {old}", safe=safe)
 
 
 def _leader(values: dict[str, int]) -> str | None:

@@ -14,12 +14,13 @@ written is a fault itself. The bounds of the search are the constants below.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from itertools import combinations
 from typing import TypeVar, cast
 
 from ..cards import Card, deck_set
 from ..engine import Action, DealState, Phase
-from ..findings import Finding
+from ..findings import Edit, Finding, Fix
 from ..loci import Locus
 from ..models import Deal, Declaration, Trick
 from ..rules import Ruleset
@@ -35,6 +36,9 @@ _SLIP_READINGS = 2
 """Readings of a card otherwise that the one-card-slip search may replay, on average a
 deal of the game (a deal may use what the deals before it left): a record of nothing but
 faults checks in time linear in its size (bench/growth.py)."""
+_MAX_SOLE_PLACES = 4
+"""Places of a card written wrongly, its one fault in a deal that the search of a reading
+does not try, that :meth:`CardSlips.sole_reading` tries for its fix, at the most."""
 _MAX_SLIP_FAULTS = 6
 """Faults of a deal beyond which :meth:`CardSlips.read` looks for one slip behind
 them only in the upcard, which fixes trump (the most any other card written wrongly was seen
@@ -108,10 +112,51 @@ class CardSlips:
         faults = [(locus, f) for locus, f in written if f.is_fault]
         best = self.card_reading(trial, d, deal, result, faults) if faults else None
         if best is None:
+            if len(faults) == 1 and faults[0][1].kind.slip:
+                fixed = self.sole_reading(trial, d, deal, *faults[0])
+                return result, [(at, fixed if f is faults[0][1] else f) for at, f in written]
             return result, written
         place, card, result, findings = best
-        emit_slip(emit, d, deal, place, card, written)
+        emit_slip(emit, d, deal, place, card, written,
+                  clean=not any(f.is_fault for _, f in findings))
         return result, findings
+
+    def sole_reading(self, trial: Trial, d: int, deal: Deal, locus: Locus, finding: Finding
+                     ) -> Finding:
+        """``finding``, the one fault of its deal and a card that cannot be where it is,
+        with the fix that writes the card it must be: at the card, or (for a card written
+        twice) at its other place, the one card :func:`sole_card` leaves for it, where the
+        deal so read has no fault at all; none if no such reading, or more than one, is
+        found."""
+        where = locus[2:]
+        if locus[:2] != ("deal", d) or not where or (where[0] == "trick" and len(where) != 4):
+            return finding
+        dealt = _dealt(deal)
+        if where[0] != "trick" and not any(at == where for at, _, _ in dealt):
+            return finding
+        was = _card_at(deal, where)
+        if was is None:
+            return finding
+        places = [where]
+        places += [at for at, card, _ in dealt if card == was and at != where]
+        places += [("trick", t, "play", q) for t, trick in enumerate(deal.tricks)
+                   for q, play in enumerate(trick.plays)
+                   if play.card == was and ("trick", t, "play", q) != where]
+        deck = deck_set(self.rules.options.deck)
+        fitting = []
+        for at in places[:_MAX_SOLE_PLACES]:
+            card = sole_card(deal, at, deck)
+            if card is None:
+                continue
+            reading = _with_card(deal, at, card)
+            result, held = trial(d, reading)
+            if misfit(self.rules, reading, sum(f.is_fault for _, f in held), result.points) == 0:
+                fitting.append((at, card))
+        if len({(card, at[:2] if at[0] == "hands" else at) for at, card in fitting}) != 1:
+            return finding  # (two places of one hand that fit alike are one reading)
+        at, card = next(((a, c) for a, c in fitting if a == where), fitting[0])
+        return replace(finding, fix=Fix((Edit(str(card), "card", str(was), ("deal", d, *at)),),
+                                        f"write {card} for {was}"))
 
     def card_reading(self, trial: Trial, d: int, deal: Deal, result: DealResult,
                      faults: list[Held]) -> CardReading | None:
@@ -150,10 +195,12 @@ class CardSlips:
 
 
 def emit_slip(emit: Emit, d: int, deal: Deal, place: SlipPlace, card: Card,
-              written: list[Held]) -> None:
+              written: list[Held], *, clean: bool = False) -> None:
     """The one finding of a card written wrongly at ``place``, read as ``card``: the
     written card's own fault there, that it is played twice (P703) or recorded twice
-    (D304), or that the rest of the deal fits the other card (P709)."""
+    (D304), or that the rest of the deal fits the other card (P709). Its fix writes the
+    card read (and for two cards of a trick exchanged, both): a safe one where the reading
+    leaves the deal ``clean``."""
     where, why = place
     locus: Locus = ("deal", d, *where)
     n = deal.number
@@ -177,11 +224,44 @@ def emit_slip(emit: Emit, d: int, deal: Deal, place: SlipPlace, card: Card,
         code, message = "P709", (f"deal {n}: {doing}, but the rest of the deal fits {card} "
                                  f"(as written it shows {shown})")
     taken = str(card)
+    edits = [Edit(str(card), "card", str(was), locus)]
     if why == "exchange" and trick is not None:
-        other = trick.plays[_play_of(trick, card)]
+        q = _play_of(trick, card)
+        other = trick.plays[q]
         taken = f"{seat} {card} and {other.seat} {was}"
+        edits.append(Edit(str(was), "card", str(card), ("deal", d, "trick", where[1], "play", q)))
+    fix = Fix(tuple(edits), f"write {taken} for {was}" if len(edits) == 1 else f"write {taken}",
+              safe=clean)
     emit(code, f"{message}; taken as {taken}", locus, deal=n,
-         trick=trick.number if trick is not None else None, seat=seat)
+         trick=trick.number if trick is not None else None, seat=seat, fix=fix)
+
+
+def sole_card(deal: Deal, where: Locus, deck: frozenset[Card]) -> Card | None:
+    """The one card of ``deck`` one letter away from the card written at ``where`` that
+    the rest of the deal leaves for it, if there is exactly one: for a play, a card the
+    record gives its seat (:func:`_pointed_to`) and no one plays or discards; for a card of
+    a hand, a card its seat plays or discards and no one else is dealt; for the upcard, the
+    card the exchange takes; for any other dealt card (or where nothing points), a card no
+    one is dealt or plays."""
+    written = _card_at(deal, where)
+    if written is None:
+        return None
+    dealt = {card for at, card, _ in _dealt(deal) if at != where}
+    played = {play.card for t, trick in enumerate(deal.tricks) for q, play in enumerate(trick.plays)
+              if ("trick", t, "play", q) != where}
+    ex = deal.exchange
+    discard = {ex.discard} if ex is not None and ex.discard is not None else set()
+    pointed = _pointed_to(deal, where)
+    if where[0] == "hands" and ex is not None and ex.seat == where[1]:
+        pointed |= discard
+    if where[0] == "trick":
+        fits = pointed - played - discard
+    elif (where[0] == "hands" or where == ("up",)) and pointed:
+        fits = pointed - dealt
+    else:
+        fits = deck - dealt - played
+    found = [card for card in _one_letter(written, deck) if card in fits]
+    return found[0] if len(found) == 1 else None
 
 
 def reseat(rules: Ruleset, state: DealState, act: A, rest: list[Action | None], deal: Deal

@@ -9,7 +9,7 @@ from typing import Protocol
 
 from ..cards import Card
 from ..engine import Action, DealState
-from ..findings import Finding, Severity
+from ..findings import Finding, Fix, Severity
 from ..loci import Locus
 from ..models import Deal
 from ..rules import Ruleset
@@ -152,4 +152,4 @@ class Emit(Protocol):
     def __call__(self, code: str, message: str, locus: Locus, *, deal: int | None = None,
                  trick: int | None = None, seat: Seat | str | None = None,
                  level: Severity | None = None, card: Card | None = None,
-                 part: str | None = None) -> None: ...
+                 part: str | None = None, fix: Fix | None = None) -> None: ...

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..spelling import did_you_mean
 from .variants import VARIANTS, Variant
 
 
@@ -241,7 +242,9 @@ def parse_rules(text: str, variant: Variant) -> tuple[dict[str, str | int | bool
         if row is None and not value and flag is not None and flag.kind == "flag":
             row, name, value = flag, flag.name, "off"
         if row is None:
-            problems.append(f"unknown option {word!r} in the Rules tag")
+            hint = "" if flag is not None else did_you_mean(  # (no-deck: not a spelling)
+                name, [r.name for r in OPTIONS if r.name in variant.options])
+            problems.append(f"unknown option {word!r} in the Rules tag{hint}")
             continue
         if row.kind == "flag" and not value:
             value = "on"

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from ..seats import SEATS, Seat
+from ..spelling import did_you_mean
 
 Who = Literal["makers", "defenders"]
 
@@ -211,5 +212,6 @@ def find_variant(name: str) -> Variant:
     for variant in VARIANTS:
         if key == variant.name or key in variant.aliases:
             return variant
-    names = ", ".join(v.name for v in VARIANTS)
-    raise ValueError(f"unknown variant {name!r} (known: {names})")
+    names = [v.name for v in VARIANTS]
+    hint = did_you_mean(key, [*names, *(a for v in VARIANTS for a in v.aliases)])
+    raise ValueError(f"unknown variant {name!r}{hint} (known: {', '.join(names)})")

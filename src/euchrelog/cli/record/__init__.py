@@ -29,6 +29,7 @@ from ...errors import IllegalActionError, NotationError
 from ...files import FileLock, LockedError, failure_text, is_read_only, stale_temporaries
 from ...recorder import Recorder, RecorderError
 from ...rules import find_variant
+from ..options import Configured, config_options
 from .questions import EVENT_QUESTIONS, EVENT_TAGS, Draft, Question
 from .session import Session
 from .terminal import EXIT_INTERRUPTED, EXIT_USAGE, Console, SaveError
@@ -51,7 +52,7 @@ class _Failure(click.ClickException):
 # ---------------------------------------------------------------- the command
 
 
-@click.command()
+@click.command(cls=Configured)
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--variant", metavar="NAME",
               help="The variant: four-hand (the default), cutthroat, three-hand, ghost, "
@@ -61,7 +62,7 @@ class _Failure(click.ClickException):
 @click.option("--target", type=click.IntRange(min=1), metavar="N",
               help="The score that wins (default: the variant's).")
 @click.option("--resume", is_flag=True, help="Go on with the last game of FILE.")
-@click.option("--force", is_flag=True, help="Record into FILE even if it is read-only.")
+@click.option("-f", "--force", is_flag=True, help="Record into FILE even if it is read-only.")
 @click.option("--event", metavar="NAME",
               help="The event the game belongs to (the Event tag); the round, table, date and "
                    "site not given are then asked for.")
@@ -69,6 +70,7 @@ class _Failure(click.ClickException):
 @click.option("--table", metavar="TABLE", help="The table in the round (Table tag).")
 @click.option("--date", metavar="YYYY-MM-DD", help="When the game is played (Date tag).")
 @click.option("--site", metavar="PLACE", help="Where the game is played (Site tag).")
+@config_options
 def record(file: Path, variant: str | None, rules: str | None, target: int | None,
            resume: bool, force: bool, event: str | None, round_: str | None,
            table: str | None, date: str | None, site: str | None) -> None:

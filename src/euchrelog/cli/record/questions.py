@@ -26,6 +26,8 @@ class Question:
     key: str
     prompt: str
     words: list[str] = field(default_factory=list)
+    default: str = ""
+    """What Enter answers, where it answers anything (a seat's only legal card)."""
 
 
 @dataclass
@@ -70,7 +72,8 @@ HELP = {
            "for that seat (E: AD)",
     "over": "Enter to finish, or undo to take back the last card",
     "renege": "y if the card was played at the table although it breaks the rule "
-              "(a renege: it is recorded as played), n to enter another card",
+              "(a renege: it is recorded as played), n to enter another card, or the card "
+              "played instead (the refused one was a slip)",
     "claimed": "y if the table claimed the renege (the deal then scores the penalty "
                "instead of the tricks), n if the tricks stand as played",
     "Round": "the round of the event this game is played in, e.g. 1",

@@ -100,6 +100,8 @@ class Session:
                 elif command in ("quit", "exit"):
                     self.stop()
                     return 0
+                elif not text and question.default:
+                    self.answer(question, question.default)
                 elif not text and question.key not in OPTIONAL and not question.key.startswith(
                         OPTIONAL):
                     continue
@@ -245,7 +247,8 @@ class Session:
             play, played = self.renege
             if not played:
                 return Question("renege", f"was {play.card} played all the same (a renege)? "
-                                          "[y/n] > ", ["y", "n"])
+                                          "[y/n, or the card played] > ",
+                                ["y", "n", *self.act_question(quiet=True).words])
             return Question("claimed", "did the table claim the renege (the penalty is scored "
                                        "instead of the tricks)? [y/n] > ", ["y", "n"])
         if self.draft is not None:
@@ -407,13 +410,15 @@ class Session:
                 given.add(value)
         return [str(c) for c in make_deck(rec.ruleset.options.deck) if c not in given]
 
-    def act_question(self) -> Question:
-        """The question of the open deal: a bid, the exchange, the lead or a play."""
+    def act_question(self, *, quiet: bool = False) -> Question:
+        """The question of the open deal: a bid, the exchange, the lead or a play (``quiet``:
+        without saying first what may be declared)."""
         rec = self.rec
         assert rec is not None
         state = rec.state
         assert state is not None
-        self.announce(state)
+        if not quiet:
+            self.announce(state)
         seat = rec.turn()
         if state.phase is Phase.BIDDING:
             assert seat is not None
@@ -441,19 +446,24 @@ class Session:
             return Question("unknown", "a card of the last trick is not known (??), so neither "
                                        "is who leads: type undo to go back to it > ", ["undo"])
         hand = state.hands[seat]
+        only = ""
         if hand.free:
             choices, words = "(a card)", [str(p.card) for p in rec.plays(any_card=True)]
         else:
             cards = sort_hand([p.card for p in plays if p.card is not None])
             choices, words = f"[{show_cards(cards)}]", [str(c) for c in cards]
+            if len(cards) == 1:  # the seat's only legal card: Enter plays it
+                only = str(cards[0])
+                choices += f" (Enter for {only})"
         if state.phase is Phase.DECLARING:
             return Question("act", f"{seat} leads {choices} > ",
-                            [*words, "alone", "defend", "merge", "keeps"])
+                            [*words, "alone", "defend", "merge", "keeps"], only)
         trick = len(state.tricks) + 1
         shown = "  ".join(f"{s}: {c or '??'}" for s, c in state.current)
         so_far = f", {shown}" if shown else ""
         verb = "plays" if state.current else "leads"
-        return Question("act", f"trick {trick}{so_far}; {seat} {verb} {choices} > ", words)
+        return Question("act", f"trick {trick}{so_far}; {seat} {verb} {choices} > ", words,
+                        only)
 
     def any_cards(self, state: DealState) -> list[str]:
         from ...cards import make_deck
@@ -523,10 +533,22 @@ class Session:
             self.enter(act)
 
     def renege_answer(self, key: str, text: str) -> None:
-        """Whether a refused card was played all the same, and whether it was claimed."""
+        """Whether a refused card was played all the same, and whether it was claimed; to the
+        first question, another card is the card played instead (the refused one was a
+        slip), entered as the play."""
         assert self.renege is not None
-        yes = yes_no(text)
         play, _ = self.renege
+        if key == "renege" and text.strip().lower() not in ("y", "yes", "n", "no"):
+            rec = self.rec
+            assert rec is not None
+            try:
+                act = parse_act(text, rec)
+            except UnclearError:
+                raise UnclearError("answer y or n, or type the card played instead") from None
+            self.renege = None
+            self.enter(act)
+            return
+        yes = yes_no(text)
         if key == "renege":
             self.renege = (play, True) if yes else None
             return
