@@ -30,6 +30,7 @@ from euchrelog.findings import CODES, Finding
 from euchrelog.fixes import fix_text
 from euchrelog.generate import Detail, random_game
 from euchrelog.notation.writer import dumps_game
+from euchrelog.replay.readings import proving_fixes
 from strategies import VARIANT_NAMES
 from support.records import random_ruleset, respell
 from support.slips import KINDS, Slip, slips
@@ -46,8 +47,11 @@ SEAT_KINDS = ("play-seat", "bid-seat", "exchange-seat")
 
 
 def faults(text: str) -> list[Finding]:
-    return [f for game in check_text(text, "slip.euchre") for f in game.findings
-            if f.is_fault]
+    """The faults of a text and their fixes as ``check --fix`` finds them (proving the fix
+    of a deal's one misplaced card, which a plain check leaves out)."""
+    with proving_fixes():
+        return [f for game in check_text(text, "slip.euchre") for f in game.findings
+                if f.is_fault]
 
 
 def only_slip_lines(slipped: str, fixed: str, lines: frozenset[int]) -> bool:

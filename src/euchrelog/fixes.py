@@ -228,6 +228,15 @@ def _fix_game(chunk: Chunk, unsafe: bool, wanted: Callable[[Finding], bool]
               ) -> tuple[str, list[Finding] | None]:
     """One game's text corrected, and the findings fixed (``None``: the corrections are
     withheld, and the text is the game's own)."""
+    from .replay.readings import proving_fixes
+
+    with proving_fixes():  # (the one card a deal must have held: its fix proved too)
+        return _fix_rounds(chunk, unsafe, wanted)
+
+
+def _fix_rounds(chunk: Chunk, unsafe: bool, wanted: Callable[[Finding], bool]
+                ) -> tuple[str, list[Finding] | None]:
+    """:func:`_fix_game`'s rounds of fixes and checks."""
     from .check import check_chunk
     from .sources import Chunk
 

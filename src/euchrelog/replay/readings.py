@@ -13,7 +13,9 @@ written is a fault itself. The bounds of the search are the constants below.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import replace
 from itertools import combinations
 from typing import TypeVar, cast
@@ -88,6 +90,22 @@ def read_dealer(trial: Trial, rules: Ruleset, d: int, deal: Deal, due: Seat
     return result, findings
 
 
+PROVING_FIXES: ContextVar[bool] = ContextVar("PROVING_FIXES", default=False)
+"""Whether the replay also proves the fix of a deal's one card that cannot be where it is
+(:meth:`CardSlips.sole_reading`: more replays of that deal): set by ``check --fix``
+(:func:`proving_fixes`), which makes them; a plain check does not pay for them."""
+
+
+@contextmanager
+def proving_fixes() -> Iterator[None]:
+    """Within the block, replays prove the fix of a deal's one misplaced card too."""
+    token = PROVING_FIXES.set(True)
+    try:
+        yield
+    finally:
+        PROVING_FIXES.reset(token)
+
+
 class CardSlips:
     """The search of a game for one card written wrongly in a deal, with the replays it
     may still make: so many a deal, shared by the game's deals (a record of faults checks
@@ -112,7 +130,7 @@ class CardSlips:
         faults = [(locus, f) for locus, f in written if f.is_fault]
         best = self.card_reading(trial, d, deal, result, faults) if faults else None
         if best is None:
-            if len(faults) == 1 and faults[0][1].kind.slip:
+            if len(faults) == 1 and faults[0][1].kind.slip and PROVING_FIXES.get():
                 fixed = self.sole_reading(trial, d, deal, *faults[0])
                 return result, [(at, fixed if f is faults[0][1] else f) for at, f in written]
             return result, written
