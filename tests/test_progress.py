@@ -46,16 +46,19 @@ def _screen(monkeypatch: pytest.MonkeyPatch) -> _Screen:
     return shown
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
 def test_the_progress_of_analyze_moves_within_one_long_game(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        jobs: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Before, the line was drawn only while lines were read: one long game showed nothing
-    while it was reviewed."""
+    while it was reviewed; here, or in a worker process, each deal is counted as it is
+    reviewed."""
     path = _games(tmp_path, 1, 40)
     screen = _screen(monkeypatch)
+    monkeypatch.setattr("euchrelog.runs.POLL", 0.01)
     with contextlib.suppress(SystemExit):
-        main(["analyze", "--no-par", "-o", str(tmp_path / "out.txt"), str(path)],
+        main(["analyze", "--no-par", "-j", jobs, "-o", str(tmp_path / "out.txt"), str(path)],
              standalone_mode=False)
-    counts = [int(n) for n in re.findall(r"(\d+) deals?, ", screen.getvalue())]
+    counts = [int(n) for n in re.findall(r"(\d+) deals?\b", screen.getvalue())]
     assert len(set(counts)) >= 10, screen.getvalue()[-300:]
     shares = [int(s) for s in re.findall(r"analyzing +(\d+)%", screen.getvalue())]
     assert shares == sorted(shares) and shares[0] < 50 < shares[-1]
@@ -80,7 +83,7 @@ def test_ctrl_c_keeps_the_games_finished(tmp_path: Path,
     out = tmp_path / "out.jsonl"
     code = 0
     try:
-        main(["analyze", "--no-par", "--format", "json", "-o", str(out), str(path)],
+        main(["analyze", "--no-par", "-j", "1", "--format", "json", "-o", str(out), str(path)],
              standalone_mode=False)
     except SystemExit as exc:
         code = int(exc.code or 0)
@@ -99,7 +102,7 @@ def test_the_progress_of_stats_double_dummy_counts_the_reviews(
     with contextlib.suppress(SystemExit):
         main(["stats", "--dd", "-o", str(tmp_path / "out.txt"), str(path)],
              standalone_mode=False)
-    counts = [int(n) for n in re.findall(r"(\d+) deals?, ", screen.getvalue())]
+    counts = [int(n) for n in re.findall(r"(\d+) deals?\b", screen.getvalue())]
     assert len(set(counts)) >= 4, screen.getvalue()[-300:]
     shares = [int(s) for s in re.findall(r"counting +(\d+)%", screen.getvalue())]
     assert shares == sorted(shares) and shares[0] < 50

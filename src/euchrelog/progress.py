@@ -122,9 +122,10 @@ class Progress:
         if not self.total:
             return f"{self.verb}  {mb:.1f} MB{items}"
         share = min(self.read / self.total, 1.0)
-        left = elapsed * (1 - share) / share if share else 0.0
-        return (f"{self.verb} {share:4.0%}  {mb:.1f} of {self.total / 1e6:.1f} MB{items}, "
-                f"{remaining(left)} left")
+        head = f"{self.verb} {share:4.0%}  {mb:.1f} of {self.total / 1e6:.1f} MB{items}"
+        if not share:  # (nothing done yet to tell the time left by)
+            return head
+        return f"{head}, {remaining(elapsed * (1 - share) / share)} left"
 
     def clear(self) -> None:
         """Removes the line, before a finding or a summary is printed."""

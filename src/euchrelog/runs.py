@@ -19,7 +19,7 @@ import multiprocessing.pool
 import signal
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -85,9 +85,32 @@ def batches(items: Iterable[T], batching: Batching) -> Iterator[list[T]]:
         yield batch
 
 
-def _ignore_interrupts() -> None:
-    """In a worker process: leaves Ctrl-C to the main process, which ends the workers."""
+_TALLY: list[Callable[[int], object]] = []
+"""Where :func:`tally` counts in this process: the hook of the runner running here, or, in
+a worker process, the adding to its runner's shared counter."""
+
+POLL = 0.2
+"""Seconds between two looks at the shared counter while a batch is waited for."""
+
+
+def tally(n: int = 1) -> None:
+    """Counts ``n`` more units of a command's work done (a deal reviewed, say) for the
+    progress line of the runner that runs it, wherever it runs: here, or in one of its
+    processes (work on a Dask cluster is counted as its batches come back)."""
+    for hook in _TALLY[-1:]:
+        hook(n)
+
+
+def _start_worker(counter: Any) -> None:
+    """In a worker process: leaves Ctrl-C to the main process, which ends the workers, and
+    counts :func:`tally` in the runner's shared ``counter``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def add(n: int) -> None:
+        with counter.get_lock():
+            counter.value += n
+
+    _TALLY[:] = [add]
 
 
 class Runner:
@@ -98,15 +121,24 @@ class Runner:
 
     :param prepare: called here before the processes start (say, to build the parser
         once for all of them).
+    :param counted: told what the work counts as done with :func:`tally`, here as it is
+        done, from other processes every :data:`POLL` seconds while their results are
+        waited for.
     """
 
     def __init__(self, jobs: int = 1, scheduler: str | Client | None = None,
-                 prepare: Callable[[], object] | None = None) -> None:
+                 prepare: Callable[[], object] | None = None,
+                 counted: Callable[[int], object] | None = None) -> None:
         self.jobs = jobs
         self.scheduler = scheduler
         self.prepare = prepare
+        self.counted = counted
         self.pool: multiprocessing.pool.Pool | None = None
         self.cluster: Cluster | None = None
+        self.counter: Any = None
+        """The count of the work the processes tally (a shared integer)."""
+        self.seen = 0
+        """What of :attr:`counter` was passed on to :attr:`counted`."""
 
     def __enter__(self) -> Runner:
         if self.scheduler is not None:
@@ -118,10 +150,13 @@ class Runner:
                 self.prepare()
             methods = multiprocessing.get_all_start_methods()
             context = multiprocessing.get_context("fork" if "fork" in methods else None)
-            self.pool = context.Pool(self.jobs, _ignore_interrupts)
+            self.counter = context.Value("q", 0)
+            self.pool = context.Pool(self.jobs, _start_worker, (self.counter,))
+        _TALLY.append(self.counted or (lambda n: None))
         return self
 
     def __exit__(self, *exc: object) -> None:
+        _TALLY.pop()
         if self.pool is not None:
             self.pool.terminate()
             self.pool = None
@@ -156,16 +191,44 @@ class Runner:
         pool = self.pool
         assert pool is not None
         yield from _in_order(batches(items, batching), _Apply(function),
-                             lambda apply, batch: pool.apply_async(apply, (batch,)),
+                             lambda apply, batch: _Polled(pool.apply_async(apply, (batch,)),
+                                                          self.poll),
                              WINDOW * self.jobs)
+
+    def poll(self) -> None:
+        """Passes on what the processes have tallied since the last look."""
+        if self.counter is None or self.counted is None:
+            return
+        value = int(self.counter.value)
+        if value != self.seen:
+            self.counted(value - self.seen)
+            self.seen = value
+
+
+class _Polled(Generic[R]):
+    """A pool's pending result, waited for :data:`POLL` seconds at a time, ``poll`` called
+    between."""
+
+    def __init__(self, pending: multiprocessing.pool.AsyncResult[R],
+                 poll: Callable[[], None]) -> None:
+        self.pending = pending
+        self.poll = poll
+
+    def get(self) -> R:
+        while not self.pending.ready():
+            self.pending.wait(POLL)
+            self.poll()
+        self.poll()
+        return self.pending.get()
 
 
 def ordered_map(function: Callable[[T], R], items: Iterable[T], *, jobs: int = 1,
                 scheduler: str | Client | None = None, batching: Batching | None = None,
                 what: Callable[[list[T]], str] = lambda batch: "some games",
-                prepare: Callable[[], object] | None = None) -> Iterator[tuple[T, R]]:
+                prepare: Callable[[], object] | None = None,
+                counted: Callable[[int], object] | None = None) -> Iterator[tuple[T, R]]:
     """:meth:`Runner.map` with a runner of its own (see :class:`Runner`)."""
-    with Runner(jobs, scheduler, prepare) as runner:
+    with Runner(jobs, scheduler, prepare, counted) as runner:
         yield from runner.map(function, items, batching=batching, what=what)
 
 

@@ -28,7 +28,7 @@ from ..models import Game
 from ..notation.writer import write_log
 from ..progress import Progress, total_size
 from ..report import Report, visible
-from ..runs import Runner
+from ..runs import Runner, tally
 from ..sources import open_source, source_name
 from .options import (
     JOBS,
@@ -58,9 +58,14 @@ def _count(report: Report, reviews: list[Review]) -> None:
 
 
 def _review(job: tuple[Game, int, bool]) -> list[Review]:
-    """Reviews one game (in a worker process, or here)."""
+    """Reviews one game (in a worker process, or here), each deal tallied as it is done
+    (:func:`~euchrelog.runs.tally`: the progress line moves within a long game)."""
     game, index, par = job
-    return list(review_game(game, index, par=par))
+    reviews = []
+    for review in review_game(game, index, par=par):
+        reviews.append(review)
+        tally(1)
+    return reviews
 
 
 Source = tuple[str, int, Game, int]
@@ -83,28 +88,17 @@ def _batch_name(batch: list[tuple[Source, bool]]) -> str:
 def _reviewed(games: Iterator[Source], jobs: int, par: bool, progress: Progress,
               scheduler: str | None = None) -> Iterator[tuple[Source, list[Review]]]:
     """Each game with its reviews, in order: here, in ``jobs`` processes, or on the workers
-    of a Dask scheduler (:class:`~euchrelog.runs.Runner`), a game a batch. The work done is
-    counted in ``progress`` deal by deal here, game by game elsewhere."""
-    def here(job: tuple[Source, bool]) -> list[Review]:
-        (_, index, game, size), par = job
-        reviews = []
-        share = size // max(len(game.deals), 1)
-        for review in review_game(game, index, par=par):
-            reviews.append(review)
-            progress.advance(share)
-            progress.count(1)
-        progress.advance(size - share * len(reviews))
-        return reviews
-
+    of a Dask scheduler (:class:`~euchrelog.runs.Runner`), a game a batch. The deals
+    reviewed are counted in ``progress`` as they are done (on a cluster, as their games
+    come back), the bytes of a game when all of it is."""
     if scheduler is not None:
         need_dask()
-    local = scheduler is None and jobs <= 1
-    with Runner(jobs, scheduler) as runner:
-        for (source, _), reviews in runner.map(here if local else _review_source,
-                                               ((s, par) for s in games), what=_batch_name):
-            if not local:
-                progress.advance(source[3])
+    with Runner(jobs, scheduler, counted=progress.count) as runner:
+        for (source, _), reviews in runner.map(_review_source, ((s, par) for s in games),
+                                               what=_batch_name):
+            if scheduler is not None:
                 progress.count(len(reviews))
+            progress.advance(source[3])
             yield source, reviews
 
 
