@@ -17,6 +17,7 @@ from euchrelog.engine import DealState
 from euchrelog.notation import loads
 from euchrelog.replay import GameReplay, replay
 from euchrelog.replay.deal import DealReplay
+from support.builds import PURE_ONLY
 
 ROOT = Path(__file__).resolve().parents[1]
 VALID = ROOT / "samples" / "valid"
@@ -64,6 +65,7 @@ def _counts(path: Path) -> tuple[int, int]:
             sum(len(d.bids) for g in games for d in g.deals))
 
 
+@PURE_ONLY
 @pytest.mark.parametrize("command", [["analyze", "--no-par"], ["analyze", "--no-par",
                                      "--format", "json"], ["stats"], ["stats", "--dd"]])
 def test_each_command_replays_each_game_once(command: list[str], replays: Replays) -> None:
@@ -78,6 +80,7 @@ def test_each_command_replays_each_game_once(command: list[str], replays: Replay
         assert replays.bids == bids
 
 
+@PURE_ONLY
 def test_the_review_rides_a_given_replay(replays: Replays) -> None:
     from euchrelog.analysis import review_game
 
