@@ -29,7 +29,7 @@ from alembic.runtime.migration import MigrationContext, RevisionStep
 from alembic.script import ScriptDirectory
 from sqlalchemy.engine import Connection, Engine
 
-from .judge import Verdict, game_header, judge
+from .judge import Judge, Verdict, game_header
 
 metadata = sa.MetaData()
 """The schema as the migrations leave it (a test holds the two equal)."""
@@ -193,6 +193,8 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.judge = Judge()
+        """Judges the entries, keeping each table game's state between two of them."""
         self._locks: dict[int, threading.Lock] = {}
         self._guard = threading.Lock()
         self._writing: AbstractContextManager[object] = (
@@ -331,7 +333,7 @@ class Store:
         stored = self._stored(game["id"], key, text)
         if stored is not None:
             return stored
-        verdict = judge(game["header"], game["texts"], text)
+        verdict = self.judge.judge(game["header"], game["texts"], text, game=game["id"])
         if not verdict.accepted:
             return Outcome(422, verdict.body())
         body = verdict.body()
@@ -387,7 +389,7 @@ class Store:
         if not 1 <= number <= len(texts):
             raise NotFoundError(f"table {table} of round {round_} has no deal {number}")
         with self._lock(game["id"]):
-            verdict = judge(game["header"], texts, text, number - 1)
+            verdict = self.judge.judge(game["header"], texts, text, number - 1, game=game["id"])
             if not verdict.accepted:
                 return Outcome(422, verdict.body())
             new = text.replace("\r\n", "\n").rstrip() + "\n"
