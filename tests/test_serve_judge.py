@@ -64,7 +64,8 @@ def test_a_correction_must_leave_the_later_deals_standing() -> None:
 
 def test_the_draw_is_the_recorder_s() -> None:
     assert sheet_choices(HEADER) == {"trumps": ["C", "D", "H", "S"],
-                                     "seats": ["N", "E", "S", "W"], "tricks": 5}
+                                     "seats": ["N", "E", "S", "W"], "sides": ["NS", "EW"],
+                                     "tricks": 5}
     with pytest.raises(DrawError, match="round 2 table 3: "):
         game_header("four-hand", "partners", None, "Club", 2, 3, {**SEATS, "X": "Eve"})
     with pytest.raises(DrawError, match="unknown format"):

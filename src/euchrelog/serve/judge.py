@@ -73,8 +73,12 @@ class DrawError(ValueError):
 
 
 def game_header(variant: str, fmt: str, target: int | None, event: str, round_: int,
-                table: int, seats: Mapping[str, str]) -> str:
-    """The header of one table game of the draw, in the notation, as the recorder writes it.
+                table: int, seats: Mapping[str, str],
+                numbers: Mapping[str, int] | None = None) -> str:
+    """The header of one table game of the draw, in the notation, as the recorder writes it;
+    ``numbers``: the players' numbers in the club's registry, by seat (the ``NId``,
+    ``EId``, ... tags, which ``score --by-number`` and ``stats --by-number`` key players
+    by).
 
     :raises DrawError: when the recorder refuses the game or the format cannot be read.
     """
@@ -82,7 +86,8 @@ def game_header(variant: str, fmt: str, target: int | None, event: str, round_: 
         settings = parse_format(fmt)
     except ValueError as exc:
         raise DrawError(f"format {fmt!r}: {exc}") from None
-    tags = {"Event": event, "Format": fmt, "Round": str(round_), "Table": str(table)}
+    tags = {"Event": event, "Format": fmt, "Round": str(round_), "Table": str(table),
+            **{f"{seat}Id": str(n) for seat, n in (numbers or {}).items()}}
     try:
         rec = Recorder(variant, target=target, players=dict(seats), tags=tags,
                        rules=f"deals={settings.deals}" if settings.deals else None)
@@ -98,11 +103,13 @@ def game_header(variant: str, fmt: str, target: int | None, event: str, round_: 
 
 def sheet_choices(header: str) -> dict[str, Any]:
     """What the table page offers for a score-sheet line of the game of ``header``: the
-    trumps, the seats and the tricks a side can take (the full notation covers the rest)."""
+    trumps, the seats, the sides (who enters a deal, who accepts it) and the tricks a side
+    can take (the full notation covers the rest)."""
     rec = Recorder.loads(header + "unfinished\n")
     options = rec.ruleset.options
     return {"trumps": [s.value for s in Suit] + (["NT"] if options.no_trump else []),
             "seats": [str(s) for s in rec.seats],
+            "sides": list(rec.ruleset.side_names),
             "tricks": rec.ruleset.variant.hand_size}
 
 
