@@ -43,6 +43,7 @@ from starlette.responses import (
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..events.movement import KINDS, Movement, movement
 from . import pages
 from .guard import MAX_ACTIVE, Bounded, FailureLimiter, retry_after
 from .judge import DrawError, sheet_choices
@@ -328,20 +329,30 @@ class Server:
              or isinstance(acceptance, bool)),
         ) if not ok]
         unknown = set(data) - {"name", "variant", "format", "target", "draw", "kind",
-                               "acceptance"}
+                               "acceptance", "movement"}
         if unknown:
             problems.append(f"unknown field {sorted(unknown)[0]!r}"[:200])
         if problems:
             return Outcome(400, {"error": problems[0]})
         assert isinstance(name, str) and isinstance(variant, str) and isinstance(fmt, str)
+        byes: list[list[Any]] | None = None
         try:
+            if "movement" in data:
+                if "draw" in data:
+                    raise ValueError("give a draw or a movement, not both")
+                made, players = _movement(data["movement"])
+                data = {**data, "draw": made.draw(players)}
+                byes = [[players[p] for p in one.byes] for one in made.rounds]
             draw = list(iter_places(data.get("draw")))
             event_id, tables = self.store.create_event(
                 name.strip(), variant, fmt, target, draw, self.settings.director_token,
                 kind, acceptance)
         except (ValueError, DrawError) as exc:
             return Outcome(400, {"error": str(exc)})
-        return Outcome(201, {"event": event_id, "tables": tables})
+        made_body: dict[str, Any] = {"event": event_id, "tables": tables}
+        if byes is not None:
+            made_body["draw"], made_body["byes"] = data["draw"], byes
+        return Outcome(201, made_body)
 
     async def event_json(self, request: Request) -> Response:
         """GET /api/events/{id}: the event and every table's progress (no secrets)."""
@@ -628,6 +639,26 @@ class _Asgi(Response):
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         await self.app(scope, receive, send)
+
+
+def _movement(spec: Any) -> tuple[Movement, list[str | int]]:
+    """The movement of an event's JSON (``{"kind", "rounds", "players"}``: the players by
+    name or registry number) and its players.
+
+    :raises ValueError: for anything else, saying what.
+    """
+    if not isinstance(spec, dict) or set(spec) - {"kind", "rounds", "players"}:
+        raise ValueError("movement must be an object of kind, rounds and players")
+    kind, rounds, players = spec.get("kind"), spec.get("rounds"), spec.get("players")
+    if kind not in KINDS:
+        raise ValueError(f"movement kind must be {' or '.join(KINDS)}")
+    if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= 50:
+        raise ValueError("movement rounds must be a whole number 1 to 50")
+    if not isinstance(players, list) or not 4 <= len(players) <= 400:
+        raise ValueError("movement players must be a list of 4 to 400 names or numbers")
+    if len({str(p).strip().casefold() for p in players}) != len(players):
+        raise ValueError("movement players must each be named once")
+    return movement(kind, len(players), rounds), players
 
 
 def _said(outcome: Outcome) -> str:

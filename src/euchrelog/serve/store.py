@@ -670,7 +670,11 @@ class Store:
                 deals.c.game_id == game["id"], deals.c.number == number,
                 deals.c.status == status)
                 .values(status=verdict, accepted_by=by if verdict == "accepted" else None))
-            if done.rowcount != 1:
+            if done.rowcount != 1:  # (the same answer, sent twice at once, got there first)
+                now = conn.execute(sa.select(deals.c.status).where(
+                    deals.c.game_id == game["id"], deals.c.number == number)).scalar()
+                if now == verdict:
+                    return Outcome(200, {"deal": number, "status": verdict})
                 return Outcome(409, {"error": f"deal {number} changed meanwhile: look again"})
             self._audit(conn, event_id, verdict, actor, {"reason": reason, "was": status},
                         game["id"], number)
