@@ -688,13 +688,23 @@ def _csv_draw(text: str) -> list[dict[str, Any]]:
     for number, row in enumerate(rows[1:], 2):
         if not any(cell.strip() for cell in row):
             continue
-        if len(row) != len(head) or not row[0].strip().isdigit() or \
-                not row[1].strip().isdigit():
+        if len(row) != len(head) or not all(
+                c.strip().isascii() and c.strip().isdigit() and len(c.strip()) <= 3
+                for c in row[:2]):
             raise ValueError(f"draw line {number}: round and table numbers, then "
                              f"{len(head) - 2} names")
         draw.append({"round": int(row[0]), "table": int(row[1]),
-                     "seats": dict(zip(head[2:], (c.strip() for c in row[2:]), strict=True))})
+                     "seats": dict(zip(head[2:], (_seat_cell(c) for c in row[2:]),
+                                       strict=True))})
     return draw
+
+
+def _seat_cell(cell: str) -> str | int:
+    """A player of a CSV draw: a name, or ``#12``, the number of a player of the registry."""
+    cell = cell.strip()
+    if len(cell) > 1 and cell[0] == "#" and cell[1:].isascii() and cell[1:].isdigit():
+        return int(cell[1:8])
+    return cell
 
 
 def _handler(server: Server) -> Callable[[Request, Exception], Awaitable[Response]]:
