@@ -24,6 +24,7 @@ from support.serving import (
     deals_url,
     running,
     score_export,
+    signed_in,
 )
 
 HOSTILE = "<img src=x onerror=alert(1)>"
@@ -194,19 +195,8 @@ def test_a_forged_director_request_is_refused(server: Server) -> None:
     assert "Sign in" in client.get("/director").text
 
 
-def _signed_in(server: Server) -> tuple[httpx.Client, str]:
-    """A client signed in as the director through the form, and its CSRF token."""
-    client = server.client()
-    page = client.get("/director").text
-    csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', page)
-    assert csrf is not None
-    answer = client.post("/director/login", data={"csrf": csrf.group(1), "token": DIRECTOR})
-    assert answer.status_code == 303
-    return client, csrf.group(1)
-
-
 def test_forms_need_their_csrf_token(server: Server) -> None:
-    client, csrf = _signed_in(server)
+    client, csrf = signed_in(server)
     form = {"name": "Club", "variant": "four-hand", "format": "partners", "target": "5",
             "draw": "round,table,N,E,S,W\n1,1,Ann,Bob,Cy,Dee\n1,2,Eve,Fay,Gil,Hal\n"}
     assert client.post("/director/events", data=form).status_code == 403
@@ -237,7 +227,7 @@ def test_the_director_corrects_a_deal_through_the_form(server: Server) -> None:
     table = server.client(headers={"authorization": f"Bearer {tokens[1, 1]}"})
     assert table.post(deals_url(event, 1, 1),
                       json={"text": SHEET_1, "key": "f"}).status_code == 201
-    client, csrf = _signed_in(server)
+    client, csrf = signed_in(server)
     form = {"round": "1", "table": "1", "deal": "1", "reason": "not alone",
             "text": "deal 1 dealer N\n  trump H maker E tricks 5\n"}
     assert client.post(f"/director/events/{event}/correct", data=form).status_code == 403

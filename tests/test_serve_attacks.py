@@ -44,6 +44,7 @@ from support.serving import (
     database,
     deals_url,
     running,
+    signed_in,
 )
 
 SHEET_1 = "deal 1 dealer N\n  trump H maker E alone tricks 5\n"
@@ -226,25 +227,15 @@ def test_d2_tokens_are_long(tmp_path: Path) -> None:
     with running("sqlite", tmp_path) as server:
         _, tokens = create_event(server, 1, 2, 1)
         assert all(re.fullmatch(r"[0-9a-f]{32}", t) for t in tokens.values())
-        client, _ = _signed_in(server)
+        client, _ = signed_in(server)
         assert len(client.cookies["euchrelog_director"]) >= 43
 
 
 # ---------------------------------------------------------------- D3
 
 
-def _signed_in(server: Server, **headers: str) -> tuple[httpx.Client, str]:
-    client = server.client(headers=headers)
-    page = client.get("/director").text
-    csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', page)
-    assert csrf is not None
-    answer = client.post("/director/login", data={"csrf": csrf.group(1), "token": DIRECTOR})
-    assert answer.status_code == 303
-    return client, csrf.group(1)
-
-
 def test_d3_sessions_rotate_at_sign_in_and_end_at_sign_out(sqlite_server: Server) -> None:
-    first, csrf = _signed_in(sqlite_server)
+    first, csrf = signed_in(sqlite_server)
     old = first.cookies["euchrelog_director"]
     answer = first.post("/director/login", data={"csrf": csrf, "token": DIRECTOR})
     assert answer.status_code == 303
@@ -332,7 +323,7 @@ def test_d6_to_d8_bad_input_is_a_4xx_with_a_message_and_nothing_is_stored(
         assert answer.json()["error"], (path, kwargs)
     assert _unchanged(shared, event) == before
 
-    signed, csrf = _signed_in(shared)
+    signed, csrf = signed_in(shared)
     form = {"csrf": csrf, "round": "1", "table": "1", "deal": "1", "reason": "r",
             "text": "deal 1 dealer N\n  trump H maker E tricks 3\n"}
     for wrong in ({"round": "1" * 21}, {"deal": "123456789012345678901"}, {"table": "-1"},

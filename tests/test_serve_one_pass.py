@@ -22,7 +22,7 @@ from euchrelog.recorder import checks as recorder_checks
 from euchrelog.replay import GameReplay
 from euchrelog.replay.deal import DealReplay
 from euchrelog.serve.judge import Judge, game_header, judge
-from support.serving import deal_texts
+from support.serving import deal_texts, edited
 
 SEATS = {"N": "Ann", "E": "Bob", "S": "Cy", "W": "Dee"}
 
@@ -138,14 +138,7 @@ def test_refused_entries_leave_the_kept_game_as_it_was() -> None:
         kept = Judge()
         for k, text in enumerate(texts):
             for _ in range(3):
-                chars = list(text)
-                for _ in range(rng.randint(1, 3)):
-                    at = rng.randrange(len(chars))
-                    if rng.random() < 0.5:
-                        del chars[at]
-                    else:
-                        chars.insert(at, rng.choice(letters))
-                entry = "".join(chars)
+                entry = edited(text, rng, 3, letters)
                 mine = kept.judge(header, texts[:k], entry, game=n)
                 whole = judge(header, texts[:k], entry)
                 assert (mine.body(), mine.record) == (whole.body(), whole.record), entry

@@ -198,3 +198,31 @@ def score_export(server: Server, event: int, folder: Path) -> tuple[str, str]:
                              "json", "-q"], cwd=out, capture_output=True, text=True)
     assert scored.returncode in (0, 1), scored.stderr
     return (out / name).read_text("utf-8"), scored.stdout
+
+
+def signed_in(server: Server, **headers: str) -> tuple[httpx.Client, str]:
+    """A client signed in as the director through the form, and its CSRF token."""
+    client = server.client(headers=headers)
+    page = client.get("/director").text
+    csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', page)
+    assert csrf is not None
+    answer = client.post("/director/login", data={"csrf": csrf.group(1), "token": DIRECTOR})
+    assert answer.status_code == 303
+    return client, csrf.group(1)
+
+
+EDITS = "NESWCDHS9TJQKA0123456789 \n#[]\"dealerpointstrumpmakeralonetricksrenege"
+"""What :func:`edited` inserts: the notation's letters, digits and words."""
+
+
+def edited(text: str, rng: random.Random, most: int = 4, letters: str = EDITS) -> str:
+    """``text`` with 1 to ``most`` random edits: a character deleted, or one of ``letters``
+    inserted (an entry a table might mistype)."""
+    chars = list(text)
+    for _ in range(rng.randint(1, most)):
+        at = rng.randrange(len(chars))
+        if rng.random() < 0.5:
+            del chars[at]
+        else:
+            chars.insert(at, rng.choice(letters))
+    return "".join(chars)
