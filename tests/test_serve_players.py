@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from support.serving import Server, deals_url, running
+from support.serving import Server, deals_url, running, signed_in
 
 SHEET = "deal {n} dealer {d}\n  trump H maker {m} tricks 3\n"
 
@@ -113,3 +113,21 @@ def test_the_server_makes_the_draw_from_a_movement(server: Server) -> None:
                         ({"kind": "rotating", "rounds": 1, "players": ["a"] * 4}, "once")):
         refused = director.post("/api/events", json={"name": "x", "movement": wrong})
         assert refused.status_code == 400 and said in refused.json()["error"], wrong
+
+
+def test_a_csv_draw_names_registered_players_by_number(server: Server) -> None:
+    director = server.director()
+    assert director.post("/api/players", json={"number": 40, "name": "Quinn"}) \
+        .status_code == 201
+    client, csrf = signed_in(server)
+    made = client.post("/director/events", data={
+        "csrf": csrf, "name": "By number", "variant": "four-hand", "format": "partners",
+        "target": "5", "draw": "round,table,N,E,S,W\n1,1,#40,Bob,Cy,Dee\n"})
+    assert made.status_code == 303, made.text
+    event = int(made.headers["location"].rsplit("/", 1)[1])
+    state = server.client().get(f"/api/events/{event}/rounds/1/tables/1").json()
+    assert state["seats"]["N"] == "Quinn"
+    missing = client.post("/director/events", data={
+        "csrf": csrf, "name": "x", "variant": "four-hand", "format": "partners",
+        "target": "", "draw": "round,table,N,E,S,W\n1,1,#41,Bob,Cy,Dee\n"})
+    assert missing.status_code == 400 and "no player number 41" in missing.text
