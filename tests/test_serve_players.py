@@ -96,6 +96,9 @@ def test_score_keys_players_by_number(tmp_path: Path) -> None:
 
 def test_the_server_makes_the_draw_from_a_movement(server: Server) -> None:
     director = server.director()
+    for number, name in ((12, "Ann"), (7, "Bob")):
+        assert director.post("/api/players", json={"number": number, "name": name}) \
+            .status_code == 201
     players: list[str | int] = [12, 7, "Eve", "Fay", "Gil", "Hal", "Ida", "Jo", "Kim"]
     made = director.post("/api/events", json={
         "name": "Rotating", "format": "progressive deals=2", "kind": "casual",
