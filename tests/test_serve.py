@@ -4,6 +4,7 @@ forms; the standings it shows are held equal to ``euchrelog score`` on its expor
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -23,6 +24,7 @@ from support.serving import (
     deals_url,
     running,
     score_export,
+    signed_in,
 )
 
 HOSTILE = "<img src=x onerror=alert(1)>"
@@ -118,7 +120,7 @@ def test_partners_standings_equal_score_on_the_export(server: Server, tmp_path: 
     with server.director() as director:
         made = director.post("/api/events", json={
             "name": "Partners Cup", "variant": "four-hand", "format": "partners",
-            "target": 5, "draw": draw}).json()
+            "target": 5, "draw": draw, "kind": "casual"}).json()
     event = made["event"]
     for n, place in enumerate(made["tables"]):
         with server.client(headers={"authorization": f"Bearer {place['token']}"}) as client:
@@ -193,19 +195,8 @@ def test_a_forged_director_request_is_refused(server: Server) -> None:
     assert "Sign in" in client.get("/director").text
 
 
-def _signed_in(server: Server) -> tuple[httpx.Client, str]:
-    """A client signed in as the director through the form, and its CSRF token."""
-    client = server.client()
-    page = client.get("/director").text
-    csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', page)
-    assert csrf is not None
-    answer = client.post("/director/login", data={"csrf": csrf.group(1), "token": DIRECTOR})
-    assert answer.status_code == 303
-    return client, csrf.group(1)
-
-
 def test_forms_need_their_csrf_token(server: Server) -> None:
-    client, csrf = _signed_in(server)
+    client, csrf = signed_in(server)
     form = {"name": "Club", "variant": "four-hand", "format": "partners", "target": "5",
             "draw": "round,table,N,E,S,W\n1,1,Ann,Bob,Cy,Dee\n1,2,Eve,Fay,Gil,Hal\n"}
     assert client.post("/director/events", data=form).status_code == 403
@@ -236,7 +227,7 @@ def test_the_director_corrects_a_deal_through_the_form(server: Server) -> None:
     table = server.client(headers={"authorization": f"Bearer {tokens[1, 1]}"})
     assert table.post(deals_url(event, 1, 1),
                       json={"text": SHEET_1, "key": "f"}).status_code == 201
-    client, csrf = _signed_in(server)
+    client, csrf = signed_in(server)
     form = {"round": "1", "table": "1", "deal": "1", "reason": "not alone",
             "text": "deal 1 dealer N\n  trump H maker E tricks 5\n"}
     assert client.post(f"/director/events/{event}/correct", data=form).status_code == 403
@@ -256,7 +247,7 @@ def test_hostile_names_are_shown_as_text(server: Server) -> None:
     with server.director() as director:
         answer = director.post("/api/events", json={
             "name": HOSTILE, "variant": "four-hand", "format": "progressive deals=1",
-            "draw": [{"round": 1, "table": 1, "seats": {
+            "acceptance": False, "draw": [{"round": 1, "table": 1, "seats": {
                 "N": HOSTILE, "E": '"><script>alert(2)</script>', "S": "Cy & Co",
                 "W": "Dee"}}]})
         assert answer.status_code == 201
@@ -343,9 +334,12 @@ def test_the_migrations_make_the_schema_the_code_uses(backend: str, tmp_path: Pa
 
 
 def test_the_command_explains_itself_and_fails_cleanly(tmp_path: Path) -> None:
-    def run(*args: str) -> subprocess.CompletedProcess[str]:
+    def run(*args: str, token: str | None = None) -> subprocess.CompletedProcess[str]:
+        env = {k: v for k, v in os.environ.items() if k != "EUCHRELOG_DIRECTOR_TOKEN"}
+        if token is not None:
+            env["EUCHRELOG_DIRECTOR_TOKEN"] = token
         return subprocess.run([sys.executable, "-m", "euchrelog", *args], capture_output=True,
-                              text=True, cwd=tmp_path, timeout=60)
+                              text=True, cwd=tmp_path, timeout=60, env=env)
 
     helped = run("serve", "--help")
     assert helped.returncode == 0 and "euchrelog serve --db friday.sqlite" in helped.stdout
@@ -355,8 +349,9 @@ def test_the_command_explains_itself_and_fails_cleanly(tmp_path: Path) -> None:
     assert "cannot open the database" in missing.stderr and "Traceback" not in missing.stderr
     other = run("serve", "--db", "mysql://ann@localhost/club")
     assert other.returncode == 2 and "mysql:// is not a database" in other.stderr
-    short = run("serve", "--director-token", "abc")
-    assert short.returncode == 2 and "Traceback" not in short.stderr
+    short = run("serve", token="fifteen-chars!!")
+    assert short.returncode == 2 and "at least 16 printable characters" in short.stderr
+    assert "Traceback" not in short.stderr and "fifteen" not in short.stderr
     empty = run("serve", "export", "--db", str(tmp_path / "new.sqlite"), "-o", "out")
     assert empty.returncode == 0 and "no event" in empty.stderr
     absent = run("serve", "export", "--db", str(tmp_path / "new.sqlite"), "-o", "out",

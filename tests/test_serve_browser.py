@@ -94,9 +94,23 @@ def test_a_deal_entered_by_touch_changes_the_standings_on_the_wall(
         table.tap("#send")
         table.wait_for_selector("#message.ok")
         assert "NS 0 EW 4" in (table.text_content("#message") or "")
+        assert "waiting for acceptance" in (table.text_content("#message") or "")
         standings.wait_for_selector('#standings[data-revision="1"]')
         first = standings.text_content("#standings") or ""
         assert HOSTILE in first and "most loners made" in first
+
+        def accept(deal: int) -> None:
+            """A player of EW accepts the deal NS entered, on the same phone."""
+            table.wait_for_selector('#pending button.accept[data-side="EW"]')
+            assert table.is_disabled("#send")
+            assert f"deal {deal} entered by NS" in (table.text_content("#pending") or "")
+            table.tap('#pending button.accept[data-side="EW"]')
+            sync_api.expect(table.locator("#message")).to_contain_text(
+                f"deal {deal} accepted by EW")
+            sync_api.expect(table.locator("#pending")).to_be_hidden()
+
+        accept(1)
+        standings.wait_for_selector('#standings[data-revision="2"]')
 
         table.focus('#trump button[data-value="S"]')
         table.keyboard.press("Enter")
@@ -107,7 +121,8 @@ def test_a_deal_entered_by_touch_changes_the_standings_on_the_wall(
         table.focus("#send")
         table.keyboard.press("Enter")
         sync_api.expect(table.locator("#message")).to_contain_text("NS 1 EW 4")
-        standings.wait_for_selector('#standings[data-revision="2"]')
+        standings.wait_for_selector('#standings[data-revision="3"]')
+        accept(2)
 
         table.click("summary")
         table.fill("#full", "deal 3 dealer S\n  trump C maker W tricks 3\n  points NS 1\n")
@@ -125,7 +140,9 @@ def test_a_deal_entered_by_touch_changes_the_standings_on_the_wall(
         sync_api.expect(table.locator("#message")).to_contain_text("sending again")
         phone.set_offline(False)
         sync_api.expect(table.locator("#message")).to_contain_text("deal 3 entered")
-        standings.wait_for_selector('#standings[data-revision="3"]')
+        standings.wait_for_selector('#standings[data-revision="5"]')
+        accept(3)
+        standings.wait_for_selector('#standings[data-revision="6"]')
         assert table.locator("#deals li").count() == 3
         assert "game over: won by EW" in (table.text_content("#score") or "")
         assert table.is_disabled("#send")
@@ -135,3 +152,44 @@ def test_a_deal_entered_by_touch_changes_the_standings_on_the_wall(
         desk.screenshot(path=str(shots / "serve-director.png"), full_page=True)
         browser.close()
     assert dialogs == []
+
+
+def test_the_phone_sends_a_refused_deal_once(server: Server) -> None:
+    """A deal the server refuses (here a comment holding a NUL character, 400) or cannot
+    take (a 500, made by the browser's own answer to the request) is sent once: not again,
+    nor at the next page load (it was sent six times, and at every load)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with server.director() as director:
+        made = director.post("/api/events", json={
+            "name": "Refusals", "variant": "four-hand", "format": "progressive deals=3",
+            "draw": [{"round": 1, "table": 1, "seats": {
+                "N": "Ann", "E": "Bob", "S": "Cy", "W": "Dee"}}]}).json()
+    event, token = made["event"], made["tables"][0]["token"]
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        phone = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+        table = phone.new_page()
+        posts: list[str] = []
+        table.on("request", lambda r: posts.append(r.url)
+                 if r.method == "POST" and r.url.endswith("/deals") else None)
+        table.goto(f"{server.url}/events/{event}/rounds/1/tables/1#token={token}")
+        table.wait_for_selector("#trump button")
+        table.click("summary")
+        table.fill("#full", "deal 1 dealer N  # a\u0000b\n  trump H maker E tricks 3\n")
+        table.tap("#send")
+        sync_api.expect(table.locator("#message")).to_contain_text("NUL")
+        table.wait_for_timeout(3000)
+        assert len(posts) == 1
+        table.route("**/deals", lambda route: route.fulfill(
+            status=500, content_type="application/json", body='{"error": "internal error"}'))
+        table.fill("#full", "deal 1 dealer N\n  trump H maker E tricks 3\n")
+        table.tap("#send")
+        sync_api.expect(table.locator("#message")).to_contain_text("internal error")
+        table.wait_for_timeout(3000)
+        assert len(posts) == 2
+        table.unroute("**/deals")
+        table.reload()
+        table.wait_for_selector("#trump button")
+        table.wait_for_timeout(2000)
+        assert len(posts) == 2
+        browser.close()

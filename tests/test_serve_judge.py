@@ -8,7 +8,7 @@ import random
 import pytest
 
 from euchrelog.serve.judge import DrawError, game_header, judge, sheet_choices
-from support.serving import deal_texts
+from support.serving import deal_texts, edited
 
 SEATS = {"N": "Ann", "E": "Bob", "S": "Cy", "W": "Dee"}
 HEADER = game_header("four-hand", "partners", 2, "Club", 1, 1, SEATS)
@@ -64,7 +64,8 @@ def test_a_correction_must_leave_the_later_deals_standing() -> None:
 
 def test_the_draw_is_the_recorder_s() -> None:
     assert sheet_choices(HEADER) == {"trumps": ["C", "D", "H", "S"],
-                                     "seats": ["N", "E", "S", "W"], "tricks": 5}
+                                     "seats": ["N", "E", "S", "W"], "sides": ["NS", "EW"],
+                                     "tricks": 5}
     with pytest.raises(DrawError, match="round 2 table 3: "):
         game_header("four-hand", "partners", None, "Club", 2, 3, {**SEATS, "X": "Eve"})
     with pytest.raises(DrawError, match="unknown format"):
@@ -75,18 +76,10 @@ def test_no_entry_raises() -> None:
     """Entries made from real deals by a few random edits (seeded, bounded): each is
     accepted or refused, as a deal or as a correction, and nothing raises."""
     rng = random.Random(29)
-    letters = "NESWCDHS9TJQKA0123456789 \n#[]\"dealerpointstrumpmakeralonetricksrenege"
     header = game_header("four-hand", "progressive deals=3", None, "Club", 1, 1, SEATS)
     for n in range(300):
         texts = deal_texts(n % 20, 3, rng.choice(["full", "score-sheet", "play-only"]))
         k = rng.randrange(len(texts))
-        chars = list(texts[k])
-        for _ in range(rng.randint(1, 4)):
-            at = rng.randrange(len(chars))
-            if rng.random() < 0.5:
-                del chars[at]
-            else:
-                chars.insert(at, rng.choice(letters))
-        entry = "".join(chars)
+        entry = edited(texts[k], rng)
         judge(header, texts[:k], entry)
         judge(header, texts, entry, at=k)

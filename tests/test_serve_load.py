@@ -20,6 +20,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from support.loading import check_load, phone, run_load
 from support.serving import BACKENDS, Server, create_event, deal_texts, running, score_export
 
 DEALS = 2
@@ -64,8 +65,10 @@ def _send(url: Callable[[], str], path: str, token: str, text: str, key: str,
     while True:
         assert time.monotonic() < deadline, f"no answer for {key} in time"
         try:
+            table = int(path.split("/tables/")[1].split("/")[0])
             answer = _client().post(url() + path, json={"text": text, "key": key},
-                                    headers={"authorization": f"Bearer {token}"})
+                                    headers={"authorization": f"Bearer {token}",
+                                             "x-forwarded-for": phone(table)})
         except httpx.TransportError:
             with tally.lock:
                 tally.retried += 1
@@ -255,3 +258,14 @@ def test_two_servers_on_one_database_store_each_deal_once(server: Server,
         _check_stored(second, event, tally, tmp_path)
     finally:
         second.stop()
+
+
+@pytest.mark.slow
+def test_the_gate_s_load_with_acceptance_loses_nothing_and_doubles_nothing(
+        server: Server, tmp_path: Path) -> None:
+    """Issue 42's gate, small (bench/serve_load.py runs 100 tables x 30 deals): every table
+    enters each deal at once, NS enters and EW accepts, with duplicate sends and retries;
+    every deal stored once and accepted, the standings those of ``score`` on the export."""
+    load = run_load(server, 12, 6, seconds=600)
+    check_load(server, load, tmp_path)
+    print(f"\ngate (small): {load.summary()}")

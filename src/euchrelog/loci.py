@@ -137,6 +137,23 @@ class SourceMap:
         return places.get(("game",), (1, 1))
 
 
+class DealSource(SourceMap):
+    """The source map of a game read with one deal, as the map of a longer game in which
+    that deal is deal ``d``: its loci ``("deal", d, ...)`` are placed as ``("deal", 0,
+    ...)`` of the game read (a deal entered after a game's last, read with its header
+    alone)."""
+
+    def __init__(self, read: SourceMap, d: int) -> None:
+        super().__init__()
+        self.read = read
+        self.d = d
+
+    def find(self, locus: Locus) -> tuple[int, int]:
+        if len(locus) > 1 and locus[0] == "deal" and locus[1] == self.d:
+            locus = ("deal", 0, *locus[2:])
+        return self.read.find(locus)
+
+
 def _within(line: tuple[str, int, int], rest: Locus) -> tuple[int, int] | None:
     """The place of ``("play", p)``, ``("seat", p)`` or ``("card", k)`` in a line's text."""
     text, number, column = line

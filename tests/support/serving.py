@@ -7,6 +7,7 @@ import dataclasses
 import os
 import random
 import re
+import resource
 import secrets
 import signal
 import subprocess
@@ -64,20 +65,35 @@ def database(backend: str, folder: Path) -> Iterator[str]:
 class Server:
     """``euchrelog serve`` running as a subprocess on 127.0.0.1, on a free port."""
 
-    def __init__(self, db: str, folder: Path) -> None:
+    def __init__(self, db: str, folder: Path, *options: str, files: int | None = None,
+                 healthy: bool = True) -> None:
         self.db = db
         self.folder = folder
+        self.options = options
+        """More options of ``euchrelog serve``."""
+        self.files = files
+        """The soft limit of open files the server starts with (its hard one is kept)."""
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
-        self.start()
+        self.banner = ""
+        self.start(healthy)
 
-    def start(self) -> None:
-        """Starts the server and waits until it prints its address and answers /health."""
+    def start(self, healthy: bool = True) -> None:
+        """Starts the server (the director's token in its environment) and waits until it
+        prints its address and, when ``healthy``, answers /health with 200."""
+        files = self.files
+
+        def limit() -> None:
+            if files is not None:
+                _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+                resource.setrlimit(resource.RLIMIT_NOFILE, (files, hard))
+
         self.process = subprocess.Popen(
             [sys.executable, "-m", "euchrelog", "serve", "--db", self.db, "--port", "0",
-             "--director-token", DIRECTOR],
+             *self.options],
             stdout=subprocess.PIPE, stderr=open(self.folder / "server.log", "a"),  # noqa: SIM115
-            text=True, cwd=self.folder)
+            text=True, cwd=self.folder, preexec_fn=limit,
+            env={**os.environ, "EUCHRELOG_DIRECTOR_TOKEN": DIRECTOR})
         assert self.process.stdout is not None
         deadline = time.monotonic() + 60
         banner = []
@@ -90,10 +106,12 @@ class Server:
             if found:
                 self.url = found.group(1)
             if line.startswith("director token:"):
-                assert line.split(":", 1)[1].strip() == DIRECTOR
                 break
-        assert self.url, f"the server did not start: {''.join(banner)}"
-        assert httpx.get(self.url + "/health").status_code == 200
+        self.banner = "".join(banner)
+        assert self.url, f"the server did not start: {self.banner}"
+        assert DIRECTOR not in self.banner
+        if healthy:
+            assert httpx.get(self.url + "/health").status_code == 200
 
     def stop(self) -> None:
         """Stops the server (SIGTERM), if it runs."""
@@ -119,10 +137,10 @@ class Server:
 
 
 @contextmanager
-def running(backend: str, folder: Path) -> Iterator[Server]:
-    """A server over a fresh database of ``backend``."""
+def running(backend: str, folder: Path, *options: str) -> Iterator[Server]:
+    """A server over a fresh database of ``backend`` (with more ``options``)."""
     with database(backend, folder) as db:
-        server = Server(db, folder)
+        server = Server(db, folder, *options)
         try:
             yield server
         finally:
@@ -150,13 +168,15 @@ def deal_texts(seed: int, deals: int | None, detail: str = "score-sheet",
 
 
 def create_event(server: Server, rounds: int, tables: int, deals: int,
-                 name: str = "Test Progressive") -> tuple[int, dict[tuple[int, int], str]]:
-    """Creates a progressive event of ``deals`` deals a game; returns its id and the
-    token of each (round, table)."""
+                 name: str = "Test Progressive", acceptance: bool = False
+                 ) -> tuple[int, dict[tuple[int, int], str]]:
+    """Creates a progressive event of ``deals`` deals a game (where a deal waits for the
+    other side's acceptance only with ``acceptance``); returns its id and the token of
+    each (round, table)."""
     with server.director() as client:
         answer = client.post("/api/events", json={
             "name": name, "variant": "four-hand", "format": f"progressive deals={deals}",
-            "draw": draw(rounds, tables)})
+            "draw": draw(rounds, tables), "acceptance": acceptance})
     assert answer.status_code == 201, answer.text
     body = answer.json()
     return body["event"], {(t["round"], t["table"]): t["token"] for t in body["tables"]}
@@ -178,3 +198,31 @@ def score_export(server: Server, event: int, folder: Path) -> tuple[str, str]:
                              "json", "-q"], cwd=out, capture_output=True, text=True)
     assert scored.returncode in (0, 1), scored.stderr
     return (out / name).read_text("utf-8"), scored.stdout
+
+
+def signed_in(server: Server, **headers: str) -> tuple[httpx.Client, str]:
+    """A client signed in as the director through the form, and its CSRF token."""
+    client = server.client(headers=headers)
+    page = client.get("/director").text
+    csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', page)
+    assert csrf is not None
+    answer = client.post("/director/login", data={"csrf": csrf.group(1), "token": DIRECTOR})
+    assert answer.status_code == 303
+    return client, csrf.group(1)
+
+
+EDITS = "NESWCDHS9TJQKA0123456789 \n#[]\"dealerpointstrumpmakeralonetricksrenege"
+"""What :func:`edited` inserts: the notation's letters, digits and words."""
+
+
+def edited(text: str, rng: random.Random, most: int = 4, letters: str = EDITS) -> str:
+    """``text`` with 1 to ``most`` random edits: a character deleted, or one of ``letters``
+    inserted (an entry a table might mistype)."""
+    chars = list(text)
+    for _ in range(rng.randint(1, most)):
+        at = rng.randrange(len(chars))
+        if rng.random() < 0.5:
+            del chars[at]
+        else:
+            chars.insert(at, rng.choice(letters))
+    return "".join(chars)

@@ -40,6 +40,7 @@ class _Commands(click.Group):
                                            "schema": "euchrelog.cli.schema",
                                            "score": "euchrelog.cli.score",
                                            "serve": "euchrelog.cli.serve",
+                                           "sheet": "euchrelog.cli.sheet",
                                            "stats": "euchrelog.cli.stats",
                                            "view": "euchrelog.cli.view"}
 

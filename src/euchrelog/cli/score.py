@@ -127,6 +127,10 @@ class _Sources:
                    "game's replay page (as 'euchrelog view' writes it) to DIR/games/, "
                    "linked from its table in the rounds.")
 @click.option("-f", "--force", is_flag=True, help="Rewrite OUTPUT even if it is read-only.")
+@click.option("--by-number", is_flag=True,
+              help="Key players by their number in the club's registry (the NId, EId, SId, "
+                   "WId tags 'euchrelog serve' writes): the same number is one player however "
+                   "the name is spelt, shown as 'Ann #12'.")
 @click.option("-q", "--quiet", is_flag=True,
               help="Print neither the findings nor the summary on stderr.")
 @colour_option
@@ -136,7 +140,7 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
           target: int | None, rank: str | None, lone: tuple[int, int] | None,
           tiebreak: tuple[str, ...] | None, only: tuple[str, ...],
           check_only: bool, output: Path | None, out_dir: Path | None, force: bool,
-          quiet: bool, colour: str, max_bytes: int, max_line: int) -> None:
+          by_number: bool, quiet: bool, colour: str, max_bytes: int, max_line: int) -> None:
     """Check every game of an event and print its standings.
 
     SOURCES are .euchre files, folders (searched for *.euchre), JSON or JSON Lines
@@ -166,7 +170,7 @@ def score(sources: tuple[str, ...], fmt: str, event_format: str | None, deals: i
     orders: dict[str, int] = {}
     paths = list(expand(sources, quiet=quiet))
     progress = Progress(total_size(paths), verb="reading", enabled=not quiet)
-    scorer = Scorer(Overrides(event_format, deals, target, tiebreak, rank, lone))
+    scorer = Scorer(Overrides(event_format, deals, target, tiebreak, rank, lone), by_number)
     read = _Sources(paths, Limits(max_bytes, max_line), progress)
     empty: list[str] = []
     for order, path in enumerate(paths):

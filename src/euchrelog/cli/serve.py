@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import contextlib
+import os
 import secrets
 import socket
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
@@ -37,46 +36,92 @@ def _open(db: str) -> Store:
     return Store(engine)
 
 
+TOKEN_ENV = "EUCHRELOG_DIRECTOR_TOKEN"
+"""The environment variable that may give the director's token."""
+
+TOKEN_FILE = "director-token"
+"""Where a director's token is kept when none is given (made if absent)."""
+
+
+def _director_token(given: str | None, path: Path | None) -> tuple[str, str]:
+    """The director's token and where it came from (said at start, the token never): the
+    environment variable, else the file (made with a new random token, readable by its
+    owner only, when it does not exist)."""
+    from ..serve.app import MIN_TOKEN
+
+    where = f"from ${TOKEN_ENV}"
+    if given is None:
+        path = path or Path(TOKEN_FILE)
+        where = f"from {path}"
+        try:
+            given = path.read_text(encoding="utf-8").strip()
+        except FileNotFoundError:
+            given = secrets.token_urlsafe(24)
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+                with os.fdopen(fd, "w", encoding="utf-8") as out:
+                    out.write(given + "\n")
+            except OSError as exc:
+                raise click.UsageError(f"cannot write the director's token to {path}: "
+                                       f"{exc.strerror}") from None
+            where = f"new, written to {path} (readable by you only)"
+        except (OSError, UnicodeDecodeError) as exc:
+            raise click.UsageError(f"cannot read the director's token from {path}: "
+                                   f"{getattr(exc, 'strerror', None) or exc}") from None
+    if len(given) < MIN_TOKEN or not given.isprintable():
+        raise click.UsageError(f"the director's token ({where}) must be at least "
+                               f"{MIN_TOKEN} printable characters")
+    return given, where
+
+
 @click.group(invoke_without_command=True)
 @click.option("--db", default="event.sqlite", show_default=True, help=_DB_HELP)
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to listen on (0.0.0.0 for every network).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="The port to listen on (0: any free port, printed when ready).")
-@click.option("--director-token", metavar="TOKEN",
-              help="The director's secret (default: a new random one, printed). Give the "
-                   "same one again to keep the table links of earlier events working.")
+@click.option("--director-token-file", "token_file", metavar="PATH",
+              type=click.Path(dir_okay=False, path_type=Path),
+              help=f"A file holding the director's secret (made with a new random one if "
+                   f"absent; default: ./{TOKEN_FILE}). ${TOKEN_ENV} gives it instead. Keep "
+                   "the same one to keep the table links of earlier events working.")
+@click.option("--idle-timeout", type=click.FloatRange(0.5, 3600), default=10.0,
+              show_default=True, metavar="SECONDS",
+              help="Close a connection that sends no whole request for this long.")
+@click.option("--forwarded-allow-ips", default="127.0.0.1", show_default=True,
+              metavar="ADDRESSES",
+              help="The reverse proxies whose X-Forwarded-For and X-Forwarded-Proto "
+                   "headers are believed (comma-separated; '*' for any).")
 @click.pass_context
-def serve(ctx: click.Context, db: str, host: str, port: int,
-          director_token: str | None) -> None:
+def serve(ctx: click.Context, db: str, host: str, port: int, token_file: Path | None,
+          idle_timeout: float, forwarded_allow_ips: str) -> None:
     """Run a live event: deals entered by phone, standings shown live.
 
     The server judges every deal with the engine and the event checks of 'euchrelog
     score', stores each accepted deal in one transaction before answering, and shows
-    the standings that 'euchrelog score' prints on its export. When it is ready it
-    prints its address and the director's token; the director signs in at /director,
-    creates an event and hands out one link per table.
+    the standings that 'euchrelog score' prints on its export. When it accepts
+    connections it prints its address (never the director's token, which comes from
+    $EUCHRELOG_DIRECTOR_TOKEN or a file); the director signs in at /director, creates an
+    event and hands out one link per table.
 
     \b
     Examples:
       euchrelog serve --db friday.sqlite
-      euchrelog serve --db friday.sqlite --host 0.0.0.0 --port 8080 --director-token s3cret
-      euchrelog serve --db postgresql://euchrelog@localhost:5432/events
+      euchrelog serve --db friday.sqlite --host 0.0.0.0 --port 8080
+      EUCHRELOG_DIRECTOR_TOKEN=... euchrelog serve --db postgresql://euchrelog@localhost/events
       euchrelog serve export --db friday.sqlite -o sheets/
 
-    The JSON API, the security model and durability are in the manual's page
-    on serve.
+    The JSON API, the security model (and running behind an HTTPS reverse proxy) and
+    durability are in the manual's page on serve.
     """
     if ctx.invoked_subcommand is not None:
         return
     import uvicorn
-    from starlette.applications import Starlette
 
     from ..serve.app import Settings, create_app
+    from ..serve.guard import GuardedProtocol, raise_file_limit
 
-    token = director_token or secrets.token_urlsafe(18)
-    if len(token) < 8:
-        raise click.BadParameter("at least 8 characters", param_hint="'--director-token'")
+    token, where = _director_token(os.environ.get(TOKEN_ENV) or None, token_file)
     store = _open(db)
     try:
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -87,27 +132,33 @@ def serve(ctx: click.Context, db: str, host: str, port: int,
         raise click.UsageError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
-
-    @contextlib.asynccontextmanager
-    async def ready(_app: Starlette) -> AsyncIterator[None]:
-        click.echo(f"euchrelog serve: listening on http://{shown}:{bound}/ (database {db})")
-        click.echo(f"director token: {token}")
-        sys.stdout.flush()
-        yield
+    GuardedProtocol.max_connections = raise_file_limit()
+    GuardedProtocol.idle_timeout = idle_timeout
 
     settings = Settings(token)
-    app = create_app(store, settings, lifespan=ready)
+    app = create_app(store, settings)
 
-    class Stopping(uvicorn.Server):
-        """The server, ending the live streams when asked to stop."""
+    class Server(uvicorn.Server):
+        """The server: it says it listens once it accepts connections, and ends the live
+        streams when asked to stop."""
+
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            if not self.should_exit:
+                click.echo(f"euchrelog serve: listening on http://{shown}:{bound}/ "
+                           f"(database {db})")
+                click.echo(f"director token: {where}")
+                sys.stdout.flush()
 
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:
             settings.closing.set()
             super().handle_exit(sig, frame)
 
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=5,
-                            lifespan="on")
-    Stopping(config).run(sockets=[sock])
+                            lifespan="off", http=GuardedProtocol,
+                            timeout_keep_alive=max(1, int(idle_timeout)),
+                            proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips)
+    Server(config).run(sockets=[sock])
 
 
 @serve.command()

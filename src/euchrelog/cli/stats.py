@@ -85,6 +85,10 @@ AUTO_REVIEW_BYTES = 20_000
               help="Write the statistics here (atomically) instead of to standard output (- "
                    "is standard output).")
 @click.option("-f", "--force", is_flag=True, help="Rewrite OUTPUT even if it is read-only.")
+@click.option("--by-number", is_flag=True,
+              help="Key players by their number in the club's registry (the NId, EId, SId, "
+                   "WId tags 'euchrelog serve' writes): the same number is one player however "
+                   "the name is spelt, shown as 'Ann #12'.")
 @click.option("-q", "--quiet", is_flag=True,
               help="Print neither the unreadable games nor the summary on stderr.")
 @limit_options("8G")
@@ -92,7 +96,7 @@ AUTO_REVIEW_BYTES = 20_000
 def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
           events: tuple[str, ...], dates: DateRange | None, variants: tuple[str, ...],
           dd: bool, jobs: int, scheduler: str | None, output: Path | None, force: bool,
-          quiet: bool, max_bytes: int, max_line: int) -> None:
+          by_number: bool, quiet: bool, max_bytes: int, max_line: int) -> None:
     """Count how each player and side bids, defends and scores.
 
     SOURCES are .euchre files, folders (searched for *.euchre), JSON or JSON Lines
@@ -133,7 +137,7 @@ def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
     limits = Limits(max_bytes, max_line)
     progress = Progress(total_size(paths), verb="counting", enabled=not quiet)
     given = _Given()
-    collector = Collector(filters, given if dd else None)
+    collector = Collector(filters, given if dd else None, by_number)
     unreadable: list[tuple[Finding, str]] = []
     faulty = 0
     read = 0

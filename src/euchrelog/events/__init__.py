@@ -40,7 +40,7 @@ The package, in the order a game goes through it:
 from __future__ import annotations
 
 from .entries import Entry, Reread, iter_entries, read_entries
-from .played import Played, seat_players
+from .played import Played, numbered, seat_numbers, seat_players
 from .scorer import NO_EVENT, EventResult, Scorer, score_events
 from .settings import (
     DEFAULT_DEALS,
@@ -66,6 +66,6 @@ __all__ = [
     "NO_EVENT", "PRIMARY", "RANKS",
     "Award", "Decision", "Entry", "EventResult", "FormatTag", "Key", "Overrides", "Played",
     "Reread", "Scorer", "Settings", "Standing", "TableResult",
-    "iter_entries", "parse_format", "parse_lone", "parse_tiebreaks", "read_entries",
-    "score_events", "seat_players", "tiebreaks_for",
+    "iter_entries", "numbered", "parse_format", "parse_lone", "parse_tiebreaks",
+    "read_entries", "score_events", "seat_numbers", "seat_players", "tiebreaks_for",
 ]

@@ -228,6 +228,38 @@ def _players(tags: Tags, ruleset: Ruleset) -> tuple[dict[Seat, str], dict[Seat, 
     return names, where
 
 
+def seat_numbers(tags: Tags, ruleset: Ruleset) -> dict[Seat, int]:
+    """The number of each seat's player in the club's registry, from its ``NId`` (or
+    ``NorthId``) tag, when it has one (a whole number 1 to 999999)."""
+    numbers: dict[Seat, int] = {}
+    for seat in ruleset.seats:
+        index = tag_index(tags, *(f"{n}id" for n in _NAME_TAGS[seat]))
+        value = tags[index][1].strip() if index is not None else ""
+        if value.isascii() and value.isdigit() and 1 <= int(value[:7]) <= 999_999:
+            numbers[seat] = int(value)
+    return numbers
+
+
+def numbered(names: dict[Seat, str], numbers: dict[Seat, int], first: dict[int, str]
+             ) -> dict[Seat, str]:
+    """The players of a game keyed by their numbers (``score --by-number``, ``stats
+    --by-number``): a numbered player is named by the name first seen with the number
+    (kept in ``first``) and the number, ``Ann #12``, however the game spells the name; a
+    player without a number keeps the name.
+
+    >>> first = {}
+    >>> numbered({Seat.N: "Ann", Seat.E: "Bob"}, {Seat.N: 12}, first)
+    {<Seat.N: 'N'>: 'Ann #12', <Seat.E: 'E'>: 'Bob'}
+    >>> numbered({Seat.S: "ann b."}, {Seat.S: 12}, first)
+    {<Seat.S: 'S'>: 'Ann #12'}
+    """
+    out = dict(names)
+    for seat, number in numbers.items():
+        name = first.setdefault(number, names.get(seat) or f"#{number}")
+        out[seat] = f"{name} #{number}"
+    return out
+
+
 def seat_players(game: Game, ruleset: Ruleset) -> dict[Seat, str]:
     """The name of each seat in play that has one, from its name tag (``N`` or ``North``),
     as ``score`` reads them."""

@@ -9,13 +9,21 @@ again the few games whose length was not known, runs the event checks and builds
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..findings import Finding
 from ..models import Game
 from .checks import EventChecks, EventSettings
 from .entries import Entry, Reread
-from .played import Played, place_key, replay_entry, tag_index, tag_value
+from .played import (
+    Played,
+    numbered,
+    place_key,
+    replay_entry,
+    seat_numbers,
+    tag_index,
+    tag_value,
+)
 from .settings import Overrides, Settings
 from .standings import Award, Decision, Standing, TableResult, awards_of, standings_of, table_result
 
@@ -102,8 +110,11 @@ class Scorer:
     settings, replays again the few games whose length was not known, runs the event
     checks and ranks."""
 
-    def __init__(self, overrides: Overrides | None = None) -> None:
+    def __init__(self, overrides: Overrides | None = None, by_number: bool = False) -> None:
         self.overrides = overrides or Overrides()
+        self.by_number: dict[int, str] | None = {} if by_number else None
+        """With ``by_number``, the players of the club's registry are keyed by number
+        (:func:`~.played.numbered`): the name first seen with each number."""
         self.events: dict[str, _Event] = {}
         self.broken: list[Entry] = []
         """The games that could not be read."""
@@ -121,7 +132,7 @@ class Scorer:
             name = _event_name(entry.game)
             event = self.events.get(name)
             if event is None:
-                event = self.events[name] = _Event(name, self.overrides)
+                event = self.events[name] = _Event(name, self.overrides, self.by_number)
             event.add(entry)
         elif entry.failed is not None:
             self.broken.append(entry)
@@ -151,9 +162,11 @@ class _Event:
     (:class:`EventSettings`), runs the event checks (:class:`EventChecks`) and builds its
     standings and awards."""
 
-    def __init__(self, name: str, overrides: Overrides) -> None:
+    def __init__(self, name: str, overrides: Overrides,
+                 by_number: dict[int, str] | None = None) -> None:
         self.name = name
         self.overrides = overrides
+        self.by_number = by_number
         self.played: list[Played] = []
         self.casual = 0
         """The casual games so far (no Event, Round or Table tag): each is a round."""
@@ -168,7 +181,7 @@ class _Event:
         casual game, one with no Event, Round or Table tag, is a round of its own at one
         table, its seats without a name played by players named by their letters."""
         assert entry.game is not None
-        p = replay_entry(entry, entry.game, *self.fixed)
+        p = self._replay(entry, *self.fixed)
         if self.name == NO_EVENT and p.round is None and p.table is None:
             self.casual += 1
             p.round, p.table = str(self.casual), "1"
@@ -223,4 +236,14 @@ class _Event:
         for entry in reread(wanted):
             k = where.get((entry.order, entry.path, entry.index))
             if k is not None and entry.game is not None:
-                self.played[k] = replay_entry(entry, entry.game, settings.deals, settings.target)
+                self.played[k] = self._replay(entry, settings.deals, settings.target)
+
+    def _replay(self, entry: Entry, deals: int | None, target: int | None) -> Played:
+        """A game of the event replayed (with this length if it states none), its players
+        keyed by number when the scorer is asked to."""
+        assert entry.game is not None
+        p = replay_entry(entry, entry.game, deals, target)
+        if self.by_number is None:
+            return p
+        return replace(p, players=numbered(p.players, seat_numbers(p.tags, p.ruleset),
+                                           self.by_number))

@@ -39,13 +39,16 @@ and hands it accepts, :class:`DealCards`, :data:`Entry`, its errors), :mod:`.dea
 deal as recorded, :class:`~euchrelog.recorder.deal.DealRecord`), :mod:`.sheet` (a
 score-sheet line and a penalty line), :mod:`.checks` (the checks by replay),
 :mod:`.standing` (:class:`RecordedGame`: where a recorded game stands, and its record)
-and :mod:`.game` (:class:`Recorder`, which takes the entries).
+:mod:`.game` (:class:`Recorder`, which takes the entries) and :mod:`.again`
+(:class:`Reentry`: a record entered again on one replay of its game, and taken up again
+after its last deal).
 """
 
 from __future__ import annotations
 
 from ..engine import Action
 from ..files import write_atomic
+from .again import Reentry
 from .entries import (
     CardLike,
     CardsLike,
@@ -64,6 +67,6 @@ from .standing import RecordedGame
 
 __all__ = [
     "Action", "CardLike", "CardsLike", "DealCards", "Entry", "HandsLike", "IllegalEntryError",
-    "PlayersLike", "RecordedGame", "Recorder", "RecorderError", "SeatLike", "SideLike",
+    "PlayersLike", "RecordedGame", "Recorder", "RecorderError", "Reentry", "SeatLike", "SideLike",
     "TakenLike", "write_atomic",
 ]

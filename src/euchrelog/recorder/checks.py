@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ..models import End, Game, Tag
+from ..findings import Finding
+from ..models import Deal, End, Game, Tag
 from ..replay import GameReport, replay
 from ..seats import Seat
 from .deal import DealRecord
@@ -41,15 +42,14 @@ def first_fault(report: GameReport, reneged: Iterable[Seat] = ()
     return None
 
 
-def resume_fault(game: Game, report: GameReport) -> IllegalEntryError | None:
+def resume_fault(findings: Iterable[Finding], last: Deal | None, stopped: bool
+                 ) -> IllegalEntryError | None:
     """The first finding of ``check`` that a record to go on with may not have: anything
     but the marks of a recording that stopped (no end line, a game that ended without its
-    result line, the last deal short of tricks or points, its last trick left open); a
-    renege is no fault here: it is entered again as one
-    (:meth:`~euchrelog.recorder.Recorder.renege`)."""
-    last = game.deals[-1] if game.deals else None
-    stopped = game.end is None or game.end.act == "unfinished"
-    for finding in report.findings:
+    result line, the ``last`` deal short of tricks or points, its last trick left open,
+    when the record has ``stopped``: no end line or ``unfinished``); a renege is no fault
+    here: it is entered again as one (:meth:`~euchrelog.recorder.Recorder.renege`)."""
+    for finding in findings:
         if finding.kind.open == "game" or finding.kind.renege:
             continue
         if stopped and last is not None and finding.deal == last.number and (

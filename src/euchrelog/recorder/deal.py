@@ -65,6 +65,11 @@ class DealRecord:
     written: Deal | None = None
     """The record of the deal once it is over, with its points and total (kept, so that
     writing the game after every entry does not rebuild every deal)."""
+    after: dict[str, int] | None = None
+    """The running totals after the deal, kept with ``written``."""
+    text: tuple[Deal, str] | None = None
+    """A record of the deal and its canonical text (kept, so that writing the game after
+    every entry does not write every deal again)."""
     kept: Deal | None = None
     """The deal as read from a record, when it could not be entered act by act (its points
     only, or a card not known): it is written as read, and its only entries are the
@@ -145,6 +150,7 @@ class DealRecord:
         self.rounds = []
         self.points = None
         self.written = None
+        self.after = None
         self.thrown = False
         self.reneges = [r for r in self.reneges if r.entry < len(self.entries)]
         for entry in self.entries:

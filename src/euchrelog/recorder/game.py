@@ -5,7 +5,7 @@ and enters a record again to go on with it (:meth:`Recorder.from_game`)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from ..cards import Card, Trump, make_deck, sort_hand
@@ -28,10 +28,10 @@ from ..models import (
     Swap,
     Tag,
 )
-from ..replay import DealResult, replay, rotation
+from ..replay import DealResult, rotation
 from ..rules import Options, Variant, find_variant, parse_rules
 from ..seats import SEATS, Seat, clockwise_from
-from .checks import first_fault, replay_deal, resume_fault
+from .checks import first_fault, replay_deal
 from .deal import DealRecord, Renege, deal_state, written_exchange
 from .entries import (
     CardLike,
@@ -73,6 +73,9 @@ class Recorder(RecordedGame):
 
     _unknown_ok = False
     """Whether a card played may be ``??`` (only while a record is entered again)."""
+    _ride: DealResult | None = None
+    """The result of the deal being entered again in its game's replay
+    (:meth:`enter_again`), which scores it: the recorder does not replay it again."""
 
     def __init__(self, variant: str | Variant = "four-hand", *,
                  options: Options | None = None, rules: str | None = None,
@@ -123,35 +126,60 @@ class Recorder(RecordedGame):
     @classmethod
     def from_game(cls, game: Game) -> Recorder:
         """A recorder holding ``game`` as recorded so far, to go on with it (its tags are
-        kept as written, comments and all; its deals are entered again one act at a time).
+        kept as written, comments and all; its deals are entered again one act at a time,
+        riding the game's one replay: a deal is not replayed again to be entered).
 
         :raises IllegalActionError: at the first entry the recorder would refuse, with
             ``deal N:`` in front of the message.
         """
+        from .again import Reentry  # (which enters into a Recorder)
+
+        ride = Reentry(game)
+        if ride.playable:
+            ride.replay.end()
+        return ride.enter()
+
+    @classmethod
+    def resumed(cls, tags: tuple[Tag, ...]) -> Recorder:
+        """A recorder of no deal yet with the header ``tags`` kept as written, to enter the
+        deals of a record again (:meth:`enter_again`).
+
+        :raises IllegalActionError: for a tag that makes no game.
+        """
         rec = cls.__new__(cls)
-        RecordedGame.__init__(rec, game.tags)
-        report = replay(game)
-        fault = resume_fault(game, report)
-        if fault is not None:
-            raise fault
-        rec._unknown_ok = True
-        for index, deal in enumerate(game.deals):
-            count = len(rec._deals)
-            finished = index < len(game.deals) - 1 or deal.score is not None
-            try:
-                rec._enter_deal(deal)
-            except IllegalActionError as exc:
-                if not finished or index >= len(report.deals):
-                    raise type(exc)(exc.code, f"deal {deal.number}: {exc.message}") from None
-            if (finished and rec.deal_open) or len(rec._deals) == count:
-                del rec._deals[count:]
-                rec._keep(deal, report.deals[index - 1].totals if index else {},
-                          report.deals[index])
-        rec._unknown_ok = False
-        end = game.end
-        if end is not None and end.act == "result" and not rec.over:
-            raise IllegalEntryError("G955", "a result is recorded, but the game had not ended")
+        RecordedGame.__init__(rec, tags)
         return rec
+
+    def enter_again(self, deal: Deal, result: DealResult | None, before: Mapping[str, int],
+                    *, finished: bool, clean: bool) -> None:
+        """Enters a deal of a record again, one act at a time, after the game's replay took
+        it: ``result`` is its result there (``None`` past the game's end), ``before`` the
+        running totals before it. A ``clean`` deal (no fault in that replay) is scored by
+        ``result`` and not replayed again. A ``finished`` deal that cannot be entered act by
+        act (its points only, a card not known) is kept as written.
+
+        :raises IllegalActionError: at the first entry refused in a deal not finished, with
+            ``deal N:`` in front of the message.
+        """
+        count = len(self._deals)
+        self._unknown_ok = True
+        self._ride = result if clean else None
+        try:
+            self._enter_deal(deal)
+        except IllegalActionError as exc:
+            if not finished or result is None:
+                raise type(exc)(exc.code, f"deal {deal.number}: {exc.message}") from None
+        finally:
+            self._unknown_ok = False
+            self._ride = None
+        if (finished and self.deal_open) or len(self._deals) == count:
+            del self._deals[count:]
+            assert result is not None  # (a deal past the end is refused, D307)
+            self._keep(deal, before, result)
+
+    def truncate(self, deals: int) -> None:
+        """Takes back every deal after the first ``deals`` (with all their entries)."""
+        del self._deals[deals:]
 
     def _enter_deal(self, deal: Deal) -> None:
         hands: dict[Seat, tuple[Card | None, ...]] = {}
@@ -287,9 +315,10 @@ class Recorder(RecordedGame):
         if cards.upcard is not None and not self.variant.upcard:
             raise IllegalEntryError("D306", f"{self.variant.name} has no upcard and no kitty")
         deal = DealRecord(cards, deal_state(self.ruleset, cards))
-        fault = first_fault(replay_deal(self.tags, deal, done=False))
-        if fault is not None:
-            raise fault
+        if self._ride is None:  # (else the game's replay checked the cards)
+            fault = first_fault(replay_deal(self.tags, deal, done=False))
+            if fault is not None:
+                raise fault
         return deal
 
     def _open(self) -> DealRecord:
@@ -496,9 +525,7 @@ class Recorder(RecordedGame):
         line, acts = sheet_line(deal, trump, maker, alone, defend, bid, tricks, taken, thrown)
         deal.entries.append(line)
         deal.sheet_acts = acts
-        report = replay_deal(self.tags, deal, done=True)
-        fault = first_fault(report)
-        points = report.deals[0].points if report.deals else None
+        fault, points, thrown = self._scored(deal)
         if fault is None and points is None:
             fault = IllegalEntryError(
                 "C905", "the deal cannot be scored from this line: "
@@ -509,16 +536,14 @@ class Recorder(RecordedGame):
             deal.sheet_acts = ()
             raise fault
         deal.points = dict(points or {})
-        deal.thrown = report.deals[0].thrown
+        deal.thrown = thrown
 
     def _after(self, deal: DealRecord) -> None:
         """Scores a deal that has just finished, through the replay ``check`` runs; a fault
         that replay finds in it (there should be none) refuses the last entry."""
         if not deal.ended:
             return
-        report = replay_deal(self.tags, deal, done=True)
-        fault = first_fault(report, (r.seat for r in deal.reneges))
-        points = report.deals[0].points if report.deals else None
+        fault, points, thrown = self._scored(deal, (r.seat for r in deal.reneges))
         if fault is None and points is None:
             fault = IllegalEntryError("C905", "the deal cannot be scored from what was entered")
         if fault is not None:
@@ -526,7 +551,21 @@ class Recorder(RecordedGame):
             self._rebuild(deal)
             raise fault
         deal.points = dict(points or {})
-        deal.thrown = report.deals[0].thrown
+        deal.thrown = thrown
+
+    def _scored(self, deal: DealRecord, reneged: Iterable[Seat] = ()
+                ) -> tuple[IllegalEntryError | None, dict[str, int] | None, bool]:
+        """The fault, points and thrown-in flag of a deal that has just finished: by the
+        replay ``check`` runs (:func:`~.checks.replay_deal`; the reneges of the seats in
+        ``reneged`` were entered as such), or, for a deal entered again after its game's
+        replay took it cleanly, by that replay's result."""
+        ride = self._ride
+        if ride is not None:
+            return None, ride.points, ride.thrown
+        report = replay_deal(self.tags, deal, done=True)
+        result = report.deals[0] if report.deals else None
+        return (first_fault(report, reneged), result.points if result else None,
+                result.thrown if result else False)
 
     # ------------------------------------------------------------ undo
 

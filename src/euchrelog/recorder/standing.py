@@ -13,7 +13,7 @@ from ..engine import Action, DealState, Phase
 from ..files import write_atomic
 from ..findings import CODES
 from ..models import Deal, End, Game, Log, Play, Score, Tag
-from ..notation.writer import dumps
+from ..notation.writer import deal_lines, dumps, game_lines
 from ..rules import Ruleset, Variant, ruleset_from_tags
 from ..seats import Seat
 from .deal import DealRecord, kept_model, playable
@@ -123,8 +123,13 @@ class RecordedGame:
     @property
     def totals(self) -> dict[str, int]:
         """The score of each side after the finished deals."""
-        totals = dict.fromkeys(self.ruleset.side_names, 0)
-        for deal in self._deals:
+        deals = self._deals
+        start = len(deals)
+        while start and _after(deals[start - 1]) is None:
+            start -= 1
+        kept = _after(deals[start - 1]) if start else None
+        totals = dict(kept) if kept is not None else dict.fromkeys(self.ruleset.side_names, 0)
+        for deal in deals[start:]:
             self._add(totals, deal)
         return totals
 
@@ -210,6 +215,12 @@ class RecordedGame:
         deals: list[Deal] = []
         totals = dict.fromkeys(self.ruleset.side_names, 0)
         for deal in self._deals:
+            kept = _after(deal)
+            if kept is not None:
+                assert deal.written is not None
+                deals.append(deal.written)
+                totals = dict(kept)
+                continue
             score = None
             self._add(totals, deal)
             if deal.kept is not None:
@@ -220,11 +231,9 @@ class RecordedGame:
                 score = Score(points=points, total=dict(totals))
             elif deal.over and deal.penalties:
                 score = Score(total=dict(totals))
-            written = deal.written if deal.over else None
-            if written is None:
-                written = deal.model(score)
-                if deal.over:
-                    deal.written = written
+            written = deal.model(score)
+            if deal.over:
+                deal.written, deal.after = written, dict(totals)
             deals.append(written)
         if self.over:
             end = End(act="result", scores=dict(totals), winner=self.winner)
@@ -233,8 +242,20 @@ class RecordedGame:
         return Game(tags=self.tags, deals=tuple(deals), end=end)
 
     def dumps(self) -> str:
-        """The record of the game so far in canonical notation."""
-        return dumps(Log(games=(self.model(),)))
+        """The record of the game so far in canonical notation (the text of a finished deal
+        is written once and kept: the writer's lines of its tags, each deal and the end)."""
+        game = self.model()
+        end = game.end
+        assert end is not None
+        lines = game_lines(game.model_copy(update={"deals": ()}))
+        parts = ["\n".join(lines[:-2]) + "\n"]  # (the tags; then a blank line, the end)
+        for record, deal in zip(self._deals, game.deals, strict=True):
+            kept = record.text
+            if kept is None or kept[0] is not deal:
+                kept = record.text = (deal, "\n".join(["", *deal_lines(deal)]) + "\n")
+            parts.append(kept[1])
+        parts.append("\n".join(lines[-2:]) + "\n")
+        return "".join(parts)
 
     def save(self, path: str | os.PathLike[str], before: Sequence[Game] = (), *,
              force: bool = False) -> None:
@@ -248,3 +269,8 @@ class RecordedGame:
     def _score_text(self) -> str:
         """The totals in one line, e.g. ``NS 7 EW 4``."""
         return " ".join(f"{s} {n}" for s, n in self.totals.items())
+
+
+def _after(deal: DealRecord) -> dict[str, int] | None:
+    """The running totals after a finished deal, when its record is kept."""
+    return deal.after if deal.written is not None and deal.over else None

@@ -5,7 +5,7 @@ running totals, the game's end and its last line."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from difflib import get_close_matches
 
 from ..cards import Card, parse_card
@@ -19,6 +19,24 @@ from ..seats import Seat, clockwise_from
 from .deal import DealReplay
 from .readings import CardSlips, Held, read_dealer
 from .results import Charge, DealResult, GameReport, points_differ
+
+
+@dataclass(frozen=True)
+class LoopMark:
+    """Where a game loop stands after a deal (:meth:`GameReplay.mark`)."""
+
+    findings: int
+    deals: int
+    ended: bool
+    winner: str | None
+    totals: dict[str, int]
+    written: dict[str, int]
+    counted: int
+    previous: Deal | None
+    due: Seat | None
+    readings: int
+    slips_left: int
+    slips_deals: int
 
 
 class GameReplay:
@@ -125,77 +143,131 @@ class GameReplay:
     # ------------------------------------------------------------------ game
 
     def run(self) -> GameReport:
-        if not self.playable:
+        """Replays the game: :meth:`begin`, :meth:`step` each deal, :meth:`end`."""
+        if not self.begin():
             return self.report  # an unknown variant: replaying it would only mislead
+        for d, deal in enumerate(self.game.deals):
+            if not self.step(d, deal):
+                break
+        return self.end()
+
+    def begin(self) -> bool:
+        """Starts the game loop (the totals of the start line); whether the game can be
+        replayed at all (not under an unknown variant). The loop's state is kept in
+        attributes, so that a game can be taken up again after its last deal
+        (:meth:`step`, as the server's judge does with each deal entered)."""
+        if not self.playable:
+            return False
         rules = self.ruleset
         sides = rules.side_names
         start = self.game.start
-        totals = {s: (start.total or {}).get(s, 0) if start else 0 for s in sides}
+        self.totals = {s: (start.total or {}).get(s, 0) if start else 0 for s in sides}
+        """The true running totals."""
         for side in (start.total or {}) if start else ():
             if side not in sides:
                 self.emit("C904", f"start total for {side}, but {rules.variant.name} scores "
                                   f"for {' and '.join(sides)}", ("start", "total", side))
-        written = dict(totals)  # the running totals as the scorer kept them
-        before = start.deal - 1 if start and start.deal else 0  # deals before the record
-        ended = False
-        counted = 0  # the deals that count among deals=N (H4)
-        played = before
-        previous: Deal | None = None
+        self.written = dict(self.totals)
+        """The running totals as the scorer kept them."""
+        self.before = start.deal - 1 if start and start.deal else 0
+        """The deals before the record."""
+        self.counted = 0
+        """The deals that count among deals=N (H4)."""
+        self.played = self.before
+        self.previous: Deal | None = None
         # The final scores the result line may give: the true totals, and (after a slip in
         # the points or totals written, or deals after the end) the totals the scorer carried.
-        readings = [totals]
-        for d, deal in enumerate(self.game.deals):
-            if ended:
-                self.emit("D307", f"deal {deal.number} is recorded after the game ended",
+        self.readings = [self.totals]
+        return True
+
+    def step(self, d: int, deal: Deal) -> bool:
+        """Replays ``deal`` as deal ``d`` of the game (``d`` may be past the game's deals: a
+        deal entered after them); false when the game had already ended (D307: the deals
+        from there on are not replayed)."""
+        totals = self.totals
+        if self.report.ended:
+            self.emit("D307", f"deal {deal.number} is recorded after the game ended",
+                      ("deal", d), deal=deal.number)
+            late = dict(totals)
+            for extra in (deal, *self.game.deals[d + 1:]):
+                for side, n in (extra.score.points or {} if extra.score else {}).items():
+                    late[side] = late.get(side, 0) + n
+            self.readings.append(late)
+            return False
+        if d >= self.slips.deals:
+            self.slips.cover(d + 1)
+        due = self.check_sequence(d, deal, self.previous)
+        self.previous = deal
+        # The last deal of a record marked unfinished may stop anywhere, unless its
+        # points were written.
+        self.open_deal = (d == len(self.game.deals) - 1 and self.game.end is not None
+                          and self.game.end.act == "unfinished" and deal.score is None)
+        result = self.either_card(d, deal) if due is None else self.either_dealer(d, deal, due)
+        points = result.points
+        if points is None:
+            points = {k: v for k, v in (deal.score.points or {}).items()} if (
+                deal.score and deal.score.points is not None) else None
+            if points is None and not self.open_deal:
+                self.emit("C905", f"deal {deal.number}: the points can be neither "
+                                  "recomputed from the record nor read from it",
                           ("deal", d), deal=deal.number)
-                late = dict(totals)
-                for extra in self.game.deals[d:]:
-                    for side, n in (extra.score.points or {} if extra.score else {}).items():
-                        late[side] = late.get(side, 0) + n
-                readings.append(late)
-                break
-            due = self.check_sequence(d, deal, previous)
-            previous = deal
-            # The last deal of a record marked unfinished may stop anywhere, unless its
-            # points were written.
-            self.open_deal = (d == len(self.game.deals) - 1 and self.game.end is not None
-                              and self.game.end.act == "unfinished" and deal.score is None)
-            result = self.either_card(d, deal) if due is None else self.either_dealer(d, deal,
-                                                                                       due)
-            points = result.points
-            if points is None:
-                points = {k: v for k, v in (deal.score.points or {}).items()} if (
-                    deal.score and deal.score.points is not None) else None
-                if points is None and not self.open_deal:
-                    self.emit("C905", f"deal {deal.number}: the points can be neither "
-                                      "recomputed from the record nor read from it",
-                              ("deal", d), deal=deal.number)
-                points = points or {}
-            for side, n in points.items():
-                if side in totals:
-                    totals[side] += n
-            result.penalties = self.charges(d, deal) if deal.penalties else []
-            for charge in result.penalties:
-                totals[charge.side] -= charge.points
-            result.totals = dict(totals)
-            self.check_written(d, deal, result.points, written, totals, result.penalties)
-            self.report.deals.append(result)
-            counted += rules.counts(result.thrown)
-            played = before + counted
-            outcome = rules.outcome(totals, played)
-            if outcome is not None and not (self.open_deal and result.points is None):
-                # (a deal of an unfinished record that was not played out ends nothing)
-                ended = True
-                self.report.winner = outcome.winner
-        self.report.totals = totals
-        self.report.ended = ended
+            points = points or {}
+        for side, n in points.items():
+            if side in totals:
+                totals[side] += n
+        result.penalties = self.charges(d, deal) if deal.penalties else []
+        for charge in result.penalties:
+            totals[charge.side] -= charge.points
+        result.totals = dict(totals)
+        self.check_written(d, deal, result.points, self.written, totals, result.penalties)
+        report = self.report
+        report.deals.append(result)
+        rules = self.ruleset
+        self.counted += rules.counts(result.thrown)
+        self.played = played = self.before + self.counted
+        outcome = rules.outcome(totals, played)
+        if outcome is not None and not (self.open_deal and result.points is None):
+            # (a deal of an unfinished record that was not played out ends nothing)
+            report.ended = True
+            report.winner = outcome.winner
+        return True
+
+    def mark(self) -> LoopMark:
+        """Where the loop stands after its last deal, to :meth:`rewind` to."""
+        report = self.report
+        return LoopMark(len(report.findings), len(report.deals), report.ended, report.winner,
+                        dict(self.totals), dict(self.written), self.counted, self.previous,
+                        self.due, len(self.readings), self.slips.left, self.slips.deals)
+
+    def rewind(self, mark: LoopMark) -> None:
+        """Takes the loop back to ``mark`` (:meth:`mark`): the deals stepped since, their
+        findings and what they changed are forgotten (a deal entered and refused)."""
+        report = self.report
+        del report.findings[mark.findings:]
+        del report.deals[mark.deals:]
+        report.ended, report.winner = mark.ended, mark.winner
+        self.totals.clear()
+        self.totals.update(mark.totals)  # (the same dict: the first of the readings)
+        self.written = dict(mark.written)
+        self.counted = mark.counted
+        self.played = self.before + mark.counted
+        self.previous = mark.previous
+        self.due = mark.due
+        del self.readings[mark.readings:]
+        self.slips.left, self.slips.deals = mark.slips_left, mark.slips_deals
+
+    def end(self) -> GameReport:
+        """Ends the game loop: the game's last line against the replay; the report."""
+        report = self.report
+        totals = self.totals
+        report.totals = totals
         # The totals the scorer carried from a slip excuse a result only where, on the
         # scorer's own numbers too, the game ended.
-        if any(f.kind.sheet == "slip" for f in self.report.findings) and (
-                rules.outcome(written, played) is not None):
-            readings.append(written)
-        self.check_end(totals, readings)
-        return self.report
+        if any(f.kind.sheet == "slip" for f in report.findings) and (
+                self.ruleset.outcome(self.written, self.played) is not None):
+            self.readings.append(self.written)
+        self.check_end(totals, self.readings)
+        return report
 
     def either_dealer(self, d: int, deal: Deal, due: Seat) -> DealResult:
         """Replays a deal under the dealer written and the dealer due, and keeps the reading

@@ -113,8 +113,17 @@ class CardSlips:
 
     def __init__(self, rules: Ruleset, deals: int) -> None:
         self.rules = rules
+        self.deals = deals
+        """The deals the search may make replays for."""
         self.left = _SLIP_READINGS * deals
         """Deal replays the search may still make."""
+
+    def cover(self, deals: int) -> None:
+        """Makes the search's replays those of a game of ``deals`` deals, when it has more
+        than it had (a deal entered after the game's last)."""
+        if deals > self.deals:
+            self.left += _SLIP_READINGS * (deals - self.deals)
+            self.deals = deals
 
     def read(self, trial: Trial, emit: Emit, d: int, deal: Deal
              ) -> tuple[DealResult, list[Held]]:

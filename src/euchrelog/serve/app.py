@@ -2,49 +2,64 @@
 and the live standings as server-sent events.
 
 Database work and judging run in worker threads; every request body is read through a
-size limit; the director's API takes the director's token as a bearer token, the
-director's pages a session cookie made from it and a CSRF token on every form; a table's
-API takes that table's token, and nothing else writes its game.
+size and a time limit, and every text in it is checked before anything is stored (a bad
+input is a 4xx with a message); the director's API takes the director's token as a bearer
+token, the director's pages a server-side session (rotated at sign-in, ended at sign-out)
+and a CSRF token on every form; a table's API takes that table's token, and nothing else
+writes its game. Failed authentications are counted per client (:mod:`.guard`); a database
+that cannot be written is a 503 with a message, and ``/health`` says so.
 """
 
 from __future__ import annotations
 
 import asyncio
 import csv
-import hashlib
 import hmac
 import io
 import json
 import secrets
 import threading
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+import sqlalchemy as sa
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import (
     HTMLResponse,
     JSONResponse,
     PlainTextResponse,
     RedirectResponse,
     Response,
-    StreamingResponse,
 )
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..events.movement import KINDS, Movement, movement
 from . import pages
+from .guard import MAX_ACTIVE, Bounded, FailureLimiter, retry_after
 from .judge import DrawError, sheet_choices
+from .live import Live
 from .standings import Standings, StandingsCache
-from .store import KEY_RE, ForbiddenError, NotFoundError, Outcome, Store, iter_places
+from .store import (
+    KEY_RE,
+    MAX_PLAYER,
+    DatabaseDownError,
+    ForbiddenError,
+    NotFoundError,
+    Outcome,
+    Store,
+    iter_places,
+    text_ok,
+)
 
 ENTRY_LIMIT = 16 * 1024
 """The largest body of a deal entry or a correction, in bytes."""
@@ -70,17 +85,15 @@ STATIC = {"serve.css": "text/css", "table.js": "text/javascript",
           "standings.js": "text/javascript", "director.js": "text/javascript"}
 """The files under /static/ and their types."""
 
-LOGIN_DELAY = 1.0
-"""Seconds a wrong director's token waits at sign-in (guessing one is slow)."""
-
 MAX_ID = 2**31 - 1
 """The largest number a path may carry (an integer column's)."""
 
-MAX_STREAMS = 500
-"""Live streams open at once; one more is refused (503) until one closes."""
+BODY_SECONDS = 30.0
+"""Seconds a request's body may take to arrive (a client that sends it byte by byte is
+answered 408)."""
 
-SSE_INTERVAL = 0.5
-"""How often, in seconds, a live page's stream looks for a new revision."""
+MIN_TOKEN = 16
+"""The shortest director's token the server takes."""
 
 
 @dataclass
@@ -91,6 +104,8 @@ class Settings:
     closing: threading.Event = field(default_factory=threading.Event)
     """Set when the server is asked to stop: the live streams end, so that it stops at
     once."""
+    failures: FailureLimiter = field(default_factory=FailureLimiter)
+    """The failed authentications of each client."""
 
 
 def _fail(status: int, message: str) -> HTTPException:
@@ -99,16 +114,28 @@ def _fail(status: int, message: str) -> HTTPException:
 
 
 async def _body(request: Request, limit: int) -> bytes:
-    """The request's body, refused with 413 as soon as it is longer than ``limit``."""
+    """The request's body, refused with 413 as soon as it is longer than ``limit``, and
+    with 408 when it takes longer than :data:`BODY_SECONDS` to arrive."""
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > limit):
         raise _fail(413, f"the body is longer than {limit} bytes")
     chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise _fail(413, f"the body is longer than {limit} bytes")
-        chunks.append(chunk)
+
+    async def read() -> None:
+        nonlocal size
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise _fail(413, f"the body is longer than {limit} bytes")
+            chunks.append(chunk)
+
+    try:
+        await asyncio.wait_for(read(), BODY_SECONDS)
+    except TimeoutError:
+        raise _fail(408, f"the body took longer than {BODY_SECONDS:.0f} seconds to "
+                         "arrive") from None
+    except ClientDisconnect:
+        raise _fail(400, "the client went away before sending the whole body") from None
     return b"".join(chunks)
 
 
@@ -118,6 +145,8 @@ async def _json(request: Request, limit: int) -> dict[str, Any]:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
         raise _fail(400, "the body is not JSON") from None
+    except RecursionError:
+        raise _fail(400, "the body is nested too deeply") from None
     if not isinstance(data, dict):
         raise _fail(400, "the body must be a JSON object")
     return data
@@ -126,10 +155,33 @@ async def _json(request: Request, limit: int) -> dict[str, Any]:
 async def _form(request: Request, limit: int) -> dict[str, str]:
     raw = await _body(request, limit)
     try:
-        fields = parse_qs(raw.decode("utf-8"), keep_blank_values=True, max_num_fields=50)
+        fields = parse_qs(raw.decode("utf-8"), keep_blank_values=True, max_num_fields=50,
+                          errors="strict")
     except (UnicodeDecodeError, ValueError):
         raise _fail(400, "the form cannot be read") from None
-    return {k: v[0] for k, v in fields.items()}
+    form = {k: v[0] for k, v in fields.items()}
+    if not all(text_ok(k) and text_ok(v) for k, v in form.items()):
+        raise _fail(400, "the form holds a NUL character or a lone surrogate")
+    return form
+
+
+def _text(value: Any, label: str, most: int, *, blank: bool = False) -> str:
+    """A text field of a JSON body: a string of at most ``most`` characters that can be
+    stored (no NUL, no lone surrogate), else 400 saying which field."""
+    if not isinstance(value, str) or len(value) > most or (not blank and not value.strip()):
+        raise _fail(400, f"{label} must be text of {'0' if blank else '1'} to {most} "
+                         "characters")
+    if not text_ok(value):
+        raise _fail(400, f"{label} holds a NUL character or a lone surrogate")
+    return value
+
+
+def _number(text: str, label: str, most: int = MAX_ID) -> int:
+    """A whole number typed in a form, 1 to ``most``, else 400 saying which field."""
+    text = text.strip()
+    if not (text.isascii() and text.isdigit() and len(text) <= 12) or not 1 <= int(text) <= most:
+        raise _fail(400, f"{label} must be a whole number 1 to {most}")
+    return int(text)
 
 
 def _bearer(request: Request) -> str:
@@ -154,24 +206,53 @@ class Server:
         self.store = store
         self.settings = settings
         self.cache = StandingsCache()
-        self.streams = 0
-        """Live streams open now (all on the event loop's thread)."""
-        self.session = hmac.new(settings.director_token.encode("utf-8"), b"director-session",
-                                hashlib.sha256).hexdigest()
+        self.live = Live(store.revision, self._live_standings, settings.closing.is_set)
 
-    # ------------------------------------------------------------ helpers
+    # ------------------------------------------------------------ who asks
 
-    def is_director(self, request: Request) -> bool:
-        """Whether the request carries the director's token or session."""
+    @staticmethod
+    def _client(request: Request) -> str:
+        return request.client.host if request.client else "unknown"
+
+    def _try(self, request: Request) -> None:
+        """Counts a try at authenticating as a failure of the client until it succeeds
+        (:meth:`_passed`); refuses (429) a client that has spent its budget of failures."""
+        wait = self.settings.failures.take(self._client(request))
+        if wait > 0:
+            raise HTTPException(429, "too many failed tries with a wrong token: wait a "
+                                     "minute", headers={"retry-after": retry_after(wait)})
+
+    def _passed(self, request: Request) -> None:
+        """Gives back the client's try: it authenticated."""
+        self.settings.failures.refund(self._client(request))
+
+    def _is_token(self, token: str) -> bool:
+        return hmac.compare_digest(token.encode("utf-8", "surrogatepass"),
+                                   self.settings.director_token.encode())
+
+    async def is_director(self, request: Request) -> bool:
+        """Whether the request carries the director's token or an open session; a wrong
+        token or a session that is not open counts as a failure of the client."""
         token = _bearer(request)
-        if token:
-            return hmac.compare_digest(token.encode(), self.settings.director_token.encode())
         cookie = request.cookies.get(SESSION_COOKIE, "")
-        return hmac.compare_digest(cookie.encode(), self.session.encode())
+        if not token and not cookie:
+            return False
+        self._try(request)
+        if (self._is_token(token) if token
+                else await run_in_threadpool(self.store.session_open, cookie)):
+            self._passed(request)
+            return True
+        return False
 
-    def _director(self, request: Request) -> None:
-        if not self.is_director(request):
+    async def _director(self, request: Request) -> None:
+        if not await self.is_director(request):
             raise _fail(403, "this needs the director's token")
+
+    @staticmethod
+    def _secure(request: Request) -> bool:
+        """Whether the page was asked for over HTTPS (directly, or through a reverse proxy
+        that says so in ``X-Forwarded-Proto``, when the server trusts it)."""
+        return request.url.scheme == "https"
 
     @staticmethod
     def _csrf(request: Request, form: dict[str, str]) -> None:
@@ -185,12 +266,14 @@ class Server:
         if not cookie or not hmac.compare_digest(cookie.encode(), sent.encode()):
             raise _fail(403, "the form's CSRF token is missing or wrong: reload the page")
 
-    @staticmethod
-    def _with_csrf(request: Request, render: Callable[[str], str],
+    def _with_csrf(self, request: Request, render: Callable[[str], str],
                    status: int = 200) -> HTMLResponse:
         token = request.cookies.get(CSRF_COOKIE) or secrets.token_hex(16)
+        if not (len(token) == 32 and all(c in "0123456789abcdef" for c in token)):
+            token = secrets.token_hex(16)
         response = HTMLResponse(render(token), status)
-        response.set_cookie(CSRF_COOKIE, token, httponly=True, samesite="strict")
+        response.set_cookie(CSRF_COOKIE, token, httponly=True, samesite="strict",
+                            secure=self._secure(request))
         return response
 
     def standings(self, event_id: int, live: bool = False) -> Standings:
@@ -200,15 +283,28 @@ class Server:
         return self.cache.get(event_id, revision, lambda: self.store.records(event_id),
                               live=live)
 
+    def _live_standings(self, event_id: int) -> tuple[int, str]:
+        made = self.standings(event_id, live=True)
+        return made.revision, made.html
+
     # ------------------------------------------------------------ API
 
     async def health(self, _request: Request) -> Response:
-        """200 once the database is migrated and the server listens."""
-        return JSONResponse({"status": "ok"})
+        """200 once the database is migrated and the server listens; 503 when the
+        database cannot store anything (read-only, full) or cannot be reached."""
+        try:
+            trouble = await run_in_threadpool(self.store.health)
+        except sa.exc.DBAPIError:
+            trouble = "unreachable"
+        if trouble is None:
+            return JSONResponse({"status": "ok"})
+        return JSONResponse({"status": "unavailable", "database": trouble,
+                             "error": f"the database is {trouble}: nothing can be stored "
+                                      "now"}, 503)
 
     async def create_event(self, request: Request) -> Response:
         """POST /api/events: an event from JSON, with one token per table game."""
-        self._director(request)
+        await self._director(request)
         data = await _json(request, EVENT_LIMIT)
         outcome = await run_in_threadpool(self._create, data)
         return JSONResponse(outcome.body, outcome.status)
@@ -216,31 +312,47 @@ class Server:
     def _create(self, data: dict[str, Any]) -> Outcome:
         name, variant, fmt = data.get("name"), data.get("variant", "four-hand"), \
             data.get("format", "partners")
-        target = data.get("target")
+        target, kind = data.get("target"), data.get("kind", "tournament")
+        acceptance = data.get("acceptance")
         problems = [w for w, ok in (
             ("name must be 1 to 200 characters", isinstance(name, str)
              and 0 < len(name.strip()) <= 200 and name.isprintable()),
             ("variant must be a variant's name", isinstance(variant, str)
-             and 0 < len(variant) <= 40),
+             and 0 < len(variant) <= 40 and variant.isprintable()),
             ("format must be a Format tag value, like 'progressive deals=8'",
              isinstance(fmt, str) and 0 < len(fmt) <= 200 and fmt.isprintable()),
             ("target must be a whole number 1 to 1000", target is None or (
                 isinstance(target, int) and not isinstance(target, bool)
                 and 1 <= target <= 1000)),
+            ("kind must be 'tournament' or 'casual'", kind in ("tournament", "casual")),
+            ("acceptance must be true or false", acceptance is None
+             or isinstance(acceptance, bool)),
         ) if not ok]
-        unknown = set(data) - {"name", "variant", "format", "target", "draw"}
+        unknown = set(data) - {"name", "variant", "format", "target", "draw", "kind",
+                               "acceptance", "movement"}
         if unknown:
-            problems.append(f"unknown field {sorted(unknown)[0]!r}")
+            problems.append(f"unknown field {sorted(unknown)[0]!r}"[:200])
         if problems:
             return Outcome(400, {"error": problems[0]})
         assert isinstance(name, str) and isinstance(variant, str) and isinstance(fmt, str)
+        byes: list[list[Any]] | None = None
         try:
+            if "movement" in data:
+                if "draw" in data:
+                    raise ValueError("give a draw or a movement, not both")
+                made, players = _movement(data["movement"])
+                data = {**data, "draw": made.draw(players)}
+                byes = [[players[p] for p in one.byes] for one in made.rounds]
             draw = list(iter_places(data.get("draw")))
             event_id, tables = self.store.create_event(
-                name.strip(), variant, fmt, target, draw, self.settings.director_token)
+                name.strip(), variant, fmt, target, draw, self.settings.director_token,
+                kind, acceptance)
         except (ValueError, DrawError) as exc:
             return Outcome(400, {"error": str(exc)})
-        return Outcome(201, {"event": event_id, "tables": tables})
+        made_body: dict[str, Any] = {"event": event_id, "tables": tables}
+        if byes is not None:
+            made_body["draw"], made_body["byes"] = data["draw"], byes
+        return Outcome(201, made_body)
 
     async def event_json(self, request: Request) -> Response:
         """GET /api/events/{id}: the event and every table's progress (no secrets)."""
@@ -249,17 +361,20 @@ class Server:
             lambda: (self.store.event(event_id), self.store.games(event_id)))
         return JSONResponse({
             "event": event_id, "name": event["name"], "variant": event["variant"],
-            "format": event["format"], "target": event["target"],
-            "revision": event["revision"],
+            "format": event["format"], "target": event["target"], "kind": event["kind"],
+            "acceptance": event["acceptance"], "revision": event["revision"],
             "tables": [{"round": g["round"], "table": g["table_no"], "deals": g["deals"],
-                        **g["state"]} for g in games]})
+                        **g["state"], "pending": g["pending"], "disputed": g["disputed"]}
+                       for g in games]})
 
     def _table_state(self, event_id: int, round_: int, table: int) -> dict[str, Any]:
         event = self.store.event(event_id)
         game = self.store.game(event_id, round_, table)
         choices = sheet_choices(game["header"])
         return {"event": event_id, "name": event["name"], "round": round_, "table": table,
-                "deals": game["texts"], **game["state"], "choices": choices}
+                "acceptance": event["acceptance"], "deals": game["texts"],
+                "statuses": game["statuses"], **game["state"], "pending": game["pending"],
+                "disputed": game["disputed"], "choices": choices}
 
     async def table_json(self, request: Request) -> Response:
         """GET /api/events/{id}/rounds/{r}/tables/{t}: one table game as its page shows."""
@@ -272,31 +387,91 @@ class Server:
         token = _bearer(request)
         if not token:
             raise _fail(403, "this needs the table's token as 'Authorization: Bearer ...'")
-        data = await _json(request, ENTRY_LIMIT)
-        text, key = data.get("text"), data.get("key")
-        if not isinstance(text, str) or not text.strip():
-            raise _fail(400, "text must be one deal in the notation")
-        if not isinstance(key, str) or not KEY_RE.fullmatch(key):
-            raise _fail(400, "key must be 1 to 100 letters, digits or . _ : -")
+        self._try(request)
         try:
+            data = await _json(request, ENTRY_LIMIT)
+            text = _text(data.get("text"), "text", ENTRY_LIMIT)
+            key, by = data.get("key"), data.get("by")
+            if not isinstance(key, str) or not KEY_RE.fullmatch(key):
+                raise _fail(400, "key must be 1 to 100 letters, digits or . _ : -")
+            if by is not None and (not isinstance(by, str) or not by.isascii()
+                                   or not 0 < len(by) <= 10):
+                raise _fail(400, "by must name the side that enters the deal, like NS")
             outcome = await run_in_threadpool(
                 self.store.add_deal, _int(request, "event"), _int(request, "round"),
-                _int(request, "table"), token, text, key)
+                _int(request, "table"), token, text, key, by)
         except ForbiddenError as exc:
             raise _fail(403, str(exc)) from None
+        except Exception:
+            self._passed(request)  # (not a wrong token: no failure of the client)
+            raise
+        self._passed(request)
+        return JSONResponse(outcome.body, outcome.status)
+
+    async def settle_deal(self, request: Request) -> Response:
+        """POST .../deals/{n}/accept or .../dispute: a player of the other side accepts or
+        disputes a deal (the table's token, ``{"by": side}``), or the director accepts
+        one (the director's token)."""
+        verdict = "accepted" if request.url.path.endswith("/accept") else "disputed"
+        token = _bearer(request)
+        director = self._is_token(token) if token else await self.is_director(request)
+        if not director and not token:
+            raise _fail(403, "this needs the table's token or the director's")
+        self._try(request)
+        try:
+            data = await _json(request, ENTRY_LIMIT)
+            by, reason = data.get("by"), data.get("reason", "")
+            if by is not None and (not isinstance(by, str) or not by.isascii()
+                                   or len(by) > 10):
+                raise _fail(400, "by must name the side that answers, like EW")
+            reason = _text(reason, "reason", 500, blank=True)
+            outcome = await run_in_threadpool(
+                self.store.settle, _int(request, "event"), _int(request, "round"),
+                _int(request, "table"), _int(request, "deal"), None if director else token,
+                by, verdict, reason)
+        except ForbiddenError as exc:
+            raise _fail(403, str(exc)) from None
+        except Exception:
+            self._passed(request)
+            raise
+        self._passed(request)
         return JSONResponse(outcome.body, outcome.status)
 
     async def correct_deal(self, request: Request) -> Response:
         """PUT .../deals/{n}: the director's correction of a deal, kept in the history."""
-        self._director(request)
+        await self._director(request)
         data = await _json(request, ENTRY_LIMIT)
-        text, reason = data.get("text"), data.get("reason", "")
-        if not isinstance(text, str) or not isinstance(reason, str) or len(reason) > 500:
-            raise _fail(400, "text must be one deal, reason at most 500 characters")
+        text = _text(data.get("text"), "text", ENTRY_LIMIT)
+        reason = _text(data.get("reason", ""), "reason", 500, blank=True)
         outcome = await run_in_threadpool(
             self.store.correct, _int(request, "event"), _int(request, "round"),
             _int(request, "table"), _int(request, "deal"), text, reason)
         return JSONResponse(outcome.body, outcome.status)
+
+    async def audit_json(self, request: Request) -> Response:
+        """GET /api/events/{id}/audit: the event's audit trail (the director's token)."""
+        await self._director(request)
+        event_id = _int(request, "event")
+        trail = await run_in_threadpool(
+            lambda: (self.store.event(event_id), self.store.trail(event_id))[1])
+        return JSONResponse({"event": event_id, "trail": trail})
+
+    async def players_json(self, request: Request) -> Response:
+        """GET /api/players: the club's registry; POST: registers (or renames) a player,
+        ``{"number": 12, "name": "Ann"}`` (the director's token)."""
+        await self._director(request)
+        if request.method == "POST":
+            data = await _json(request, ENTRY_LIMIT)
+            number, name = data.get("number"), data.get("name")
+            if not isinstance(number, int) or isinstance(number, bool) or \
+                    not 1 <= number <= MAX_PLAYER:
+                raise _fail(400, f"number must be a whole number 1 to {MAX_PLAYER}")
+            name = _text(name, "name", 60)
+            if not name.isprintable():
+                raise _fail(400, "name must be printable characters")
+            await run_in_threadpool(self.store.add_player, number, name.strip())
+            return JSONResponse({"number": number, "name": name.strip()}, 201)
+        return JSONResponse({"players": await run_in_threadpool(self.store.players)})
 
     async def standings_json(self, request: Request) -> Response:
         """GET /api/events/{id}/standings: as ``euchrelog score --format json`` prints."""
@@ -313,38 +488,9 @@ class Server:
         ``standings`` event per revision (``{"revision": n, "html": ...}``)."""
         event_id = _int(request, "event")
         await run_in_threadpool(self.store.event, event_id)
-        if self.streams >= MAX_STREAMS:
+        if self.live.full():
             raise _fail(503, "too many live pages are open; try again in a moment")
-        return StreamingResponse(self._events(request, event_id),
-                                 media_type="text/event-stream",
-                                 headers={"cache-control": "no-store"})
-
-    async def _events(self, request: Request, event_id: int) -> AsyncIterator[str]:
-        self.streams += 1
-        try:
-            async for chunk in self._changes(request, event_id):
-                yield chunk
-        finally:
-            self.streams -= 1
-
-    async def _changes(self, request: Request, event_id: int) -> AsyncIterator[str]:
-        last, quiet = -1, 0.0
-        yield "retry: 1000\n\n"
-        closing = self.settings.closing
-        while not closing.is_set() and not await request.is_disconnected():
-            revision = await run_in_threadpool(self.store.revision, event_id)
-            made = await run_in_threadpool(self.standings, event_id, True) \
-                if revision != last else None
-            if made is not None and made.revision != last:
-                last = made.revision
-                payload = json.dumps({"revision": made.revision, "html": made.html})
-                yield f"event: standings\ndata: {payload}\n\n"
-                quiet = 0.0
-            elif quiet >= 15:
-                yield ": still here\n\n"
-                quiet = 0.0
-            await asyncio.sleep(SSE_INTERVAL)
-            quiet += SSE_INTERVAL
+        return _Asgi(self.live.stream(event_id))
 
     # ------------------------------------------------------------ pages
 
@@ -369,38 +515,47 @@ class Server:
 
     async def director_home(self, request: Request) -> Response:
         """The director's events and the form to create one, or the sign-in form."""
-        if not self.is_director(request):
+        if not await self.is_director(request):
             return self._with_csrf(request, pages.login)
         events = await run_in_threadpool(self.store.events)
         return self._with_csrf(request, lambda t: pages.director_home(events, t))
 
     async def director_login(self, request: Request) -> Response:
-        """Signs the director in: a session cookie, for the director's token."""
+        """Signs the director in: a new server-side session (any session the browser had
+        is ended), its cookie ``Secure`` over HTTPS."""
         form = await _form(request, ENTRY_LIMIT)
         self._csrf(request, form)
-        token = form.get("token", "")
-        if not hmac.compare_digest(token.encode(), self.settings.director_token.encode()):
-            await asyncio.sleep(LOGIN_DELAY)
+        self._try(request)
+        if not self._is_token(form.get("token", "")):
             return self._with_csrf(request, lambda t: pages.login(t, failed=True), 403)
+        self._passed(request)
+        session = await run_in_threadpool(self.store.new_session,
+                                          request.cookies.get(SESSION_COOKIE))
         response = RedirectResponse("/director", 303)
-        response.set_cookie(SESSION_COOKIE, self.session, httponly=True, samesite="strict")
+        response.set_cookie(SESSION_COOKIE, session, httponly=True, samesite="strict",
+                            secure=self._secure(request))
         return response
 
     async def director_logout(self, request: Request) -> Response:
-        """Signs the director out: the session cookie is dropped."""
+        """Signs the director out: the session is ended on the server, and its cookie
+        dropped."""
         self._csrf(request, await _form(request, ENTRY_LIMIT))
+        session = request.cookies.get(SESSION_COOKIE)
+        if session:
+            await run_in_threadpool(self.store.end_session, session)
         response = RedirectResponse("/director", 303)
-        response.delete_cookie(SESSION_COOKIE, httponly=True, samesite="strict")
+        response.delete_cookie(SESSION_COOKIE, httponly=True, samesite="strict",
+                               secure=self._secure(request))
         return response
 
     async def director_create(self, request: Request) -> Response:
         """Creates an event from the director's form (the draw as CSV)."""
-        self._director(request)
+        await self._director(request)
         form = await _form(request, EVENT_LIMIT)
         self._csrf(request, form)
         typed = {k: form.get(k, "") for k in ("name", "variant", "format", "target", "draw")}
         written = typed["target"].strip()
-        if written and not (written.isascii() and written.isdigit()):
+        if written and not (written.isascii() and written.isdigit() and len(written) <= 4):
             return await self._home_error(request, "target must be a whole number", typed)
         try:
             draw = _csv_draw(typed["draw"])
@@ -434,36 +589,34 @@ class Server:
 
     async def director_event(self, request: Request) -> Response:
         """The director's page of an event."""
-        self._director(request)
+        await self._director(request)
         event_id = _int(request, "event")
         await run_in_threadpool(self.store.event, event_id)
         return self._with_csrf(request, lambda t: self._director_page(event_id, t))
 
     async def director_progress(self, request: Request) -> Response:
         """The progress part of the director's page (fetched again on every revision)."""
-        self._director(request)
+        await self._director(request)
         return HTMLResponse(await run_in_threadpool(self._progress, _int(request, "event")))
 
     async def director_correct(self, request: Request) -> Response:
         """A correction from the director's form."""
-        self._director(request)
+        await self._director(request)
         event_id = _int(request, "event")
         form = await _form(request, ENTRY_LIMIT)
         self._csrf(request, form)
+        round_, table, deal = (_number(form.get(k, ""), k) for k in ("round", "table", "deal"))
+        text = form.get("text", "")
+        if len(text) > ENTRY_LIMIT:
+            raise _fail(400, f"text must be at most {ENTRY_LIMIT} characters")
         try:
-            round_, table, deal = (int(form.get(k, "")) for k in ("round", "table", "deal"))
-        except ValueError:
-            round_ = 0
-        message = "round, table and deal must be numbers"
-        if round_:
-            try:
-                outcome = await run_in_threadpool(
-                    self.store.correct, event_id, round_, table, deal, form.get("text", ""),
-                    form.get("reason", "")[:500])
-            except NotFoundError as exc:
-                message = str(exc)
-            else:
-                message = _said(outcome)
+            outcome = await run_in_threadpool(
+                self.store.correct, event_id, round_, table, deal, text,
+                form.get("reason", "")[:500])
+        except NotFoundError as exc:
+            message = str(exc)
+        else:
+            message = _said(outcome)
         return await run_in_threadpool(lambda: self._with_csrf(
             request, lambda t: self._director_page(event_id, t, message)))
 
@@ -475,6 +628,37 @@ class Server:
         text = resources.files("euchrelog.serve").joinpath("static", name).read_text("utf-8")
         return Response(text, media_type=STATIC[name],
                         headers={"cache-control": "no-cache"})
+
+
+class _Asgi(Response):
+    """A response that is an ASGI application of its own (a live stream)."""
+
+    def __init__(self, app: Callable[[Scope, Receive, Send], Awaitable[None]]) -> None:
+        super().__init__()
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.app(scope, receive, send)
+
+
+def _movement(spec: Any) -> tuple[Movement, list[str | int]]:
+    """The movement of an event's JSON (``{"kind", "rounds", "players"}``: the players by
+    name or registry number) and its players.
+
+    :raises ValueError: for anything else, saying what.
+    """
+    if not isinstance(spec, dict) or set(spec) - {"kind", "rounds", "players"}:
+        raise ValueError("movement must be an object of kind, rounds and players")
+    kind, rounds, players = spec.get("kind"), spec.get("rounds"), spec.get("players")
+    if kind not in KINDS:
+        raise ValueError(f"movement kind must be {' or '.join(KINDS)}")
+    if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= 50:
+        raise ValueError("movement rounds must be a whole number 1 to 50")
+    if not isinstance(players, list) or not 4 <= len(players) <= 400:
+        raise ValueError("movement players must be a list of 4 to 400 names or numbers")
+    if len({str(p).strip().casefold() for p in players}) != len(players):
+        raise ValueError("movement players must each be named once")
+    return movement(kind, len(players), rounds), players
 
 
 def _said(outcome: Outcome) -> str:
@@ -504,33 +688,49 @@ def _csv_draw(text: str) -> list[dict[str, Any]]:
     for number, row in enumerate(rows[1:], 2):
         if not any(cell.strip() for cell in row):
             continue
-        if len(row) != len(head) or not row[0].strip().isdigit() or \
-                not row[1].strip().isdigit():
+        if len(row) != len(head) or not all(
+                c.strip().isascii() and c.strip().isdigit() and len(c.strip()) <= 3
+                for c in row[:2]):
             raise ValueError(f"draw line {number}: round and table numbers, then "
                              f"{len(head) - 2} names")
         draw.append({"round": int(row[0]), "table": int(row[1]),
-                     "seats": dict(zip(head[2:], (c.strip() for c in row[2:]), strict=True))})
+                     "seats": dict(zip(head[2:], (_seat_cell(c) for c in row[2:]),
+                                       strict=True))})
     return draw
+
+
+def _seat_cell(cell: str) -> str | int:
+    """A player of a CSV draw: a name, or ``#12``, the number of a player of the registry."""
+    cell = cell.strip()
+    if len(cell) > 1 and cell[0] == "#" and cell[1:].isascii() and cell[1:].isdigit():
+        return int(cell[1:8])
+    return cell
 
 
 def _handler(server: Server) -> Callable[[Request, Exception], Awaitable[Response]]:
     async def handle(request: Request, exc: Exception) -> Response:
+        headers = None
         if isinstance(exc, NotFoundError):
             status, message = 404, str(exc)
         elif isinstance(exc, HTTPException):
-            status, message = exc.status_code, str(exc.detail)
+            status, message, headers = exc.status_code, str(exc.detail), exc.headers
+        elif isinstance(exc, DatabaseDownError):
+            status, message = 503, str(exc)
+        elif isinstance(exc, sa.exc.OperationalError):
+            status, message = 503, "the database cannot be reached now: try again in a moment"
         else:
             status, message = 500, "internal error"
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": message}, status)
-        return HTMLResponse(pages.error_page(status, message), status)
+            return JSONResponse({"error": message}, status, headers=headers)
+        return HTMLResponse(pages.error_page(status, message), status, headers=headers)
     return handle
 
 
 def create_app(store: Store, settings: Settings,
-               lifespan: Callable[[Starlette], AbstractAsyncContextManager[None]] | None = None
-               ) -> Starlette:
-    """The application over ``store``; ``lifespan`` runs once it listens."""
+               lifespan: Callable[[Starlette], AbstractAsyncContextManager[None]] | None = None,
+               max_active: int = MAX_ACTIVE) -> Starlette:
+    """The application over ``store``; ``lifespan`` runs as it starts; at most
+    ``max_active`` requests are handled at once (live streams aside)."""
     server = Server(store, settings)
     place = "/api/events/{event:int}/rounds/{round:int}/tables/{table:int}"
     routes = [
@@ -542,6 +742,10 @@ def create_app(store: Store, settings: Settings,
         Route(place, server.table_json),
         Route(place + "/deals", server.add_deal, methods=["POST"]),
         Route(place + "/deals/{deal:int}", server.correct_deal, methods=["PUT"]),
+        Route(place + "/deals/{deal:int}/accept", server.settle_deal, methods=["POST"]),
+        Route(place + "/deals/{deal:int}/dispute", server.settle_deal, methods=["POST"]),
+        Route("/api/events/{event:int}/audit", server.audit_json),
+        Route("/api/players", server.players_json, methods=["GET", "POST"]),
         Route("/api/events/{event:int}/standings", server.standings_json),
         Route("/api/events/{event:int}/records", server.records),
         Route("/api/events/{event:int}/stream", server.stream),
@@ -557,9 +761,11 @@ def create_app(store: Store, settings: Settings,
               methods=["POST"]),
     ]
     handle = _handler(server)
-    return Starlette(routes=routes, middleware=[Middleware(_Secure)], lifespan=lifespan,
-                     exception_handlers={HTTPException: handle, NotFoundError: handle,
-                                         Exception: handle})
+    return Starlette(routes=routes, middleware=[
+        Middleware(_Secure), Middleware(Bounded, limit=max_active, apart=("/stream",))],
+        lifespan=lifespan, exception_handlers={
+            HTTPException: handle, NotFoundError: handle, DatabaseDownError: handle,
+            sa.exc.OperationalError: handle, Exception: handle})
 
 
 class _Secure:

@@ -126,6 +126,11 @@ def progress(games: Sequence[Mapping[str, Any]], findings: Sequence[Mapping[str,
         totals = " ".join(f"{s} {p}" for s, p in state["totals"].items()) or "-"
         status = (f"over, won by {state['winner']}" if state["winner"] else "over, drawn") \
             if state["over"] else ("playing" if g["deals"] else "not started")
+        pending, disputed = g.get("pending"), g.get("disputed")
+        if pending:
+            status += f"; deal {pending['deal']} waits for acceptance"
+        if disputed:
+            status += "; disputed: deal " + ", ".join(map(str, disputed))
         rows.append(f"<tr><td>{e(g['round'])}</td><td>{e(g['table_no'])}</td>"
                     f"<td>{e(seats)}</td><td>{e(g['deals'])}</td><td>{e(totals)}</td>"
                     f"<td>{e(status)}</td></tr>")

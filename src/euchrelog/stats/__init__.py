@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..dates import iso_date
-from ..events import seat_players
+from ..events import numbered, seat_numbers, seat_players
 from ..models import Game
 from ..replay import DealResult, GameReport, replay
 from ..rules import Ruleset, find_variant
@@ -264,10 +264,13 @@ class _Seated:
 class Collector:
     """Statistics fed one replayed game at a time (:meth:`add`)."""
 
-    def __init__(self, filters: Filters | None = None, reviewer: Reviewer | None = None
-                 ) -> None:
+    def __init__(self, filters: Filters | None = None, reviewer: Reviewer | None = None,
+                 by_number: bool = False) -> None:
         self.filters = filters or Filters()
         self.reviewer = reviewer
+        self.by_number: dict[int, str] | None = {} if by_number else None
+        """With ``by_number``, the players of the club's registry are keyed by number
+        (:func:`~euchrelog.events.numbered`): the name first seen with each number."""
         self.groups: dict[str, Group] = {}
         """By variant name, in the order first read."""
         self.games = 0
@@ -283,6 +286,9 @@ class Collector:
             self.left_out += 1
             return False
         named = seat_players(game, rules)
+        if self.by_number is not None:
+            named = numbered(named, seat_numbers(
+                tuple((t.name, t.value) for t in game.tags), rules), self.by_number)
         names = {seat: named.get(seat, seat.value) for seat in rules.seats}
         if not self.filters.keeps(game, rules, {n.casefold() for n in names.values()}):
             self.left_out += 1

@@ -77,7 +77,8 @@
       item.appendChild(pre);
       list.appendChild(item);
     }
-    document.getElementById("send").disabled = state.over;
+    document.getElementById("send").disabled = state.over || Boolean(state.pending);
+    renderPending();
     const c = state.choices;
     const firstDeal = !state.over && !state.next.dealer;
     document.getElementById("dealer-set").hidden = !firstDeal;
@@ -89,6 +90,57 @@
     const tricks = [];
     for (let n = 0; n <= c.tricks; n++) tricks.push(String(n));
     choices("tricks", tricks);
+  }
+
+  // A deal entered by one side waits for a player of another side to accept it (or to
+  // dispute it, for the director to settle) before the next deal.
+  function renderPending() {
+    let box = document.getElementById("pending");
+    if (!box) {
+      box = document.createElement("section");
+      box.id = "pending";
+      box.setAttribute("aria-live", "polite");
+      document.getElementById("sheet").before(box);
+    }
+    box.replaceChildren();
+    const pending = state.pending;
+    box.hidden = !pending;
+    if (!pending) return;
+    const said = document.createElement("p");
+    const others = state.choices.sides.filter((side) => side !== pending.by);
+    said.textContent = `deal ${pending.deal} entered by ${pending.by || "the table"}: ` +
+      `${others.join(" or ")}, accept it or dispute it`;
+    box.appendChild(said);
+    for (const side of others) {
+      for (const [verb, label] of [["accept", "Accept"], ["dispute", "Dispute"]]) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = verb;
+        button.dataset.side = side;
+        button.textContent = `${label} (${side})`;
+        button.addEventListener("click", () => settle(pending.deal, verb, side));
+        box.appendChild(button);
+      }
+    }
+  }
+
+  async function settle(deal, verb, side) {
+    try {
+      const response = await fetch(`${base}/deals/${deal}/${verb}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ by: side }),
+      });
+      const body = await response.json();
+      if (response.ok) {
+        say(`deal ${deal} ${body.status} by ${side}`, "ok");
+      } else {
+        say(body.error || `refused (${response.status})`, "refused");
+      }
+    } catch (err) {
+      say(`no answer (${err.message}): try again`, "refused");
+    }
+    await load();
   }
 
   async function load() {
@@ -112,6 +164,8 @@
       `  trump ${chosen.trump} maker ${chosen.maker}${alone} tricks ${chosen.tricks}\n`;
   }
 
+  // Sent again only while there is no answer or the server says it is busy (502-504);
+  // any other answer is final: a refused deal is never sent again.
   async function post(pending) {
     for (let attempt = 0; attempt < 6; attempt++) {
       try {
@@ -120,8 +174,16 @@
           headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
           body: JSON.stringify(pending),
         });
-        if (response.status >= 500) throw new Error(`status ${response.status}`);
-        return { status: response.status, body: await response.json() };
+        if ([502, 503, 504].includes(response.status)) {
+          throw new Error(`status ${response.status}`);
+        }
+        let body = {};
+        try {
+          body = await response.json();
+        } catch (err) {
+          body = { error: `the server answered ${response.status}` };
+        }
+        return { status: response.status, body };
       } catch (err) {
         say(`no answer (${err.message}); sending again…`, "refused");
         await new Promise((done) => setTimeout(done, 500 * 2 ** attempt));
@@ -144,7 +206,8 @@
     localStorage.removeItem(pendingKey);
     if (answer.status === 201 || answer.status === 200) {
       const totals = Object.entries(answer.body.totals).map(([s, p]) => `${s} ${p}`).join(" ");
-      say(`deal ${answer.body.deal || ""} entered: ${totals}`, "ok");
+      const waits = answer.body.status === "pending" ? " (waiting for acceptance)" : "";
+      say(`deal ${answer.body.deal || ""} entered: ${totals}${waits}`, "ok");
       document.getElementById("full").value = "";
       Object.assign(chosen, { trump: null, maker: null, alone: "no", tricks: null });
       await load();
@@ -165,7 +228,7 @@
       say("choose trump, the maker and the tricks (or enter the deal in full)", "refused");
       return;
     }
-    send({ text, key: newKey() });
+    send({ text, key: newKey(), by: state.choices.sides[0] });
   });
 
   load().then(() => {
