@@ -698,7 +698,8 @@ def test_html_renders_in_headless_chromium(folder: Path, tmp_path: Path) -> None
     dom = _chromium(["--dump-dom", page.as_uri()], tmp_path)
     assert dom.returncode == 0, dom.stderr[-2000:]
     rows = json.loads((folder / "standings.json").read_text())["events"][0]["standings"]
-    lines = re.findall(r'<g class="series serie-\d+ color-\d+" data-name="[^"]*"><path ', dom.stdout)
+    lines = re.findall(r'<g class="series serie-\d+ color-\d+" data-name="[^"]*"><path ',
+                       dom.stdout)
     assert "<svg" in dom.stdout and len(lines) == len(rows)
     assert all(row["name"].replace("&", "&amp;") in dom.stdout for row in rows)
     shot = tmp_path / "standings.png"

@@ -13,7 +13,7 @@ import random
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,8 +28,8 @@ from euchrelog.models import Deal, Game
 from euchrelog.notation import loads
 from euchrelog.notation.jsonio import dumps_json
 from euchrelog.notation.writer import dumps, dumps_game
-from euchrelog.replay import replay
 from euchrelog.present import script_json
+from euchrelog.replay import replay
 from euchrelog.viewer import game_view, render_page, views_of_text
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -274,7 +274,7 @@ def page(browser: Any) -> Iterator[Any]:
     assert not errors
 
 
-def _open(page: Any, tmp_path: Path, views: list[dict[str, Any]], name: str = "v") -> None:
+def _open(page: Any, tmp_path: Path, views: Iterable[dict[str, Any]], name: str = "v") -> None:
     out = tmp_path / f"{name}.html"
     out.write_text(render_page(views, name), encoding="utf-8")
     page.goto(out.as_uri())

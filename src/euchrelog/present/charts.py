@@ -107,8 +107,9 @@ def _chart(pygal_class: type[Any], kind: str, ident: str, title: str,
 def category_chart(kind: str, ident: str, title: str, xs: Sequence[str],
                    series: Sequence[tuple[str, Values]], label: str) -> Markup:
     """A line per series over the categories ``xs`` (rounds, groups of games)."""
-    return _chart(pygal.Line, kind, ident, title, series, stroke_style=_LINE, x_labels=[neutral(x) for x in xs],
-                  y_title=neutral(label), x_label_rotation=0 if len(xs) <= 12 else 30,
+    return _chart(pygal.Line, kind, ident, title, series, stroke_style=_LINE,
+                  x_labels=[neutral(x) for x in xs], y_title=neutral(label),
+                  x_label_rotation=0 if len(xs) <= 12 else 30,
                   show_minor_x_labels=len(xs) <= 16, x_labels_major_every=max(1, len(xs) // 8))
 
 
@@ -117,8 +118,8 @@ def time_chart(kind: str, ident: str, title: str,
                every: Callable[[date], str] = date.isoformat) -> Markup:
     """A line per series over dates, on a time axis (each point at its date; ``every``
     writes a date on the axis)."""
-    return _chart(pygal.DateLine, kind, ident, title, series, stroke_style=_LINE, y_title=neutral(label),
-                  x_value_formatter=every, x_label_rotation=20)
+    return _chart(pygal.DateLine, kind, ident, title, series, stroke_style=_LINE,
+                  y_title=neutral(label), x_value_formatter=every, x_label_rotation=20)
 
 
 def bar_chart(kind: str, ident: str, title: str, groups: Sequence[str],
