@@ -28,18 +28,10 @@ import time
 from pathlib import Path
 
 from growth import deal_pool, faulty_deals, one_game, points_slip
+from stats import PEAK_RUN
 
 from euchrelog.generate import random_game, ruleset_for
 from euchrelog.notation.writer import dumps_game
-
-_RUN = ("import resource, sys\n"
-        "from euchrelog.cli import run\n"
-        "sys.argv = ['euchrelog', *sys.argv[1:]]\n"
-        "try:\n"
-        "    run()\n"
-        "finally:\n"
-        "    use = resource.getrusage(resource.RUSAGE_SELF)\n"
-        "    print('maxrss', use.ru_maxrss, use.ru_utime + use.ru_stime, file=sys.stderr)\n")
 
 
 def games(deals: int, seed: int = 25) -> str:
@@ -59,7 +51,7 @@ def measure(path: Path, *args: str) -> tuple[float, float, int, int]:
     ``euchrelog view PATH``."""
     page = path.with_suffix(".html")
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", _RUN, "view", "-q", "-o", str(page),
+    done = subprocess.run([sys.executable, "-c", PEAK_RUN, "view", "-q", "-o", str(page),
                            *args, str(path)], capture_output=True, text=True, check=False)
     seconds = time.perf_counter() - start
     if done.returncode not in (0, 1):

@@ -11,8 +11,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from euchrelog.events import read_entries, score_events
 from euchrelog.events.output import render_html as score_html
 from euchrelog.present import Markup, escape, neutral, render, script_json
@@ -22,12 +20,10 @@ from euchrelog.serve.standings import Standings
 from euchrelog.stats import Collector
 from euchrelog.stats.output import render_html as stats_html
 from euchrelog.viewer import render_page, views_of_text
+from support.browser import chromium_page
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples"
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 RAW = ("\u202e", "\u202a", "\u202b", "\u202c", "\u202d", "\u2066", "\u2067", "\u2068",
        "\u2069", "\u200e", "\u200f", "\u061c", "\x1b", "\x07", "\x08", "\r", "\x7f", "\x85",
@@ -205,9 +201,6 @@ def test_view_page_text_is_not_reversed_in_chromium(tmp_path: Path) -> None:
     """In Chromium, a right-to-left override in a game's title and a player's name does
     not turn the text around: the page shows the override as ``\\u202e``, and each
     character after it stands to the right of the one before."""
-    if not CHROMIUM.exists():
-        pytest.skip("chromium is not installed at /usr/bin/chromium")
-    sync_api = pytest.importorskip("playwright.sync_api")
     text = HOSTILE_GAME.replace("League\u202e\u2066 \x1b[31m", "Club\u202edcba", 1)
     out = tmp_path / "view.html"
     out.write_text(render_page(views_of_text(text, "h.euchre"), "v"), encoding="utf-8")
@@ -226,25 +219,18 @@ def test_view_page_text_is_not_reversed_in_chromium(tmp_path: Path) -> None:
       }
       return lefts;
     }"""
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            page = browser.new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(out.as_uri())
-            title = page.text_content("#title") or ""
-            assert title == "Club\\u202edcba"
-            lefts: list[Any] = page.evaluate(order, "title")
-            assert [c for c, _ in lefts] == list(title)
-            assert [x for _, x in lefts] == sorted(x for _, x in lefts)
-            north = page.text_content(".seat[data-seat=N] .label") or ""
-            assert "Ann\\u202eevil\\u2066x\\u2069\\x1b[2J" in north
-            body = page.evaluate("() => document.body.innerText")
-            assert not [c for c in RAW if c in body and c not in "\r"]
-            assert errors == []
-        finally:
-            browser.close()
+    with chromium_page() as (page, errors):
+        page.goto(out.as_uri())
+        title = page.text_content("#title") or ""
+        assert title == "Club\\u202edcba"
+        lefts: list[Any] = page.evaluate(order, "title")
+        assert [c for c, _ in lefts] == list(title)
+        assert [x for _, x in lefts] == sorted(x for _, x in lefts)
+        north = page.text_content(".seat[data-seat=N] .label") or ""
+        assert "Ann\\u202eevil\\u2066x\\u2069\\x1b[2J" in north
+        body = page.evaluate("() => document.body.innerText")
+        assert not [c for c in RAW if c in body and c not in "\r"]
+        assert errors == []
 
 
 def test_the_one_environment_renders_every_template() -> None:

@@ -42,6 +42,7 @@ from euchrelog.stats.output import (
     render_text,
     sections,
 )
+from support.browser import chromium_page
 
 ROOT = Path(__file__).resolve().parents[1]
 VALID = ROOT / "samples" / "valid"
@@ -691,51 +692,39 @@ def test_html_in_headless_chromium(tmp_path: Path) -> None:
 
 
 
-@pytest.mark.skipif(not CHROMIUM.exists(), reason="chromium is not installed at "
-                                                  "/usr/bin/chromium")
 def test_html_tables_sort_in_headless_chromium(tmp_path: Path) -> None:
     """A click on a heading sorts the table by that column, highest first (a name: from A),
     a second click the other way; a cell with nothing to count stays last."""
-    sync_api = pytest.importorskip("playwright.sync_api")
     page_file = tmp_path / "stats.html"
     page_file.write_text(render_html(collected()), encoding="utf-8")
-    args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=args)
-        try:
-            page = browser.new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(page_file.as_uri())
-            table = page.locator("table.stats").first
-            heads = table.locator("thead th")
-            titles = heads.all_text_contents()
+    with chromium_page() as (page, errors):
+        page.goto(page_file.as_uri())
+        table = page.locator("table.stats").first
+        heads = table.locator("thead th")
+        titles = heads.all_text_contents()
 
-            def column(name: str) -> list[str]:
-                k = titles.index(name)
-                return [row.locator("td").nth(k).text_content() or ""
-                        for row in table.locator("tbody tr").all()]
+        def column(name: str) -> list[str]:
+            k = titles.index(name)
+            return [row.locator("td").nth(k).text_content() or ""
+                    for row in table.locator("tbody tr").all()]
 
-            assert titles[:4] == ["player", "deals", "makes", "make%"]
-            assert heads.nth(3).get_attribute("title") == "makes per deal"
-            heads.nth(3).locator("button").click()
-            assert heads.nth(3).get_attribute("aria-sort") == "descending"
-            rates = [float(v) for v in column("make%")]
-            assert rates == sorted(rates, reverse=True) and rates[0] > rates[-1]
-            heads.nth(3).locator("button").click()
-            assert heads.nth(3).get_attribute("aria-sort") == "ascending"
-            assert [float(v) for v in column("make%")] == sorted(rates)
-            k = titles.index("partner%")
-            heads.nth(k).locator("button").click()
-            partner = column("partner%")
-            assert partner[-1] == "-" and "-" not in partner[:-1]
-            heads.nth(k).locator("button").click()
-            assert column("partner%")[-1] == "-"
-            heads.nth(0).locator("button").click()
-            names = column("player")
-            assert names == sorted(names, key=str.casefold)
-            assert heads.nth(k).get_attribute("aria-sort") == "none"
-            assert errors == []
-        finally:
-            browser.close()
+        assert titles[:4] == ["player", "deals", "makes", "make%"]
+        assert heads.nth(3).get_attribute("title") == "makes per deal"
+        heads.nth(3).locator("button").click()
+        assert heads.nth(3).get_attribute("aria-sort") == "descending"
+        rates = [float(v) for v in column("make%")]
+        assert rates == sorted(rates, reverse=True) and rates[0] > rates[-1]
+        heads.nth(3).locator("button").click()
+        assert heads.nth(3).get_attribute("aria-sort") == "ascending"
+        assert [float(v) for v in column("make%")] == sorted(rates)
+        k = titles.index("partner%")
+        heads.nth(k).locator("button").click()
+        partner = column("partner%")
+        assert partner[-1] == "-" and "-" not in partner[:-1]
+        heads.nth(k).locator("button").click()
+        assert column("partner%")[-1] == "-"
+        heads.nth(0).locator("button").click()
+        names = column("player")
+        assert names == sorted(names, key=str.casefold)
+        assert heads.nth(k).get_attribute("aria-sort") == "none"
+        assert errors == []
