@@ -11,6 +11,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from euchrelog.events import read_entries, score_events
 from euchrelog.events.output import render_html as score_html
 from euchrelog.present import Markup, escape, neutral, render, script_json
@@ -245,3 +247,20 @@ def test_the_one_environment_renders_every_template() -> None:
         ENVIRONMENT.get_template(name)
     assert render("serve/error.html", title="t", status=500, message=HOSTILE).count(
         "Ann\\u202eevil") == 1
+
+
+def test_one_point_is_singular() -> None:
+    """``1 point``, never ``1 points``: the award of the highest single game, and an EGN
+    ruleset's scores."""
+    from euchrelog.events.output import award_text
+    from euchrelog.events.standings import Award
+    from euchrelog.interop import ConversionError
+    from euchrelog.interop.egn.ruleset import rules_words
+
+    assert award_text(Award("highest single game", ("Ann",), 1, ("round 1 table 1",))) == (
+        "1 point: Ann (round 1 table 1)")
+    assert award_text(Award("highest single game", ("Ann",), 3, ("r1",))) == "3 points: Ann (r1)"
+    for field in ("loner_march_score", "loner_euchred_score"):
+        with pytest.raises(ConversionError) as caught:
+            rules_words({field: 1}, "ruleset")
+        assert f"{field}: 1 point has no" in caught.value.message
