@@ -50,6 +50,7 @@ Values = Sequence[float | None]
 
 _SIZE = {"width": 860, "height": 420}
 _LINE = {"linejoin": "round"}
+_DASHED = {"linejoin": "round", "dasharray": "6, 4"}
 
 
 def _svg_tag(element: ElementTree.Element) -> str:
@@ -98,8 +99,10 @@ def _chart(pygal_class: type[Any], kind: str, ident: str, title: str,
                         **{**_SIZE, **config})
     chart.uuid = re.sub(r"[^A-Za-z0-9-]+", "-", ident)
     names = [neutral(who) for who, _ in series]
-    for label, (_, values) in zip(names, series, strict=True):
-        chart.add(label, values, allow_interruptions=True)
+    lines = "stroke_style" in config
+    for k, (label, (_, values)) in enumerate(zip(names, series, strict=True)):
+        # (every other line dashed: partners' lines coincide)
+        chart.add(label, values, **({"stroke_style": _DASHED} if lines and k % 2 else {}))
     chart.add_xml_filter(lambda root: _tidy(root, names))
     return Markup(chart.render(is_unicode=True))
 
