@@ -264,3 +264,13 @@ def test_one_point_is_singular() -> None:
         with pytest.raises(ConversionError) as caught:
             rules_words({field: 1}, "ruleset")
         assert f"{field}: 1 point has no" in caught.value.message
+
+
+def test_the_charts_leave_no_old_finder_on_the_import_path() -> None:
+    """pygal's finder of map plugins (one with no ``find_spec``) is taken off
+    ``sys.meta_path``: tools that ask every finder for a spec keep working."""
+    import sys
+
+    import euchrelog.present.charts  # noqa: F401
+
+    assert all(hasattr(finder, "find_spec") for finder in sys.meta_path)
