@@ -86,6 +86,11 @@ def test_the_sdist_and_wheel_ship_the_license_and_one_version(tmp_path: Path) ->
         assert f"{info}/licenses/LICENSE" in wheel.namelist()
         assert wheel.read("euchrelog/docs/findings.md") == (ROOT / "docs" / "findings.md"
                                                             ).read_bytes()  # for explain
+        templates = ROOT / "src" / "euchrelog" / "present" / "templates"
+        for path in templates.rglob("*"):  # every page's template, for the pages
+            if path.is_file():
+                name = f"euchrelog/present/{path.relative_to(templates.parent)}"
+                assert wheel.read(name) == path.read_bytes(), name
         metadata = wheel.read(f"{info}/METADATA").decode("utf-8")
     assert f"Version: {version}\n" in metadata
     assert "License-Expression: MIT\n" in metadata

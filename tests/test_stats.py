@@ -34,7 +34,15 @@ from euchrelog.stats import (
     iso_date,
     parse_date_range,
 )
-from euchrelog.stats.output import RENDERERS, render_csv, render_html, render_json, render_text
+from euchrelog.stats.output import (
+    RENDERERS,
+    render_csv,
+    render_html,
+    render_json,
+    render_text,
+    sections,
+)
+from support.browser import chromium_page
 
 ROOT = Path(__file__).resolve().parents[1]
 VALID = ROOT / "samples" / "valid"
@@ -323,10 +331,51 @@ def test_json_schema() -> None:
 
 
 def test_html_is_self_contained() -> None:
+    """Nothing to fetch: no link, no source, one inline script (the tables' sorting), and
+    the charts drawn by pygal with neither its scripts nor its comments."""
     page = render_html(collected())
-    assert "<script" not in page.lower() and "<link" not in page.lower()
-    assert not re.search(r"""(src=|url\(|@import|href=)""", page)
+    assert page.lower().count("<script") == 1 and "<link" not in page.lower()
+    assert not re.search(r"""(src=|url\(|@import|href=(?!"#))""", page)
+    assert "<!--" not in page and "<?xml" not in page
     assert page.count('class="chart seats"') == 2 and page.count('class="chart points"') == 2
+
+
+def test_html_opens_with_the_variant_most_games_use() -> None:
+    """Cutthroat is read first (and sorts first), but four-hand has more games: its section
+    comes first, and a list of the variants leads to each."""
+    records = GAME_C + "\n" + GAME_A + "\n" + GAME_B
+    page = render_html(collected(records))
+    assert page.index('id="variant-four-hand"') < page.index('id="variant-cutthroat"')
+    assert '<a href="#variant-four-hand">four-hand</a> (2 games, 6 deals)' in page
+    assert render_html(collected(records)) == page  # the same data, the same page
+
+
+def test_html_explains_every_column() -> None:
+    """Each heading has a title saying what it counts, and the legend lists them all."""
+    collector = collected()
+    page = render_html(collector)
+    heads = re.findall(r"<th[ >][^>]*>?", page)
+    assert heads and all('title="' in h and 'title=""' not in h for h in heads)
+    legend = page.split('<dl class="legend">', 1)[1].split("</dl>", 1)[0]
+    for section in sections(collector.groups["four-hand"]):
+        for column in section.columns:
+            assert column.help and f"<dt>{column.title}</dt>" in legend, column.key
+
+
+def test_html_points_over_dates_are_on_a_time_axis() -> None:
+    """Dated games are placed at their dates: a day apart, then a month apart, the points
+    of the chart stand as far apart as the days are."""
+    base = GAME_A.replace('[Event "Club"]\n', "").replace('[N "Ann"]', '[N "Zed"]')
+    dated = [base.replace("2025-05-17", day) for day in ("2025-05-01", "2025-05-02",
+                                                         "2025-06-01")]
+    page = render_html(collected("\n".join(dated)))
+    chart = page.split('class="chart points"', 1)[1].split("</svg>", 1)[0]
+    zed = chart.split('data-name="Zed"><g class="dots">', 1)[1].split("</g></g>", 1)[0]
+    xs = [float(x) for x in re.findall(r'<circle cx="([0-9.]+)"', zed)]
+    assert len(xs) == 3
+    day, month = xs[1] - xs[0], xs[2] - xs[1]
+    assert month == pytest.approx(30 * day, rel=0.01)
+    assert "Zed, : 2025-05-02" not in chart and "Zed: 2025-05-02: " in chart
 
 
 def test_no_games() -> None:
@@ -602,7 +651,8 @@ def test_generated_corpus_of_ten_thousand_deals(tmp_path: Path) -> None:
                                                   "/usr/bin/chromium")
 def test_html_in_headless_chromium(tmp_path: Path) -> None:
     """The page renders in Chromium: the tables and charts are there, each chart with a
-    bar or line per player shown, the hostile name is text, and no script runs."""
+    bar or line per player shown, the hostile names are text (a control character shown
+    as its escape), and no script of a record runs (the page's own sorts its tables)."""
     sync_api = pytest.importorskip("playwright.sync_api")
     page_file = tmp_path / "stats.html"
     page_file.write_text(render_html(collected(HOSTILE_GAME + "\n" + GAME_B)),
@@ -626,16 +676,55 @@ def test_html_in_headless_chromium(tmp_path: Path) -> None:
             players = page.locator("table.stats").first.locator("tbody tr").count()
             assert players == 8
             names = {g.get_attribute("data-name")
-                     for g in page.locator("svg.chart.points g.series").all()}
+                     for g in page.locator("svg.chart.points g.series[data-name]").all()}
             assert HOSTILE in names and len(names) == players
-            bars = page.locator("svg.chart.seats rect.bar").count()
+            bars = page.locator("svg.chart.seats g.bar rect").count()
             assert 0 < bars <= 4 * players
             cells = page.locator("table.stats td").all_text_contents()
             assert HOSTILE in cells
-            assert page.locator("img").count() == 0 and page.locator("script").count() == 0
+            assert page.locator("img").count() == 0 and page.locator("script").count() == 1
             assert dialogs == []
             box = page.locator("svg.chart.seats").bounding_box()
             assert box is not None and box["width"] > 400 and box["height"] > 200
+            assert "\x1b" not in page.inner_text("body") and "Cy\\x1b[2J" in cells
         finally:
             browser.close()
 
+
+
+def test_html_tables_sort_in_headless_chromium(tmp_path: Path) -> None:
+    """A click on a heading sorts the table by that column, highest first (a name: from A),
+    a second click the other way; a cell with nothing to count stays last."""
+    page_file = tmp_path / "stats.html"
+    page_file.write_text(render_html(collected()), encoding="utf-8")
+    with chromium_page() as (page, errors):
+        page.goto(page_file.as_uri())
+        table = page.locator("table.stats").first
+        heads = table.locator("thead th")
+        titles = heads.all_text_contents()
+
+        def column(name: str) -> list[str]:
+            k = titles.index(name)
+            return [row.locator("td").nth(k).text_content() or ""
+                    for row in table.locator("tbody tr").all()]
+
+        assert titles[:4] == ["player", "deals", "makes", "make%"]
+        assert heads.nth(3).get_attribute("title") == "makes per deal"
+        heads.nth(3).locator("button").click()
+        assert heads.nth(3).get_attribute("aria-sort") == "descending"
+        rates = [float(v) for v in column("make%")]
+        assert rates == sorted(rates, reverse=True) and rates[0] > rates[-1]
+        heads.nth(3).locator("button").click()
+        assert heads.nth(3).get_attribute("aria-sort") == "ascending"
+        assert [float(v) for v in column("make%")] == sorted(rates)
+        k = titles.index("partner%")
+        heads.nth(k).locator("button").click()
+        partner = column("partner%")
+        assert partner[-1] == "-" and "-" not in partner[:-1]
+        heads.nth(k).locator("button").click()
+        assert column("partner%")[-1] == "-"
+        heads.nth(0).locator("button").click()
+        names = column("player")
+        assert names == sorted(names, key=str.casefold)
+        assert heads.nth(k).get_attribute("aria-sort") == "none"
+        assert errors == []

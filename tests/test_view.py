@@ -13,7 +13,7 @@ import random
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,8 +28,9 @@ from euchrelog.models import Deal, Game
 from euchrelog.notation import loads
 from euchrelog.notation.jsonio import dumps_json
 from euchrelog.notation.writer import dumps, dumps_game
+from euchrelog.present import script_json
 from euchrelog.replay import replay
-from euchrelog.viewer import embed_json, game_view, render_page, views_of_text
+from euchrelog.viewer import game_view, render_page, views_of_text
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples"
@@ -144,23 +145,30 @@ def test_json_and_notation_give_the_same_frames() -> None:
     """A record read from JSON shows what its notation shows (findings without a place)."""
     game = generated("cutthroat")
     text = dumps(loads(dumps_game(game)))
-    from_text = views_of_text(text, "g.euchre")[0]
-    from_json = views_of_text(dumps_json(loads(text)), "g.json")[0]
+    (from_text,) = views_of_text(text, "g.euchre")
+    (from_json,) = views_of_text(dumps_json(loads(text)), "g.json")
     strip = ("at",)
     assert ([{k: v for k, v in f.items() if k not in strip} for f in from_text["frames"]]
             == [{k: v for k, v in f.items() if k not in strip} for f in from_json["frames"]])
+
+
+def game_data(page: str) -> list[dict[str, Any]]:
+    """The data of each game of a viewer page, as its script reads it."""
+    return [json.loads(part.split(">", 1)[1].split("</script>", 1)[0]) for part in
+            page.split('<script type="application/json" class="euchrelog-game"')[1:]]
 
 
 def test_embedded_data_cannot_close_its_element() -> None:
     """Names and tags are escaped in the JSON: no ``<``, ``>`` or ``&`` is left raw."""
     game = generated("four-hand", players={"N": HOSTILE, "E": "</script><b>x</b>"})
     page = render_page([game_view(game, title="A & B </script>")], "t <i>")
-    data = page.split('<script type="application/json" id="euchrelog-data">', 1)[1]
-    data = data.split("</script>", 1)[0]
+    data = page.split('<script type="application/json" class="euchrelog-game"', 1)[1]
+    data = data.split(">", 1)[1].split("</script>", 1)[0]
     assert "<" not in data and ">" not in data and "&" not in data
-    assert json.loads(data)["games"][0]["names"]["N"] == HOSTILE
+    assert json.loads(data)["names"]["N"] == HOSTILE
+    assert 'data-title="A &amp; B &lt;/script&gt;"' in page
     assert "<title>t &lt;i&gt;</title>" in page
-    assert embed_json("\u2028") == '"\\u2028"'
+    assert script_json("\u2028") == '"\\\\u2028"'  # the line separator shown, not obeyed
 
 
 def test_page_needs_no_network() -> None:
@@ -266,7 +274,7 @@ def page(browser: Any) -> Iterator[Any]:
     assert not errors
 
 
-def _open(page: Any, tmp_path: Path, views: list[dict[str, Any]], name: str = "v") -> None:
+def _open(page: Any, tmp_path: Path, views: Iterable[dict[str, Any]], name: str = "v") -> None:
     out = tmp_path / f"{name}.html"
     out.write_text(render_page(views, name), encoding="utf-8")
     page.goto(out.as_uri())
@@ -358,7 +366,7 @@ def test_browser_one_seats_view(page: Any, tmp_path: Path) -> None:
 def test_browser_game_list_deal_and_trick_jumps(page: Any, tmp_path: Path) -> None:
     """A file of several games has a game list; the deal list and trick buttons jump."""
     text = (SAMPLES / "valid" / "several-games.euchre").read_text()
-    views = views_of_text(text, "several.euchre")
+    views = list(views_of_text(text, "several.euchre"))
     _open(page, tmp_path, views)
     assert page.locator("#game-select option").count() == len(views) > 1
     page.select_option("#game-select", "1")
@@ -476,8 +484,8 @@ def test_double_dummy_skips_what_it_cannot_review() -> None:
 
 def test_browser_try_another_card(page: Any, tmp_path: Path) -> None:
     """At a choice, 'try' shows the line under perfect play; 'back' returns to the game."""
-    views = views_of_text(dumps_game(generated("four-hand", seed=4)), "dd.euchre",
-                          double_dummy=True)
+    views = list(views_of_text(dumps_game(generated("four-hand", seed=4)), "dd.euchre",
+                               double_dummy=True))
     frames = views[0]["frames"]
     at = next(k for k, f in enumerate(frames) if f.get("dd") and f["dd"]["lines"])
     _open(page, tmp_path, views)
@@ -525,7 +533,7 @@ def test_score_out_dir_links_each_game_to_its_replay(tmp_path: Path) -> None:
     assert len(links) == len(set(links)) == games > 1
     for link in links:
         page = (out / link).read_text()
-        assert 'id="euchrelog-data"' in page and '"frames":' in page
+        assert 'class="euchrelog-game"' in page and '"frames":' in page
 
 
 @pytest.mark.parametrize("args", [["--format", "text"], ["--format", "html", "-o", "x.html"],
@@ -546,7 +554,7 @@ def test_browser_page_without_a_game(page: Any, tmp_path: Path) -> None:
 
 def test_browser_game_without_a_deal(page: Any, tmp_path: Path) -> None:
     """A game recorded with no deal (only ``unfinished``) opens without a script error."""
-    views = views_of_text('[Variant "four-hand"]\nunfinished\n', "empty.euchre")
+    views = list(views_of_text('[Variant "four-hand"]\nunfinished\n', "empty.euchre"))
     _open(page, tmp_path, views)
     for key in ("ArrowRight", "End", "PageDown", "ArrowDown"):
         page.keyboard.press(key)
@@ -556,8 +564,8 @@ def test_browser_game_without_a_deal(page: Any, tmp_path: Path) -> None:
 def test_browser_a_seats_view_hides_the_others_card_values(page: Any, tmp_path: Path) -> None:
     """Following one seat, the double-dummy panel gives card values only at that seat's
     turn (they would show another hand)."""
-    views = views_of_text(dumps_game(generated("four-hand", seed=4)), "dd.euchre",
-                          double_dummy=True)
+    views = list(views_of_text(dumps_game(generated("four-hand", seed=4)), "dd.euchre",
+                               double_dummy=True))
     frames = views[0]["frames"]
     at = next(k for k, f in enumerate(frames) if f.get("dd"))
     seat = frames[at]["dd"]["seat"]
@@ -649,3 +657,160 @@ def test_score_out_dir_links_games_of_json_lines(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     links = re.findall(r'<a href="(games/[^"]+\.html)"', (out / "index.html").read_text())
     assert len(links) == len(loads(source.read_text()).games)
+
+
+def test_dealer_holds_no_untold_discard() -> None:
+    """A record may leave out the dealer's exchange line after an order up (the dealer
+    takes the upcard and discards a card the play then tells): the dealer's hand shows
+    only the cards the dealer holds, and the discard lies with the discards, exactly as
+    when the record writes the exchange (the upcard discarded, or another card). (A deal
+    whose dealer sits out a partner's lone hand keeps its exchange line: no play tells
+    that discard.)"""
+    exchange = re.compile(r"^  [NESW] takes \S+ discards \S+\n", re.MULTILINE)
+    compared = upcard_discarded = 0
+    for seed in range(40):
+        text = dumps_game(generated("four-hand", seed=seed, deals=4))
+        blocks = text.split("\n\n")
+        untold_text = "\n\n".join(b if "\n  alone " in b else exchange.sub("", b)
+                                  for b in blocks)
+        if untold_text == text:
+            continue
+        (told,) = views_of_text(text, "told.euchre")
+        (untold,) = views_of_text(untold_text, "untold.euchre")
+        assert untold["findings"] == told["findings"] == []
+        plays = [(f["hands"], f["discards"], f["up"]) for f in told["frames"]
+                 if f["kind"] in ("play", "score")]
+        assert plays == [(f["hands"], f["discards"], f["up"]) for f in untold["frames"]
+                         if f["kind"] in ("play", "score")]
+        compared += 1
+        upcard_discarded += any(f["up"] in f["discards"] for f in told["frames"])
+    assert compared >= 10
+
+
+UPCARD_DISCARDED = """[Variant "four-hand"]
+[Target "2"]
+
+deal 1 dealer N
+  hands E: 9C TC QS KS AD  S: 9S TS AS 9D TD  W: JD AH KH QH 9H  N: AC KC QC JC KD
+  up JH  kitty QD TH JS
+  bid E pass, S order
+  N takes JH discards JH
+  1. E: AD  S: 9D  W: 9H  N: KD
+  2. W: JD  N: AC  E: 9C  S: 9S
+  3. W: AH  N: KC  E: TC  S: TS
+  4. W: KH  N: QC  E: QS  S: AS
+  5. W: QH  N: JC  E: KS  S: TD
+  points EW 2
+
+result NS 0 EW 2 winner EW
+"""
+
+
+def test_dealer_who_discards_the_upcard_shows_it_no_more() -> None:
+    """The dealer takes the upcard and discards it at once; written or not, the upcard
+    lies with the discards, never face up in the dealer's hand to the end of the deal."""
+    (told,) = views_of_text(UPCARD_DISCARDED, "told.euchre")
+    untold_text = UPCARD_DISCARDED.replace("  N takes JH discards JH\n", "")
+    (untold,) = views_of_text(untold_text, "untold.euchre")
+    assert told["findings"] == untold["findings"] == []
+    plays = [f for f in untold["frames"] if f["kind"] in ("play", "score")]
+    assert all("JH" not in f["hands"]["N"]["cards"] and f["discards"] == ["JH"] for f in plays)
+    assert plays[-1]["hands"]["N"] == {"cards": [], "backs": 0}
+    assert [f["hands"] for f in plays] == [f["hands"] for f in told["frames"]
+                                           if f["kind"] in ("play", "score")]
+
+
+def test_a_deal_left_short_keeps_the_cards_the_dealer_may_hold() -> None:
+    """Where the play does not tell the discard (the deal is left short), the dealer's
+    hand keeps every card it may still hold."""
+    text = (SAMPLES / "invalid" / "R801-renege.euchre").read_text()
+    lines = [line for line in text.split("\n") if not re.match(r"  [NESW] takes ", line)]
+    short = "\n".join(line for line in lines if not line.startswith(("  4. ", "  5. ")))
+    (data,) = views_of_text(short, "short.euchre")
+    last = [f for f in data["frames"] if f["kind"] == "play"][-1]
+    dealer = data["deals"][0]["dealer"]
+    assert len(last["hands"][dealer]["cards"]) == 3  # two to play, and the untold discard
+
+
+_HIGH_WATER = ("peak = next(int(line.split()[1]) for line in open('/proc/self/status')\n"
+               "            if line.startswith('VmHWM:'))\n"
+               "print('peak', peak, file=sys.stderr)\n")
+"""Prints the process's peak RSS (KB) on standard error: its memory's high-water mark
+(``VmHWM``; not ``ru_maxrss``, which a child started by a large process such as a
+test worker inherits from it on Linux)."""
+
+_PEAK = ("import sys\n"
+         "from euchrelog.cli import run\n"
+         "sys.argv = ['euchrelog', *sys.argv[1:]]\n"
+         "try:\n"
+         "    run()\n"
+         "finally:\n" + "".join(f"    {line}\n" for line in _HIGH_WATER.splitlines()))
+"""Runs the command line, then prints its peak RSS (see :data:`_HIGH_WATER`)."""
+
+
+def _deals_text(deals: int, one_game: bool) -> str:
+    """At least ``deals`` deals of four-hand games from the generator (the same 20 games
+    over and over), as games or as one game of them all."""
+    rng = random.Random(5)
+    games = [random_game(rng, ruleset_for("four-hand")) for _ in range(20)]
+    texts, count = [], 0
+    while count < deals:
+        for game in games:
+            texts.append(dumps_game(game))
+            count += len(game.deals)
+    if not one_game:
+        return "\n".join(texts)
+    blocks = [b for t in texts for b in t.split("\n\n") if b.startswith("deal ")]
+    body = "\n\n".join(re.sub(r"^deal \d+", f"deal {n}", re.sub(r"  total .*", "", b))
+                       for n, b in enumerate(blocks, 1))
+    return f'[Variant "four-hand"]\n[Target "1000000"]\n\n{body}\n\nunfinished\n'
+
+
+def _peak_mb(*args: str) -> float:
+    """The peak RSS (MB) of ``python -c CODE ARGS``, whose code prints it (see
+    :data:`_PEAK`)."""
+    done = subprocess.run([sys.executable, "-c", *args], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode in (0, 1), done.stderr[-2000:]  # (one game: dealers out of turn)
+    return int(done.stderr.rsplit("peak", 1)[1]) / 1024
+
+
+@pytest.mark.slow
+def test_view_of_ten_thousand_deals_stays_under_300_mb(tmp_path: Path) -> None:
+    """``view`` writes its page as it makes it, a game and a deal at a time: 10,000 deals
+    in less than 300 MB (the page itself is larger than that)."""
+    record = tmp_path / "many.euchre"
+    record.write_text(_deals_text(10_000, one_game=False), encoding="utf-8")
+    page = tmp_path / "many.html"
+    peak = _peak_mb(_PEAK, "view", "--no-dd", "-q", "-o", str(page), str(record))
+    assert peak < 300
+    text = page.read_text(encoding="utf-8")
+    games = record.read_text(encoding="utf-8").count('[Variant "')
+    assert text.endswith("</html>\n") and text.count('class="euchrelog-game"') == games
+    last = text.rsplit('<script type="application/json" class="euchrelog-game"', 1)[1]
+    data = json.loads(last.split(">", 1)[1].split("</script>", 1)[0])
+    assert data["frames"][-1]["kind"] == "score" and data["deals"][-1]["score"] == len(
+        data["frames"]) - 1
+
+
+_PARSE = ("import sys\n"
+          "from euchrelog.notation import loads\n"
+          "log = loads(open(sys.argv[1], encoding='utf-8').read())\n" + _HIGH_WATER)
+
+
+@pytest.mark.slow
+def test_view_of_one_game_of_ten_thousand_deals_costs_little_beyond_the_game(
+        tmp_path: Path) -> None:
+    """One game of 10,000 deals (some with a finding: its dealers do not always turn) must
+    be read whole, for its replay; writing its page costs little beyond that: its frames
+    are made and written a deal at a time."""
+    record = tmp_path / "one.euchre"
+    record.write_text(_deals_text(10_000, one_game=True), encoding="utf-8")
+    page = tmp_path / "one.html"
+    read = _peak_mb(_PARSE, str(record))
+    peak = _peak_mb(_PEAK, "view", "--no-dd", "-q", "-o", str(page), str(record))
+    assert peak - read < 60, (read, peak)
+    text = page.read_text(encoding="utf-8")
+    data = json.loads(text.split('class="euchrelog-game"', 1)[1].split(">", 1)[1].split(
+        "</script>", 1)[0])
+    assert len(data["deals"]) >= 10_000 and data["findings"]

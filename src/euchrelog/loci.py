@@ -75,6 +75,9 @@ class SourceMap:
         self._placed: set[int] = set()
         """The deals whose lines are placed, while others' are still to place (each deal's
         lines are placed once, whatever the number of findings in it)."""
+        self._by_deal: dict[int, list[tuple[Any, ...]]] | None = None
+        """The lines of ``later`` by deal, made when a deal is first placed alone (so that
+        placing every deal of a long game, one by one, reads each line once)."""
 
     def _pending(self) -> bool:
         return bool(self._later)
@@ -104,12 +107,15 @@ class SourceMap:
                         placers[kind](self._places, self._cards, *args)
                 # (emptied last: a thread that finds nothing left to place reads a full map)
                 self._later = []
+                self._by_deal = None
             elif deal not in placed:
-                # (one pass over the game's lines: a game with findings has them in a deal
-                # or two)
-                for entry in self._later:
-                    if entry[1] == deal:
-                        placers[entry[0]](self._places, self._cards, *entry[2:])
+                by_deal = self._by_deal
+                if by_deal is None:
+                    by_deal = self._by_deal = {}
+                    for entry in self._later:
+                        by_deal.setdefault(entry[1], []).append(entry)
+                for entry in by_deal.pop(deal, ()):
+                    placers[entry[0]](self._places, self._cards, *entry[2:])
                 placed.add(deal)
 
     def find(self, locus: Locus) -> tuple[int, int]:

@@ -172,11 +172,12 @@ SUMMARIES: dict[str, Callable[[Report], str]] = {
 """The summary line of each command that has one, from its report."""
 
 
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
-                      "\u2028\u2029]")
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+                     "\u2028\u2029]")
 """Characters that a terminal obeys rather than shows: controls (escape sequences, CR,
 BEL, backspace), the marks that reorder text (bidirectional overrides) and the line
-separators that are not line feeds."""
+separators that are not line feeds. Pages show them as :func:`visible` does
+(:mod:`euchrelog.present`)."""
 
 
 def visible(text: str) -> str:
@@ -186,7 +187,7 @@ def visible(text: str) -> str:
     >>> print(visible("Ann\x1b[2J\r"))
     Ann\x1b[2J\r
     """
-    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+    return CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 def visible_context(context: str) -> str:

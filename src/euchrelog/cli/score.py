@@ -13,6 +13,7 @@ import json
 import re
 import sys
 from collections.abc import Iterator, Sequence
+from functools import partial
 from pathlib import Path
 
 import click
@@ -220,7 +221,7 @@ def _write_replays(events: list[EventResult], out_dir: Path, limits: Limits, for
     """Writes the replay page of every game of the events' tables read from a file (not
     standard input) to ``out_dir/games``; returns each page's address from ``out_dir``, by
     the game's path and first line."""
-    from ..viewer import ViewError, placed_views, render_page
+    from ..viewer import ViewError, placed_views, write_page
 
     try:
         (out_dir / "games").mkdir(parents=True, exist_ok=True)
@@ -231,19 +232,22 @@ def _write_replays(events: list[EventResult], out_dir: Path, limits: Limits, for
     links: dict[tuple[str, int], str] = {}
     for order, path in enumerate(paths, 1):
         try:
-            placed = placed_views("".join(read_lines(path, limits)), path,
-                                  skip_unreadable=True)
-        except (NotationError, ViewError):
+            text = "".join(read_lines(path, limits))
+        except NotationError:
             continue  # its games' findings are reported with the standings
         except OSError as exc:
             raise FileError(f"cannot read {path}: {failure_text(exc)}") from None
         stem = re.sub(r"[^A-Za-z0-9_-]+", "-", Path(path).stem).strip("-") or "game"
-        for k, (line, view) in enumerate(placed, 1):
-            if (path, line) not in wanted:
-                continue
-            name = f"games/{order:03d}-{stem}-{k}.html"
-            write_output(out_dir / name, render_page([view], view["title"]), force=force)
-            links[(path, line)] = name
+        try:
+            for k, (line, view) in enumerate(placed_views(text, path, skip_unreadable=True), 1):
+                if (path, line) not in wanted:
+                    continue
+                name = f"games/{order:03d}-{stem}-{k}.html"
+                write_output(out_dir / name, partial(write_page, views=[view], title=view.title),
+                             force=force)
+                links[(path, line)] = name
+        except (NotationError, ViewError):
+            continue  # the games after it are reported with the standings
     return links
 
 

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
+import tempfile
+from collections.abc import Iterator
+from itertools import chain
 from pathlib import Path
 
 import click
@@ -10,7 +14,7 @@ import click
 from ..errors import NotationError
 from ..files import FileError, Limits, failure_text, read_lines, write_output
 from ..report import EXIT_SYNTAX, Report, visible, visible_context
-from ..viewer import render_page, views_of_text
+from ..viewer import GameView, placed_views, write_page
 from .options import Configured, config_options, limit_options
 
 
@@ -71,8 +75,22 @@ def view(source: str, output: str | None, title: str | None, double_dummy: bool,
         sys.exit(EXIT_SYNTAX)
     except OSError as exc:
         raise FileError(f"cannot read {name}: {failure_text(exc)}") from None
+    report = Report("view")
+    games = placed_views(text, name, double_dummy=double_dummy)
+    target = output or default_output(source)
     try:
-        views = views_of_text(text, name, double_dummy=double_dummy)
+        first = next(games, None)
+        if first is None:
+            raise click.UsageError(f"{name} holds no game")
+        views = _counted(chain([first], games), report)
+        page_title = title or Path(name).name
+        if target == "-":
+            with tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n") as spool:
+                write_page(spool, views, page_title)
+                spool.seek(0)
+                shutil.copyfileobj(spool, sys.stdout)
+        else:
+            write_output(target, lambda out: write_page(out, views, page_title))
     except NotationError as exc:
         click.echo(f"{visible(name)}:{exc.line}:{exc.column}: {exc.code} {visible(exc.message)}",
                    err=True)
@@ -81,19 +99,18 @@ def view(source: str, output: str | None, title: str | None, double_dummy: bool,
         click.echo("no page written: fix the record, or check it with 'euchrelog check'",
                    err=True)
         sys.exit(EXIT_SYNTAX)
-    if not views:
-        raise click.UsageError(f"{name} holds no game")
-    target = output or default_output(source)
-    page = render_page(views, title or Path(name).name)
-    if target == "-":
-        click.echo(page, nl=False)
-    else:
-        write_output(target, page)
-    found = [f for v in views for f in v["findings"]]
-    report = Report("view", games=len(views), deals=sum(len(v["deals"]) for v in views),
-                    findings=len(found),  # a note (a claimed renege) is no fault
-                    notes=sum(f["severity"] == "note" for f in found),
-                    written_to="standard output" if target == "-" else visible(target))
+    report.written_to = "standard output" if target == "-" else visible(target)
     if not quiet:
         click.echo(report.summary(), err=True)
     sys.exit(report.return_code)
+
+
+def _counted(views: Iterator[tuple[int, GameView]], report: Report) -> Iterator[GameView]:
+    """The games' page data, each counted in ``report`` as it is written (a note, a
+    claimed renege, is no fault)."""
+    for _, view in views:
+        report.games += 1
+        report.deals += len(view.game.deals)
+        report.findings += len(view.findings)
+        report.notes += sum(f["severity"] == "note" for f in view.findings)
+        yield view

@@ -9,18 +9,20 @@ give the same text.
 from __future__ import annotations
 
 import csv
-import html
 import io
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..report import visible
 from .scorer import EventResult
 from .settings import KEYS
 from .standings import Award, Standing, TableResult
+
+if TYPE_CHECKING:
+    from markupsafe import Markup
 
 STANDINGS_FORMAT = "euchrelog-standings"
 """The ``format`` field of the JSON output."""
@@ -149,7 +151,7 @@ def award_text(award: Award) -> str:
     if award.details:
         places = "; ".join(f"{w} ({d})" for w, d in zip(award.winners, award.details,
                                                          strict=True))
-        return f"{award.value} points: {places}"
+        return f"{_plural(award.value, 'point')}: {places}"
     return f"{', '.join(award.winners)} ({award.value})"
 
 
@@ -385,174 +387,66 @@ def render_markdown(events: Sequence[EventResult]) -> str:
 
 # ------------------------------------------------------------------ html
 
-PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
-           "#17becf", "#bcbd22", "#7f7f7f", "#393b79", "#ad494a")
-"""Line colours of the chart; after ten lines the lines are dashed as well."""
 
-_CSS = """
-:root { color-scheme: light; }
-body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial,
-       sans-serif; color: #1b1b1b; margin: 24px auto; max-width: 1040px; padding: 0 16px; }
-h1 { font-size: 26px; margin: 0 0 4px; }
-h2 { font-size: 18px; margin: 28px 0 8px; border-bottom: 2px solid #1b1b1b;
-     padding-bottom: 2px; }
-h3 { font-size: 15px; margin: 16px 0 6px; }
-p.meta { color: #555; margin: 0 0 10px; }
-p.status { padding: 8px 12px; border-radius: 4px; font-weight: 600; }
-p.status.final { background: #e8f5e9; border: 1px solid #66bb6a; }
-p.status.provisional { background: #fff3e0; border: 1px solid #fb8c00; }
-table { border-collapse: collapse; margin: 4px 0; }
-th, td { padding: 3px 10px; border-bottom: 1px solid #ddd; text-align: left;
-         white-space: nowrap; }
-th { background: #f2f2f2; font-weight: 600; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
-tr.top td { font-weight: 600; }
-p.note { color: #444; font-size: 13px; margin: 6px 0 0; }
-ul.awards { padding-left: 20px; }
-ul.note { color: #444; font-size: 13px; margin: 2px 0 0; padding-left: 20px; }
-ul.findings { font-size: 13px; padding-left: 20px; }
-ul.findings code { background: #f4f4f4; padding: 0 3px; }
-figure { margin: 8px 0; }
-figcaption { color: #444; font-size: 13px; }
-svg { max-width: 100%; height: auto; }
-.rounds { display: flex; flex-wrap: wrap; gap: 4px 28px; }
-section.event + section.event { break-before: page; }
-@media print {
-  body { margin: 0; max-width: none; font-size: 11pt; }
-  h2 { break-after: avoid; }
-  table, figure, .round { break-inside: avoid; }
-  p.status { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-}
-@page { margin: 14mm; }
-"""
+@dataclass(frozen=True)
+class StandingsRow:
+    """A row of the standings table as pages show it."""
+
+    rank: str
+    name: str
+    cells: list[str]
+    top: bool
+    """Ranked first."""
 
 
-def _e(text: object) -> str:
-    """Text for an HTML page: markup escaped, control characters written as escapes."""
-    return html.escape(visible(str(text)), quote=True)
+@dataclass(frozen=True)
+class StandingsTable:
+    """The standings table of an event as pages show it (the template
+    ``standings.html`` of :mod:`euchrelog.present` draws it, for ``score`` and
+    ``serve``)."""
+
+    who: str
+    titles: list[str]
+    rows: list[StandingsRow]
 
 
-def _nice_step(span: int) -> int:
-    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
-        if span / step <= 8:
-            return step
-    return max(1, span // 8)
-
-
-def chart_svg(event: EventResult) -> str:
-    """Each row's cumulative points after each round, as an inline SVG line chart."""
-    series = event.cumulative()
-    rounds = event.rounds
-    longest = max((len(f"{label} ({points[-1] if points else 0})") for label, points in series),
-                  default=0)
-    left, top, bottom, plot_w = 56, 24, 44, 640
-    right = 24 + 34 + round(7.6 * longest) + 12  # the legend: a line, then the label
-    height = max(400, top + 8 + 22 * len(series) + bottom)
-    width, plot_h = left + plot_w + right, height - top - bottom
-    values = [v for _, points in series for v in points] + [0]
-    low, high = min(values), max(values)
-    step = _nice_step(max(high - low, 1))
-    low = (low // step) * step
-    high = -(-high // step) * step if high > low else low + step
-    n = max(len(rounds), 1)
-
-    def x(i: int) -> float:
-        return left + plot_w * i / n
-
-    def y(v: int) -> float:
-        return top + plot_h * (high - v) / (high - low)
-
-    who = "player" if event.settings.format == "progressive" else "team"
-    title = f"cumulative points of each {who} by round"
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-             f'width="{width}" height="{height}" role="img" aria-labelledby="chart-title" '
-             f'class="chart">',
-             f'<title id="chart-title">{_e(event.title)}: {title}</title>',
-             '<rect x="0" y="0" width="100%" height="100%" fill="#ffffff"/>']
-    for v in range(low, high + 1, step):
-        parts.append(f'<line x1="{left}" y1="{y(v):.1f}" x2="{left + plot_w}" y2="{y(v):.1f}" '
-                     f'stroke="{"#999" if v == 0 else "#e3e3e3"}" stroke-width="1"/>')
-        parts.append(f'<text x="{left - 8}" y="{y(v) + 4:.1f}" text-anchor="end" '
-                     f'font-size="12" fill="#444">{v}</text>')
-    labels = ["start", *(f"round {r}" for r in rounds)]
-    for i, label in enumerate(labels):
-        parts.append(f'<line x1="{x(i):.1f}" y1="{top}" x2="{x(i):.1f}" y2="{top + plot_h}" '
-                     'stroke="#f0f0f0" stroke-width="1"/>')
-        parts.append(f'<text x="{x(i):.1f}" y="{top + plot_h + 20}" text-anchor="middle" '
-                     f'font-size="12" fill="#444">{_e(label)}</text>')
-    parts.append(f'<text x="{left - 44}" y="{top + plot_h / 2:.1f}" font-size="12" fill="#444" '
-                 f'text-anchor="middle" transform="rotate(-90 {left - 44} '
-                 f'{top + plot_h / 2:.1f})">points</text>')
-    for k, (label, points) in enumerate(series):
-        colour = PALETTE[k % len(PALETTE)]
-        dash = ' stroke-dasharray="7 4"' if k >= 10 else ""
-        coords = [(x(0), y(0)), *((x(i + 1), y(v)) for i, v in enumerate(points))]
-        path = " ".join(f"{cx:.1f},{cy:.1f}" for cx, cy in coords)
-        parts.append(f'<g class="series" data-name="{_e(label)}">')
-        parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" '
-                     f'stroke-width="2.5" stroke-linejoin="round"{dash}/>')
-        parts.extend(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="3.5" fill="{colour}"/>'
-                     for cx, cy in coords[1:])
-        ly = top + 8 + k * 22
-        lx = left + plot_w + 24
-        parts.append(f'<line x1="{lx}" y1="{ly}" x2="{lx + 26}" y2="{ly}" stroke="{colour}" '
-                     f'stroke-width="3"{dash}/>')
-        final = points[-1] if points else 0
-        parts.append(f'<text x="{lx + 34}" y="{ly + 4}" font-size="13" fill="#1b1b1b">'
-                     f'{_e(label)} ({final})</text>')
-        parts.append("</g>")
-    parts.append("</svg>")
-    return "\n".join(parts)
-
-
-def _html_event(event: EventResult, n: int = 1,
-                links: Mapping[tuple[str, int], str] | None = None) -> str:
+def standings_table(event: EventResult) -> StandingsTable:
+    """The standings of ``event``: rank, name and each column, as the tables print them."""
     cols = columns(event)
-    status = "provisional" if event.provisional else "final"
-    out = ['<section class="event">', f"<h1>{_e(event.title)}</h1>",
-           *([f'<p class="meta">{_e(when_where(event))}</p>'] if when_where(event) else []),
-           f'<p class="meta">{_e(headline(event))}</p>',
-           f'<p class="status {status}">{_e(status_line(event))}'
-           + (f' (<a href="#findings-{n}">see the findings</a>)' if event.provisional else "")
-           + "</p>",
-           "<h2>Standings</h2>", '<table class="standings">', "<thead><tr>",
-           '<th class="num">rank</th>', f"<th>{_who(event)}</th>",
-           *(f'<th class="num">{_e(c.title)}</th>' for c in cols), "</tr></thead>", "<tbody>"]
-    for s in event.standings:
-        top = ' class="top"' if s.rank == 1 else ""
-        out.append(f'<tr{top}><td class="num">{_e(_rank(s))}</td><td>{_e(s.label)}</td>'
-                   + "".join(f'<td class="num">{_e(c.show(c.get(s)))}</td>' for c in cols)
-                   + "</tr>")
-    out += ["</tbody>", "</table>", f'<p class="note">{_e(ranking_note(event))}</p>']
-    used = decision_lines(event)
-    if used:
-        out += ['<p class="note">tie-breaks used:</p>', '<ul class="note">',
-                *(f"<li>{_e(line)}</li>" for line in used), "</ul>"]
-    out += ["<h2>Points by round</h2>", "<figure>", chart_svg(event),
-            "<figcaption>Cumulative points after each round, in standings order.</figcaption>",
-            "</figure>"]
-    out += ["<h2>Awards</h2>", '<ul class="awards">']
-    out += [f"<li><strong>{_e(a.title)}</strong>: {_e(award_text(a))}</li>"
-            for a in event.awards]
-    out += ["</ul>", "<h2>Rounds</h2>", '<div class="rounds">']
-    for r in _rounds(event):
-        out += ['<div class="round">', f"<h3>Round {_e(r)}</h3>", "<table>",
-                "<thead><tr><th>table</th><th>scores</th><th>result</th></tr></thead><tbody>"]
-        for t in (t for t in event.tables if t.round == r):
-            href = (links or {}).get((t.path, t.line))
-            cell = (f'<a href="{_e(href)}" title="replay of this game">{_e(t.table)}</a>'
-                    if href else _e(t.table))
-            out.append(f"<tr><td>{cell}</td><td>{_e(table_text(t))}</td>"
-                       f"<td>{_e(outcome(t))}</td></tr>")
-        out += ["</tbody></table>", "</div>"]
-    out.append("</div>")
-    if event.findings:
-        out += [f'<h2 id="findings-{n}">Findings</h2>', '<ul class="findings">']
-        out += [f"<li><code>{_e(f'{f.path}:{f.line}:{f.column}')}</code> {_e(f.code)} "
-                f"{_e(f.message)}</li>" for f in event.findings]
-        out.append("</ul>")
-    out.append("</section>")
-    return "\n".join(out)
+    return StandingsTable(_who(event), [c.title for c in cols], [
+        StandingsRow(_rank(s), s.label, [c.show(c.get(s)) for c in cols], s.rank == 1)
+        for s in event.standings])
+
+
+def page_parts(event: EventResult, links: Mapping[tuple[str, int], str] | None = None
+               ) -> dict[str, Any]:
+    """What the pages of ``score`` and ``serve`` show of an event, as texts for their
+    templates: the headline, status, standings table, ranking note, tie-breaks used,
+    awards, the tables of each round (with ``links``, by a game's path and first line, to
+    each table's replay page) and the findings."""
+    return {
+        "title": event.title, "when_where": when_where(event), "headline": headline(event),
+        "status": "provisional" if event.provisional else "final",
+        "status_line": status_line(event), "table": standings_table(event),
+        "ranking_note": ranking_note(event), "decisions": decision_lines(event),
+        "awards": [(a.title, award_text(a)) for a in event.awards],
+        "rounds": [(r, [(t.table, (links or {}).get((t.path, t.line)), table_text(t),
+                         outcome(t)) for t in event.tables if t.round == r])
+                   for r in _rounds(event)],
+        "findings": event.findings,
+    }
+
+
+def chart_svg(event: EventResult, n: int = 1) -> Markup:
+    """Each row's cumulative points after each round, as an inline SVG line chart (the
+    legend gives each row's final points), the ``n``-th of its page."""
+    from ..present.charts import category_chart
+
+    series = [(f"{label} ({points[-1] if points else 0})", [0, *points])
+              for label, points in event.cumulative()]
+    xs = ["start", *(f"round {r}" for r in event.rounds)]
+    return category_chart("points", f"points-{n}", f"{event.title}: cumulative points of "
+                          f"each {_who(event)} by round", xs, series, "points")
 
 
 def render_html(events: Sequence[EventResult],
@@ -560,13 +454,11 @@ def render_html(events: Sequence[EventResult],
     """One self-contained printable page: no script, no font to fetch, and no link but,
     with ``links`` (by a game's path and first line), each table's to its game's replay
     page (``score --out-dir``)."""
+    from ..present import render
+
     title = " / ".join(e.title for e in events) or "standings"
-    body = "\n".join(_html_event(e, n, links) for n, e in enumerate(events, 1)) or (
-        "<p>no games were read.</p>")
-    return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f"<title>{_e(title)}: standings</title>\n<style>{_CSS}</style>\n</head>\n"
-            f"<body>\n{body}\n</body>\n</html>\n")
+    return render("score.html", title=f"{title}: standings", events=[
+        {**page_parts(e, links), "chart": chart_svg(e, n)} for n, e in enumerate(events, 1)])
 
 
 RENDERERS: dict[str, Callable[[Sequence[EventResult]], str]] = {

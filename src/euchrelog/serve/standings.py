@@ -10,24 +10,14 @@ and prints it with the renderers of ``score``, so the standings it shows are tho
 from __future__ import annotations
 
 import functools
-import html
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..events import EventResult, read_entries, score_events
-from ..events.output import (
-    award_text,
-    columns,
-    decision_lines,
-    headline,
-    outcome,
-    ranking_note,
-    render_json,
-    status_line,
-    table_text,
-)
+from ..events.output import page_parts, render_json
+from ..present import render
 
 
 def export_name(event_id: int) -> str:
@@ -50,40 +40,8 @@ class Standings:
 
     @functools.cached_property
     def html(self) -> str:
-        """The standings for the wall screen, every text escaped."""
-        if not self.events:
-            return '<p class="empty">No deal has been entered yet.</p>'
-        return "\n".join(_event_html(e) for e in self.events)
-
-
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
-
-
-def _event_html(event: EventResult) -> str:
-    cols = columns(event)
-    who = "player" if event.settings.format == "progressive" else "team"
-    out = [f'<p class="meta">{_e(headline(event))}</p>',
-           f'<p class="status">{_e(status_line(event))}</p>',
-           '<table class="standings"><thead><tr><th class="num">rank</th>',
-           f"<th>{who}</th>", *(f'<th class="num">{_e(c.title)}</th>' for c in cols),
-           "</tr></thead><tbody>"]
-    for row in event.standings:
-        rank = f"{row.rank}=" if row.tied else str(row.rank)
-        out.append(f'<tr><td class="num">{_e(rank)}</td><td class="name">{_e(row.label)}</td>'
-                   + "".join(f'<td class="num">{_e(c.show(c.get(row)))}</td>' for c in cols)
-                   + "</tr>")
-    out.append("</tbody></table>")
-    out.append(f'<p class="note">{_e(ranking_note(event))}</p>')
-    out.extend(f'<p class="note">tie-break: {_e(line)}</p>' for line in decision_lines(event))
-    out.append('<ul class="awards">')
-    out.extend(f"<li><b>{_e(a.title)}</b>: {_e(award_text(a))}</li>" for a in event.awards)
-    out.append('</ul><table class="tables"><tbody>')
-    out.extend(f"<tr><td>round {_e(t.round)} table {_e(t.table)}</td>"
-               f"<td>{_e(table_text(t))}</td><td>{_e(outcome(t))}</td></tr>"
-               for t in event.tables)
-    out.append("</tbody></table>")
-    return "\n".join(out)
+        """The standings for the wall screen (the template ``serve/standings.html``)."""
+        return render("serve/standings.html", events=[page_parts(e) for e in self.events])
 
 
 LIVE_SPACING = (1.0, 10.0)

@@ -1,5 +1,6 @@
 """Writing statistics: a terminal table, CSV, JSON and one self-contained HTML page with
-inline SVG charts (docs/stats.md).
+inline SVG charts (docs/stats.md; the page's template is ``stats.html`` of
+:mod:`euchrelog.present`).
 
 Every renderer takes a :class:`~euchrelog.stats.Collector` and returns text; none of them
 prints, reads a clock or fetches anything. One table of columns (:func:`sections`) gives
@@ -9,18 +10,19 @@ every format its figures, so the formats always agree.
 from __future__ import annotations
 
 import csv
-import html
 import io
 import json
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from datetime import date
+from typing import TYPE_CHECKING, Any
 
-from ..events.output import PALETTE
 from ..report import visible
 from ..rules import find_variant
 from . import POSITIONS, Collector, Group, Tally
+
+if TYPE_CHECKING:
+    from markupsafe import Markup
 
 STATS_FORMAT = "euchrelog-stats"
 """The ``format`` field of the JSON output."""
@@ -38,6 +40,8 @@ class Column:
     get: Callable[[Tally], Value]
     rate: bool = False
     """Whether it is a share (shown as a percentage)."""
+    help: str = ""
+    """What it counts, in words (the page shows it on hover and in its legend)."""
 
 
 @dataclass(frozen=True)
@@ -75,50 +79,89 @@ def sections(group: Group) -> list[Section]:
     variant = find_variant(group.variant)
     tallies = [*group.players.values(), *group.sides.values()]
     places = POSITIONS.get(group.seats, tuple(f"seat {k}" for k in range(group.seats)))
-    bidding = [Column("deals", "deals", lambda t: t.deals),
-               Column("makes", "makes", lambda t: t.makes),
-               Column("make_rate", "make%", lambda t: _share(t.makes, t.deals), rate=True)]
+    bidding = [Column("deals", "deals", lambda t: t.deals,
+                      help="deals played, thrown-in deals included"),
+               Column("makes", "makes", lambda t: t.makes,
+                      help="deals in which the player fixed trump (a side: one of its "
+                           "players)"),
+               Column("make_rate", "make%", lambda t: _share(t.makes, t.deals), rate=True,
+                      help="makes per deal")]
     rounds = sorted({r for t in tallies for r in t.round_makes} | {1, 2}
                     if variant.bidding == "euchre" else set())
     bidding += [Column(f"round_{r}_rate", f"round {r}%" if r else "round ?%", _round_rate(r),
-                       rate=True) for r in rounds]
+                       rate=True, help=_ROUND_HELP.get(r, f"trump fixed in bidding round {r}, "
+                                                          "per deal")) for r in rounds]
     bidding += [Column(f"make_rate_{_slug(name)}", name.replace("dealer's ", "") + "%",
-                       _place_rate(k), rate=True) for k, name in enumerate(places)]
-    maker = [Column("made", "made", lambda t: t.made),
-             Column("made_rate", "made%", lambda t: _share(t.made, t.decided), rate=True),
-             Column("marched", "marched", lambda t: t.marched),
-             Column("marched_rate", "march%", lambda t: _share(t.marched, t.decided), rate=True),
-             Column("euchred", "euchred", lambda t: t.euchred),
+                       _place_rate(k), rate=True,
+                       help=f"of the deals the player sat at the {name} seat (a side: either "
+                            "of its seats), the share in which the player made trump")
+                for k, name in enumerate(places)]
+    maker = [Column("made", "made", lambda t: t.made,
+                    help="contracts made: the makers' side scored by them"),
+             Column("made_rate", "made%", lambda t: _share(t.made, t.decided), rate=True,
+                    help="contracts made, per contract whose end is known"),
+             Column("marched", "marched", lambda t: t.marched,
+                    help="contracts in which the makers took every trick"),
+             Column("marched_rate", "march%", lambda t: _share(t.marched, t.decided), rate=True,
+                    help="marches, per contract whose end is known"),
+             Column("euchred", "euchred", lambda t: t.euchred,
+                    help="contracts euchred: the makers did not score by them"),
              Column("euchred_rate", "euchred%", lambda t: _share(t.euchred, t.decided),
-                    rate=True)]
+                    rate=True, help="contracts euchred, per contract whose end is known")]
     if variant.alone == "declared":
-        maker += [Column("lone", "lone", lambda t: t.lone),
-                  Column("lone_made", "lone made", lambda t: t.lone_made),
-                  Column("lone_marched", "lone march", lambda t: t.lone_marched)]
-    defence = [Column("defended", "defended", lambda t: t.defended),
-               Column("euchres", "euchres", lambda t: t.euchres),
+        maker += [Column("lone", "lone", lambda t: t.lone,
+                         help="lone hands, counted for the seat that played alone"),
+                  Column("lone_made", "lone made", lambda t: t.lone_made,
+                         help="lone hands made"),
+                  Column("lone_marched", "lone march", lambda t: t.lone_marched,
+                         help="lone hands that took every trick")]
+    defence = [Column("defended", "defended", lambda t: t.defended,
+                      help="deals defended whose end is known"),
+               Column("euchres", "euchres", lambda t: t.euchres,
+                      help="euchres taken as a defender"),
                Column("euchre_rate", "euchre%", lambda t: _share(t.euchres, t.defended),
-                      rate=True)]
+                      rate=True, help="euchres, per deal defended")]
     if variant.lone_defender or any(t.lone_defences for t in tallies):
-        defence += [Column("lone_defences", "lone def", lambda t: t.lone_defences),
+        defence += [Column("lone_defences", "lone def", lambda t: t.lone_defences,
+                           help="lone defences"),
                     Column("lone_defence_euchres", "lone def euchres",
-                           lambda t: t.lone_defence_euchres)]
-    defence += [Column("reneges_claimed", "reneges claimed", lambda t: t.reneges_claimed),
-                Column("reneges_unclaimed", "unclaimed", lambda t: t.reneges_unclaimed),
-                Column("points", "points", lambda t: t.points),
+                           lambda t: t.lone_defence_euchres,
+                           help="euchres taken by a lone defence")]
+    defence += [Column("reneges_claimed", "reneges claimed", lambda t: t.reneges_claimed,
+                       help="reneges the table claimed, as the replay accepted the claim"),
+                Column("reneges_unclaimed", "unclaimed", lambda t: t.reneges_unclaimed,
+                       help="reneges the replay found that nobody claimed"),
+                Column("points", "points", lambda t: t.points,
+                       help="points scored by the player's side, in the deals whose points "
+                            "are known"),
                 Column("points_per_deal", "points/deal",
-                       lambda t: t.points / t.scored_deals if t.scored_deals else None)]
+                       lambda t: t.points / t.scored_deals if t.scored_deals else None,
+                       help="points per deal whose points are known")]
     out = [Section("bidding", tuple(bidding)), Section("as makers", tuple(maker)),
            Section("as defenders, and points", tuple(defence))]
     if any(t.reviewed for t in tallies):
         out.append(Section("double dummy", (
-            Column("reviewed", "reviewed", lambda t: t.reviewed),
-            Column("tricks_lost", "tricks lost", lambda t: t.tricks_lost),
+            Column("reviewed", "reviewed", lambda t: t.reviewed,
+                   help="deals reviewed double dummy: every card recorded, the play clean"),
+            Column("tricks_lost", "tricks lost", lambda t: t.tricks_lost,
+                   help="tricks the player's own plays cost the side against the best card "
+                        "at each play"),
             Column("tricks_lost_per_deal", "lost/deal",
-                   lambda t: t.tricks_lost / t.reviewed if t.reviewed else None),
-            Column("beat_par", "beat par", lambda t: t.beat_par),
-            Column("missed_par", "missed par", lambda t: t.missed_par))))
+                   lambda t: t.tricks_lost / t.reviewed if t.reviewed else None,
+                   help="tricks lost per reviewed deal"),
+            Column("beat_par", "beat par", lambda t: t.beat_par,
+                   help="contracts of theirs that scored more than par"),
+            Column("missed_par", "missed par", lambda t: t.missed_par,
+                   help="contracts of theirs that scored less than par"))))
     return out
+
+
+_ROUND_HELP = {
+    0: "trump fixed where the record shows no bidding round (a score-sheet line, a Benny "
+       "named by the dealer), per deal",
+    1: "trump fixed by ordering up the upcard, per deal",
+    2: "trump fixed by naming a suit in round 2, per deal",
+}
 
 
 def _columns(group: Group) -> list[Column]:
@@ -263,275 +306,126 @@ def render_json(collector: Collector) -> str:
 # ------------------------------------------------------------------ html
 
 
-_CSS = """
-body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-       color: #1b1b1b; margin: 24px auto; max-width: 1180px; padding: 0 16px; }
-h1 { font-size: 22px; margin: 0 0 4px; }
-h2 { font-size: 18px; margin: 26px 0 6px; border-bottom: 2px solid #333; }
-h3 { font-size: 15px; margin: 16px 0 4px; }
-p.meta { color: #555; margin: 0 0 10px; }
-table { border-collapse: collapse; margin: 4px 0 10px; }
-th, td { padding: 3px 9px; border-bottom: 1px solid #ddd; text-align: left;
-         white-space: nowrap; }
-th { background: #f2f2f2; font-weight: 600; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
-.scroll { overflow-x: auto; }
-figure { margin: 10px 0 18px; }
-figcaption { color: #444; font-size: 13px; }
-svg { max-width: 100%; height: auto; }
-section.variant + section.variant { break-before: page; }
-@media print { body { margin: 0; max-width: none; font-size: 10pt; }
-  table, figure { break-inside: avoid; } }
-"""
-
 CHART_SERIES = 8
 """The players a chart shows at most: those with the most deals."""
 
-
-def _e(text: object) -> str:
-    """Text for the page: markup escaped, control characters written as escapes."""
-    return html.escape(visible(str(text)), quote=True)
-
-
-def _nice_step(span: float) -> float:
-    """A round step that divides ``span`` into at most six parts."""
-    for step in (0.1, 0.2, 0.25, 0.5, 1, 2, 2.5, 5, 10, 20, 25, 50, 100):
-        if span / step <= 6:
-            return step
-    return float(10 ** math.ceil(math.log10(span / 6)))
-
-
-def _legend(labels: Sequence[str], x: float, top: float) -> list[str]:
-    parts = []
-    for k, label in enumerate(labels):
-        y = top + 8 + 22 * k
-        parts.append(f'<rect x="{x:.1f}" y="{y - 6:.1f}" width="14" height="12" '
-                     f'fill="{PALETTE[k % len(PALETTE)]}"/>')
-        parts.append(f'<text x="{x + 20:.1f}" y="{y + 4:.1f}" font-size="13" '
-                     f'fill="#1b1b1b">{_e(label)}</text>')
-    return parts
-
-
-def _svg_open(width: int, height: int, kind: str, title: str) -> list[str]:
-    return [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-            f'width="{width}" height="{height}" role="img" class="chart {kind}">',
-            f"<title>{_e(title)}</title>",
-            '<rect x="0" y="0" width="100%" height="100%" fill="#ffffff"/>']
-
-
-def _axis(parts: list[str], left: int, top: int, plot_w: int, plot_h: int, high: float,
-          ticks: int, unit: str, label: str) -> None:
-    for k in range(ticks + 1):
-        v = high * k / ticks
-        y = top + plot_h - plot_h * k / ticks
-        parts.append(f'<line x1="{left}" y1="{y:.1f}" x2="{left + plot_w}" y2="{y:.1f}" '
-                     f'stroke="{"#999" if k == 0 else "#e3e3e3"}" stroke-width="1"/>')
-        parts.append(f'<text x="{left - 8}" y="{y + 4:.1f}" text-anchor="end" font-size="12" '
-                     f'fill="#444">{v:g}{unit}</text>')
-    parts.append(f'<text x="14" y="{top + plot_h / 2:.1f}" font-size="12" fill="#444" '
-                 f'text-anchor="middle" transform="rotate(-90 14 {top + plot_h / 2:.1f})">'
-                 f"{_e(label)}</text>")
-
-
-def bar_chart(kind: str, title: str, groups: Sequence[str],
-              series: Sequence[tuple[str, Sequence[float | None]]], unit: str,
-              label: str, xlabel: str) -> str:
-    """Grouped bars: for each of ``groups`` a bar per series (its values in percent or
-    a count), with a legend; a value of ``None`` draws no bar."""
-    left, top, bottom, plot_w, plot_h = 60, 20, 58, 640, 260
-    longest = max((len(name) for name, _ in series), default=0)
-    width = left + plot_w + 40 + round(7.6 * longest) + 20
-    height = max(top + plot_h + bottom, top + 16 + 22 * len(series))
-    values = [v for _, vs in series for v in vs if v is not None]
-    step = _nice_step(max([*values, 1.0]))
-    ticks = max(1, math.ceil(max([*values, 1.0]) / step))
-    high = step * ticks
-    parts = _svg_open(width, height, kind, title)
-    _axis(parts, left, top, plot_w, plot_h, high, ticks, unit, label)
-    slot = plot_w / max(len(groups), 1)
-    bar = slot * 0.8 / max(len(series), 1)
-    for g, name in enumerate(groups):
-        x0 = left + slot * g + slot * 0.1
-        parts.append(f'<text x="{left + slot * (g + 0.5):.1f}" y="{top + plot_h + 20}" '
-                     f'text-anchor="middle" font-size="12" fill="#444">{_e(name)}</text>')
-        for k, (who, vs) in enumerate(series):
-            v = vs[g]
-            if v is None:
-                continue
-            h = plot_h * v / high
-            parts.append(f'<rect class="bar" data-name="{_e(who)}" data-value="{v:.1f}" '
-                         f'x="{x0 + bar * k:.1f}" y="{top + plot_h - h:.1f}" '
-                         f'width="{max(bar - 1, 1):.1f}" height="{h:.1f}" '
-                         f'fill="{PALETTE[k % len(PALETTE)]}"><title>{_e(who)}, {_e(name)}: '
-                         f"{v:.1f}{_e(unit)}</title></rect>")
-    parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{top + plot_h + 44}" '
-                 f'text-anchor="middle" font-size="12" fill="#444">{_e(xlabel)}</text>')
-    parts += _legend([who for who, _ in series], left + plot_w + 40, top)
-    parts.append("</svg>")
-    return "\n".join(parts)
-
-
-def line_chart(kind: str, title: str, xs: Sequence[str],
-               series: Sequence[tuple[str, Sequence[float | None]]], label: str) -> str:
-    """A line per series over ``xs`` (a point where its value is known), with a legend."""
-    left, top, bottom, plot_w, plot_h = 60, 20, 60, 640, 260
-    longest = max((len(name) for name, _ in series), default=0)
-    width = left + plot_w + 40 + round(7.6 * longest) + 20
-    height = max(top + plot_h + bottom, top + 16 + 22 * len(series))
-    values = [v for _, vs in series for v in vs if v is not None] + [0.0]
-    step = _nice_step(max(values) - min(values))
-    low, high = math.floor(min(values) / step) * step, math.ceil(max(values) / step) * step
-    high = max(high, low + step)
-    parts = _svg_open(width, height, kind, title)
-
-    def x(i: int) -> float:
-        return left + (plot_w * i / (len(xs) - 1) if len(xs) > 1 else plot_w / 2)
-
-    def y(v: float) -> float:
-        return top + plot_h * (high - v) / (high - low)
-
-    for k in range(round((high - low) / step) + 1):
-        v = low + step * k
-        parts.append(f'<line x1="{left}" y1="{y(v):.1f}" x2="{left + plot_w}" y2="{y(v):.1f}" '
-                     'stroke="#e3e3e3" stroke-width="1"/>')
-        parts.append(f'<text x="{left - 8}" y="{y(v) + 4:.1f}" text-anchor="end" '
-                     f'font-size="12" fill="#444">{round(v, 2):+g}</text>'.replace("+0<", "0<"))
-    parts.append(f'<line x1="{left}" y1="{y(0):.1f}" x2="{left + plot_w}" y2="{y(0):.1f}" '
-                 'stroke="#999" stroke-width="1"/>')
-    parts.append(f'<text x="14" y="{top + plot_h / 2:.1f}" font-size="12" fill="#444" '
-                 f'text-anchor="middle" transform="rotate(-90 14 {top + plot_h / 2:.1f})">'
-                 f"{_e(label)}</text>")
-    every = max(1, -(-len(xs) // 8))
-    for i, name in enumerate(xs):
-        last = i == len(xs) - 1 and 2 * (i % every) >= every  # (not crowding the one before)
-        if i % every == 0 or last:
-            parts.append(f'<text x="{x(i):.1f}" y="{top + plot_h + 20}" text-anchor="middle" '
-                         f'font-size="12" fill="#444">{_e(name)}</text>')
-    for k, (who, vs) in enumerate(series):
-        colour = PALETTE[k % len(PALETTE)]
-        points = [(x(i), y(v)) for i, v in enumerate(vs) if v is not None]
-        path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
-        parts.append(f'<g class="series" data-name="{_e(who)}">')
-        dash = ' stroke-dasharray="6 4"' if k % 2 else ""  # (partners' lines coincide)
-        parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" '
-                     f'stroke-width="2.2" stroke-linejoin="round"{dash}/>')
-        parts.extend(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="3" fill="{colour}"/>'
-                     for px, py in points)
-        parts.append("</g>")
-    parts += _legend([who for who, _ in series], left + plot_w + 40, top)
-    parts.append("</svg>")
-    return "\n".join(parts)
+MONTHS_PAST = 40
+"""Points over time are shown by month past this many dates."""
 
 
 def _charted(group: Group) -> list[Tally]:
     return group.ordered(group.players)[:CHART_SERIES]
 
 
-def seat_chart(group: Group) -> str:
+def seat_chart(group: Group) -> Markup:
     """The make rate of the players with the most deals, by seat from the dealer."""
+    from ..present.charts import bar_chart
+
     places = POSITIONS.get(group.seats, tuple(f"seat {k}" for k in range(group.seats)))
-    series = [(t.name, [None if (r := _place_rate(k)(t)) is None else 100 * r
+    series = [(t.name, [None if (r := _place_rate(k)(t)) is None else round(100 * r, 1)
                         for k in range(len(places))]) for t in _charted(group)]
-    return bar_chart("seats", f"{group.variant}: make rate by seat from the dealer", places,
-                     series, "%", "trump made, % of deals", "seat from the dealer")
+    return bar_chart("seats", f"seats-{group.variant}",
+                     f"{group.variant}: make rate by seat from the dealer", places, series,
+                     "trump made, % of deals", "seat from the dealer")
 
 
-def _timeline(group: Group, tallies: Sequence[Tally]) -> tuple[list[str], list[list[float | None]]]:
-    """The x labels and each tally's points per deal at each: by date when every game is
-    dated (by month past 40 dates), else by group of games in play order."""
+def _per_deal(cell: list[int] | None) -> float | None:
+    return round(cell[0] / cell[1], 3) if cell and cell[1] else None
+
+
+def points_chart(group: Group) -> Markup:
+    """The points per deal of the players with the most deals, over time: on a time axis
+    by date when every game is dated (by month past :data:`MONTHS_PAST` dates), else by
+    group of games in play order."""
+    from ..present.charts import category_chart, time_chart
+
+    tallies = _charted(group)
+    title = f"{group.variant}: points per deal"
+    ident = f"points-{group.variant}"
     if group.dated:
-        days = sorted({d for t in tallies for d in t.by_date})
-        months = len(days) > 40
+        days = {d for t in tallies for d in t.by_date}
+        months = len(days) > MONTHS_PAST
 
-        def key(day: str) -> str:
-            return day[:7] if months else day
+        def when(day: str) -> date:
+            return date(int(day[:4]), int(day[5:7]), 1 if months else int(day[8:10]))
 
-        xs = sorted({key(d) for d in days})
-        tables: list[dict[str, list[int]]] = []
+        series = []
         for t in tallies:
-            merged: dict[str, list[int]] = {}
+            merged: dict[date, list[int]] = {}
             for day, (points, deals) in t.by_date.items():
-                cell = merged.setdefault(key(day), [0, 0])
+                cell = merged.setdefault(when(day), [0, 0])
                 cell[0] += points
                 cell[1] += deals
-            tables.append(merged)
-        return xs, [[c[0] / c[1] if (c := table.get(x)) and c[1] else None for x in xs]
-                    for table in tables]
+            series.append((t.name, [(d, v) for d, c in sorted(merged.items())
+                                    if (v := _per_deal(c)) is not None]))
+        return time_chart("points", ident, f"{title} by {'month' if months else 'date'}",
+                          series, "points per deal",
+                          every=_month if months else date.isoformat)
     buckets = sorted({b for t in tallies for b in t.by_order})
     w = group.width
     xs = [f"game {b * w + 1}" if w == 1 else f"games {b * w + 1}-{(b + 1) * w}"
           for b in buckets]
-    return xs, [[c[0] / c[1] if (c := t.by_order.get(b)) and c[1] else None for b in buckets]
-                for t in tallies]
+    return category_chart("points", ident, f"{title} in game order", xs,
+                          [(t.name, [_per_deal(t.by_order.get(b)) for b in buckets])
+                           for t in tallies], "points per deal")
 
 
-def points_chart(group: Group) -> str:
-    """The points per deal of the players with the most deals, over time."""
-    tallies = _charted(group)
-    xs, values = _timeline(group, tallies)
-    how = "by date" if group.dated else "in game order"
-    return line_chart("points", f"{group.variant}: points per deal {how}", xs,
-                      [(t.name, v) for t, v in zip(tallies, values, strict=True)],
-                      "points per deal")
+def _month(day: date) -> str:
+    return day.strftime("%Y-%m")
 
 
-def lost_chart(group: Group) -> str:
+def lost_chart(group: Group) -> Markup:
     """The share of reviewed deals by tricks lost to play mistakes, for each side."""
+    from ..present.charts import bar_chart
+
     tallies = [t for t in group.ordered(group.sides or group.players) if t.reviewed]
     tallies = tallies[:CHART_SERIES]
     most = max((k for t in tallies for k in t.lost_counts), default=0)
-    xs = [str(k) for k in range(most + 1)]
-    series = [(t.name, [100 * t.lost_counts[k] / t.reviewed for k in range(most + 1)])
+    series = [(t.name, [round(100 * t.lost_counts[k] / t.reviewed, 1) for k in range(most + 1)])
               for t in tallies]
-    return bar_chart("lost", f"{group.variant}: tricks lost to play mistakes in a deal", xs,
-                     series, "%", "% of reviewed deals", "tricks lost in the deal")
+    return bar_chart("lost", f"lost-{group.variant}",
+                     f"{group.variant}: tricks lost to play mistakes in a deal",
+                     [str(k) for k in range(most + 1)], series, "% of reviewed deals",
+                     "tricks lost in the deal")
 
 
-def _html_table(kind: str, section: Section, tallies: Sequence[Tally]) -> list[str]:
-    out = ['<div class="scroll"><table class="stats">', "<thead><tr>",
-           f"<th>{_e(kind)}</th>",
-           *(f'<th class="num">{_e(c.title)}</th>' for c in section.columns),
-           "</tr></thead>", "<tbody>"]
-    out += [f"<tr><td>{_e(t.name)}</td>"
-            + "".join(f'<td class="num">{_e(_shown(c, c.get(t)))}</td>' for c in section.columns)
-            + "</tr>" for t in tallies]
-    out += ["</tbody>", "</table></div>"]
-    return out
-
-
-def _html_group(group: Group) -> str:
-    out = ['<section class="variant">', f"<h1>{_e(group.variant)}</h1>",
-           f'<p class="meta">{_e(_plural(group.games, "game"))}, '
-           f'{_e(_plural(group.deals, "deal"))}</p>']
+def _html_group(group: Group) -> dict[str, Any]:
+    """What the page shows of a variant: its tables (each cell with its figure to sort
+    by), the legend of its columns and its charts."""
+    tables = []
     for kind, tallies in _kinds(group):
-        out.append(f"<h2>{_e(kind.capitalize())}s</h2>")
         for section in sections(group):
-            out.append(f"<h3>{_e(section.title.capitalize())}</h3>")
-            out += _html_table(kind, section, tallies)
-    shown = ", ".join(t.name for t in _charted(group))
-    out += ["<h2>Charts</h2>", "<figure>", seat_chart(group),
-            f"<figcaption>Share of the deals at each seat in which the player made trump "
-            f"({_e(shown)}).</figcaption>", "</figure>",
-            "<figure>", points_chart(group),
-            "<figcaption>Points scored by the player's side per deal "
-            + ("on each date." if group.dated else "in each group of games, in the order "
-               "read.") + "</figcaption>", "</figure>"]
+            tables.append({"kind": kind, "title": section.title, "columns": section.columns,
+                           "rows": [(t.name, [(_shown(c, v := c.get(t)), "" if v is None
+                                               else repr(_raw(v))) for c in section.columns])
+                                    for t in tallies]})
+    legend = {c.title: c.help for s in sections(group) for c in s.columns}
+    charts = [(seat_chart(group), "Share of the deals at each seat in which the player made "
+               f"trump ({', '.join(t.name for t in _charted(group))})."),
+              (points_chart(group), "Points scored by the player's side per deal " + (
+                  "on each date." if group.dated else "in each group of games, in the order "
+                  "read."))]
     if any(t.reviewed for t in (*group.players.values(), *group.sides.values())):
-        out += ["<figure>", lost_chart(group),
-                "<figcaption>Share of the deals reviewed double-dummy by the tricks that "
-                "play mistakes cost in each.</figcaption>", "</figure>"]
-    out.append("</section>")
-    return "\n".join(out)
+        charts.append((lost_chart(group), "Share of the deals reviewed double-dummy by the "
+                       "tricks that play mistakes cost in each."))
+    return {"variant": group.variant, "anchor": f"variant-{group.variant}",
+            "meta": f"{_plural(group.games, 'game')}, {_plural(group.deals, 'deal')}",
+            "tables": tables, "legend": legend, "charts": charts}
 
 
 def render_html(collector: Collector) -> str:
-    """One self-contained page: no script, no link, no font to fetch."""
-    body = "\n".join(_html_group(g) for g in collector.groups.values()) or (
-        "<p>no games counted.</p>")
-    return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f"<title>euchrelog statistics</title>\n<style>{_CSS}</style>\n</head>\n"
-            f"<body>\n{body}\n</body>\n</html>\n")
+    """One self-contained page (no link, no font to fetch), the variant most games use
+    first; a small script of the page sorts a table by the column clicked."""
+    from ..present import render
+
+    groups = sorted(collector.groups.values(), key=lambda g: -g.games)
+    return render("stats.html", title="euchrelog statistics",
+                  groups=[_html_group(g) for g in groups], names=NAME_HELP)
+
+
+NAME_HELP = {"player": "the player's name, from the seat tags",
+             "side": "the side's two players"}
+"""What the first column of the tables holds."""
 
 
 RENDERERS: dict[str, Callable[[Collector], str]] = {

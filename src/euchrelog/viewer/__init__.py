@@ -1,9 +1,11 @@
 """The replay viewer: a record of any variant and completeness as one self-contained HTML
 page that steps through every deal act by act (``euchrelog view``).
 
-:func:`views_of_text` reads the games of a source (notation, JSON, or a format from
-elsewhere) and replays them; :func:`game_view` gives one game's frames; :func:`render_page`
-writes the page.
+:func:`placed_views` reads the games of a source (notation, JSON, or a format from
+elsewhere) one at a time, each replayed and checked, as a :class:`GameView` whose frames
+are made deal by deal; :func:`write_page` writes the page as they are made, so neither a
+long record nor its page is ever held whole. :func:`game_view` gives one game's data at
+once, :func:`views_of_text` each game's in turn.
 
 >>> text = '''[Event "Club"] [Variant "four-hand"] [Target "1"]
 ... deal 1 dealer N
@@ -11,10 +13,10 @@ writes the page.
 ...   points EW 1
 ... result EW 1 NS 0 winner EW
 ... '''
->>> views = views_of_text(text, "club.euchre")
->>> views[0]["title"], len(views[0]["frames"])
+>>> (view,) = views_of_text(text, "club.euchre")
+>>> view["title"], len(view["frames"])
 ('Club', 3)
->>> views_of_text(text.replace('[Event "Club"]', '[Round "2"]'), "c.euchre")[0]["title"]
+>>> next(views_of_text(text.replace('[Event "Club"]', '[Round "2"]'), "c.euchre"))["title"]
 'Game 1, Round 2'
 """
 
@@ -32,11 +34,11 @@ from ..kinds import game_per_line, head_of, is_json, kind_of
 from ..models import Game
 from ..notation import ParsedGame, parse_game, split_games, text_lines
 from ..notation.jsonio import loads_json
-from .frames import Json, game_title, game_view
-from .page import embed_json, render_page
+from .frames import GameView, Json, game_title, game_view
+from .page import render_page, write_page
 
-__all__ = ["Json", "ViewError", "embed_json", "game_title", "game_view", "page_of_text",
-           "placed_views", "render_page", "views_of_text"]
+__all__ = ["GameView", "Json", "ViewError", "game_title", "game_view", "page_of_text",
+           "placed_views", "render_page", "views_of_text", "write_page"]
 
 
 class ViewError(NotationError):
@@ -50,40 +52,37 @@ class ViewError(NotationError):
 
 
 def views_of_text(text: str, path: str = "<stdin>", *, double_dummy: bool = False
-                  ) -> list[Json]:
-    """The page's data for every game of a source's text.
-
-    :param double_dummy: add the double-dummy review of every deal it can review (see
-        :mod:`euchrelog.viewer.double_dummy`).
+                  ) -> Iterator[Json]:
+    """The page's data for each game of a source's text, in turn (see
+    :func:`placed_views`; each game's data whole, as :func:`game_view` gives it).
 
     :raises ViewError: for a game that cannot be read (placed at its line and column).
     """
-    return [view for _, view in placed_views(text, path, double_dummy=double_dummy)]
+    return (view.data() for _, view in placed_views(text, path, double_dummy=double_dummy))
 
 
 def placed_views(text: str, path: str = "<stdin>", *, double_dummy: bool = False,
-                 skip_unreadable: bool = False) -> list[tuple[int, Json]]:
-    """:func:`views_of_text`, each game's data with the line its game begins at in the
-    source (0 for a game of JSON or from elsewhere), as ``score`` places games.
+                 skip_unreadable: bool = False) -> Iterator[tuple[int, GameView]]:
+    """Each game of a source's text, read, replayed and checked only when it is asked for:
+    its page data (made deal by deal as it is written) with the line its game begins at
+    in the source (0 for a game of JSON or from elsewhere), as ``score`` places games.
 
+    :param double_dummy: add the double-dummy review of every deal it can review (see
+        :mod:`euchrelog.viewer.double_dummy`).
     :param skip_unreadable: leave out a game of notation with a syntax error instead of
         raising :class:`ViewError`.
+    :raises ViewError: for a game that cannot be read, when it is reached.
     """
-    games = list(_games(text, path, skip_unreadable))
-    if double_dummy:
-        from .double_dummy import add_double_dummy
-
-        for _, game, view in games:
-            add_double_dummy(game, view)
-    return [(line, view) for line, _, view in games]
+    for line, _, view in _games(text, path, skip_unreadable, double_dummy):
+        yield line, view
 
 
-def _games(text: str, path: str, skip_unreadable: bool = False
-           ) -> Iterator[tuple[int, Game, Json]]:
+def _games(text: str, path: str, skip_unreadable: bool = False, double_dummy: bool = False
+           ) -> Iterator[tuple[int, Game, GameView]]:
     """Each game of a source's text with its first line and its page data."""
     kind = kind_of(path, head_of(io.StringIO(text)))
     if kind is not None:
-        yield from _foreign_views(kind, text)
+        yield from _foreign_views(kind, text, double_dummy)
         return
     if is_json(text.lstrip().split("\n", 1)[0]):
         try:
@@ -97,7 +96,7 @@ def _games(text: str, path: str, skip_unreadable: bool = False
                   if game_per_line(head) else [])
         for k, game in enumerate(log.games, 1):
             line = starts[k - 1] if k <= len(starts) else 0
-            yield line, game, _view(game, k, None, line)
+            yield line, game, _view(game, k, None, line, double_dummy=double_dummy)
         return
     index = 0
     for first, chunk in split_games(text_lines(text.lstrip("\ufeff"))):
@@ -109,11 +108,12 @@ def _games(text: str, path: str, skip_unreadable: bool = False
             raise ViewError(exc.message, exc.line, exc.column, exc.context) from None
         if isinstance(parsed, ParsedGame):
             index += 1
-            yield first, parsed.game, _view(parsed.game, index, parsed, first, chunk)
+            yield first, parsed.game, _view(parsed.game, index, parsed, first, chunk,
+                                            double_dummy=double_dummy)
 
 
 def _view(game: Game, index: int, parsed: ParsedGame | None, first: int | None,
-          text: str = "") -> Json:
+          text: str = "", *, double_dummy: bool = False) -> GameView:
     """One game's page data, checked as ``check`` checks it: a finding that a ``# noqa``
     comment on its line leaves out (in the game's ``text``) is left out here too."""
     source = parsed.source if parsed is not None else None
@@ -125,19 +125,22 @@ def _view(game: Game, index: int, parsed: ParsedGame | None, first: int | None,
             f for f in report.findings
             if not (0 <= f.line - first < len(lines)
                     and is_suppressed(f.code, lines[f.line - first]))])
-    return game_view(game, source, report, game_title(game, index))
+    return GameView(game, source, report, game_title(game, index), double_dummy=double_dummy)
 
 
-def _foreign_views(kind: str, text: str) -> Iterator[tuple[int, Game, Json]]:
+def _foreign_views(kind: str, text: str, double_dummy: bool
+                   ) -> Iterator[tuple[int, Game, GameView]]:
     """Each game of a source in a format from elsewhere (EGN, EMN, OpenSpiel)."""
     for index, item in enumerate(read_source(kind, text), 1):
         if isinstance(item, ConversionError):
             raise ViewError(f"game {index}: {item.where}: {item.message}", 1, 1, code="S102")
         report, _ = check_converted(item)
-        yield 0, item.game, game_view(item.game, None, report, game_title(item.game, index))
+        yield 0, item.game, GameView(item.game, None, report, game_title(item.game, index),
+                                     double_dummy=double_dummy)
 
 
 def page_of_text(text: str, path: str = "<stdin>", title: str | None = None, *,
                  double_dummy: bool = False) -> str:
-    """The viewer page of a source's text (see :func:`views_of_text`)."""
-    return render_page(views_of_text(text, path, double_dummy=double_dummy), title or path)
+    """The viewer page of a source's text (see :func:`placed_views`)."""
+    views = (view for _, view in placed_views(text, path, double_dummy=double_dummy))
+    return render_page(views, title or path)

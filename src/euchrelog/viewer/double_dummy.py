@@ -8,38 +8,35 @@ play (``lines``: the trick under way and each later one, with its winner), for t
 page's "try another card". The frame of the
 play itself gets ``ddPlayed``: the card's cost in tricks and the makers' tricks after it.
 A deal the analysis skips says why (``dd.skipped`` of its entry in the list of deals).
+The layer is added deal by deal, as the page is written (:func:`add_review`).
 """
 
 from __future__ import annotations
 
-from ..analysis import DealReview, PlayReview, principal_line, review_game
+from ..analysis import DealReview, PlayReview, Review, principal_line
 from ..cards import Card, sort_hand, trick_winner
-from ..models import Game
 from ..seats import Seat
 from .frames import Json, card_text
 
 
-def add_double_dummy(game: Game, view: Json) -> None:
-    """Adds the double-dummy values of ``game``'s deals to its page data ``view`` (from
-    :func:`~euchrelog.viewer.frames.game_view`)."""
-    frames, deals = view["frames"], view["deals"]
-    reviews = list(review_game(game, par=False))
-    for entry, review in zip(deals, reviews, strict=False):
-        if not isinstance(review, DealReview):
-            entry["dd"] = {"skipped": review.reason}
-            continue
-        plays = [k for k in range(entry["frame"], entry["score"]) if frames[k]["kind"] == "play"]
-        if len(plays) != len(review.plays):
-            entry["dd"] = {"skipped": "the tricks as written do not match the review"}
-            continue
-        entry["dd"] = {"dd": review.dd, "made": review.made,
-                       "makers": [s.value for s in review.makers],
-                       "lost": dict(review.points_lost)}
-        for p, (k, play) in enumerate(zip(plays, review.plays, strict=True)):
-            frames[k - 1]["dd"] = _choice(review, p, play)
-            frames[k]["ddPlayed"] = {"seat": play.seat.value, "card": card_text(play.card),
-                                     "loss": play.loss, "after": play.dd_after}
-    view["dd"] = True
+def add_review(entry: Json, frames: list[Json], review: Review) -> None:
+    """Adds the double-dummy values of one deal's ``review`` to its entry in the page's
+    list of deals and its ``frames`` (numbered from the deal's first, as ``entry`` numbers
+    them; see :class:`~euchrelog.viewer.frames.GameView`)."""
+    if not isinstance(review, DealReview):
+        entry["dd"] = {"skipped": review.reason}
+        return
+    plays = [k for k in range(entry["frame"], entry["score"]) if frames[k]["kind"] == "play"]
+    if len(plays) != len(review.plays):
+        entry["dd"] = {"skipped": "the tricks as written do not match the review"}
+        return
+    entry["dd"] = {"dd": review.dd, "made": review.made,
+                   "makers": [s.value for s in review.makers],
+                   "lost": dict(review.points_lost)}
+    for p, (k, play) in enumerate(zip(plays, review.plays, strict=True)):
+        frames[k - 1]["dd"] = _choice(review, p, play)
+        frames[k]["ddPlayed"] = {"seat": play.seat.value, "card": card_text(play.card),
+                                 "loss": play.loss, "after": play.dd_after}
 
 
 def _choice(review: DealReview, p: int, play: PlayReview) -> Json:

@@ -28,9 +28,11 @@ trick and seat.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
+from ..actions import exchange_act
 from ..cards import UNKNOWN, Card, sort_hand
 from ..engine import DealState, HandInfo, Phase
 from ..findings import Finding
@@ -54,6 +56,9 @@ from ..models import (
 from ..replay import DealResult, GameReport, replay
 from ..rules import Ruleset
 from ..seats import Seat
+
+if TYPE_CHECKING:
+    from ..analysis import Review
 
 Json = dict[str, Any]
 """A frame, a deal or a game of the page's data, as JSON-ready values."""
@@ -153,6 +158,19 @@ class _DealFrames:
         self.bids: list[list[str]] = []
         self.frames: list[Json] = []
         self.sheet: Sheet | None = None
+        self.hands: dict[tuple[int, int], Json] = {}
+        """Each hand as the frames show it, by what the record tells of it (a hand
+        unchanged from one frame to the next is drawn once)."""
+        self.discards: list[str] | None = None
+        """The discards, until an act other than a play (which discards nothing)."""
+
+    def hand(self, info: HandInfo) -> Json:
+        """A hand as a frame shows it (see :func:`_hand`)."""
+        key = (info.known, info.free)
+        shown = self.hands.get(key)
+        if shown is None:
+            shown = self.hands[key] = _hand(info)
+        return shown
 
     def place(self, locus: Locus) -> list[int]:
         """The line and column of a part of the record (none without a source)."""
@@ -175,12 +193,12 @@ class _DealFrames:
         maker = state.maker or (self.sheet.maker if self.sheet is not None else None)
         frame: Json = {
             "d": self.d, "kind": kind, "text": text, "at": self.place(locus),
-            "hands": {s.value: _hand(state.hands[s]) for s in state.seats},
-            "extra": _hand(state.extra) if state.extra_kind else None,
+            "hands": {s.value: self.hand(state.hands[s]) for s in state.seats},
+            "extra": self.hand(state.extra) if state.extra_kind else None,
             "up": None if up is None and self.kitty is None else card_text(up),
             "upAt": ("down" if turned else "up") if up_place == "up" else "hand",
             "kitty": _cards(self.kitty) if self.kitty is not None else None,
-            "discards": _cards(sort_hand(c for c, p in state.where.items() if p == "discard")),
+            "discards": self.discarded(kind),
             "bids": [list(b) for b in self.bids],
             "trump": str(trump) if trump is not None else None,
             "maker": maker.value if maker is not None else None,
@@ -195,6 +213,13 @@ class _DealFrames:
             "findings": [], "notes": notes or [],
         }
         self.frames.append(frame)
+
+    def discarded(self, kind: str) -> list[str]:
+        """The cards discarded so far (after a play, as before it)."""
+        if kind != "play" or self.discards is None:
+            self.discards = _cards(sort_hand(c for c, p in self.state.where.items()
+                                             if p == "discard"))
+        return self.discards
 
     def table(self) -> tuple[list[list[str]], str | None, int]:
         """The cards on the table: the trick being played, or the last one while the next
@@ -259,6 +284,10 @@ def _deal_frames(game: Game, rules: Ruleset, d: int, totals: dict[str, int],
     for act, locus in zip(deal.acts, act_loci(deal, d), strict=True):
         state.apply_act(act)
         builder.add(locus[2], act_text(act), locus, notes=comments(act))  # exchange or decl
+    discard = _untold_discard(state, deal)
+    if discard is not None:  # the dealer never holds the discard during the play
+        state.apply_act(exchange_act(state.dealer, state.upcard, discard))
+        builder.discards = None
     tricks: list[int] = []
     for t, trick in enumerate(deal.tricks):
         tricks.append(len(builder.frames))
@@ -277,54 +306,142 @@ def _deal_frames(game: Game, rules: Ruleset, d: int, totals: dict[str, int],
     return builder.frames, entry
 
 
-def game_view(game: Game, source: SourceMap | None = None,
-              report: GameReport | None = None, title: str = "") -> Json:
-    """The page's data for one game: its tags, seats and players, and every frame.
+class GameView:
+    """One game's page data, made deal by deal: :meth:`deals` gives each deal's frames
+    (the findings tied to them) and forgets them, so that a page can be written in memory
+    bounded by one deal (:func:`~euchrelog.viewer.page.write_page`); :meth:`data` gives it
+    all at once (:func:`game_view`).
 
     :param source: the game's source map, to tie findings to frames by line and column.
     :param report: the game's replay report (replayed here when not given).
     :param title: how the page names the game (default: :func:`game_title`).
+    :param double_dummy: add the double-dummy review of every deal it can review (see
+        :mod:`euchrelog.viewer.double_dummy`).
     """
-    if report is None:
-        report = replay(game, source)
-    rules = report.ruleset
-    start = game.start
-    totals = {s: (start.total or {}).get(s, 0) if start else 0 for s in rules.side_names}
-    frames: list[Json] = []
-    deals: list[Json] = []
-    for d, deal in enumerate(game.deals):
-        shown, entry = _deal_frames(game, rules, d, totals, source)
-        offset = len(frames)
-        entry["frame"] += offset
-        entry["tricks"] = [k + offset for k in entry["tricks"]]
-        frames.extend(shown)
-        result = report.deals[d] if d < len(report.deals) else None
-        if result is not None:
-            totals = dict(result.totals)
-        score = _score_frame(frames[-1], deal, result, totals)
-        if source is not None and deal.score is not None:
-            part = "points" if deal.score.points is not None else "total"
-            score["at"] = list(source.find(("deal", d, part)))
-        entry["score"] = len(frames)
-        frames.append(score)
-        deals.append(entry)
-    findings = [_finding(f) for f in report.findings]
-    for k, finding in enumerate(report.findings):
-        at = _frame_of(finding, frames, deals)
-        findings[k]["frame"] = at
-        if at is not None:
-            frames[at]["findings"].append(k)
-    _mark_faults(frames, findings)
-    seats = rules.seats
-    return {
-        "title": title or game_title(game), "tags": [[t.name, t.value] for t in game.tags],
-        "variant": rules.variant.name, "seats": [s.value for s in seats],
-        "names": player_names(game, seats), "sides": list(rules.side_names),
-        "extraKind": rules.extra_hand, "kittyName": rules.variant.kitty_name,
-        "totals": report.totals, "winner": report.winner,
-        "findings": findings, "deals": deals, "frames": frames,
-        "comments": comments(*game.tags, game.start, game.end) + list(game.after),
-    }
+
+    def __init__(self, game: Game, source: SourceMap | None = None,
+                 report: GameReport | None = None, title: str = "", *,
+                 double_dummy: bool = False) -> None:
+        if report is None:
+            report = replay(game, source)
+        self.game, self.source, self.report = game, source, report
+        self.double_dummy = double_dummy
+        rules = report.ruleset
+        self.head: Json = {
+            "title": title or game_title(game), "tags": [[t.name, t.value] for t in game.tags],
+            "variant": rules.variant.name, "seats": [s.value for s in rules.seats],
+            "names": player_names(game, rules.seats), "sides": list(rules.side_names),
+            "extraKind": rules.extra_hand, "kittyName": rules.variant.kitty_name,
+            "totals": report.totals, "winner": report.winner,
+            "comments": comments(*game.tags, game.start, game.end) + list(game.after),
+        }
+        if double_dummy:
+            self.head["dd"] = True
+        self.findings: list[Json] = [_finding(f) for f in report.findings]
+        """Every finding of the game; each one's ``frame`` is known once its deal is made."""
+
+    @property
+    def title(self) -> str:
+        """How the page names the game."""
+        return str(self.head["title"])
+
+    def deals(self) -> Iterator[tuple[Json, list[Json]]]:
+        """Each deal's entry in the page's list of deals and its frames, in order (the
+        frames numbered from the game's first), with the findings tied to them."""
+        game, report, rules = self.game, self.report, self.report.ruleset
+        start = game.start
+        totals = {s: (start.total or {}).get(s, 0) if start else 0 for s in rules.side_names}
+        placed = self._findings_by_deal()
+        reviews = iter(self._reviews())
+        offset = 0
+        for d, deal in enumerate(game.deals):
+            frames, entry = _deal_frames(game, rules, d, totals, self.source)
+            result = report.deals[d] if d < len(report.deals) else None
+            if result is not None:
+                totals = dict(result.totals)
+            score = _score_frame(frames[-1], deal, result, totals)
+            if self.source is not None and deal.score is not None:
+                part = "points" if deal.score.points is not None else "total"
+                score["at"] = list(self.source.find(("deal", d, part)))
+            entry["score"] = len(frames)
+            frames.append(score)
+            for k, by_line in placed.get(d, ()):
+                at = _frame_of(report.findings[k], frames, entry, by_line)
+                self.findings[k]["frame"] = at + offset
+                frames[at]["findings"].append(k)
+            _mark_faults(frames, self.findings)
+            review = next(reviews, None)
+            if review is not None:
+                from .double_dummy import add_review
+
+                add_review(entry, frames, review)
+            entry["frame"] += offset
+            entry["tricks"] = [k + offset for k in entry["tricks"]]
+            entry["score"] += offset
+            offset += len(frames)
+            yield entry, frames
+
+    def _reviews(self) -> Iterable[Review]:
+        """The double-dummy review of each deal, in order (none without the layer)."""
+        if not self.double_dummy:
+            return ()
+        from ..analysis import review_game
+
+        return review_game(self.game, par=False)
+
+    def _findings_by_deal(self) -> dict[int, list[tuple[int, bool]]]:
+        """The deal of each finding that has one, by index: the deal whose lines hold its
+        line (``True``: found by line and column), else the first deal of its number."""
+        source, deals = self.source, self.game.deals
+        starts = [source.find(("deal", d))[0] for d in range(len(deals))] if source else []
+        if starts != sorted(starts):
+            starts = []
+        first: dict[int, int] = {}
+        for d, deal in enumerate(deals):
+            first.setdefault(deal.number, d)
+        placed: dict[int, list[tuple[int, bool]]] = {}
+        for k, finding in enumerate(self.report.findings):
+            d = bisect_right(starts, finding.line) - 1 if finding.line else -1
+            by_line = d >= 0
+            if not by_line:
+                d = first.get(finding.deal, -1) if finding.deal is not None else -1
+            if d >= 0:
+                placed.setdefault(d, []).append((k, by_line))
+        return placed
+
+    def data(self) -> Json:
+        """The whole page data of the game: :attr:`head`, every frame, deal and finding."""
+        frames: list[Json] = []
+        deals: list[Json] = []
+        for entry, shown in self.deals():
+            deals.append(entry)
+            frames.extend(shown)
+        return {**self.head, "findings": self.findings, "deals": deals, "frames": frames}
+
+
+def game_view(game: Game, source: SourceMap | None = None,
+              report: GameReport | None = None, title: str = "") -> Json:
+    """The page's data for one game: its tags, seats and players, and every frame (see
+    :class:`GameView`)."""
+    return GameView(game, source, report, title).data()
+
+
+def _untold_discard(state: DealState, deal: Deal) -> Card | None:
+    """After an order up that the record leaves without its exchange line: the dealer's
+    discard, when the play tells it (of the dealer's whole hand and the upcard, the one
+    card the dealer never plays); ``None`` when there is no such exchange due, or the
+    record does not tell it (a hand not wholly known, a deal left short)."""
+    up = state.upcard
+    if up is None or state.dealer not in state.hands or not state.exchange_due:
+        return None
+    hand = state.hands[state.dealer]
+    if hand.free or not hand.known:
+        return None
+    held = {*hand.cards, up}
+    played = {p.card for t in deal.tricks for p in t.plays if p.seat == state.dealer}
+    left = held - played
+    return left.pop() if len(held) == len(hand.cards) + 1 == len(played) + 1 and (
+        played <= held and len(left) == 1) else None
 
 
 def game_title(game: Game, index: int = 1) -> str:
@@ -385,25 +502,23 @@ def _finding(finding: Finding) -> Json:
             "frame": None}
 
 
-def _frame_of(finding: Finding, frames: list[Json], deals: list[Json]) -> int | None:
-    """The frame of the act a finding concerns: the act at its line and column, else the
-    last act on or above its line; without a place, by its deal, trick and seat."""
-    if finding.line:
-        exact = next((k for k, f in enumerate(frames) if f["at"] == [finding.line,
-                                                                      finding.column]), None)
+def _frame_of(finding: Finding, frames: list[Json], entry: Json, by_line: bool) -> int:
+    """The frame (of its deal's ``frames``) of the act a finding concerns: the act at its
+    line and column, else the last act on or above its line (``by_line``); without a
+    place, by its trick and seat, the score frame for a finding of the score sheet, else
+    the deal's first frame."""
+    if by_line:
+        here = [finding.line, finding.column]
+        exact = next((k for k, f in enumerate(frames) if f["at"] == here), None)
         if exact is not None:
             return exact
         above = [k for k, f in enumerate(frames) if f["at"] and f["at"][0] <= finding.line]
         if above:
             return max(above, key=lambda k: (frames[k]["at"][0], k))
-    entry = next((e for e in deals if e["number"] == finding.deal), None)
-    if entry is None:
-        return None
     if finding.kind.sheet:
         return int(entry["score"])
     if finding.trick is not None and finding.seat is not None:
-        for k in range(int(entry["frame"]), int(entry["score"])):
-            frame = frames[k]
+        for k, frame in enumerate(frames):
             if (frame["kind"] == "play" and frame["trick"] == finding.trick
                     and frame["mark"] and frame["mark"][0] == finding.seat):
                 return k

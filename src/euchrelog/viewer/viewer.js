@@ -3,7 +3,17 @@
 // and draws them, with textContent for every text that comes from a record.
 "use strict";
 (function () {
-  const DATA = JSON.parse(document.getElementById("euchrelog-data").textContent);
+  // Each game's data is a <script type="application/json"> element of its own, read when
+  // the game is shown (one game at a time is held).
+  const GAMES = Array.from(document.querySelectorAll("script.euchrelog-game"));
+  const loaded = { k: -1, data: null };
+  function gameData(k) {
+    if (loaded.k !== k) {
+      loaded.data = JSON.parse(GAMES[k].textContent);
+      loaded.k = k;
+    }
+    return loaded.data;
+  }
   const SVG = "http://www.w3.org/2000/svg";
   const SUITS = { C: ["\u2663", "clubs", false], D: ["\u2666", "diamonds", true],
     H: ["\u2665", "hearts", true], S: ["\u2660", "spades", false] };
@@ -64,7 +74,7 @@
     return box;
   }
 
-  const game = () => DATA.games[state.game];
+  const game = () => gameData(state.game);
   const frame = () => game().frames[state.frame];
   const dealOf = (f) => game().deals[f.d];
 
@@ -517,7 +527,7 @@
     if (move) { e.preventDefault(); move(); }
   }
 
-  if (!DATA.games.length) { $("status").textContent = "This page holds no game."; return; }
+  if (!GAMES.length) { $("status").textContent = "This page holds no game."; return; }
   $("first").addEventListener("click", () => go(0));
   $("prev").addEventListener("click", () => go(state.frame - 1));
   $("next").addEventListener("click", () => go(state.frame + 1));
@@ -530,15 +540,15 @@
   $("view-select").addEventListener("change", (e) => { state.view = e.target.value; render(); });
   $("print").addEventListener("click", () => window.print());
   const games = $("game-select");
-  if (DATA.games.length > 1) {
-    DATA.games.forEach((g, k) => {
-      games.appendChild(el("option", { value: String(k) }, (k + 1) + ". " + g.title));
+  if (GAMES.length > 1) {
+    GAMES.forEach((g, k) => {
+      games.appendChild(el("option", { value: String(k) }, (k + 1) + ". " + g.dataset.title));
     });
     games.addEventListener("change", (e) => setGame(Number(e.target.value)));
   } else games.parentElement.hidden = true;
   document.addEventListener("keydown", onKey);
   const wanted = /^#game-(\d+)$/.exec(location.hash);
-  const first = wanted ? Math.min(Math.max(Number(wanted[1]) - 1, 0), DATA.games.length - 1) : 0;
+  const first = wanted ? Math.min(Math.max(Number(wanted[1]) - 1, 0), GAMES.length - 1) : 0;
   games.value = String(first);
   setGame(first);
 })();

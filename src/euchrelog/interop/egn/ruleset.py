@@ -24,6 +24,11 @@ _FIELDS = frozenset({*(name for row in OPTIONS for name in row.egn or ()), *_NO_
 an equivalent, and two that must keep their one value."""
 
 
+def _points(value: object) -> str:
+    """A number of points in words: ``1 point``, ``3 points``."""
+    return f"{value} point" if value == 1 and type(value) is int else f"{value} points"
+
+
 def rules_words(ruleset: dict[str, Any], where: str) -> list[str]:
     """The options of the ``Rules`` tag that an EGN ruleset means, or a refusal naming
     the flag that has no equivalent in the rules reference."""
@@ -37,12 +42,12 @@ def rules_words(ruleset: dict[str, Any], where: str) -> list[str]:
         raise fail("num_players: EGN games of other than four players are not read",
                    f"{where}.num_players")
     if ruleset.get("loner_march_score", 4) != 4:
-        raise fail(f"loner_march_score: {ruleset['loner_march_score']} points has no "
+        raise fail(f"loner_march_score: {_points(ruleset['loner_march_score'])} has no "
                    "equivalent in the rules reference (F11 scores 4)",
                    f"{where}.loner_march_score")
     euchred = ruleset.get("loner_euchred_score", 2)
     if euchred not in (2, 3, 4) or type(euchred) is not int:
-        raise fail(f"loner_euchred_score: {euchred} points has no equivalent in the rules "
+        raise fail(f"loner_euchred_score: {_points(euchred)} has no equivalent in the rules "
                    "reference (euchred-loner takes 2, 3 or 4, H1)",
                    f"{where}.loner_euchred_score")
     if ruleset.get("std", True):
