@@ -33,6 +33,8 @@ class Replays:
         self.deals = 0
         self.bids = 0
         """Bids applied to a deal's state, by the replay or anything else."""
+        self.dealt = 0
+        """Deal states made from a record's cards (a copy of a state is not)."""
 
 
 @pytest.fixture
@@ -52,6 +54,13 @@ def replays(monkeypatch: pytest.MonkeyPatch) -> Iterator[Replays]:
         counts.bids += 1
         apply_bid(self, act)
 
+    def deal(self: DealState, *args: Any, **kwargs: Any) -> None:
+        if kwargs.get("hands") or kwargs.get("upcard"):
+            counts.dealt += 1
+        made(self, *args, **kwargs)
+
+    made = DealState.__init__
+    monkeypatch.setattr(DealState, "__init__", deal)
     monkeypatch.setattr(DealState, "apply_bid", bid)
     monkeypatch.setattr(GameReplay, "run", run_game)
     monkeypatch.setattr(DealReplay, "run", run_deal)
@@ -75,9 +84,21 @@ def test_each_command_replays_each_game_once(command: list[str], replays: Replay
     assert result.exit_code == 0, result.stderr
     assert list(replays.games.values()) == [1]
     deals, bids = _counts(CLUB)
-    assert replays.deals == deals
+    assert replays.deals == replays.dealt == deals
     if "--dd" not in command:  # (its par tables try other biddings)
         assert replays.bids == bids
+
+
+@PURE_ONLY
+@pytest.mark.parametrize("dd", ["--dd", "--no-dd"])
+def test_view_replays_each_game_once(dd: str, replays: Replays, tmp_path: Path) -> None:
+    """Before, ``view`` replayed each game to check it, walked each deal again for its
+    frames from the record, and (with the double-dummy layer) replayed it a third time
+    for the review; the frames are now made on the deals as the replay took them."""
+    result = CliRunner().invoke(main, ["view", dd, "-o", str(tmp_path / "p.html"), str(CLUB)])
+    assert result.exit_code == 0, result.stderr
+    assert list(replays.games.values()) == [1]
+    assert replays.deals == replays.dealt == _counts(CLUB)[0]
 
 
 @PURE_ONLY

@@ -106,3 +106,14 @@ def test_the_progress_of_stats_double_dummy_counts_the_reviews(
     assert len(set(counts)) >= 4, screen.getvalue()[-300:]
     shares = [int(s) for s in re.findall(r"counting +(\d+)%", screen.getvalue())]
     assert shares == sorted(shares) and shares[0] < 50
+
+
+def test_view_shows_its_progress(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before, ``view`` showed no progress at all."""
+    path = _games(tmp_path, 4, 10)
+    screen = _screen(monkeypatch)
+    with contextlib.suppress(SystemExit):
+        main(["view", "--no-dd", "-o", str(tmp_path / "out.html"), str(path)],
+             standalone_mode=False)
+    counts = [int(n) for n in re.findall(r"viewing .*?(\d+) deals?\b", screen.getvalue())]
+    assert len(set(counts)) >= 10 and counts == sorted(counts), screen.getvalue()[-300:]

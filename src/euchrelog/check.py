@@ -57,10 +57,11 @@ def _with(finding: Finding, path: str | None, index: int) -> Finding:
 
 
 def check_game(game: Game, index: int = 1, path: str | None = None, line: int = 0,
-               source: SourceMap | None = None) -> GameCheck:
+               source: SourceMap | None = None, *, trace: bool = False) -> GameCheck:
     """Replays one game and returns its findings, placed at ``line`` when there is no source
-    map (a game read from JSON)."""
-    return _checked(replay(game, source), index, path, line, len(game.deals))
+    map (a game read from JSON); ``trace`` keeps each deal as the replay took it, for what
+    rides that one replay (:attr:`~euchrelog.replay.DealResult.trace`)."""
+    return _checked(replay(game, source, trace=trace), index, path, line, len(game.deals))
 
 
 def _checked(report: GameReport, index: int, path: str | None, line: int,
@@ -107,7 +108,7 @@ def check_chunk(chunk: Chunk, *, keep_report: bool = True, fast: bool = True) ->
             lines = chunk.text.split("\n")
             result.findings = [resolve(f, lines, chunk.first_line) for f in result.findings]
         if "noqa" in chunk.text.lower():
-            _noqa(result, chunk)
+            apply_noqa(result, chunk)
     if not keep_report:
         result.report = None
     return result
@@ -182,7 +183,7 @@ def _clean(chunk: Chunk, report: GameReport, keep_report: bool) -> GameCheck:
                      deals=len(report.deals))
 
 
-def _noqa(result: GameCheck, chunk: Chunk) -> None:
+def apply_noqa(result: GameCheck, chunk: Chunk) -> None:
     """Leaves out of ``result`` the findings a ``# noqa`` comment on their line suppresses;
     reports each code a comment names that is no code (N101), and keeps aside each comment,
     or code of one, that suppresses nothing (N102, :attr:`GameCheck.unused`). A comment on

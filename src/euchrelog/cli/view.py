@@ -12,9 +12,11 @@ from pathlib import Path
 import click
 
 from ..errors import NotationError
-from ..files import FileError, Limits, failure_text, read_lines, write_output
+from ..files import FileError, Limits, failure_text, write_output
+from ..progress import Progress, total_size
 from ..report import EXIT_SYNTAX, Report, visible, visible_context
-from ..viewer import GameView, placed_views, write_page
+from ..sources import open_source, source_name
+from ..viewer import GameView, source_views, write_page
 from .options import Configured, config_options, limit_options
 
 
@@ -66,23 +68,21 @@ def view(source: str, output: str | None, title: str | None, double_dummy: bool,
       euchrelog view final.egn --title "Final" --no-dd
       cat club.euchre | euchrelog view - > club.html
     """
-    name = "<stdin>" if source == "-" else source
+    name = source_name(source)
+    target = output or default_output(source)
+    progress = Progress(total_size([source]), verb="viewing",
+                        enabled=not quiet and target != "-")
     try:
-        text = "".join(read_lines(source, Limits(max_bytes, max_line)))
-    except NotationError as exc:
-        click.echo(f"{visible(name)}:{exc.line}:{exc.column}: {exc.code} {visible(exc.message)}",
-                   err=True)
-        sys.exit(EXIT_SYNTAX)
+        opened = open_source(source, Limits(max_bytes, max_line), progress)
     except OSError as exc:
         raise FileError(f"cannot read {name}: {failure_text(exc)}") from None
     report = Report("view")
-    games = placed_views(text, name, double_dummy=double_dummy)
-    target = output or default_output(source)
+    games = source_views(opened, double_dummy=double_dummy)
     try:
         first = next(games, None)
         if first is None:
             raise click.UsageError(f"{name} holds no game")
-        views = _counted(chain([first], games), report)
+        views = _counted(chain([first], games), report, progress)
         page_title = title or Path(name).name
         if target == "-":
             with tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n") as spool:
@@ -92,6 +92,7 @@ def view(source: str, output: str | None, title: str | None, double_dummy: bool,
         else:
             write_output(target, lambda out: write_page(out, views, page_title))
     except NotationError as exc:
+        progress.clear()
         click.echo(f"{visible(name)}:{exc.line}:{exc.column}: {exc.code} {visible(exc.message)}",
                    err=True)
         if exc.context:
@@ -99,16 +100,24 @@ def view(source: str, output: str | None, title: str | None, double_dummy: bool,
         click.echo("no page written: fix the record, or check it with 'euchrelog check'",
                    err=True)
         sys.exit(EXIT_SYNTAX)
+    except BrokenPipeError:
+        raise
+    except OSError as exc:  # (the source, read as the page is written)
+        raise FileError(f"cannot read {name}: {failure_text(exc)}") from None
+    finally:
+        progress.clear()
     report.written_to = "standard output" if target == "-" else visible(target)
     if not quiet:
         click.echo(report.summary(), err=True)
     sys.exit(report.return_code)
 
 
-def _counted(views: Iterator[tuple[int, GameView]], report: Report) -> Iterator[GameView]:
+def _counted(views: Iterator[tuple[int, GameView]], report: Report, progress: Progress
+             ) -> Iterator[GameView]:
     """The games' page data, each counted in ``report`` as it is written (a note, a
-    claimed renege, is no fault)."""
+    claimed renege, is no fault), and each deal in ``progress`` as its frames are made."""
     for _, view in views:
+        view.counted = progress.count
         report.games += 1
         report.deals += len(view.game.deals)
         report.findings += len(view.findings)

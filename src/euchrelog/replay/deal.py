@@ -117,7 +117,7 @@ class DealReplay:
         lead = state.copy() if self.trace and tricks else None
         self.play_tricks(d, deal, tricks, state, claimed, fault, canadian)
         if dealt is not None:
-            result.trace = DealTrace(dealt, taken, lead, state)
+            result.trace = DealTrace(dealt, taken, lead)
         result.thrown = state.phase is Phase.THROWN
         result.maker = state.maker
         result.trump = state.trump.value if state.trump else None

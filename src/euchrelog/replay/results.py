@@ -21,9 +21,8 @@ class DealTrace:
     """One deal as its replay took it, for what rides the replay's one pass (the review,
     the viewer, the statistics, the recorder and the server): the state as dealt, the acts
     before the play as taken (the bids, then the exchange, merge and declarations, each as
-    the replay read it: a seat letter written wrongly is taken as the seat it reads), the
-    state at the opening lead and at the end (whose ``tricks`` and ``winners`` are the
-    tricks as played and who took them)."""
+    the replay read it: a seat letter written wrongly is taken as the seat it reads) and the
+    state at the opening lead."""
 
     dealt: DealState
     """The state as dealt, before the first bid (a copy of the replay's)."""
@@ -32,8 +31,6 @@ class DealTrace:
     lead: DealState | None
     """The state at the opening lead (a copy), once the bidding, exchange and declarations
     are done; ``None`` for a deal with no trick recorded."""
-    final: DealState
-    """The state at the end of the deal."""
 
 
 @dataclass

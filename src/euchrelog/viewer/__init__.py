@@ -1,9 +1,10 @@
 """The replay viewer: a record of any variant and completeness as one self-contained HTML
 page that steps through every deal act by act (``euchrelog view``).
 
-:func:`placed_views` reads the games of a source (notation, JSON, or a format from
-elsewhere) one at a time, each replayed and checked, as a :class:`GameView` whose frames
-are made deal by deal; :func:`write_page` writes the page as they are made, so neither a
+:func:`source_views` reads the games of a source (:mod:`euchrelog.sources`: notation,
+JSON, or a format from elsewhere) one at a time, each replayed once and checked, as a
+:class:`GameView` whose frames are made deal by deal on that replay's deals as taken;
+:func:`write_page` writes the page as they are made, so neither a
 long record nor its page is ever held whole. :func:`game_view` gives one game's data at
 once, :func:`views_of_text` each game's in turn.
 
@@ -22,23 +23,19 @@ once, :func:`views_of_text` each game's in turn.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterator
 from dataclasses import replace
 
-from ..check import check_game
+from ..check import apply_noqa, check_game
 from ..errors import NotationError
-from ..findings import is_suppressed
-from ..interop import ConversionError, check_converted, read_source
-from ..kinds import game_per_line, head_of, is_json, kind_of
-from ..models import Game
-from ..notation import ParsedGame, parse_game, split_games, text_lines
-from ..notation.jsonio import loads_json
+from ..interop import check_converted
+from ..sources import Chunk, Entry, Source, text_source
 from .frames import GameView, Json, game_title, game_view
 from .page import render_page, write_page
 
-__all__ = ["GameView", "Json", "ViewError", "game_title", "game_view", "page_of_text",
-           "placed_views", "render_page", "views_of_text", "write_page"]
+__all__ = ["GameView", "Json", "ViewError", "entry_view", "game_title", "game_view",
+           "page_of_text", "placed_views", "render_page", "source_views", "views_of_text",
+           "write_page"]
 
 
 class ViewError(NotationError):
@@ -65,78 +62,59 @@ def placed_views(text: str, path: str = "<stdin>", *, double_dummy: bool = False
                  skip_unreadable: bool = False) -> Iterator[tuple[int, GameView]]:
     """Each game of a source's text, read, replayed and checked only when it is asked for:
     its page data (made deal by deal as it is written) with the line its game begins at
-    in the source (0 for a game of JSON or from elsewhere), as ``score`` places games.
+    in the source (0 for a game of a JSON document or from elsewhere), as ``score`` places
+    games.
 
     :param double_dummy: add the double-dummy review of every deal it can review (see
         :mod:`euchrelog.viewer.double_dummy`).
-    :param skip_unreadable: leave out a game of notation with a syntax error instead of
-        raising :class:`ViewError`.
+    :param skip_unreadable: leave out a game with a syntax error instead of raising
+        :class:`ViewError`.
     :raises ViewError: for a game that cannot be read, when it is reached.
     """
-    for line, _, view in _games(text, path, skip_unreadable, double_dummy):
-        yield line, view
+    return source_views(text_source(text, path), double_dummy=double_dummy,
+                        skip_unreadable=skip_unreadable)
 
 
-def _games(text: str, path: str, skip_unreadable: bool = False, double_dummy: bool = False
-           ) -> Iterator[tuple[int, Game, GameView]]:
-    """Each game of a source's text with its first line and its page data."""
-    kind = kind_of(path, head_of(io.StringIO(text)))
-    if kind is not None:
-        yield from _foreign_views(kind, text, double_dummy)
-        return
-    if is_json(text.lstrip().split("\n", 1)[0]):
-        try:
-            log = loads_json(text)
-        except ValueError as exc:  # (RecordError)
-            raise ViewError(str(exc), 1, 1, code="S102") from None
-        lines = text_lines(text)
-        head = next((line for line in lines if line.strip()), "")
-        # JSON Lines: each game at its line, as score places it; a document: at none.
-        starts = ([n for n, line in enumerate(lines, 1) if line.strip()]
-                  if game_per_line(head) else [])
-        for k, game in enumerate(log.games, 1):
-            line = starts[k - 1] if k <= len(starts) else 0
-            yield line, game, _view(game, k, None, line, double_dummy=double_dummy)
-        return
-    index = 0
-    for first, chunk in split_games(text_lines(text.lstrip("\ufeff"))):
-        try:
-            parsed = parse_game(chunk, first)
-        except NotationError as exc:
-            if skip_unreadable:
-                continue
-            raise ViewError(exc.message, exc.line, exc.column, exc.context) from None
-        if isinstance(parsed, ParsedGame):
-            index += 1
-            yield first, parsed.game, _view(parsed.game, index, parsed, first, chunk,
-                                            double_dummy=double_dummy)
+def source_views(source: Source, *, double_dummy: bool = False,
+                 skip_unreadable: bool = False) -> Iterator[tuple[int, GameView]]:
+    """:func:`placed_views` of a source read as it is needed (:mod:`euchrelog.sources`).
+
+    :raises ViewError: for a game that cannot be read, when it is reached.
+    :raises NotationError: where the source stops being readable.
+    """
+    for entry in source.entries():
+        if entry.game is None:
+            if not skip_unreadable:
+                raise _unreadable(entry)
+            continue
+        yield entry.line, entry_view(entry, double_dummy=double_dummy)
 
 
-def _view(game: Game, index: int, parsed: ParsedGame | None, first: int | None,
-          text: str = "", *, double_dummy: bool = False) -> GameView:
-    """One game's page data, checked as ``check`` checks it: a finding that a ``# noqa``
-    comment on its line leaves out (in the game's ``text``) is left out here too."""
-    source = parsed.source if parsed is not None else None
-    report = check_game(game, index, None, first or 0, source).report
-    assert report is not None  # (a game read is replayed)
-    if first and "noqa" in text.lower():
-        lines = text.split("\n")
-        report = replace(report, findings=[
-            f for f in report.findings
-            if not (0 <= f.line - first < len(lines)
-                    and is_suppressed(f.code, lines[f.line - first]))])
-    return GameView(game, source, report, game_title(game, index), double_dummy=double_dummy)
+def _unreadable(entry: Entry) -> ViewError:
+    """The error of a game that cannot be read, placed as its finding."""
+    assert entry.failed is not None
+    finding = entry.failed.findings[0]
+    where = f"game {entry.index}: {finding.where}: " if finding.where is not None else ""
+    return ViewError(where + finding.message, finding.line or 1, finding.column or 1,
+                     entry.failed.context, code=finding.code)
 
 
-def _foreign_views(kind: str, text: str, double_dummy: bool
-                   ) -> Iterator[tuple[int, Game, GameView]]:
-    """Each game of a source in a format from elsewhere (EGN, EMN, OpenSpiel)."""
-    for index, item in enumerate(read_source(kind, text), 1):
-        if isinstance(item, ConversionError):
-            raise ViewError(f"game {index}: {item.where}: {item.message}", 1, 1, code="S102")
-        report, _ = check_converted(item)
-        yield 0, item.game, GameView(item.game, None, report, game_title(item.game, index),
-                                     double_dummy=double_dummy)
+def entry_view(entry: Entry, *, double_dummy: bool = False) -> GameView:
+    """One game's page data from its one replay, checked as ``check`` checks it (a finding
+    that a ``# noqa`` comment on its line leaves out is left out here too), the viewer and
+    the double-dummy layer riding that replay's deals as taken."""
+    assert entry.game is not None
+    if entry.converted is not None:
+        report, _ = check_converted(entry.converted)
+    else:
+        result = check_game(entry.game, entry.index, None, entry.line, entry.source,
+                            trace=True)
+        if entry.line and "noqa" in entry.text.lower():
+            apply_noqa(result, Chunk(entry.index, entry.line, entry.text, None))
+        assert result.report is not None  # (a game read is replayed)
+        report = replace(result.report, findings=result.findings)
+    return GameView(entry.game, entry.source, report, game_title(entry.game, entry.index),
+                    double_dummy=double_dummy)
 
 
 def page_of_text(text: str, path: str = "<stdin>", title: str | None = None, *,

@@ -29,12 +29,12 @@ trick and seat.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..actions import exchange_act
 from ..cards import UNKNOWN, Card, sort_hand
-from ..engine import DealState, HandInfo, Phase
+from ..engine import Action, DealState, HandInfo, Phase
 from ..findings import Finding
 from ..loci import Locus, SourceMap, act_loci
 from ..models import (
@@ -53,7 +53,7 @@ from ..models import (
     Sheet,
     Swap,
 )
-from ..replay import DealResult, GameReport, replay
+from ..replay import DealResult, DealTrace, GameReport, replay
 from ..rules import Ruleset
 from ..seats import Seat
 
@@ -256,22 +256,31 @@ def _seat(seat: Seat | None) -> str | None:
 
 
 def _deal_frames(game: Game, rules: Ruleset, d: int, totals: dict[str, int],
-                 source: SourceMap | None) -> tuple[list[Json], Json]:
+                 source: SourceMap | None, trace: DealTrace | None = None
+                 ) -> tuple[list[Json], Json]:
     """The frames of deal ``d`` from the running ``totals`` before it, and its entry in the
-    page's list of deals (the frames where it and each of its tricks begin)."""
+    page's list of deals (the frames where it and each of its tricks begin): on the deal as
+    its replay took it (``trace``: its state as dealt, and each bid and act as taken, a
+    seat written wrongly shown as the seat it was read as), else as the record writes it."""
     deal = game.deals[d]
-    extra = deal.extra.cards if deal.extra and deal.extra.kind == rules.extra_hand else None
-    hands = {seat: list(cards) for line in deal.hands for seat, cards in line.cards.items()
-             if seat in rules.seats}
-    state = DealState(rules, deal.dealer, hands=hands,
-                      upcard=deal.up.card if deal.up else None,
-                      kitty=deal.up.kitty if deal.up else None, extra=extra)
+    taken: list[Action] = list(trace.acts) if trace is not None else [*deal.bids, *deal.acts]
+    if trace is not None:
+        state = trace.dealt.copy()
+    else:
+        extra = deal.extra.cards if deal.extra and deal.extra.kind == rules.extra_hand else None
+        hands = {seat: list(cards) for line in deal.hands for seat, cards in line.cards.items()
+                 if seat in rules.seats}
+        state = DealState(rules, deal.dealer, hands=hands,
+                          upcard=deal.up.card if deal.up else None,
+                          kitty=deal.up.kitty if deal.up else None, extra=extra)
     builder = _DealFrames(rules, d, state, totals, deal.up.kitty if deal.up else None, source)
     builder.add("deal", f"deal {deal.number}: {deal.dealer} deals", ("deal", d),
                 notes=comments(deal, *deal.hands, deal.extra, deal.up))
     k = 0
     for line in deal.bidding:
-        for b, bid in enumerate(line.bids):
+        for b, written in enumerate(line.bids):
+            bid = taken[k] if k < len(taken) else written
+            assert isinstance(bid, Pass | Order | Call | Number | Swap)  # (as it was written)
             state.apply_bid(bid)
             builder.bids.append([bid.seat.value, bid_text(bid)])
             builder.add("bid", f"{bid.seat} {bid_text(bid)}", ("deal", d, "bid", k),
@@ -281,8 +290,9 @@ def _deal_frames(game: Game, rules: Ruleset, d: int, totals: dict[str, int],
         builder.sheet = deal.sheet
         builder.add("sheet", sheet_text(deal.sheet), ("deal", d, "sheet"),
                     notes=comments(deal.sheet))
-    for act, locus in zip(deal.acts, act_loci(deal, d), strict=True):
-        state.apply_act(act)
+    for k, (act, locus) in enumerate(zip(deal.acts, act_loci(deal, d), strict=True),
+                                     len(deal.bids)):
+        state.apply_act(taken[k] if k < len(taken) else act)
         builder.add(locus[2], act_text(act), locus, notes=comments(act))  # exchange or decl
     discard = _untold_discard(state, deal)
     if discard is not None:  # the dealer never holds the discard during the play
@@ -323,9 +333,11 @@ class GameView:
                  report: GameReport | None = None, title: str = "", *,
                  double_dummy: bool = False) -> None:
         if report is None:
-            report = replay(game, source)
+            report = replay(game, source, trace=True)
         self.game, self.source, self.report = game, source, report
         self.double_dummy = double_dummy
+        self.counted: Callable[[int], object] | None = None
+        """Told of each deal once its frames are made (a progress line)."""
         rules = report.ruleset
         self.head: Json = {
             "title": title or game_title(game), "tags": [[t.name, t.value] for t in game.tags],
@@ -355,8 +367,9 @@ class GameView:
         reviews = iter(self._reviews())
         offset = 0
         for d, deal in enumerate(game.deals):
-            frames, entry = _deal_frames(game, rules, d, totals, self.source)
             result = report.deals[d] if d < len(report.deals) else None
+            frames, entry = _deal_frames(game, rules, d, totals, self.source,
+                                         result.trace if result is not None else None)
             if result is not None:
                 totals = dict(result.totals)
             score = _score_frame(frames[-1], deal, result, totals)
@@ -380,14 +393,17 @@ class GameView:
             entry["score"] += offset
             offset += len(frames)
             yield entry, frames
+            if self.counted is not None:
+                self.counted(1)
 
     def _reviews(self) -> Iterable[Review]:
-        """The double-dummy review of each deal, in order (none without the layer)."""
+        """The double-dummy review of each deal, in order (none without the layer), riding
+        the game's replay where it kept the deals as taken."""
         if not self.double_dummy:
             return ()
         from ..analysis import review_game
 
-        return review_game(self.game, par=False)
+        return review_game(self.game, par=False, report=self.report)
 
     def _findings_by_deal(self) -> dict[int, list[tuple[int, bool]]]:
         """The deal of each finding that has one, by index: the deal whose lines hold its
