@@ -5,9 +5,11 @@
 (function () {
   const file = document.getElementById("draw-file");
   if (file) {
-    file.addEventListener("change", async () => {
+    const read = async () => {
       if (file.files.length) document.getElementById("draw").value = await file.files[0].text();
-    });
+    };
+    file.addEventListener("change", read);
+    read(); // a file chosen before this deferred script ran
   }
   const id = document.body.dataset.event;
   const box = document.getElementById("progress");
