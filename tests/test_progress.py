@@ -117,3 +117,39 @@ def test_view_shows_its_progress(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
              standalone_mode=False)
     counts = [int(n) for n in re.findall(r"viewing .*?(\d+) deals?\b", screen.getvalue())]
     assert len(set(counts)) >= 10 and counts == sorted(counts), screen.getvalue()[-300:]
+
+
+def test_ctrl_c_in_view_ends_the_page_with_what_was_finished(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before, Ctrl-C in ``view`` left no page (or half a page's text): now the page ends
+    with the games and deals finished before it, and the exit status is 130."""
+    import json
+
+    from euchrelog.viewer import frames
+
+    path = _games(tmp_path, 4, 10)
+    screen = _screen(monkeypatch)
+    made = 0
+    real = frames._deal_frames
+
+    def stopping(*args: Any, **kwargs: Any) -> Any:
+        nonlocal made
+        made += 1
+        if made == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(frames, "_deal_frames", stopping)
+    page = tmp_path / "out.html"
+    code = 0
+    try:
+        main(["view", "--no-dd", "-o", str(page), str(path)],
+             standalone_mode=False)
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    assert code == 130
+    assert "interrupted in game 1:" in screen.getvalue()
+    text = page.read_text(encoding="utf-8")
+    data = json.loads(text.split('class="euchrelog-game"', 1)[1].split(">", 1)[1].split(
+        "</script>", 1)[0])
+    assert len(data["deals"]) == 2 and text.rstrip().endswith("</html>")

@@ -16,7 +16,7 @@ from ..files import FileError, Limits, failure_text, write_output
 from ..progress import Progress, total_size
 from ..report import EXIT_SYNTAX, Report, visible, visible_context
 from ..sources import open_source, source_name
-from ..viewer import GameView, source_views, write_page
+from ..viewer import GameView, Stop, source_views, write_page
 from .options import Configured, config_options, limit_options
 
 
@@ -59,7 +59,8 @@ def view(source: str, output: str | None, title: str | None, double_dummy: bool,
     play go on under perfect play, then go back to the game as played.
 
     Exit status: 0 page written and the record clean (notes aside), 1 page written and
-    the record has findings, 2 syntax or usage error (no page written).
+    the record has findings, 2 syntax or usage error (no page written), 130 stopped by
+    Ctrl-C (the page holds the games and deals finished before it).
 
     \b
     Examples:
@@ -77,6 +78,7 @@ def view(source: str, output: str | None, title: str | None, double_dummy: bool,
     except OSError as exc:
         raise FileError(f"cannot read {name}: {failure_text(exc)}") from None
     report = Report("view")
+    stop = Stop()
     games = source_views(opened, double_dummy=double_dummy)
     try:
         first = next(games, None)
@@ -86,11 +88,11 @@ def view(source: str, output: str | None, title: str | None, double_dummy: bool,
         page_title = title or Path(name).name
         if target == "-":
             with tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n") as spool:
-                write_page(spool, views, page_title)
+                write_page(spool, views, page_title, stop)
                 spool.seek(0)
                 shutil.copyfileobj(spool, sys.stdout)
         else:
-            write_output(target, lambda out: write_page(out, views, page_title))
+            write_output(target, lambda out: write_page(out, views, page_title, stop))
     except NotationError as exc:
         progress.clear()
         click.echo(f"{visible(name)}:{exc.line}:{exc.column}: {exc.code} {visible(exc.message)}",
@@ -107,6 +109,11 @@ def view(source: str, output: str | None, title: str | None, double_dummy: bool,
     finally:
         progress.clear()
     report.written_to = "standard output" if target == "-" else visible(target)
+    if stop.stopped:
+        report.interrupted = True
+        click.echo(f"interrupted in game {stop.games}: {report.written_to} holds the games "
+                   "and deals finished before it", err=True)
+        sys.exit(report.return_code)
     if not quiet:
         click.echo(report.summary(), err=True)
     sys.exit(report.return_code)

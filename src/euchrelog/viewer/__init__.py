@@ -31,11 +31,23 @@ from ..errors import NotationError
 from ..interop import check_converted
 from ..sources import Chunk, Entry, Source, text_source
 from .frames import GameView, Json, game_title, game_view
-from .page import render_page, write_page
+from .page import Stop, render_page, write_page
 
-__all__ = ["GameView", "Json", "ViewError", "entry_view", "game_title", "game_view",
-           "page_of_text", "placed_views", "render_page", "source_views", "views_of_text",
-           "write_page"]
+__all__ = [
+    "GameView",
+    "Json",
+    "Stop",
+    "ViewError",
+    "entry_view",
+    "game_title",
+    "game_view",
+    "page_of_text",
+    "placed_views",
+    "render_page",
+    "source_views",
+    "views_of_text",
+    "write_page",
+]
 
 
 class ViewError(NotationError):
