@@ -153,3 +153,32 @@ def test_ctrl_c_in_view_ends_the_page_with_what_was_finished(
     data = json.loads(text.split('class="euchrelog-game"', 1)[1].split(">", 1)[1].split(
         "</script>", 1)[0])
     assert len(data["deals"]) == 2 and text.rstrip().endswith("</html>")
+
+
+def test_ctrl_c_in_stats_writes_the_statistics_of_the_games_counted(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before, Ctrl-C in ``stats`` wrote nothing."""
+    from euchrelog.cli import stats
+
+    path = _games(tmp_path, 5, 10)
+    screen = _screen(monkeypatch)
+    real, calls = stats.replay, 0
+
+    def stopping(*args: Any, **kwargs: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(stats, "replay", stopping)
+    out = tmp_path / "out.json"
+    code = 0
+    try:
+        main(["stats", "-j", "1", "--format", "json", "-o", str(out), str(path)],
+             standalone_mode=False)
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    assert code == 130
+    assert out.exists()
+    assert "interrupted: counted 2 games" in screen.getvalue()

@@ -157,6 +157,8 @@ def _counted(r: Report) -> str:
         out += f"; {_n(r.faulty_games, 'game')} with findings (euchrelog check lists them)"
     if r.syntax_errors:
         out += f"; {_n(r.syntax_errors, 'game')} not read (see above)"
+    if r.interrupted:
+        out = f"interrupted: {out}; the statistics are of these games, the rest was not read"
     return out
 
 

@@ -122,7 +122,8 @@ def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
 
     Exit status: 0 when every game read is clean, 1 when a game has findings (the
     statistics are still given: euchrelog check lists them), 2 when a game cannot be
-    read or on a usage error.
+    read or on a usage error, 130 when stopped by Ctrl-C (the statistics written are of
+    the games counted before it).
     """
     if scheduler is not None and jobs != JOBS:
         raise click.UsageError("--jobs and --scheduler do not go together")
@@ -142,16 +143,20 @@ def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
     faulty = 0
     read = 0
     entries = _entries(paths, limits, progress, unreadable)
-    with Runner(jobs, scheduler) as runner:
-        for (entry, _), (report, reviews) in runner.map(_replayed, ((e, dd) for e in entries),
-                                                        what=_entries_name):
-            assert entry.game is not None
-            read += 1
-            progress.advance(entry.size)
-            progress.count(len(entry.game.deals))
-            given.reviews = reviews
-            if collector.add(entry.game, report):
-                faulty += any(f.is_fault for f in report.findings)
+    interrupted = False
+    try:
+        with Runner(jobs, scheduler) as runner:
+            for (entry, _), (report, reviews) in runner.map(
+                    _replayed, ((e, dd) for e in entries), what=_entries_name):
+                assert entry.game is not None
+                read += 1
+                progress.advance(entry.size)
+                progress.count(len(entry.game.deals))
+                given.reviews = reviews
+                if collector.add(entry.game, report):
+                    faulty += any(f.is_fault for f in report.findings)
+    except KeyboardInterrupt:  # Ctrl-C: the statistics of the games counted before it
+        interrupted = True
     progress.clear()
     rendered = RENDERERS[fmt](collector)
     if output is not None and str(output) != "-":
@@ -161,7 +166,7 @@ def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
     counts = Report("stats", files=len(paths), games=collector.games,
                     deals=sum(g.deals for g in collector.groups.values()),
                     syntax_errors=len(unreadable), read=read, left_out=collector.left_out,
-                    faulty_games=faulty)
+                    faulty_games=faulty, interrupted=interrupted)
     if not quiet:
         for finding, context in unreadable:
             click.echo(visible(str(finding)), err=True)
