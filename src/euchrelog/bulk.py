@@ -39,15 +39,15 @@ from .models import (
 )
 from .notation.assembly import (
     Form,
+    GameAssembler,
     GameForm,
-    _GameAssembler,
     bid_forms,
     exchange_form,
     score_form,
     trick_words,
 )
-from .notation.lines import LeftToParser, _read_into, keep_verdict
-from .notation.patterns import _SPELLING
+from .notation.lines import LeftToParser, keep_verdict, read_lines_into
+from .notation.patterns import SPELLING
 from .notation.reader import line_terminals, prepared
 from .seats import Seat
 
@@ -69,7 +69,7 @@ class _Written(dict[str, Card | None]):
     canonical text (:data:`CARDS`)."""
 
     def __missing__(self, word: str) -> Card | None:
-        card = self[word] = CARDS[_SPELLING[word]]
+        card = self[word] = CARDS[SPELLING[word]]
         return card
 
 
@@ -304,7 +304,7 @@ def sheet_key(sheet: Form) -> tuple[tuple[str, Any], ...]:
 # ------------------------------------------------------------------ from the text
 
 
-class _PartsAssembler(_GameAssembler):
+class _PartsAssembler(GameAssembler):
     """Reads a game of notation into what the game loop reads of it (its tags, start, end
     and each deal's number, dealer, points and penalties, in the JSON form), each deal's
     :class:`Parts` and the game's source map, with the builders' own splitting of each line
@@ -337,7 +337,7 @@ class _PartsAssembler(_GameAssembler):
         # asks for one or two)
         lines = [(kept[3], kept[0], kept[2], kept[4]) for kept in self.later if kept[1] == d]
         lines += [row for d_at, row in self.rare if d_at == d]
-        assembler = _GameAssembler(fold=self.fold)
+        assembler = GameAssembler(fold=self.fold)
         for number, kind, text, column in sorted(lines):
             assembler.line(kind, text, number, column, None)
         assembler.close_deal()
@@ -537,7 +537,7 @@ def read_parts(text: str, first_line: int = 1) -> PartsRead | None:
     """
     text, fold = prepared(text, first_line)
     assembler = _PartsAssembler(fold)
-    read = _read_into(text, line_terminals(), assembler, first_line)
+    read = read_lines_into(text, line_terminals(), assembler, first_line)
     if read is None:  # (the same for the JSON form's reader, which need not read it again)
         keep_verdict(text, first_line, LeftToParser(assembler.unmatched))
     if read is not True:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ..loci import _CARD
+from ..loci import CARD_TEXT
 from ..models import TAG_NAME
 from .lines import text_lines
-from .patterns import _I, _TAG_RE
+from .patterns import ANY_CASE, TAG_RE
 
 _TERMINAL_WORDS = {
     "TAG": 'a tag like [Event "Club night"]',
@@ -39,7 +39,7 @@ _TERMINAL_WORDS = {
 }
 
 
-def _expected_words(expected: Iterable[str]) -> str:
+def expected_words(expected: Iterable[str]) -> str:
     names = sorted(set(expected) - {"COMMENT", "_NL", "$END"})
     if "HANDS" in names:
         return "a line of the deal (hands, up, bid, a trick, points ...), a new deal or the result"
@@ -51,7 +51,7 @@ def _expected_words(expected: Iterable[str]) -> str:
     return ", ".join(words[:-1]) + (" or " if len(words) > 1 else "") + words[-1]
 
 
-def _context(text: str, line: int, column: int) -> str:
+def caret_context(text: str, line: int, column: int) -> str:
     lines = text_lines(text)
     src = lines[line - 1] if 0 < line <= len(lines) else ""
     src = src.replace("\t", " ")
@@ -61,7 +61,7 @@ def _context(text: str, line: int, column: int) -> str:
 _WORD_RE = re.compile(r'"(?:[^"\\\n]|\\.)*"?|[^\s,:"]+|[,:]')
 _SEAT_WORDS = {"n", "e", "s", "w"}
 _TRUMP_OK = re.compile(r"(?i:[CDHS\u2663\u2666\u2665\u2660]|NT)")
-_CARD_OK = re.compile(_CARD, _I)
+_CARD_OK = re.compile(CARD_TEXT, ANY_CASE)
 _INT_OK = re.compile(r"[0-9]{1,6}")
 _SIGNED_OK = re.compile(r"-?[0-9]{1,6}")
 _SIDE_OK = re.compile(r"(?i:NS|EW|[NESW])")
@@ -142,7 +142,7 @@ def _diagnose(text: str, start: int) -> None:
     if first.startswith("["):
         pos = start
         while pos < len(text) and text[pos] not in "#\r\n":
-            m = _TAG_RE.match(text, pos)
+            m = TAG_RE.match(text, pos)
             if m is None:
                 if text[pos] == "[":
                     _diagnose_tag(text, pos)

@@ -13,37 +13,37 @@ import re
 from typing import Any
 
 from ..errors import NotationError
-from ..loci import _CARD_RE, Locus, Placer
+from ..loci import CARD_RE, Locus, Placer
 from .patterns import (
-    _BID_RE,
-    _DEAL_RE,
-    _EXCHANGE_RE,
-    _HAND_RE,
-    _SHEET_RE,
-    _SIDE_RE,
-    _SPELLING,
-    _TOTAL_SPLIT_RE,
-    _UP_RE,
+    BID_RE,
+    DEAL_RE,
+    EXCHANGE_RE,
+    HAND_RE,
+    SHEET_RE,
+    SIDE_RE,
+    SPELLING,
+    TOTAL_SPLIT_RE,
+    UP_RE,
 )
 
 
-def _placed(locus: Locus, kind: str, *args: Any) -> tuple[int, int]:
+def placed_at(locus: Locus, kind: str, *args: Any) -> tuple[int, int]:
     """The place of ``locus`` on one line of ``kind``, from the placer of that line."""
     places: dict[Locus, tuple[int, int]] = {}
-    _PLACERS[kind](places, {}, *args)
+    PLACERS[kind](places, {}, *args)
     return places[locus]
 
 
-def _nth(pattern: re.Pattern[str], text: str, k: int) -> re.Match[str]:
+def nth_match(pattern: re.Pattern[str], text: str, k: int) -> re.Match[str]:
     """The ``k``-th match of ``pattern`` in ``text`` (there is one)."""
     return next(itertools.islice(pattern.finditer(text), k, None))
 
 
-def _read_sides(places: dict[Locus, tuple[int, int]], text: str, line: int, column: int,
-                locus: Locus) -> dict[str, int]:
+def read_placed_sides(places: dict[Locus, tuple[int, int]], text: str, line: int, column: int,
+                      locus: Locus) -> dict[str, int]:
     """The points of each side in ``text``, placed under ``locus``."""
     out: dict[str, int] = {}
-    for m in _SIDE_RE.finditer(text):
+    for m in SIDE_RE.finditer(text):
         side = m.group(1).upper()
         if side in out:
             raise NotationError(f"side {side} is written twice", line, column + m.start(1))
@@ -52,13 +52,13 @@ def _read_sides(places: dict[Locus, tuple[int, int]], text: str, line: int, colu
     return out
 
 
-def _read_cards(places: dict[Locus, tuple[int, int]], text: str, line: int, column: int,
-                locus: Locus) -> list[str]:
+def read_placed_cards(places: dict[Locus, tuple[int, int]], text: str, line: int, column: int,
+                      locus: Locus) -> list[str]:
     """The cards in ``text``, each placed under ``locus``."""
     out = []
-    for k, m in enumerate(_CARD_RE.finditer(text)):
+    for k, m in enumerate(CARD_RE.finditer(text)):
         places[(*locus, k)] = (line, column + m.start())
-        out.append(_SPELLING[m.group()])
+        out.append(SPELLING[m.group()])
     return out
 
 
@@ -72,7 +72,7 @@ _Texts = dict[Locus, tuple[str, int, int]]
 
 def _place_deal(places: _Places, lines: _Texts, text: str, line: int, column: int,
                 d: int) -> None:
-    m = _DEAL_RE.fullmatch(text)
+    m = DEAL_RE.fullmatch(text)
     assert m is not None
     places[("deal", d)] = (line, column)
     places[("deal", d, "dealer")] = (line, column + m.start(2))
@@ -88,7 +88,7 @@ def _place_trick(places: _Places, lines: _Texts, text: str, line: int, column: i
 
 def _place_hands(places: _Places, lines: _Texts, text: str, line: int, column: int,
                  d: int) -> None:
-    for hm in _HAND_RE.finditer(text):
+    for hm in HAND_RE.finditer(text):
         locus = ("deal", d, "hands", hm.group(1).upper())
         places[locus] = (line, column + hm.start(1))
         lines[locus] = (hm.group(2), line, column + hm.start(2))
@@ -96,17 +96,18 @@ def _place_hands(places: _Places, lines: _Texts, text: str, line: int, column: i
 
 def _place_up(places: _Places, lines: _Texts, text: str, line: int, column: int,
               d: int) -> None:
-    um = _UP_RE.fullmatch(text)
+    um = UP_RE.fullmatch(text)
     assert um is not None
     places[("deal", d, "up")] = (line, column + um.start(1))
     if um.group(2) is not None:
-        _read_cards(places, um.group(2), line, column + um.start(2), ("deal", d, "up", "kitty"))
+        read_placed_cards(places, um.group(2), line, column + um.start(2),
+                          ("deal", d, "up", "kitty"))
 
 
 def _place_bids(places: _Places, lines: _Texts, text: str, line: int, column: int, d: int,
                 first: int) -> None:
     n = first
-    for bm in _BID_RE.finditer(text, 3):
+    for bm in BID_RE.finditer(text, 3):
         if bm.group(2):
             places[("deal", d, "bid", n)] = (line, column + bm.start(2))
             n += 1
@@ -118,7 +119,7 @@ def _place_bids(places: _Places, lines: _Texts, text: str, line: int, column: in
 
 def _place_exchange(places: _Places, lines: _Texts, text: str, line: int, column: int,
                     where: Locus, merged: bool) -> None:
-    em = _EXCHANGE_RE.fullmatch(text)
+    em = EXCHANGE_RE.fullmatch(text)
     assert em is not None
     places[where if merged else (*where, "exchange")] = (line, column)
     if em.group(2):
@@ -129,27 +130,27 @@ def _place_exchange(places: _Places, lines: _Texts, text: str, line: int, column
 
 def _place_score(places: _Places, lines: _Texts, text: str, line: int, column: int,
                  d: int) -> None:
-    split = _TOTAL_SPLIT_RE.search(text)
+    split = TOTAL_SPLIT_RE.search(text)
     cut = split.start() if split else len(text)
     if text[:6].lower() == "points":
         places[("deal", d, "points")] = (line, column)
-        _read_sides(places, text[:cut], line, column, ("deal", d, "points"))
+        read_placed_sides(places, text[:cut], line, column, ("deal", d, "points"))
     if split:
         places[("deal", d, "total")] = (line, column + cut)
-        _read_sides(places, text[cut:], line, column + cut, ("deal", d, "total"))
+        read_placed_sides(places, text[cut:], line, column + cut, ("deal", d, "total"))
 
 
 def _place_sheet(places: _Places, lines: _Texts, text: str, line: int, column: int,
                  d: int) -> None:
     places[("deal", d, "sheet")] = (line, column)
-    sm = _SHEET_RE.fullmatch(text)
+    sm = SHEET_RE.fullmatch(text)
     assert sm is not None
     for group, part in ((1, "trump"), (2, "maker"), (4, "defend"), (5, "bid"), (6, "tricks")):
         if sm.group(group):
             places[("deal", d, "sheet", part)] = (line, column + sm.start(group))
 
 
-_PLACERS: dict[str, Placer] = {
+PLACERS: dict[str, Placer] = {
     "deal": _place_deal, "trick": _place_trick, "hands": _place_hands, "up": _place_up,
     "bid": _place_bids, "exchange": _place_exchange, "score": _place_score,
     "sheet": _place_sheet,
