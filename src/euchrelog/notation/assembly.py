@@ -1,8 +1,10 @@
-"""Assembly of a game: the JSON form of its models, built line by line, and its source map.
+"""Assembly of a game: each line fed to the one assembler, which makes of it what its
+output asks (:class:`Output`): the JSON form of the game's models and its source map, or
+the fast parts form (:mod:`.parts`: what the engine's bulk entry replays of each deal).
 
 The line reader (:mod:`.lines`) feeds :class:`GameAssembler` each line as it matches it,
-the LALR parse (:mod:`.parser`) the lines of its tree; the builder of each kind of line
-(``_BODY``) writes its form and places its parts (:mod:`.places`).
+the LALR parse (:mod:`.parser`) the lines of its tree; the row of each kind of line
+(:mod:`.kinds`) names its builder of each output and its placer (:mod:`.places`).
 :func:`validate_form` makes the models of the form.
 """
 
@@ -15,11 +17,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..cards import parse_trump
+from ..cards import Card, parse_trump
 from ..errors import NotationError
-from ..loci import Locus, SourceMap
+from ..loci import Locus, Placer, SourceMap
 from ..models import Game, act_kind
 from ..rules import MOON
+from ..seats import Seat
 from .patterns import (
     CLAIM_RE,
     DECLARE_RE,
@@ -36,7 +39,14 @@ from .patterns import (
     TOTAL_SPLIT_RE,
     WINNER_RE,
 )
-from .places import PLACERS, nth_match, placed_at, read_placed_cards, read_placed_sides
+from .places import (
+    nth_match,
+    place_deal,
+    place_score,
+    placed_at,
+    read_placed_cards,
+    read_placed_sides,
+)
 
 Form = dict[str, Any]
 """A game, deal or line in the JSON form of the models (the form ``json.loads`` gives a line
@@ -61,29 +71,50 @@ class GameForm:
     source: SourceMap
 
 
-_BEFORE_PLAY = {
-    "hands": "the hands line", "up": "the up line", "bid": "a bid line",
-    "extra": "the dummy or ghost line", "merge": "the merge (X5)",
-    "exchange": "the exchange", "declare": "a lone declaration (F9)",
-    "sheet": "the score-sheet line", "thrown": "the score-sheet line",
-}
-
-
 def _unescape(value: str) -> str:
     return re.sub(r"\\(.)", r"\1", value) if "\\" in value else value
 
 
+Builder = Callable[["GameAssembler", str, int, int], Form]
+"""Makes one line of a deal into the assembler's output: called with the assembler, the
+line's text, its line number in the file and its 1-based column; returns the line's form,
+to which the assembler adds its comments (the parts form returns an empty one)."""
+
+
+@dataclass(frozen=True)
+class Output:
+    """What :class:`GameAssembler` makes of a game (see :mod:`.kinds`, which makes one for
+    the JSON form and one for the parts form)."""
+
+    body: dict[str, Builder]
+    """The builder of each line of a deal, by its alias in the grammar."""
+    before_play: dict[str, str]
+    """The lines that must come before the first trick, by alias, named for the message."""
+    placers: dict[str, Placer]
+    """The placer of each kind of line kept to be placed when a finding asks."""
+    opened: Callable[[GameAssembler], None] | None
+    """Starts what the output keeps of a new deal, once the deal line is read."""
+    closed: Callable[[GameAssembler], None]
+    """Puts what was read of the deal into the output (the next deal, or the end, is
+    read)."""
+
+
 class GameAssembler:
-    """Builds the JSON form of one game line by line, recording every position: the line
-    reader gives it each line as it matches it, the LALR parse the lines of its tree.
+    """Builds one game line by line into its output (:class:`Output`), recording every
+    position: the line reader gives it each line as it matches it, the LALR parse the
+    lines of its tree.
 
-    Lines come with their line number in the file and their 1-based column."""
+    Lines come with their line number in the file and their 1-based column. The builders
+    of the JSON form are its methods (:meth:`trick`, :meth:`hands`, ...); those of the
+    parts form (:mod:`.parts`) keep what they read in the attributes below ``parts``."""
 
-    def __init__(self, offset: int = 0, fold: bool = False) -> None:
+    def __init__(self, output: Output, offset: int = 0, fold: bool = False) -> None:
+        self.output = output
         self.offset = offset
         """The line of the file before the game's first (for the LALR parse's lines)."""
-        self.body: dict[str, Callable[[Any, str, int, int], Form]] = _BODY
+        self.body: dict[str, Builder] = output.body
         """The builder of each line of a deal, by its alias in the grammar."""
+        self.before_play = output.before_play
         self.fold = fold
         """Whether the game holds a letter that only case-insensitive matching takes for an
         ASCII one (see ``FOLDING``)."""
@@ -112,6 +143,22 @@ class GameAssembler:
         self.penalties: list[Form] = []
         self.nbids = 0
         self.merged = False
+        # The parts form (:mod:`.parts`): each deal's parts, and those of the deal being read.
+        self.parts: list[Any] = []
+        """The :class:`~.parts.Parts` of each deal read."""
+        self.rare: list[tuple[int, tuple[int, str, str, int]]] = []
+        """The lines of a deal that are placed as they are read, not kept for later (each
+        deal's and line's number, kind, text and column), for the JSON form of a deal made
+        when asked (:attr:`euchrelog.bulk.PartsRead.form_of`)."""
+        self.hands_read: dict[Seat, list[Card | None]] | None = None
+        self.extra_read: tuple[str, list[Card | None]] | None = None
+        self.up_read: tuple[Card | None, list[Card | None] | None] | None = None
+        self.bids: list[Any] = []
+        self.exchange_read: Any = None
+        self.acts: list[Any] = []
+        self.plays: list[list[tuple[Seat, Card | None]]] = []
+        self.sheet_read: tuple[tuple[str, Any], ...] | None = None
+        """The deal's score-sheet (or thrown) line, as :func:`~.parts.sheet_key` gives it."""
 
     def build(self, leading: list[str], items: list[Any]) -> GameForm:
         """The form of a game from the items of its LALR parse (see :class:`_Builder`)."""
@@ -144,7 +191,8 @@ class GameAssembler:
             game["after"] = self.pending
         if self.last:
             self.places[("tail",)] = (self.last, 1)
-        return GameForm(game, SourceMap(self.places, self.lines, self.later, PLACERS))
+        return GameForm(game, SourceMap(self.places, self.lines, self.later,
+                                        self.output.placers))
 
     def above(self) -> list[str]:
         """The comment lines read above a line: its ``before``."""
@@ -178,9 +226,9 @@ class GameAssembler:
             before = self.pending
             if before:  # as self.above(), in the hottest path
                 self.pending = []
-            if self.tricks and kind in _BEFORE_PLAY:
-                raise NotationError(f"{_BEFORE_PLAY[kind]} must come before the first trick",
-                                    line, column)
+            if self.tricks and kind in self.before_play:
+                raise NotationError(f"{self.before_play[kind]} must come before the first "
+                                    "trick", line, column)
             form = build(self, text, line, column)
             if before:
                 form["before"] = before
@@ -233,7 +281,12 @@ class GameAssembler:
         return form
 
     def close_deal(self) -> None:
-        """Puts the lists of the deal being read into its form."""
+        """Puts what was read of the deal being read into the output."""
+        self.output.closed(self)
+
+    def close_form(self) -> None:
+        """Puts the lists of the deal being read into its form (the JSON form's
+        :attr:`Output.closed`)."""
         form = self.deal_form
         for name, lines in (("hands", self.hand_lines), ("bidding", self.bid_lines),
                             ("declarations", self.decls), ("tricks", self.tricks),
@@ -248,7 +301,8 @@ class GameAssembler:
         self.keep("deal", text, line, column)
         if int(number) < 1:
             raise NotationError("a deal number starts at 1",
-                                *placed_at(("deal", d, "number"), "deal", text, line, column, d))
+                                *placed_at(("deal", d, "number"), place_deal, text, line,
+                                           column, d))
         self.deal_form = _commented({"number": int(number), "dealer": dealer.upper()},
                                     self.above(), note)
         self.deals.append(self.deal_form)
@@ -256,6 +310,9 @@ class GameAssembler:
         self.tricks, self.claims, self.penalties = [], [], []
         self.nbids = 0
         self.merged = False
+        opened = self.output.opened
+        if opened is not None:
+            opened(self)
 
     def trick(self, text: str, line: int, column: int) -> Form:
         number, words = trick_words(text, line, column)
@@ -486,7 +543,7 @@ def score_form(text: str, line: int, column: int, d: int) -> Form:
             i += 1
             continue
         if side in sides:  # placing the line finds the side written twice
-            PLACERS["score"]({}, {}, text, line, column, d)
+            place_score({}, {}, text, line, column, d)
         sides[side] = int(words[i + 1])
         i += 2
     return score
@@ -519,17 +576,6 @@ def bid_forms(text: str) -> list[Form]:
         else:  # a swap without an act: this word is the next seat
             i -= 1
     return bids
-
-
-_BODY: dict[str, Callable[[GameAssembler, str, int, int], Form]] = {
-    "trick": GameAssembler.trick, "hands": GameAssembler.hands, "up": GameAssembler.up,
-    "bid": GameAssembler.bid, "extra": GameAssembler.extra, "merge": GameAssembler.merge,
-    "exchange": GameAssembler.exchange, "declare": GameAssembler.declare,
-    "claim": GameAssembler.claim, "penalty": GameAssembler.penalty,
-    "sheet": GameAssembler.sheet, "thrown": GameAssembler.thrown,
-    "score": GameAssembler.score,
-}
-"""The builder of each line of a deal, by its alias in the grammar."""
 
 
 def validate_form(form: Form, first_line: int = 1) -> Game:

@@ -13,33 +13,21 @@ from collections.abc import Iterable
 
 from ..loci import CARD_TEXT
 from ..models import TAG_NAME
+from .kinds import WORDS
 from .lines import text_lines
 from .patterns import ANY_CASE, TAG_RE
 
 _TERMINAL_WORDS = {
-    "TAG": 'a tag like [Event "Club night"]',
-    "DEAL": "a deal line like 'deal 1 dealer N'",
-    "START": "a start line",
-    "HANDS": "a hands line",
-    "UP": "an up line",
-    "BID": "a bid line",
-    "EXCHANGE": "an exchange line like 'N takes JH discards 9C'",
-    "DECLARE": "alone or defend",
-    "TRICK": "a trick like '1. E: 9H S: AH W: KH N: QH'",
-    "CLAIM": "a renege claim",
-    "PENALTY": "a penalty line like 'penalty EW 2 table talk'",
-    "SHEET": "a score-sheet line like 'trump H maker S tricks 3'",
-    "THROWN": "thrown in",
-    "SCORE": "a points line",
-    "RESULT": "a result line",
-    "UNFINISHED": "unfinished",
+    **WORDS,
     "COMMENT": "a comment",
     "_NL": "the end of the line",
     "$END": "the end of the game",
 }
+"""What each terminal is, in words: each kind of line's (:mod:`.kinds`), and the rest."""
 
 
 def expected_words(expected: Iterable[str]) -> str:
+    """What the parser expected (its terminals' names), in words."""
     names = sorted(set(expected) - {"COMMENT", "_NL", "$END"})
     if "HANDS" in names:
         return "a line of the deal (hands, up, bid, a trick, points ...), a new deal or the result"
@@ -52,6 +40,7 @@ def expected_words(expected: Iterable[str]) -> str:
 
 
 def caret_context(text: str, line: int, column: int) -> str:
+    """Line ``line`` of ``text`` (1-based), with a caret under ``column``."""
     lines = text_lines(text)
     src = lines[line - 1] if 0 < line <= len(lines) else ""
     src = src.replace("\t", " ")

@@ -16,6 +16,7 @@ from typing import Any, Literal, Protocol
 
 from ..errors import NotationError
 from .assembly import GameAssembler, GameForm
+from .kinds import FORM
 
 
 def text_lines(text: str) -> list[str]:
@@ -123,7 +124,7 @@ def read_by_lines(text: str, lines: LineTerminals, first_line: int = 1,
     :raises NotationError: for a game of good syntax that a line builder refuses, as the
         LALR parse would.
     """
-    assembler = GameAssembler(fold=fold)
+    assembler = GameAssembler(FORM, fold=fold)
     read = read_lines_into(text, lines, assembler, first_line)
     if read is None:
         return LeftToParser(assembler.unmatched)

@@ -19,6 +19,7 @@ from ..errors import NotationError
 from .assembly import GameAssembler, GameForm
 from .diagnosis import caret_context, diagnose_line, expected_words
 from .grammar import grammar_text
+from .kinds import FORM
 from .lines import LineTable, line_table, text_lines
 
 
@@ -113,7 +114,7 @@ class _Builder(Transformer[Token, Any]):
         games = [item for item in c if item[0] != "comment"]
         if not games:
             return comments
-        return GameAssembler(self.offset, self.fold).build(comments, games[0])
+        return GameAssembler(FORM, self.offset, self.fold).build(comments, games[0])
 
 
 def build_parser(*, strict: bool = False, transformer: Transformer[Token, Any] | None = None,

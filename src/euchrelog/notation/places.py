@@ -27,10 +27,10 @@ from .patterns import (
 )
 
 
-def placed_at(locus: Locus, kind: str, *args: Any) -> tuple[int, int]:
-    """The place of ``locus`` on one line of ``kind``, from the placer of that line."""
+def placed_at(locus: Locus, placer: Placer, *args: Any) -> tuple[int, int]:
+    """The place of ``locus`` on one line, from the placer of that line."""
     places: dict[Locus, tuple[int, int]] = {}
-    PLACERS[kind](places, {}, *args)
+    placer(places, {}, *args)
     return places[locus]
 
 
@@ -62,16 +62,18 @@ def read_placed_cards(places: dict[Locus, tuple[int, int]], text: str, line: int
     return out
 
 
-# The placers of the frequent lines: each places the parts of its line as the line's builder
-# would, with the regular expressions that split the line, when a finding first asks.
+# The placers of the frequent lines (each the ``place`` of its line's row in :mod:`.kinds`):
+# each places the parts of its line as the line's builder would, with the regular
+# expressions that split the line, when a finding first asks.
 
 _Places = dict[Locus, tuple[int, int]]
 _Texts = dict[Locus, tuple[str, int, int]]
 """A source map's texts of lines (see :attr:`SourceMap.cards`)."""
 
 
-def _place_deal(places: _Places, lines: _Texts, text: str, line: int, column: int,
-                d: int) -> None:
+def place_deal(places: _Places, lines: _Texts, text: str, line: int, column: int,
+               d: int) -> None:
+    """Places a deal line: its head, number and dealer."""
     m = DEAL_RE.fullmatch(text)
     assert m is not None
     places[("deal", d)] = (line, column)
@@ -79,23 +81,26 @@ def _place_deal(places: _Places, lines: _Texts, text: str, line: int, column: in
     places[("deal", d, "number")] = (line, column + m.start(1))
 
 
-def _place_trick(places: _Places, lines: _Texts, text: str, line: int, column: int, d: int,
-                 t: int) -> None:
+def place_trick(places: _Places, lines: _Texts, text: str, line: int, column: int, d: int,
+                t: int) -> None:
+    """Places a trick line, and keeps the text of its plays (placed by :mod:`euchrelog.loci`)."""
     end = text.index(".") + 1
     places[("deal", d, "trick", t)] = (line, column)
     lines[("deal", d, "trick", t)] = (text[end:], line, column + end)
 
 
-def _place_hands(places: _Places, lines: _Texts, text: str, line: int, column: int,
-                 d: int) -> None:
+def place_hands(places: _Places, lines: _Texts, text: str, line: int, column: int,
+                d: int) -> None:
+    """Places each seat of a hands line, and keeps the text of its cards."""
     for hm in HAND_RE.finditer(text):
         locus = ("deal", d, "hands", hm.group(1).upper())
         places[locus] = (line, column + hm.start(1))
         lines[locus] = (hm.group(2), line, column + hm.start(2))
 
 
-def _place_up(places: _Places, lines: _Texts, text: str, line: int, column: int,
-              d: int) -> None:
+def place_up(places: _Places, lines: _Texts, text: str, line: int, column: int,
+             d: int) -> None:
+    """Places an up line: the upcard and each card of the kitty."""
     um = UP_RE.fullmatch(text)
     assert um is not None
     places[("deal", d, "up")] = (line, column + um.start(1))
@@ -104,8 +109,9 @@ def _place_up(places: _Places, lines: _Texts, text: str, line: int, column: int,
                           ("deal", d, "up", "kitty"))
 
 
-def _place_bids(places: _Places, lines: _Texts, text: str, line: int, column: int, d: int,
-                first: int) -> None:
+def place_bids(places: _Places, lines: _Texts, text: str, line: int, column: int, d: int,
+               first: int) -> None:
+    """Places each bid of a bid line, numbered from ``first``."""
     n = first
     for bm in BID_RE.finditer(text, 3):
         if bm.group(2):
@@ -117,8 +123,9 @@ def _place_bids(places: _Places, lines: _Texts, text: str, line: int, column: in
             n += 1
 
 
-def _place_exchange(places: _Places, lines: _Texts, text: str, line: int, column: int,
-                    where: Locus, merged: bool) -> None:
+def place_exchange(places: _Places, lines: _Texts, text: str, line: int, column: int,
+                   where: Locus, merged: bool) -> None:
+    """Places an exchange line at ``where`` (the deal, or its act after the merge)."""
     em = EXCHANGE_RE.fullmatch(text)
     assert em is not None
     places[where if merged else (*where, "exchange")] = (line, column)
@@ -128,8 +135,9 @@ def _place_exchange(places: _Places, lines: _Texts, text: str, line: int, column
         places[(*where, "discard")] = (line, column + em.start(3))
 
 
-def _place_score(places: _Places, lines: _Texts, text: str, line: int, column: int,
-                 d: int) -> None:
+def place_score(places: _Places, lines: _Texts, text: str, line: int, column: int,
+                d: int) -> None:
+    """Places a points line: its points and running total, side by side."""
     split = TOTAL_SPLIT_RE.search(text)
     cut = split.start() if split else len(text)
     if text[:6].lower() == "points":
@@ -140,20 +148,12 @@ def _place_score(places: _Places, lines: _Texts, text: str, line: int, column: i
         read_placed_sides(places, text[cut:], line, column + cut, ("deal", d, "total"))
 
 
-def _place_sheet(places: _Places, lines: _Texts, text: str, line: int, column: int,
-                 d: int) -> None:
+def place_sheet(places: _Places, lines: _Texts, text: str, line: int, column: int,
+                d: int) -> None:
+    """Places a score-sheet line and each of its parts."""
     places[("deal", d, "sheet")] = (line, column)
     sm = SHEET_RE.fullmatch(text)
     assert sm is not None
     for group, part in ((1, "trump"), (2, "maker"), (4, "defend"), (5, "bid"), (6, "tricks")):
         if sm.group(group):
             places[("deal", d, "sheet", part)] = (line, column + sm.start(group))
-
-
-PLACERS: dict[str, Placer] = {
-    "deal": _place_deal, "trick": _place_trick, "hands": _place_hands, "up": _place_up,
-    "bid": _place_bids, "exchange": _place_exchange, "score": _place_score,
-    "sheet": _place_sheet,
-}
-"""The placer of each kind of line that is placed when a finding asks."""
-
