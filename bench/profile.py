@@ -43,7 +43,7 @@ from euchrelog.check import check_lines
 from euchrelog.engine import DealState
 from euchrelog.models import Game
 from euchrelog.notation import split_games
-from euchrelog.notation.lines import _Lines, _read_into
+from euchrelog.notation.lines import LineTerminals, read_lines_into
 from euchrelog.notation.reader import line_terminals, prepared
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -73,10 +73,10 @@ class _Nothing:
         """Takes a tag line and keeps nothing of it."""
 
 
-def _every_terminal(lines: _Lines) -> _Lines:
+def _every_terminal(lines: LineTerminals) -> LineTerminals:
     """The line terminals, with each one taking every line: the loop without the grammar's
     regular expressions (each line's kind is the one its first character last had)."""
-    loose = _Lines.__new__(_Lines)
+    loose = LineTerminals.__new__(LineTerminals)
     loose.kinds, loose.match, loose.tag = lines.kinds, lines.match, lines.tag
     loose.recent = dict(lines.recent)
     loose.terminal = dict.fromkeys(lines.terminal, cast(Any, lambda _text: True))
@@ -128,9 +128,9 @@ def budget(text: str, repeat: int) -> list[tuple[str, float]]:
     timings: dict[str, Callable[[], object]] = {
         "split": lambda: list(split_games(io.StringIO(text))),
         "read": lambda: [bulk.read_parts(t, first) for first, t in chunks],
-        "loop+terminals": lambda: [_read_into(t, terminals, _Nothing(), first)  # type: ignore[arg-type]
+        "loop+terminals": lambda: [read_lines_into(t, terminals, _Nothing(), first)  # type: ignore[arg-type]
                                    for t, first in prepared_texts],
-        "loop": lambda: [_read_into(t, loose, _Nothing(), first)  # type: ignore[arg-type]
+        "loop": lambda: [read_lines_into(t, loose, _Nothing(), first)  # type: ignore[arg-type]
                          for t, first in prepared_texts],
         "models": lambda: [Game.model_validate(read.game.form) for _, read in games],
         "game loop": lambda: [fast._BulkReplay(model, read.parts, read.game.source, False,

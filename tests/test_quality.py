@@ -1,8 +1,9 @@
-"""The project's own quality gates: mypy --strict and ruff are clean, and the grammar
-ships inside the installed package."""
+"""The project's own quality gates: mypy --strict and ruff are clean, no private name
+crosses a module's border, and the grammar ships inside the installed package."""
 
 from __future__ import annotations
 
+import ast
 import re
 import shutil
 import subprocess
@@ -47,6 +48,72 @@ def test_no_module_compares_finding_codes() -> None:
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if test.search(line)]
     assert not found, "\n".join(found)
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def _module_of(path: Path) -> tuple[str, list[str]]:
+    """The dotted name of the module at ``path`` (under src/) and the package that holds its
+    relative imports."""
+    parts = list(path.relative_to(ROOT / "src").with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+        return ".".join(parts), parts
+    return ".".join(parts), parts[:-1]
+
+
+def private_crossings(text: str, module: str, package: list[str]) -> list[str]:
+    """Each private name of another module of euchrelog that ``text``, the source of
+    ``module`` (whose relative imports are from ``package``), uses: ``from x import _name``,
+    or ``x._name`` where ``x`` is a name it imported from euchrelog (a module or a class)."""
+    tree = ast.parse(text)
+    found: list[str] = []
+    imported: set[str] = set()
+    """The names bound by an import from euchrelog."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            source = node.module or ""
+            if node.level:
+                base = package[:len(package) - node.level + 1]
+                source = ".".join([*base, *([node.module] if node.module else [])])
+            if source != "euchrelog" and not source.startswith("euchrelog."):
+                continue
+            for alias in node.names:
+                if _private(alias.name) and source != module:
+                    found.append(f"{node.lineno}: from {source} import {alias.name}")
+                imported.add(alias.asname or alias.name)
+        elif isinstance(node, ast.Import):
+            imported.update(alias.asname or alias.name.partition(".")[0] for alias in node.names
+                            if alias.name.partition(".")[0] == "euchrelog")
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and _private(node.attr)
+                and isinstance(node.value, ast.Name) and node.value.id in imported):
+            found.append(f"{node.lineno}: {node.value.id}.{node.attr}")
+    return found
+
+
+def test_no_private_name_crosses_a_module() -> None:
+    """No module of euchrelog imports or reads another module's private name (``_x``): what
+    two modules share is public, with its docstring (issue 40; 45 crossings at 72fdb3c)."""
+    found = [f"{path.relative_to(ROOT)}:{crossing}"
+             for path in sorted((ROOT / "src" / "euchrelog").rglob("*.py"))
+             for crossing in private_crossings(path.read_text(encoding="utf-8"),
+                                               *_module_of(path))]
+    assert not found, "\n".join(found)
+
+
+def test_the_private_name_scan_finds_each_form() -> None:
+    """The scan of :func:`test_no_private_name_crosses_a_module` sees both forms, relative
+    and absolute, and lets a module's own names, dunders and other packages' names be."""
+    text = ("from . import lines\nfrom .patterns import _X, Y\nfrom ..loci import _Z as z\n"
+            "import euchrelog.notation.lines as el\nfrom euchrelog import __version__\n"
+            "from .assembly import _own\nfrom re import _pattern\n"
+            "lines._a\nel._b\nY._c\nlines.__doc__\nre._d\n")
+    found = private_crossings(text, "euchrelog.notation.assembly", ["euchrelog", "notation"])
+    assert found == ["2: from euchrelog.notation.patterns import _X",
+                     "3: from euchrelog.loci import _Z", "8: lines._a", "9: el._b", "10: Y._c"]
 
 
 def test_grammar_ships_in_the_installed_package() -> None:

@@ -23,7 +23,7 @@ import pytest
 from euchrelog.cards import normalize_card
 from euchrelog.errors import NotationError
 from euchrelog.generate import Detail, random_game
-from euchrelog.loci import _CARD_RE, _PLAY_RE
+from euchrelog.loci import CARD_RE, PLAY_RE
 from euchrelog.notation import (
     GameForm,
     Locus,
@@ -107,19 +107,19 @@ def test_the_line_reader_agrees_on_typos() -> None:
 
 def test_the_line_reader_takes_hand_typed_records() -> None:
     """The reader itself reads comments, any case and spacing, not only canonical lines."""
-    from euchrelog.notation.lines import LeftToParser, _read_lines
+    from euchrelog.notation.lines import LeftToParser, read_by_lines
     from euchrelog.notation.reader import line_terminals
 
     terminals = line_terminals()
     text = ('[Variant "four-hand"]  # club night\n\nDEAL 1 dealer n\n'
             '   hands N:9c tc qs ks ad   E: 9s ts as 9d td  S: jd ah kh qh 9h  W: ac kc qc jc kd\n'
             '\tup JH # turned\n  bid e PASS,s order\n# a comment line\nunfinished\n')
-    assert not isinstance(_read_lines(text, terminals), LeftToParser)
+    assert not isinstance(read_by_lines(text, terminals), LeftToParser)
 
 
 def _spelt(text: str) -> str:
     """The canonical spelling of the card that starts ``text``."""
-    m = _CARD_RE.match(text)
+    m = CARD_RE.match(text)
     assert m is not None, text
     return normalize_card(m.group())
 
@@ -152,7 +152,7 @@ def _placed_parts(form: dict[str, Any], source: SourceMap, rows: list[str]
             cards, cline, ccolumn = source.cards[locus]
             assert rows[cline - 1][ccolumn - 1:].startswith(cards)
             hand = next(h["cards"][rest[0]] for h in deal["hands"] if rest[0] in h["cards"])
-            assert [normalize_card(c) for c in _CARD_RE.findall(cards)] == hand
+            assert [normalize_card(c) for c in CARD_RE.findall(cards)] == hand
         elif part == "up":
             yield locus, _spelt(at), (deal["up"]["kitty"][rest[1]] if rest
                                       else deal["up"]["card"])
@@ -171,7 +171,7 @@ def _placed_parts(form: dict[str, Any], source: SourceMap, rows: list[str]
             plays, pline, pcolumn = source.cards[locus]
             assert rows[pline - 1][pcolumn - 1:].startswith(plays)
             assert [{"seat": s.upper(), "card": normalize_card(c)}
-                    for s, c in _PLAY_RE.findall(plays)] == trick["plays"]
+                    for s, c in PLAY_RE.findall(plays)] == trick["plays"]
         elif part in ("takes", "discard"):
             yield locus, _spelt(at), deal["exchange"]["upcard" if part == "takes" else part]
         elif part == "decl" and rest[-1] in ("takes", "discard"):
@@ -226,14 +226,14 @@ def test_the_line_reader_learns_its_kinds_of_line_from_the_grammar() -> None:
     from lark import Lark
 
     from euchrelog.notation import grammar_text
-    from euchrelog.notation.lines import _Lines, line_table
+    from euchrelog.notation.lines import LineTerminals, line_table
 
     grammar = grammar_text().replace(
         "          | SCORE _eol       -> score\n",
         "          | SCORE _eol       -> score\n          | MEMO _eol        -> memo\n",
     ) + '\nMEMO: "memo"i _WS _INT\n'
-    lines = _Lines(line_table(Lark(grammar, parser="lalr", lexer="contextual",
-                                   maybe_placeholders=False)))
+    lines = LineTerminals(line_table(Lark(grammar, parser="lalr", lexer="contextual",
+                                          maybe_placeholders=False)))
     for text, terminal, kind in (("MEMO 12", "MEMO", "memo"), ("deal 1 dealer N", "DEAL", "deal"),
                                  ("unfinished", "UNFINISHED", "end"),
                                  ("start deal 3", "START", "opening"),

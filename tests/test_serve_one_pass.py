@@ -178,13 +178,9 @@ THREE_HAND = """deal 1 dealer N
   5. S: JD  N: AD  E: TS
 """
 """Issue 40's three-hand deal: the dealer plays the upcard, with no exchange line (which
-docs/notation.md allows); ``euchrelog check`` says it is clean."""
+docs/notation.md allows): a legal deal, which every path finds clean."""
 
 
-@pytest.mark.xfail(reason="the three-hand exchange rule is being given one place by "
-                          "another branch (issue 40 item 2); until then the judge reports "
-                          "P702 where check says clean: remove this mark when it lands",
-                   strict=False)
 def test_the_three_hand_deal_is_judged_as_check_judges_it() -> None:
     header = game_header("three-hand", "partners", 10, "Club", 1, 1,
                          {"N": "Ann", "E": "Bob", "S": "Cy"})

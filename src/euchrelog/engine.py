@@ -1126,8 +1126,14 @@ class DealState:
         if not card.bit & self._deck:
             return None  # reported once as a card outside the deck
         place = self.place_of(card)
+        hand = self.hands[seat]
+        known = hand.known
         if starting and card == self.upcard and self._upcard_with_dealer():
+            # The hands as the play starts them (:meth:`_start_play`): the dealer may hold
+            # the upcard, though the exchange is not recorded.
             place = self.dealer.value
+            if seat is self.dealer:
+                known |= card.bit
         if place == "played":
             return IllegalActionError(
                 "P703", "{seat} plays {card} in trick {trick}, but {where}", seat=seat, card=card,
@@ -1136,8 +1142,7 @@ class DealState:
             return IllegalActionError(
                 "P708", "{seat} plays {card} in trick {trick}, but {where}", seat=seat, card=card,
                 trick=trick_no, where=self._place(card))
-        hand = self.hands[seat]
-        if not card.bit & hand.known:
+        if not card.bit & known:
             if place is not None and place != seat.value:
                 return IllegalActionError(
                     "P702", "{seat} plays {card} in trick {trick}, but {where}", seat=seat,

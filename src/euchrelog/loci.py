@@ -37,10 +37,10 @@ def part_locus(locus: Locus, part: str) -> Locus:
     return (*locus[:-1], part) if locus[-1] == "exchange" else (*locus, part)
 
 
-_CARD = r"(?:(?:[2-9TJQKA]|10)[CDHS\u2663\u2666\u2665\u2660]|JK|\?\?)"
+CARD_TEXT = r"(?:(?:[2-9TJQKA]|10)[CDHS\u2663\u2666\u2665\u2660]|JK|\?\?)"
 """A card as the notation writes it (the reader's patterns of lines are built on it)."""
-_CARD_RE = re.compile(_CARD, re.IGNORECASE)
-_PLAY_RE = re.compile(rf"([NESW])\s*:\s*({_CARD})", re.IGNORECASE)
+CARD_RE = re.compile(CARD_TEXT, re.IGNORECASE)
+PLAY_RE = re.compile(rf"([NESW])\s*:\s*({CARD_TEXT})", re.IGNORECASE)
 """One play of a trick line, ``N: 9H``: its seat and its card."""
 
 _PLACING = threading.Lock()
@@ -48,7 +48,7 @@ _PLACING = threading.Lock()
 Placer = Callable[..., None]
 """Places the parts of one line: called with the map's places and line texts, then the
 line's text, line number, column and the indices that name it (see
-:data:`euchrelog.notation.places._PLACERS`)."""
+:data:`euchrelog.notation.places.PLACERS`)."""
 
 
 class SourceMap:
@@ -166,7 +166,7 @@ def _within(line: tuple[str, int, int], rest: Locus) -> tuple[int, int] | None:
     if len(rest) != 2 or not isinstance(rest[1], int):
         return None
     kind, k = rest
-    pattern, group = {"play": (_PLAY_RE, 2), "seat": (_PLAY_RE, 1), "card": (_CARD_RE, 0)}.get(
+    pattern, group = {"play": (PLAY_RE, 2), "seat": (PLAY_RE, 1), "card": (CARD_RE, 0)}.get(
         kind, (None, 0))
     if pattern is None:
         return None

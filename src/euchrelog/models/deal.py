@@ -32,7 +32,7 @@ from .lines import (
     Sheet,
     Trick,
     Upcard,
-    _WrittenExchange,
+    WrittenExchange,
     act_kind,
 )
 
@@ -143,7 +143,7 @@ class Deal(Line):
         form = {key: value for key, value in data.items() if key not in _JSON_ACTS}
         first = int(exchange is not None and isinstance(rest, list | tuple))
         if first:
-            form["acts"] = [_WrittenExchange(exchange) if isinstance(exchange, dict)
+            form["acts"] = [WrittenExchange(exchange) if isinstance(exchange, dict)
                             else exchange, *rest]
         else:
             form["acts"] = rest

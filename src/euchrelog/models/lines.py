@@ -173,7 +173,7 @@ class Declaration(Line):
     seat: SeatField
 
 
-class _WrittenExchange(dict[str, Any]):
+class WrittenExchange(dict[str, Any]):
     """The ``exchange`` of a deal's JSON form, among the acts: an exchange whatever its
     ``act`` says (which the exchange's model then judges)."""
 
@@ -181,7 +181,7 @@ class _WrittenExchange(dict[str, Any]):
 def act_kind(value: Any) -> str:
     """The kind of an act after the bidding: ``alone`` and ``defend`` are declarations,
     ``merge`` a merge, anything else (``takes``, ``declines`` or no act) an exchange."""
-    if type(value) is _WrittenExchange:
+    if type(value) is WrittenExchange:
         return "exchange"
     act = value.get("act", "takes") if isinstance(value, dict) else getattr(value, "act", "")
     if not isinstance(act, str):

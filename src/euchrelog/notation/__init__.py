@@ -14,8 +14,12 @@ The reader follows its pipeline, one module a stage:
 - :mod:`.parser`: Lark's LALR parser, one per thread, imported only for a game the line
   reader does not take. The only module that imports Lark: callers see models, forms and
   :class:`~euchrelog.errors.NotationError`.
-- :mod:`.assembly`: the JSON form of a game, built line by line from the line reader or the
-  parse (:class:`GameForm`), and its models (:func:`validate_form`).
+- :mod:`.assembly`: the one assembler, which builds a game line by line from the line
+  reader or the parse into its output: the JSON form (:class:`GameForm`), whose models
+  :func:`validate_form` makes, or the fast parts form (:mod:`.parts`: what the engine's
+  bulk entry replays).
+- :mod:`.kinds`: one row a kind of line: its terminal, words, builders of either form,
+  placer and writer.
 - :mod:`.places`: where the parts of a line stand, placed in the source map when a finding
   first asks.
 - :mod:`.patterns`: the regular expressions of a line's parts and the spellings of cards,

@@ -1,8 +1,10 @@
-"""Assembly of a game: the JSON form of its models, built line by line, and its source map.
+"""Assembly of a game: each line fed to the one assembler, which makes of it what its
+output asks (:class:`Output`): the JSON form of the game's models and its source map, or
+the fast parts form (:mod:`.parts`: what the engine's bulk entry replays of each deal).
 
-The line reader (:mod:`.lines`) feeds :class:`_GameAssembler` each line as it matches it,
-the LALR parse (:mod:`.parser`) the lines of its tree; the builder of each kind of line
-(``_BODY``) writes its form and places its parts (:mod:`.places`).
+The line reader (:mod:`.lines`) feeds :class:`GameAssembler` each line as it matches it,
+the LALR parse (:mod:`.parser`) the lines of its tree; the row of each kind of line
+(:mod:`.kinds`) names its builder of each output and its placer (:mod:`.places`).
 :func:`validate_form` makes the models of the form.
 """
 
@@ -15,28 +17,36 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..cards import parse_trump
+from ..cards import Card, parse_trump
 from ..errors import NotationError
-from ..loci import Locus, SourceMap
+from ..loci import Locus, Placer, SourceMap
 from ..models import Game, act_kind
 from ..rules import MOON
+from ..seats import Seat
 from .patterns import (
-    _CLAIM_RE,
-    _DECLARE_RE,
-    _EXTRA_RE,
-    _FOLD,
-    _HAND_RE,
-    _MERGE_RE,
-    _PENALTY_RE,
-    _SHEET_RE,
-    _SPELLING,
-    _START_RE,
-    _TAG_RE,
-    _TAKEN_RE,
-    _TOTAL_SPLIT_RE,
-    _WINNER_RE,
+    CLAIM_RE,
+    DECLARE_RE,
+    EXTRA_RE,
+    FOLD,
+    HAND_RE,
+    MERGE_RE,
+    PENALTY_RE,
+    SHEET_RE,
+    SPELLING,
+    START_RE,
+    TAG_RE,
+    TAKEN_RE,
+    TOTAL_SPLIT_RE,
+    WINNER_RE,
 )
-from .places import _PLACERS, _nth, _placed, _read_cards, _read_sides
+from .places import (
+    nth_match,
+    place_deal,
+    place_score,
+    placed_at,
+    read_placed_cards,
+    read_placed_sides,
+)
 
 Form = dict[str, Any]
 """A game, deal or line in the JSON form of the models (the form ``json.loads`` gives a line
@@ -61,32 +71,53 @@ class GameForm:
     source: SourceMap
 
 
-_BEFORE_PLAY = {
-    "hands": "the hands line", "up": "the up line", "bid": "a bid line",
-    "extra": "the dummy or ghost line", "merge": "the merge (X5)",
-    "exchange": "the exchange", "declare": "a lone declaration (F9)",
-    "sheet": "the score-sheet line", "thrown": "the score-sheet line",
-}
-
-
 def _unescape(value: str) -> str:
     return re.sub(r"\\(.)", r"\1", value) if "\\" in value else value
 
 
-class _GameAssembler:
-    """Builds the JSON form of one game line by line, recording every position: the line
-    reader gives it each line as it matches it, the LALR parse the lines of its tree.
+Builder = Callable[["GameAssembler", str, int, int], Form]
+"""Makes one line of a deal into the assembler's output: called with the assembler, the
+line's text, its line number in the file and its 1-based column; returns the line's form,
+to which the assembler adds its comments (the parts form returns an empty one)."""
 
-    Lines come with their line number in the file and their 1-based column."""
 
-    def __init__(self, offset: int = 0, fold: bool = False) -> None:
+@dataclass(frozen=True)
+class Output:
+    """What :class:`GameAssembler` makes of a game (see :mod:`.kinds`, which makes one for
+    the JSON form and one for the parts form)."""
+
+    body: dict[str, Builder]
+    """The builder of each line of a deal, by its alias in the grammar."""
+    before_play: dict[str, str]
+    """The lines that must come before the first trick, by alias, named for the message."""
+    placers: dict[str, Placer]
+    """The placer of each kind of line kept to be placed when a finding asks."""
+    opened: Callable[[GameAssembler], None] | None
+    """Starts what the output keeps of a new deal, once the deal line is read."""
+    closed: Callable[[GameAssembler], None]
+    """Puts what was read of the deal into the output (the next deal, or the end, is
+    read)."""
+
+
+class GameAssembler:
+    """Builds one game line by line into its output (:class:`Output`), recording every
+    position: the line reader gives it each line as it matches it, the LALR parse the
+    lines of its tree.
+
+    Lines come with their line number in the file and their 1-based column. The builders
+    of the JSON form are its methods (:meth:`trick`, :meth:`hands`, ...); those of the
+    parts form (:mod:`.parts`) keep what they read in the attributes below ``parts``."""
+
+    def __init__(self, output: Output, offset: int = 0, fold: bool = False) -> None:
+        self.output = output
         self.offset = offset
         """The line of the file before the game's first (for the LALR parse's lines)."""
-        self.body: dict[str, Callable[[Any, str, int, int], Form]] = _BODY
+        self.body: dict[str, Builder] = output.body
         """The builder of each line of a deal, by its alias in the grammar."""
+        self.before_play = output.before_play
         self.fold = fold
         """Whether the game holds a letter that only case-insensitive matching takes for an
-        ASCII one (see ``_FOLDING``)."""
+        ASCII one (see ``FOLDING``)."""
         self.places: dict[Locus, tuple[int, int]] = {}
         self.lines: dict[Locus, tuple[str, int, int]] = {}
         self.later: list[tuple[Any, ...]] = []
@@ -112,6 +143,22 @@ class _GameAssembler:
         self.penalties: list[Form] = []
         self.nbids = 0
         self.merged = False
+        # The parts form (:mod:`.parts`): each deal's parts, and those of the deal being read.
+        self.parts: list[Any] = []
+        """The :class:`~.parts.Parts` of each deal read."""
+        self.rare: list[tuple[int, tuple[int, str, str, int]]] = []
+        """The lines of a deal that are placed as they are read, not kept for later (each
+        deal's and line's number, kind, text and column), for the JSON form of a deal made
+        when asked (:attr:`euchrelog.bulk.PartsRead.form_of`)."""
+        self.hands_read: dict[Seat, list[Card | None]] | None = None
+        self.extra_read: tuple[str, list[Card | None]] | None = None
+        self.up_read: tuple[Card | None, list[Card | None] | None] | None = None
+        self.bids: list[Any] = []
+        self.exchange_read: Any = None
+        self.acts: list[Any] = []
+        self.plays: list[list[tuple[Seat, Card | None]]] = []
+        self.sheet_read: tuple[tuple[str, Any], ...] | None = None
+        """The deal's score-sheet (or thrown) line, as :func:`~.parts.sheet_key` gives it."""
 
     def build(self, leading: list[str], items: list[Any]) -> GameForm:
         """The form of a game from the items of its LALR parse (see :class:`_Builder`)."""
@@ -144,7 +191,8 @@ class _GameAssembler:
             game["after"] = self.pending
         if self.last:
             self.places[("tail",)] = (self.last, 1)
-        return GameForm(game, SourceMap(self.places, self.lines, self.later, _PLACERS))
+        return GameForm(game, SourceMap(self.places, self.lines, self.later,
+                                        self.output.placers))
 
     def above(self) -> list[str]:
         """The comment lines read above a line: its ``before``."""
@@ -161,7 +209,7 @@ class _GameAssembler:
             if not self.tags:
                 self.places[("game",)] = (line, column)
             self.places[("tag", len(self.tags))] = (line, column)
-            m = _TAG_RE.fullmatch(text)
+            m = TAG_RE.fullmatch(text)
             assert m is not None
             tag_note = note if i == last else None
             self.tags.append(_commented({"name": m.group(1), "value": _unescape(m.group(2))},
@@ -172,15 +220,15 @@ class _GameAssembler:
         (``opening``, ``deal``, ``end``) or, for a line of a deal, its alias."""
         self.last = line
         if self.fold and kind != "penalty":  # a penalty's reason is kept as written
-            text = text.translate(_FOLD)
+            text = text.translate(FOLD)
         build = self.body.get(kind)
         if build is not None:
             before = self.pending
             if before:  # as self.above(), in the hottest path
                 self.pending = []
-            if self.tricks and kind in _BEFORE_PLAY:
-                raise NotationError(f"{_BEFORE_PLAY[kind]} must come before the first trick",
-                                    line, column)
+            if self.tricks and kind in self.before_play:
+                raise NotationError(f"{self.before_play[kind]} must come before the first "
+                                    "trick", line, column)
             form = build(self, text, line, column)
             if before:
                 form["before"] = before
@@ -196,7 +244,7 @@ class _GameAssembler:
             self.game["end"] = _commented(self.end(text, line, column), self.above(), note)
 
     def start(self, text: str, line: int, column: int) -> Form:
-        m = _START_RE.match(text)
+        m = START_RE.match(text)
         assert m is not None
         self.places[("start",)] = (line, column)
         form: Form = {}
@@ -205,12 +253,12 @@ class _GameAssembler:
             if int(m.group(1)) < 1:
                 raise NotationError("a deal number starts at 1", line, column + m.start(1))
             form["deal"] = int(m.group(1))
-        split = _TOTAL_SPLIT_RE.search(text)
+        split = TOTAL_SPLIT_RE.search(text)
         if split:
             cut = split.start()
             self.places[("start", "total")] = (line, column + cut)
-            form["total"] = _read_sides(self.places, text[cut:], line, column + cut,
-                                        ("start", "total"))
+            form["total"] = read_placed_sides(self.places, text[cut:], line, column + cut,
+                                              ("start", "total"))
         return form
 
     def end(self, text: str, line: int, column: int) -> Form:
@@ -221,11 +269,11 @@ class _GameAssembler:
         else:
             body = text
             form = {"act": "result"}
-            wm = _WINNER_RE.search(text)
+            wm = WINNER_RE.search(text)
             if wm:
                 self.places[("end", "winner")] = (line, column + wm.start(1))
                 body = text[: wm.start()]
-            scores = _read_sides(self.places, body, line, column, ("end", "score"))
+            scores = read_placed_sides(self.places, body, line, column, ("end", "score"))
             if scores:
                 form["scores"] = scores
             if wm:
@@ -233,7 +281,12 @@ class _GameAssembler:
         return form
 
     def close_deal(self) -> None:
-        """Puts the lists of the deal being read into its form."""
+        """Puts what was read of the deal being read into the output."""
+        self.output.closed(self)
+
+    def close_form(self) -> None:
+        """Puts the lists of the deal being read into its form (the JSON form's
+        :attr:`Output.closed`)."""
         form = self.deal_form
         for name, lines in (("hands", self.hand_lines), ("bidding", self.bid_lines),
                             ("declarations", self.decls), ("tricks", self.tricks),
@@ -248,7 +301,8 @@ class _GameAssembler:
         self.keep("deal", text, line, column)
         if int(number) < 1:
             raise NotationError("a deal number starts at 1",
-                                *_placed(("deal", d, "number"), "deal", text, line, column, d))
+                                *placed_at(("deal", d, "number"), place_deal, text, line,
+                                           column, d))
         self.deal_form = _commented({"number": int(number), "dealer": dealer.upper()},
                                     self.above(), note)
         self.deals.append(self.deal_form)
@@ -256,12 +310,15 @@ class _GameAssembler:
         self.tricks, self.claims, self.penalties = [], [], []
         self.nbids = 0
         self.merged = False
+        opened = self.output.opened
+        if opened is not None:
+            opened(self)
 
     def trick(self, text: str, line: int, column: int) -> Form:
         number, words = trick_words(text, line, column)
         tricks = self.tricks
         self.keep("trick", text, line, column, len(tricks))
-        form = {"number": number, "plays": [{"seat": seat.upper(), "card": _SPELLING[next(words)]}
+        form = {"number": number, "plays": [{"seat": seat.upper(), "card": SPELLING[next(words)]}
                                             for seat in words]}
         tricks.append(form)
         return form
@@ -273,12 +330,12 @@ class _GameAssembler:
         cards: list[str] = []
         for word in text.replace(":", " ").split()[1:]:  # a seat is one letter, a card more
             if len(word) > 1:
-                cards.append(_SPELLING[word])
+                cards.append(SPELLING[word])
                 continue
             seat = word.upper()
             if seat in seats or seat in earlier:
                 raise NotationError(f"the hand of {seat} is written twice", line,
-                                    column + _nth(_HAND_RE, text, len(seats)).start(1))
+                                    column + nth_match(HAND_RE, text, len(seats)).start(1))
             cards = seats[seat] = []
         self.keep("hands", text, line, column)
         form: Form = {"cards": seats}
@@ -289,9 +346,9 @@ class _GameAssembler:
         if "up" in self.deal_form:
             raise NotationError("a deal has one up line", line, column)
         words = text.split()  # up, the card, then kitty and its cards
-        up: Form = {"card": _SPELLING[words[1]]}
+        up: Form = {"card": SPELLING[words[1]]}
         if len(words) > 2:
-            up["kitty"] = [_SPELLING[c] for c in words[3:]]
+            up["kitty"] = [SPELLING[c] for c in words[3:]]
         self.keep("up", text, line, column)
         self.deal_form["up"] = up
         return up
@@ -314,25 +371,25 @@ class _GameAssembler:
 
     def read_extra(self, text: str, line: int, column: int) -> tuple[str, list[str]]:
         """The kind and cards of a dummy or ghost line, placed."""
-        xm = _EXTRA_RE.fullmatch(text)
+        xm = EXTRA_RE.fullmatch(text)
         assert xm is not None
         self.places[("deal", self.d, "extra")] = (line, column)
-        return xm.group(1).lower(), _read_cards(self.places, xm.group(2), line,
-                                                column + xm.start(2),
+        return xm.group(1).lower(), read_placed_cards(self.places, xm.group(2), line,
+                                                      column + xm.start(2),
                                                 ("deal", self.d, "extra", "card"))
 
     def merge(self, text: str, line: int, column: int) -> Form:
         if self.merged:
             raise NotationError("a deal has one merge line", line, column)
         self.merged = True
-        mm = _MERGE_RE.fullmatch(text)
+        mm = MERGE_RE.fullmatch(text)
         assert mm is not None
         decls = self.decls
         self.places[("deal", self.d, "decl", len(decls))] = (line, column)
         merge: Form = {"act": "merge", "seat": mm.group(1).upper()}
         if mm.group(2) is not None:
-            merge["keeps"] = _read_cards(self.places, mm.group(2), line, column + mm.start(2),
-                                         ("deal", self.d, "decl", len(decls), "card"))
+            merge["keeps"] = read_placed_cards(self.places, mm.group(2), line, column + mm.start(2),
+                                               ("deal", self.d, "decl", len(decls), "card"))
         decls.append(merge)
         return merge
 
@@ -352,7 +409,7 @@ class _GameAssembler:
         return exchange
 
     def declare(self, text: str, line: int, column: int) -> Form:
-        dm = _DECLARE_RE.fullmatch(text)
+        dm = DECLARE_RE.fullmatch(text)
         assert dm is not None
         decls = self.decls
         self.places[("deal", self.d, "decl", len(decls))] = (line, column + dm.start(2))
@@ -373,7 +430,7 @@ class _GameAssembler:
                            else ("deal", self.d), merged))
 
     def claim(self, text: str, line: int, column: int) -> Form:
-        cm = _CLAIM_RE.fullmatch(text)
+        cm = CLAIM_RE.fullmatch(text)
         assert cm is not None
         claims = self.claims
         self.places[("deal", self.d, "claim", len(claims))] = (line, column + cm.start(1))
@@ -386,7 +443,7 @@ class _GameAssembler:
         return claim
 
     def penalty(self, text: str, line: int, column: int) -> Form:
-        penm = _PENALTY_RE.fullmatch(text)
+        penm = PENALTY_RE.fullmatch(text)
         assert penm is not None
         penalties = self.penalties
         self.places[("deal", self.d, "penalty", len(penalties))] = (line, column + penm.start(1))
@@ -406,7 +463,7 @@ class _GameAssembler:
         if "sheet" in self.deal_form:
             raise NotationError("a deal has one score-sheet line", line, column)
         self.keep("sheet", text, line, column)
-        sm = _SHEET_RE.fullmatch(text)
+        sm = SHEET_RE.fullmatch(text)
         assert sm is not None
         sheet: Form = {"trump": parse_trump(sm.group(1)).value, "maker": sm.group(2).upper()}
         if sm.group(3):
@@ -421,7 +478,7 @@ class _GameAssembler:
             sheet["tricks"] = int(count)
         elif count is not None:
             taken: dict[str, int] = {}
-            for km in _TAKEN_RE.finditer(text, sm.start(6)):
+            for km in TAKEN_RE.finditer(text, sm.start(6)):
                 seat = km.group(1).upper()
                 if seat in taken:
                     raise NotationError(f"the tricks of {seat} are written twice", line,
@@ -468,8 +525,8 @@ def exchange_form(text: str) -> Form:
         exchange["act"] = "takes"
         if words[1].lower() == "takes":
             exchange["takes"] = True
-            exchange["upcard"] = _SPELLING[words[2]]
-        exchange["discard"] = _SPELLING[words[-1]]
+            exchange["upcard"] = SPELLING[words[2]]
+        exchange["discard"] = SPELLING[words[-1]]
     return exchange
 
 
@@ -486,7 +543,7 @@ def score_form(text: str, line: int, column: int, d: int) -> Form:
             i += 1
             continue
         if side in sides:  # placing the line finds the side written twice
-            _PLACERS["score"]({}, {}, text, line, column, d)
+            place_score({}, {}, text, line, column, d)
         sides[side] = int(words[i + 1])
         i += 2
     return score
@@ -519,17 +576,6 @@ def bid_forms(text: str) -> list[Form]:
         else:  # a swap without an act: this word is the next seat
             i -= 1
     return bids
-
-
-_BODY: dict[str, Callable[[_GameAssembler, str, int, int], Form]] = {
-    "trick": _GameAssembler.trick, "hands": _GameAssembler.hands, "up": _GameAssembler.up,
-    "bid": _GameAssembler.bid, "extra": _GameAssembler.extra, "merge": _GameAssembler.merge,
-    "exchange": _GameAssembler.exchange, "declare": _GameAssembler.declare,
-    "claim": _GameAssembler.claim, "penalty": _GameAssembler.penalty,
-    "sheet": _GameAssembler.sheet, "thrown": _GameAssembler.thrown,
-    "score": _GameAssembler.score,
-}
-"""The builder of each line of a deal, by its alias in the grammar."""
 
 
 def validate_form(form: Form, first_line: int = 1) -> Game:

@@ -11,35 +11,23 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ..loci import _CARD
+from ..loci import CARD_TEXT
 from ..models import TAG_NAME
+from .kinds import WORDS
 from .lines import text_lines
-from .patterns import _I, _TAG_RE
+from .patterns import ANY_CASE, TAG_RE
 
 _TERMINAL_WORDS = {
-    "TAG": 'a tag like [Event "Club night"]',
-    "DEAL": "a deal line like 'deal 1 dealer N'",
-    "START": "a start line",
-    "HANDS": "a hands line",
-    "UP": "an up line",
-    "BID": "a bid line",
-    "EXCHANGE": "an exchange line like 'N takes JH discards 9C'",
-    "DECLARE": "alone or defend",
-    "TRICK": "a trick like '1. E: 9H S: AH W: KH N: QH'",
-    "CLAIM": "a renege claim",
-    "PENALTY": "a penalty line like 'penalty EW 2 table talk'",
-    "SHEET": "a score-sheet line like 'trump H maker S tricks 3'",
-    "THROWN": "thrown in",
-    "SCORE": "a points line",
-    "RESULT": "a result line",
-    "UNFINISHED": "unfinished",
+    **WORDS,
     "COMMENT": "a comment",
     "_NL": "the end of the line",
     "$END": "the end of the game",
 }
+"""What each terminal is, in words: each kind of line's (:mod:`.kinds`), and the rest."""
 
 
-def _expected_words(expected: Iterable[str]) -> str:
+def expected_words(expected: Iterable[str]) -> str:
+    """What the parser expected (its terminals' names), in words."""
     names = sorted(set(expected) - {"COMMENT", "_NL", "$END"})
     if "HANDS" in names:
         return "a line of the deal (hands, up, bid, a trick, points ...), a new deal or the result"
@@ -51,7 +39,8 @@ def _expected_words(expected: Iterable[str]) -> str:
     return ", ".join(words[:-1]) + (" or " if len(words) > 1 else "") + words[-1]
 
 
-def _context(text: str, line: int, column: int) -> str:
+def caret_context(text: str, line: int, column: int) -> str:
+    """Line ``line`` of ``text`` (1-based), with a caret under ``column``."""
     lines = text_lines(text)
     src = lines[line - 1] if 0 < line <= len(lines) else ""
     src = src.replace("\t", " ")
@@ -61,7 +50,7 @@ def _context(text: str, line: int, column: int) -> str:
 _WORD_RE = re.compile(r'"(?:[^"\\\n]|\\.)*"?|[^\s,:"]+|[,:]')
 _SEAT_WORDS = {"n", "e", "s", "w"}
 _TRUMP_OK = re.compile(r"(?i:[CDHS\u2663\u2666\u2665\u2660]|NT)")
-_CARD_OK = re.compile(_CARD, _I)
+_CARD_OK = re.compile(CARD_TEXT, ANY_CASE)
 _INT_OK = re.compile(r"[0-9]{1,6}")
 _SIGNED_OK = re.compile(r"-?[0-9]{1,6}")
 _SIDE_OK = re.compile(r"(?i:NS|EW|[NESW])")
@@ -142,7 +131,7 @@ def _diagnose(text: str, start: int) -> None:
     if first.startswith("["):
         pos = start
         while pos < len(text) and text[pos] not in "#\r\n":
-            m = _TAG_RE.match(text, pos)
+            m = TAG_RE.match(text, pos)
             if m is None:
                 if text[pos] == "[":
                     _diagnose_tag(text, pos)

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from ..errors import NotationError
-from .assembly import GameForm, _GameAssembler
+from .assembly import GameAssembler, GameForm
+from .kinds import FORM
 
 
 def text_lines(text: str) -> list[str]:
@@ -63,7 +64,7 @@ def line_table(lark: _Grammar) -> LineTable:
     return kinds, patterns
 
 
-class _Lines:
+class LineTerminals:
     """The grammar's line terminals (:func:`line_table`), compiled: the reader matches each
     line with all of them at once, so the syntax of a line, and the word that starts it,
     are written once, in the grammar."""
@@ -113,8 +114,8 @@ def kept_verdict(text: str, first_line: int) -> LeftToParser | None:
     return None
 
 
-def _read_lines(text: str, lines: _Lines, first_line: int = 1,
-                fold: bool = False) -> GameForm | list[str] | LeftToParser:
+def read_by_lines(text: str, lines: LineTerminals, first_line: int = 1,
+                  fold: bool = False) -> GameForm | list[str] | LeftToParser:
     """Reads one game line by line, matching each line with its terminal, into its form as
     the LALR parse gives it; :class:`LeftToParser` for anything else (a line no terminal
     takes, an order the grammar may refuse). Returns the comment lines instead when the text
@@ -123,16 +124,16 @@ def _read_lines(text: str, lines: _Lines, first_line: int = 1,
     :raises NotationError: for a game of good syntax that a line builder refuses, as the
         LALR parse would.
     """
-    assembler = _GameAssembler(fold=fold)
-    read = _read_into(text, lines, assembler, first_line)
+    assembler = GameAssembler(FORM, fold=fold)
+    read = read_lines_into(text, lines, assembler, first_line)
     if read is None:
         return LeftToParser(assembler.unmatched)
     return assembler.finish() if read is True else read
 
 
-def _read_into(text: str, lines: _Lines, assembler: _GameAssembler,
-               first_line: int = 1) -> Literal[True] | list[str] | None:
-    """:func:`_read_lines` into ``assembler``, which is given each line: ``True`` once the
+def read_lines_into(text: str, lines: LineTerminals, assembler: GameAssembler,
+                    first_line: int = 1) -> Literal[True] | list[str] | None:
+    """:func:`read_by_lines` into ``assembler``, which is given each line: ``True`` once the
     game is read (its form is the assembler's to make), the comment lines of a text of
     comments only, or ``None`` for a game the line reader does not take."""
     if not text.endswith("\n") or "\f" in text or (

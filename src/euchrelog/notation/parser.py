@@ -16,9 +16,10 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..errors import NotationError
-from .assembly import GameForm, _GameAssembler
-from .diagnosis import _context, _expected_words, diagnose_line
+from .assembly import GameAssembler, GameForm
+from .diagnosis import caret_context, diagnose_line, expected_words
 from .grammar import grammar_text
+from .kinds import FORM
 from .lines import LineTable, line_table, text_lines
 
 
@@ -113,7 +114,7 @@ class _Builder(Transformer[Token, Any]):
         games = [item for item in c if item[0] != "comment"]
         if not games:
             return comments
-        return _GameAssembler(self.offset, self.fold).build(comments, games[0])
+        return GameAssembler(FORM, self.offset, self.fold).build(comments, games[0])
 
 
 def build_parser(*, strict: bool = False, transformer: Transformer[Token, Any] | None = None,
@@ -163,16 +164,16 @@ def _syntax_error(exc: UnexpectedInput, chunk: str, offset: int) -> NotationErro
                        "or 'unfinished'")
         else:
             got = str(exc.token).split()[0] if str(exc.token).strip() else exc.token.type
-            message = f"unexpected {got!r} here: expected {_expected_words(exc.expected)}"
+            message = f"unexpected {got!r} here: expected {expected_words(exc.expected)}"
             above = text_lines(chunk)[: line - 1]
             if "TAG" in exc.expected and not any(a.lstrip().startswith("[") for a in above):
                 message = (f"unexpected {got!r}: a game starts with its tags, like "
                            '[Variant "four-hand"], above its first deal')
     elif isinstance(exc, UnexpectedEOF):
-        message = "the record ends too early: expected " + _expected_words(exc.expected)
+        message = "the record ends too early: expected " + expected_words(exc.expected)
     else:  # pragma: no cover - lark raises only the three above
         message = "syntax error"
-    return NotationError(message, line + offset, column, _context(chunk, line, column))
+    return NotationError(message, line + offset, column, caret_context(chunk, line, column))
 
 
 def _parser_for(first_line: int, fold: bool) -> Lark:
@@ -230,6 +231,6 @@ def parse_text(text: str, first_line: int, fold: bool) -> GameForm | list[str]:
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text, first_line - 1) from None
     except NotationError as exc:  # from a line builder: add the caret display
-        exc.context = exc.context or _context(text, exc.line - first_line + 1, exc.column)
+        exc.context = exc.context or caret_context(text, exc.line - first_line + 1, exc.column)
         raise
     return result

@@ -11,10 +11,10 @@ import threading
 from ..errors import NotationError
 from ..loci import ParsedGame
 from .assembly import GameForm, validate_form
-from .diagnosis import _context
+from .diagnosis import caret_context
 from .grammar import shipped_line_table
-from .lines import LeftToParser, _Lines, _read_lines, kept_verdict
-from .patterns import _FOLDING
+from .lines import LeftToParser, LineTerminals, kept_verdict, read_by_lines
+from .patterns import FOLDING
 
 
 def parse_game(text: str, first_line: int = 1) -> ParsedGame | list[str]:
@@ -52,10 +52,10 @@ def _read_game(text: str, first_line: int, *, line_reader: bool) -> GameForm | l
         read: GameForm | list[str] | LeftToParser | None = kept_verdict(text, first_line)
         if read is None:  # (else the parts' reading of it, which the line reader declined)
             try:
-                read = _read_lines(text, line_terminals(), first_line, fold)
+                read = read_by_lines(text, line_terminals(), first_line, fold)
             except NotationError as exc:  # from a line builder: add the caret display
-                exc.context = exc.context or _context(text, exc.line - first_line + 1,
-                                                      exc.column)
+                exc.context = exc.context or caret_context(text, exc.line - first_line + 1,
+                                                           exc.column)
                 raise
         if not isinstance(read, LeftToParser):
             return read
@@ -78,24 +78,24 @@ def prepared(text: str, first_line: int = 1) -> tuple[str, bool]:
     fold = False
     if not text.isascii():
         _refuse_surrogates(text, first_line)
-        fold = any(letter in text for letter in _FOLDING)  # faster than a regex
+        fold = any(letter in text for letter in FOLDING)  # faster than a regex
     return text, fold
 
 
 _local = threading.local()
 
 
-def line_terminals() -> _Lines:
+def line_terminals() -> LineTerminals:
     """This thread's compiled line terminals: of the line table shipped, or of Lark's
     parser when the table shipped is not of this grammar."""
-    made: _Lines | None = getattr(_local, "lines", None)
+    made: LineTerminals | None = getattr(_local, "lines", None)
     if made is None:
         table = shipped_line_table()
         if table is None:
             from .parser import parser_line_table
 
             table = parser_line_table()
-        made = _local.lines = _Lines(table)
+        made = _local.lines = LineTerminals(table)
     return made
 
 
@@ -114,4 +114,5 @@ def _refuse_surrogates(text: str, first_line: int) -> None:
         line = head.count("\n")
         column = exc.start - (head.rfind("\n") + 1) + 1
         raise NotationError("a character that is not text (a lone surrogate)",
-                            first_line + line, column, _context(text, line + 1, column)) from None
+                            first_line + line, column,
+                            caret_context(text, line + 1, column)) from None

@@ -17,12 +17,16 @@ from typing import TextIO
 from ..cards import UNKNOWN, Card
 from ..models import (
     Bid,
+    Bidding,
     Call,
+    Claim,
     Deal,
     Declaration,
     End,
     Exchange,
+    Extra,
     Game,
+    Hands,
     Line,
     Log,
     LogItem,
@@ -34,6 +38,8 @@ from ..models import (
     Start,
     Swap,
     Tag,
+    Trick,
+    Upcard,
     log_items,
 )
 from ..rules import MOON
@@ -91,7 +97,36 @@ def _emit(out: list[str], indent: str, line: Line, text: str) -> None:
     out.append(f"{indent}{text}{note}")
 
 
-def _score_text(score: Score) -> str:
+def deal_text(deal: Deal) -> str:
+    """The head line of a deal."""
+    return f"deal {deal.number} dealer {deal.dealer}"
+
+
+def hands_text(hands: Hands) -> str:
+    """A hands line, as it reads."""
+    return "hands " + "  ".join(f"{seat}: {_cards(cards)}" for seat, cards in hands.cards.items())
+
+
+def extra_text(extra: Extra) -> str:
+    """A dummy or ghost line, as it reads."""
+    return f"{extra.kind} {_cards(extra.cards)}"
+
+
+def up_text(up: Upcard) -> str:
+    """An up line, as it reads."""
+    text = "up " + _card(up.card)
+    if up.kitty is not None:
+        text += "  kitty " + _cards(up.kitty)
+    return text
+
+
+def bid_text(bidding: Bidding) -> str:
+    """A bid line, as it reads."""
+    return "bid " + _bids(bidding.bids)
+
+
+def score_text(score: Score) -> str:
+    """A points line, as it reads."""
     parts = []
     if score.points is not None:
         parts.append("points " + _sides(score.points))
@@ -108,14 +143,35 @@ def exchange_text(ex: Exchange) -> str:
     return f"{ex.seat} {takes}discards {_card(ex.discard)}"
 
 
+def merge_text(merge: Merge) -> str:
+    """A dummy merge, as its line reads."""
+    keeps = f" keeps {_cards(merge.keeps)}" if merge.keeps is not None else ""
+    return f"{merge.seat} merges{keeps}"
+
+
+def declare_text(decl: Declaration) -> str:
+    """A lone declaration, as its line reads."""
+    return f"{decl.act} {decl.seat}"
+
+
 def act_text(act: Declaration | Merge | Exchange) -> str:
     """A lone declaration, a dummy merge or an exchange, as its line reads."""
     if isinstance(act, Exchange):
         return exchange_text(act)
     if isinstance(act, Merge):
-        keeps = f" keeps {_cards(act.keeps)}" if act.keeps is not None else ""
-        return f"{act.seat} merges{keeps}"
-    return f"{act.act} {act.seat}"
+        return merge_text(act)
+    return declare_text(act)
+
+
+def trick_text(trick: Trick) -> str:
+    """A trick line, as it reads."""
+    plays = "  ".join(f"{p.seat}: {_card(p.card)}" for p in trick.plays)
+    return f"{trick.number}. {plays}"
+
+
+def claim_text(claim: Claim) -> str:
+    """A renege claim, as its line reads."""
+    return f"renege {claim.seat}" + (f" trick {claim.trick}" if claim.trick else "")
 
 
 def sheet_text(sheet: Sheet) -> str:
@@ -150,33 +206,27 @@ def penalty_text(penalty: Penalty) -> str:
 def deal_lines(deal: Deal) -> list[str]:
     """The canonical lines of one deal."""
     out: list[str] = []
-    _emit(out, "", deal, f"deal {deal.number} dealer {deal.dealer}")
+    _emit(out, "", deal, deal_text(deal))
     for hands in deal.hands:
-        text = "  ".join(f"{seat}: {_cards(cards)}" for seat, cards in hands.cards.items())
-        _emit(out, INDENT, hands, "hands " + text)
+        _emit(out, INDENT, hands, hands_text(hands))
     if deal.extra is not None:
-        _emit(out, INDENT, deal.extra, f"{deal.extra.kind} {_cards(deal.extra.cards)}")
+        _emit(out, INDENT, deal.extra, extra_text(deal.extra))
     if deal.up is not None:
-        text = "up " + _card(deal.up.card)
-        if deal.up.kitty is not None:
-            text += "  kitty " + _cards(deal.up.kitty)
-        _emit(out, INDENT, deal.up, text)
+        _emit(out, INDENT, deal.up, up_text(deal.up))
     for bidding in deal.bidding:
-        _emit(out, INDENT, bidding, "bid " + _bids(bidding.bids))
+        _emit(out, INDENT, bidding, bid_text(bidding))
     for act in deal.acts:
         _emit(out, INDENT, act, act_text(act))
     if deal.sheet is not None:
         _emit(out, INDENT, deal.sheet, sheet_text(deal.sheet))
     for trick in deal.tricks:
-        plays = "  ".join(f"{p.seat}: {_card(p.card)}" for p in trick.plays)
-        _emit(out, INDENT, trick, f"{trick.number}. {plays}")
+        _emit(out, INDENT, trick, trick_text(trick))
     for claim in deal.claims:
-        text = f"renege {claim.seat}" + (f" trick {claim.trick}" if claim.trick else "")
-        _emit(out, INDENT, claim, text)
+        _emit(out, INDENT, claim, claim_text(claim))
     for penalty in deal.penalties:
         _emit(out, INDENT, penalty, penalty_text(penalty))
     if deal.score is not None:
-        _emit(out, INDENT, deal.score, _score_text(deal.score))
+        _emit(out, INDENT, deal.score, score_text(deal.score))
     return out
 
 
