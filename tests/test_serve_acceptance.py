@@ -96,10 +96,14 @@ def test_the_director_sees_pending_and_disputed_deals(server: Server) -> None:
     table, url = _table(server, token), deals_url(event, 1, 1)
     assert table.post(url, json={"text": ONE, "key": "a", "by": "NS"}).status_code == 201
     progress = server.director().get(f"/director/events/{event}/progress").text
-    assert "deal 1 waits for acceptance" in progress
-    assert table.post(url + "/1/dispute", json={"by": "EW"}).status_code == 200
+    assert "waiting for acceptance of deal 1" in progress
+    assert "round 1 table 1 deal 1, entered by" in progress.split("<h2>Disputed")[0]
+    assert table.post(url + "/1/dispute", json={"by": "EW", "reason": "two tricks"}
+                      ).status_code == 200
     progress = server.director().get(f"/director/events/{event}/progress").text
     assert "disputed: deal 1" in progress
+    disputed = progress.split("<h2>Disputed")[1].split("<h2>")[0]
+    assert "round 1 table 1 deal 1, entered by" in disputed and ": two tricks" in disputed
 
 
 def test_a_casual_night_takes_each_deal_at_once(server: Server) -> None:

@@ -45,8 +45,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..events.movement import KINDS, Movement, movement
 from . import pages
+from .cards import table_cards
 from .guard import MAX_ACTIVE, Bounded, FailureLimiter, retry_after
-from .judge import DrawError, sheet_choices
+from .judge import DrawError, deal_lines, sheet_choices, side_names
 from .live import Live
 from .standings import Standings, StandingsCache
 from .store import (
@@ -206,7 +207,9 @@ class Server:
         self.store = store
         self.settings = settings
         self.cache = StandingsCache()
-        self.live = Live(store.revision, self._live_standings, settings.closing.is_set)
+        self._rooms: dict[int, tuple[int, str]] = {}
+        """Each event's room as the wall shows it, with the revision of its standings."""
+        self.live = Live(store.revision, self._live_room, settings.closing.is_set)
 
     # ------------------------------------------------------------ who asks
 
@@ -283,9 +286,18 @@ class Server:
         return self.cache.get(event_id, revision, lambda: self.store.records(event_id),
                               live=live)
 
-    def _live_standings(self, event_id: int) -> tuple[int, str]:
-        made = self.standings(event_id, live=True)
-        return made.revision, made.html
+    def room(self, event_id: int, live: bool = False) -> tuple[int, str]:
+        """The revision of the event's standings and its room as the wall shows it (the
+        tables read with them, or a moment after), made once a revision."""
+        made = self.standings(event_id, live=live)
+        kept = self._rooms.get(event_id)
+        if kept is None or kept[0] != made.revision:
+            kept = self._rooms[event_id] = (
+                made.revision, pages.room(self.store.games(event_id), made.events))
+        return kept
+
+    def _live_room(self, event_id: int) -> tuple[int, str]:
+        return self.room(event_id, live=True)
 
     # ------------------------------------------------------------ API
 
@@ -371,10 +383,13 @@ class Server:
         event = self.store.event(event_id)
         game = self.store.game(event_id, round_, table)
         choices = sheet_choices(game["header"])
+        seats = game["state"]["seats"]
         return {"event": event_id, "name": event["name"], "round": round_, "table": table,
                 "acceptance": event["acceptance"], "deals": game["texts"],
+                "lines": deal_lines(game["header"], game["record"], seats),
                 "statuses": game["statuses"], **game["state"], "pending": game["pending"],
-                "disputed": game["disputed"], "choices": choices}
+                "disputed": game["disputed"], "choices": choices,
+                "side_names": side_names(game["header"], seats)}
 
     async def table_json(self, request: Request) -> Response:
         """GET /api/events/{id}/rounds/{r}/tables/{t}: one table game as its page shows."""
@@ -502,8 +517,8 @@ class Server:
         """The standings page for a wall screen."""
         event_id = _int(request, "event")
         event = await run_in_threadpool(self.store.event, event_id)
-        made = await run_in_threadpool(self.standings, event_id, True)
-        return HTMLResponse(pages.standings_page(event, made.html, made.revision))
+        revision, room = await run_in_threadpool(self.room, event_id, True)
+        return HTMLResponse(pages.wall_page(event, room, revision))
 
     async def table_page(self, request: Request) -> Response:
         """A table's page (its token comes in the link's fragment, read by the script)."""
@@ -579,13 +594,15 @@ class Server:
         links = [(r, t, f"/events/{event_id}/rounds/{r}/tables/{t}#token={token}"
                   if token else None)
                  for r, t, token in self.store.tokens(event_id, self.settings.director_token)]
-        return pages.director_event(event, links, self._progress(event_id), csrf, message)
+        return pages.director_event(event, links, self._progress(event_id, csrf), csrf,
+                                    message)
 
-    def _progress(self, event_id: int) -> str:
+    def _progress(self, event_id: int, csrf: str) -> str:
         made = self.standings(event_id, live=True)
         findings = [f.to_dict() for ev in made.events for f in ev.findings]
         return pages.progress(self.store.games(event_id), findings,
-                              self.store.history(event_id))
+                              self.store.history(event_id), self.store.open_deals(event_id),
+                              event_id, csrf)
 
     async def director_event(self, request: Request) -> Response:
         """The director's page of an event."""
@@ -597,7 +614,8 @@ class Server:
     async def director_progress(self, request: Request) -> Response:
         """The progress part of the director's page (fetched again on every revision)."""
         await self._director(request)
-        return HTMLResponse(await run_in_threadpool(self._progress, _int(request, "event")))
+        return HTMLResponse(await run_in_threadpool(self._progress, _int(request, "event"),
+                                                    request.cookies.get(CSRF_COOKIE, "")))
 
     async def director_correct(self, request: Request) -> Response:
         """A correction from the director's form."""
@@ -617,6 +635,42 @@ class Server:
             message = str(exc)
         else:
             message = _said(outcome)
+        return await run_in_threadpool(lambda: self._with_csrf(
+            request, lambda t: self._director_page(event_id, t, message)))
+
+    async def director_cards(self, request: Request) -> Response:
+        """The event's table cards to print: each table game's players and its link, as
+        text and as a QR code (the director's: a link carries its table's token)."""
+        await self._director(request)
+        event_id = _int(request, "event")
+        base = str(request.base_url)
+
+        def made() -> str:
+            event = self.store.event(event_id)
+            games = self.store.games(event_id)
+            return pages.cards_page(event, games, table_cards(
+                base, event_id, games, self.store.tokens(event_id,
+                                                         self.settings.director_token)))
+
+        return HTMLResponse(await run_in_threadpool(made))
+
+    async def director_accept(self, request: Request) -> Response:
+        """The director accepts a pending or disputed deal as entered, from the form of
+        the director's page."""
+        await self._director(request)
+        event_id = _int(request, "event")
+        form = await _form(request, ENTRY_LIMIT)
+        self._csrf(request, form)
+        round_, table, deal = (_number(form.get(k, ""), k) for k in ("round", "table", "deal"))
+        try:
+            outcome = await run_in_threadpool(
+                self.store.settle, event_id, round_, table, deal, None, None, "accepted",
+                "accepted by the director as entered")
+        except NotFoundError as exc:
+            message = str(exc)
+        else:
+            message = (f"round {round_} table {table} deal {deal} accepted as entered"
+                       if outcome.status == 200 else str(outcome.body.get("error", "")))
         return await run_in_threadpool(lambda: self._with_csrf(
             request, lambda t: self._director_page(event_id, t, message)))
 
@@ -759,6 +813,9 @@ def create_app(store: Store, settings: Settings,
         Route("/director/events/{event:int}/progress", server.director_progress),
         Route("/director/events/{event:int}/correct", server.director_correct,
               methods=["POST"]),
+        Route("/director/events/{event:int}/accept", server.director_accept,
+              methods=["POST"]),
+        Route("/director/events/{event:int}/cards", server.director_cards),
     ]
     handle = _handler(server)
     return Starlette(routes=routes, middleware=[

@@ -21,6 +21,7 @@ the same at deal 40 as at deal 1; nothing here knows a rule of the game.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import threading
 from collections import OrderedDict
@@ -36,6 +37,7 @@ from ..loci import DealSource, SourceMap
 from ..models import Deal
 from ..notation import ParsedGame, parse_game
 from ..recorder import Recorder, Reentry
+from ..replay import replay
 
 MAX_DEAL_CHARS = 4000
 """The longest entry accepted: one deal with every card and comment fits easily."""
@@ -103,14 +105,75 @@ def game_header(variant: str, fmt: str, target: int | None, event: str, round_: 
 
 def sheet_choices(header: str) -> dict[str, Any]:
     """What the table page offers for a score-sheet line of the game of ``header``: the
-    trumps, the seats, the sides (who enters a deal, who accepts it) and the tricks a side
-    can take (the full notation covers the rest)."""
+    trumps (with the symbols the page shows), the seats, the sides (who enters a deal, who
+    accepts it) and the seats of each, and the tricks a side can take (the full notation
+    covers the rest)."""
     rec = Recorder.loads(header + "unfinished\n")
     options = rec.ruleset.options
-    return {"trumps": [s.value for s in Suit] + (["NT"] if options.no_trump else []),
+    trumps = [s.value for s in Suit] + (["NT"] if options.no_trump else [])
+    return {"trumps": trumps, "trump_labels": [trump_label(t) for t in trumps],
             "seats": [str(s) for s in rec.seats],
-            "sides": list(rec.ruleset.side_names),
+            "sides": list(rec.ruleset.side_names), "side_seats": side_seats(header),
             "tricks": rec.ruleset.variant.hand_size}
+
+
+def trump_label(trump: str) -> str:
+    """A trump as the pages show it: a suit's symbol, or ``no trump``."""
+    return Suit(trump).symbol if trump in Suit.__members__.values() else "no trump"
+
+
+@functools.lru_cache(maxsize=4096)
+def _side_seats(header: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    rules = Recorder.loads(header + "unfinished\n").ruleset
+    return tuple((side, tuple(str(s) for s in rules.seats if rules.side(s) == side))
+                 for side in rules.side_names)
+
+
+def side_seats(header: str) -> dict[str, list[str]]:
+    """The seats of each side of the game of ``header``, in seat order (``{"NS": ["N",
+    "S"], ...}``; a side of one seat where each plays for himself)."""
+    return {side: list(seats) for side, seats in _side_seats(header)}
+
+
+def side_names(header: str, seats: Mapping[str, str]) -> dict[str, str]:
+    """Each side of the game of ``header`` by its players' names (``seats``: the name of
+    each seat), as the pages show a side: ``Ann & Cy``."""
+    return {side: " & ".join(seats.get(s, s) for s in members)
+            for side, members in _side_seats(header)}
+
+
+def deal_lines(header: str, record: str, seats: Mapping[str, str]) -> list[str]:
+    """Each deal of the game ``record`` (its canonical text; empty before the first deal)
+    as the table page lists it, by the players' names and the suits' symbols: who dealt,
+    the trump and its maker, a lone hand, the makers' tricks and what each side scored,
+    as the game's replay read them."""
+    if not record:
+        return []
+    parsed = parse_game(record)
+    if not isinstance(parsed, ParsedGame):
+        return []
+    sides = side_names(header, seats)
+    lines = []
+    for deal in replay(parsed).deals:
+        parts = [f"deal {deal.number}", f"{seats.get(str(deal.dealer), deal.dealer)} deals"]
+        if deal.trump is not None and deal.maker is not None:
+            maker = seats.get(str(deal.maker), str(deal.maker))
+            parts.append(f"{trump_label(deal.trump)} by {maker}"
+                         + (" alone" if deal.alone else ""))
+        else:
+            parts.append("no trump made")
+        if deal.maker_tricks is not None:
+            parts.append(plural(deal.maker_tricks, "trick"))
+        if deal.points:
+            parts.append(", ".join(f"{sides.get(side, side)} +{points}"
+                                   for side, points in deal.points.items() if points))
+        lines.append(" · ".join(parts))
+    return lines
+
+
+def plural(n: int, word: str) -> str:
+    """``1 point``, ``2 points``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _place(finding: Finding, offset: int) -> dict[str, Any]:
