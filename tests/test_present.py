@@ -20,6 +20,7 @@ from euchrelog.present.render import render_text
 from euchrelog.serve import pages
 from euchrelog.serve.cards import TableCard
 from euchrelog.serve.judge import game_header
+from euchrelog.serve.season import scorecard, season
 from euchrelog.serve.standings import Standings
 from euchrelog.stats import Collector
 from euchrelog.stats.output import render_html as stats_html
@@ -186,12 +187,16 @@ def test_serve_pages_are_neutral() -> None:
              pages.table_page(event, game),
              pages.wall_page(event, room, 1),
              pages.cards_page(event, [game], [card]),
+             pages.season_page(season([(event, standings.events)], {12: HOSTILE}), 1),
+             pages.player_page(HOSTILE, None, scorecard(
+                 [(event, standings.events)], standings.events[0].cards[0].name.casefold())),
              pages.error_page(404, HOSTILE)]
     for page in shown:
         assert_neutral(page)
         assert page.startswith("<!DOCTYPE html>")
         assert "<script>" not in page and "style=" not in page  # the server's CSP
     assert "Ann\\u202eevil" in room and "Bob\\u2067 &amp; Dee" in room
+    assert "Ann\\u202eevil" in shown[-4] and "Ann\\u202eevil" in shown[-2]
 
 
 def test_charts_are_neutral() -> None:

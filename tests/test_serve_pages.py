@@ -314,3 +314,50 @@ def test_the_table_cards_print_each_tables_link_as_a_qr_code(
         page.emulate_media(media="print")
         _no_sideways_scroll(page)
         page.context.close()
+
+
+def test_the_season_and_each_players_scorecard(server: Server, browser: Any) -> None:
+    """A player of the registry is one player over two events (by number, however a draw
+    names them); the scorecard lists each round with partner, opponents, points, deals
+    won, loners and euchres, as the standings count them."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with server.director() as director:
+        for number, name in ((701, "Quinn"), (702, "Rae")):
+            assert director.post("/api/players", json={"number": number, "name": name}
+                                 ).status_code == 201
+        made = []
+        for night in ("Monday", "Tuesday"):
+            answer = director.post("/api/events", json={
+                "name": f"{night} Partners", "format": "partners", "acceptance": False,
+                "draw": [{"round": 1, "table": 1,
+                          "seats": {"N": 701, "E": "Sol", "S": 702, "W": "Tam"}}]})
+            assert answer.status_code == 201, answer.text
+            made.append((answer.json()["event"], answer.json()["tables"][0]["token"]))
+    for event, token in made:
+        with server.client(headers={"authorization": f"Bearer {token}"}) as table:
+            for n, text in enumerate(("deal 1 dealer N\n  trump H maker N alone tricks 5\n",
+                                      "deal 2 dealer E\n  trump S maker E tricks 2\n"), 1):
+                assert table.post(deals_url(event, 1, 1),
+                                  json={"text": text, "key": f"s{n}"}).status_code == 201
+    for width in WIDTHS:
+        page = _context(browser, width).new_page()
+        page.goto(f"{server.url}/")
+        page.click('a[href="/season"]')
+        row = page.locator("table.season tr", has_text="Quinn #701")
+        sync_api.expect(row).to_have_count(1)
+        # events, games, won, points (a loner's 4 and a euchre's 2 a night), deals won,
+        # loners, euchres
+        assert [c.text_content() for c in row.locator("td.num").all()] == [
+            "2", "2", "0", "12", "4", "2", "2"]
+        _no_sideways_scroll(page)
+        row.locator("a").click()
+        sync_api.expect(page.locator("h1")).to_have_text("Quinn #701")
+        assert page.locator("table.scorecard").count() == 2
+        first = page.locator("table.scorecard tbody tr").first
+        assert [c.text_content() for c in first.locator("td").all()] == [
+            "1", "1", "Rae", "Sol & Tam", "6", "unfinished", "2", "1", "1"]
+        _no_sideways_scroll(page)
+        page.goto(f"{server.url}/player?name=sol")
+        sync_api.expect(page.locator("h1")).to_have_text("Sol")
+        assert page.locator("table.scorecard").count() == 2
+        page.context.close()

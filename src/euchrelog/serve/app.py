@@ -19,7 +19,7 @@ import io
 import json
 import secrets
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from importlib import resources
@@ -43,12 +43,14 @@ from starlette.responses import (
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..events import EventResult
 from ..events.movement import KINDS, Movement, movement
 from . import pages
 from .cards import table_cards
 from .guard import MAX_ACTIVE, Bounded, FailureLimiter, retry_after
 from .judge import DrawError, deal_lines, sheet_choices, side_names
 from .live import Live
+from .season import player_key, scorecard, season
 from .standings import Standings, StandingsCache
 from .store import (
     KEY_RE,
@@ -520,6 +522,45 @@ class Server:
         revision, room = await run_in_threadpool(self.room, event_id, True)
         return HTMLResponse(pages.wall_page(event, room, revision))
 
+    def _season(self) -> list[tuple[Mapping[str, Any], list[EventResult]]]:
+        """Every event, oldest first, with its standings (each computed once a revision)."""
+        return [(event, self.standings(int(event["id"])).events)
+                for event in reversed(self.store.events())]
+
+    async def season_page(self, _request: Request) -> Response:
+        """The season: every player's totals over the events."""
+        def made() -> str:
+            events = self._season()
+            registry = {p["number"]: p["name"] for p in self.store.players()}
+            return pages.season_page(season(events, registry), len(events))
+
+        return HTMLResponse(await run_in_threadpool(made))
+
+    async def player_page(self, request: Request) -> Response:
+        """A player's scorecard: ``?number=12`` (the club's registry) or ``?name=Ann``."""
+        number_text = request.query_params.get("number")
+        name = request.query_params.get("name", "")
+        if number_text is not None:
+            number: int | None = _number(number_text, "number", MAX_PLAYER)
+        elif 0 < len(name.strip()) <= 60 and text_ok(name):  # (a name of the draw)
+            number = None
+        else:
+            raise _fail(400, "give a player's number (?number=12) or name (?name=Ann)")
+
+        def made() -> str:
+            events = self._season()
+            registry = {p["number"]: p["name"] for p in self.store.players()}
+            card = scorecard(events, player_key(number, name))
+            lines = [line for part in card for line in part["lines"]]
+            shown = lines[0]["name"] if lines else name.strip()
+            if number is not None:
+                shown = registry.get(number) or shown
+            if not card and number is not None and number not in registry:
+                raise NotFoundError(f"no player {number} in the registry or the events")
+            return pages.player_page(shown, number, card)
+
+        return HTMLResponse(await run_in_threadpool(made))
+
     async def table_page(self, request: Request) -> Response:
         """A table's page (its token comes in the link's fragment, read by the script)."""
         event_id = _int(request, "event")
@@ -804,6 +845,8 @@ def create_app(store: Store, settings: Settings,
         Route("/api/events/{event:int}/records", server.records),
         Route("/api/events/{event:int}/stream", server.stream),
         Route("/events/{event:int}", server.wall),
+        Route("/season", server.season_page),
+        Route("/player", server.player_page),
         Route("/events/{event:int}/rounds/{round:int}/tables/{table:int}", server.table_page),
         Route("/director", server.director_home),
         Route("/director/login", server.director_login, methods=["POST"]),

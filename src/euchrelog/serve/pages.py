@@ -13,6 +13,7 @@ from .cards import TableCard
 from .judge import side_names
 from .room import room as room_view
 from .room import table_state
+from .season import SeasonRow
 
 
 def index(events: Sequence[Mapping[str, Any]]) -> str:
@@ -111,6 +112,19 @@ def cards_page(event: Mapping[str, Any], games: Sequence[Mapping[str, Any]],
              for c in cards]
     return render("serve/cards.html", title=f"{event['name']}: table cards", event=event,
                   cards=shown)
+
+
+def season_page(rows: Sequence[SeasonRow], events: int) -> str:
+    """Every player's totals over the server's ``events``, each linking to the player's
+    scorecard."""
+    return render("serve/season.html", title="the season", rows=rows, events=events)
+
+
+def player_page(name: str, number: int | None, card: Sequence[Mapping[str, Any]]) -> str:
+    """A player's personal scorecard (:func:`~euchrelog.serve.season.scorecard`): each
+    event, round by round."""
+    who = f"{name} #{number}" if number is not None else name
+    return render("serve/player.html", title=f"{who}: scorecard", who=who, card=card)
 
 
 def error_page(status: int, message: str) -> str:
