@@ -146,12 +146,20 @@ def deal_lines(header: str, record: str, seats: Mapping[str, str]) -> list[str]:
     """Each deal of the game ``record`` (its canonical text; empty before the first deal)
     as the table page lists it, by the players' names and the suits' symbols: who dealt,
     the trump and its maker, a lone hand, the makers' tricks and what each side scored,
-    as the game's replay read them."""
+    as the game's replay read them (one replay of the game, kept for the phones of the
+    table that ask again while it has no new deal)."""
+    return list(_deal_lines(header, record, tuple(seats.items())))
+
+
+@functools.lru_cache(maxsize=1024)
+def _deal_lines(header: str, record: str, seat_names: tuple[tuple[str, str], ...]
+                ) -> tuple[str, ...]:
     if not record:
-        return []
+        return ()
     parsed = parse_game(record)
     if not isinstance(parsed, ParsedGame):
-        return []
+        return ()
+    seats = dict(seat_names)
     sides = side_names(header, seats)
     lines = []
     for deal in replay(parsed).deals:
@@ -168,7 +176,7 @@ def deal_lines(header: str, record: str, seats: Mapping[str, str]) -> list[str]:
             parts.append(", ".join(f"{sides.get(side, side)} +{points}"
                                    for side, points in deal.points.items() if points))
         lines.append(" · ".join(parts))
-    return lines
+    return tuple(lines)
 
 
 def plural(n: int, word: str) -> str:
