@@ -286,6 +286,19 @@ def test_a_deal_waits_on_the_table_page_until_the_other_side_accepts_it(
     assert dialogs == []
 
 
+def _qr_path(link: str) -> str:
+    """The modules of ``link``'s QR code (error correction M), as segno draws them."""
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(link, error="m", micro=False).save(out, kind="svg", scale=4, border=2)
+    found = re.search(r' d="([^"]+)"', out.getvalue().decode("ascii"))
+    assert found is not None
+    return found.group(1)
+
+
 def test_the_table_cards_print_each_tables_link_as_a_qr_code(
         server: Server, browser: Any) -> None:
     event, tokens = _event(server)
@@ -302,9 +315,11 @@ def test_the_table_cards_print_each_tables_link_as_a_qr_code(
         assert page.locator(".card svg.qr path").count() == 4
         for (round_, table), token in tokens.items():
             card = page.locator(".card", has_text=f"Round {round_} · Table {table}")
-            assert f"/rounds/{round_}/tables/{table}#token={token}" in (
-                card.text_content() or "")
-            assert card.locator("svg.qr").get_attribute("width") is not None
+            link = card.locator(".link").text_content() or ""
+            assert link == f"{server.url}/events/{event}/rounds/{round_}/tables/{table}" \
+                           f"#token={token}"
+            # the code is the link's: the same modules as segno makes them for it
+            assert card.locator("svg.qr path").get_attribute("d") == _qr_path(link)
         first = page.locator(".card").first.text_content() or ""
         assert "Ann & Cy v Bob & Dee" in first and HOSTILE not in first
         assert HOSTILE in (page.locator(".card").nth(1).text_content() or "")
