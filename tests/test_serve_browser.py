@@ -151,7 +151,7 @@ def test_a_deal_entered_by_touch_changes_the_standings_on_the_wall(
         standings.screenshot(path=str(shots / "serve-standings.png"), full_page=True)
 
         sync_api.expect(desk.locator("#progress")).to_contain_text(
-            f"finished, won by {HOSTILE} & Dee")
+            f"finished: won by {HOSTILE} & Dee")
         desk.screenshot(path=str(shots / "serve-director.png"), full_page=True)
         browser.close()
     assert dialogs == []

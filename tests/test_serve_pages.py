@@ -273,7 +273,7 @@ def test_a_deal_waits_on_the_table_page_until_the_other_side_accepts_it(
     sync_api.expect(phone_ns.locator("#score")).to_contain_text(
         "game over: won by Ann & Cy")
     sync_api.expect(phone_ew.locator("#score")).to_contain_text("game over: won by Ann & Cy")
-    sync_api.expect(desk.locator("#progress")).to_contain_text("finished, won by Ann & Cy")
+    sync_api.expect(desk.locator("#progress")).to_contain_text("finished: won by Ann & Cy")
     for page in (phone_ns, phone_ew):
         text = page.text_content("body") or ""
         assert not re.search(r"\b[NESW] (Ann|Bob|Cy|Dee)\b|\b(NS|EW) \d", text)

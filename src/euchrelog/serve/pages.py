@@ -55,10 +55,7 @@ def progress(games: Sequence[Mapping[str, Any]], findings: Sequence[Mapping[str,
     for g in games:
         state = g["state"]
         sides = side_names(g["header"], state["seats"])
-        status, _ = table_state(g)
-        if state["over"] and not g.get("pending"):
-            winner = state["winner"]
-            status += f", won by {sides.get(winner, winner)}" if winner else ", drawn"
+        status, _ = table_state(g, sides)
         rows.append({"round": g["round"], "table_no": g["table_no"],
                      "seats": " v ".join(sides.values()), "deals": g["deals"],
                      "status": status,

@@ -28,15 +28,19 @@ def still_playing(finding: Finding) -> bool:
     return code.unended and (code.open == "game" or code.event)
 
 
-def table_state(game: Mapping[str, Any]) -> tuple[str, str]:
-    """A table game's state as the wall shows it, and its kind (for the page's style):
-    ``not started``, ``playing deal N``, ``waiting for acceptance of deal N``,
-    ``finished``; a disputed deal is said too."""
+def table_state(game: Mapping[str, Any], sides: Mapping[str, str]) -> tuple[str, str]:
+    """A table game's state as the pages show it (``sides``: each side by its players'
+    names), and its kind (for the page's style): ``not started``, ``playing deal N``,
+    ``waiting for acceptance of deal N``, ``finished: won by Ann & Cy``; a disputed deal is
+    said too."""
     state, pending, disputed = game["state"], game.get("pending"), game.get("disputed")
     if pending:
         said, kind = f"waiting for acceptance of deal {pending['deal']}", "waiting"
     elif state["over"]:
-        said, kind = "finished", "over"
+        winner = state["winner"]
+        said = f"finished: won by {sides.get(winner, winner)}" if winner else \
+            "finished: drawn"
+        kind = "over"
     elif game["deals"]:
         said, kind = f"playing deal {state['next']['deal']}", "playing"
     else:
@@ -50,10 +54,7 @@ def table_state(game: Mapping[str, Any]) -> tuple[str, str]:
 def _table(game: Mapping[str, Any]) -> dict[str, Any]:
     state = game["state"]
     sides = side_names(game["header"], state["seats"])
-    said, kind = table_state(game)
-    winner = state["winner"]
-    if state["over"] and not game.get("pending"):
-        said += f": won by {sides.get(winner, winner)}" if winner else ": drawn"
+    said, kind = table_state(game, sides)
     return {"table": game["table_no"], "state": said, "kind": kind,
             "sides": [{"names": names, "points": state["totals"].get(side, 0)}
                       for side, names in sides.items()]}

@@ -22,8 +22,18 @@
     return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
   }
 
+  // The buttons are made again only when they change (a page loaded again while a player
+  // taps or tabs keeps the button under the finger and the focus).
   function choices(id, values, labels) {
     const box = document.getElementById(id);
+    const signature = JSON.stringify([values, labels || null]);
+    if (box.dataset.signature === signature) {
+      for (const button of box.children) {
+        button.setAttribute("aria-pressed", String(chosen[id] === button.dataset.value));
+      }
+      return;
+    }
+    box.dataset.signature = signature;
     box.replaceChildren();
     box.setAttribute("role", "group");
     values.forEach((value, i) => {
@@ -116,11 +126,14 @@
       box.setAttribute("aria-live", "polite");
       document.getElementById("sheet").before(box);
     }
-    const typed = document.getElementById("reason");
-    const reason = typed ? typed.value : "";
-    box.replaceChildren();
     const pending = state.pending;
     box.hidden = !pending;
+    // Made again only for another deal (a page loaded again keeps the reason being typed,
+    // its focus, and the button under the finger).
+    const shown = pending ? JSON.stringify([pending, state.lines[pending.deal - 1]]) : "";
+    if (box.dataset.shown === shown) return;
+    box.dataset.shown = shown;
+    box.replaceChildren();
     if (!pending) return;
     const said = document.createElement("p");
     const others = state.choices.sides.filter((s) => s !== pending.by);
@@ -133,7 +146,6 @@
     line.textContent = state.lines[pending.deal - 1] || "";
     box.appendChild(line);
     const why = document.createElement("input");
-    why.value = reason;
     why.id = "reason";
     why.maxLength = 500;
     why.placeholder = "why you dispute it (optional)";
