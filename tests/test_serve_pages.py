@@ -372,6 +372,13 @@ def test_the_season_and_each_players_scorecard(server: Server, browser: Any) -> 
         assert [c.text_content() for c in first.locator("td").all()] == [
             "1", "1", "Rae", "Sol & Tam", "6", "unfinished", "2", "1", "1"]
         _no_sideways_scroll(page)
+        page.goto(f"{server.url}/events/{made[0][0]}")
+        page.click('.players a:has-text("Quinn")')  # the wall's player, by number
+        sync_api.expect(page.locator("h1")).to_have_text("Quinn #701")
+        page.goto(f"{server.url}/events/{made[0][0]}")
+        page.click('.players a:has-text("Sol")')  # by name
+        sync_api.expect(page.locator("h1")).to_have_text("Sol")
+        assert page.locator("table.scorecard").count() == 2
         page.goto(f"{server.url}/player?name=sol")
         sync_api.expect(page.locator("h1")).to_have_text("Sol")
         assert page.locator("table.scorecard").count() == 2

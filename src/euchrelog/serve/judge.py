@@ -32,6 +32,7 @@ from typing import Any
 from ..cards import Suit
 from ..errors import EuchrelogError, IllegalActionError, NotationError
 from ..events import parse_format
+from ..events.played import seat_numbers
 from ..findings import Finding
 from ..loci import DealSource, SourceMap
 from ..models import Deal
@@ -127,6 +128,19 @@ def _side_seats(header: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     rules = Recorder.loads(header + "unfinished\n").ruleset
     return tuple((side, tuple(str(s) for s in rules.seats if rules.side(s) == side))
                  for side in rules.side_names)
+
+
+@functools.lru_cache(maxsize=4096)
+def _numbers(header: str) -> tuple[tuple[str, int], ...]:
+    rec = Recorder.loads(header + "unfinished\n")
+    tags = tuple((t.name, t.value) for t in rec.tags)
+    return tuple((str(seat), n) for seat, n in seat_numbers(tags, rec.ruleset).items())
+
+
+def player_numbers(header: str) -> dict[str, int]:
+    """The number in the club's registry of each seat's player of the game of ``header``
+    that has one (its ``NId`` tag), by seat."""
+    return dict(_numbers(header))
 
 
 def side_seats(header: str) -> dict[str, list[str]]:

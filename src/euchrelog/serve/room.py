@@ -17,7 +17,8 @@ from typing import Any
 from ..events import EventResult
 from ..events.output import page_parts
 from ..findings import CODES, Finding
-from .judge import plural, side_names
+from .judge import player_numbers, plural, side_names
+from .season import player_link
 
 
 def still_playing(finding: Finding) -> bool:
@@ -63,15 +64,19 @@ def _table(game: Mapping[str, Any]) -> dict[str, Any]:
 def room(games: Sequence[Mapping[str, Any]], events: Sequence[EventResult]
          ) -> dict[str, Any]:
     """What the wall screen shows of an event: its status line (and its kind: ``idle``,
-    ``playing``, ``provisional`` or ``final``), its tables round by round, its players and
-    where they sit, and ``score``'s standings (``page_parts`` of each event of the
-    export; none before the first deal)."""
+    ``playing``, ``provisional`` or ``final``), its tables round by round, its players,
+    where they sit and the address of their scorecards, and ``score``'s standings
+    (``page_parts`` of each event of the export; none before the first deal)."""
     rounds: dict[int, list[dict[str, Any]]] = {}
     seated: dict[str, list[tuple[int, int]]] = {}
+    numbers: dict[str, int] = {}
     for game in games:
         rounds.setdefault(game["round"], []).append(_table(game))
-        for name in game["state"]["seats"].values():
+        numbered = player_numbers(game["header"])
+        for seat, name in game["state"]["seats"].items():
             seated.setdefault(name, []).append((game["round"], game["table_no"]))
+            if seat in numbered:
+                numbers[name] = numbered[seat]
     errors = sum(1 for e in events for f in e.findings
                  if f.severity == "error" and not still_playing(f))
     done = sum(1 for g in games if g["state"]["over"] and not g.get("pending"))
@@ -90,7 +95,8 @@ def room(games: Sequence[Mapping[str, Any]], events: Sequence[EventResult]
         status = (f"not started: {plural(len(games), 'table')}, "
                   f"{plural(len(seated), 'player')}; no deal entered yet")
         kind = "idle"
-    players = [{"name": name, "places": " · ".join(f"round {r} table {t}" for r, t in places)}
+    players = [{"name": name, "places": " · ".join(f"round {r} table {t}" for r, t in places),
+                "link": player_link(numbers.get(name), name)}
                for name, places in sorted(seated.items(), key=lambda i: i[0].casefold())]
     return {"status": status, "kind": kind, "players": players,
             "rounds": sorted(rounds.items()), "events": [page_parts(e) for e in events]}
