@@ -501,13 +501,14 @@ class Server:
         return PlainTextResponse(text, media_type="text/plain; charset=utf-8")
 
     async def stream(self, request: Request) -> Response:
-        """GET /api/events/{id}/stream: the standings as server-sent events, one
-        ``standings`` event per revision (``{"revision": n, "html": ...}``)."""
+        """GET /api/events/{id}/stream: the room as server-sent events, one ``standings``
+        event per revision (``{"revision": n, "html": ...}``); ``?revisions``: only a
+        ``revision`` event per revision (``{"revision": n}``)."""
         event_id = _int(request, "event")
         await run_in_threadpool(self.store.event, event_id)
         if self.live.full():
             raise _fail(503, "too many live pages are open; try again in a moment")
-        return _Asgi(self.live.stream(event_id))
+        return _Asgi(self.live.stream(event_id, "revisions" in request.query_params))
 
     # ------------------------------------------------------------ pages
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping, Sequence
@@ -108,14 +109,20 @@ def sheet_choices(header: str) -> dict[str, Any]:
     """What the table page offers for a score-sheet line of the game of ``header``: the
     trumps (with the symbols the page shows), the seats, the sides (who enters a deal, who
     accepts it) and the seats of each, and the tricks a side can take (the full notation
-    covers the rest)."""
+    covers the rest). Read once a game (the phones of a table ask again and again)."""
+    return dict(json.loads(_choices(header)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _choices(header: str) -> str:
     rec = Recorder.loads(header + "unfinished\n")
     options = rec.ruleset.options
     trumps = [s.value for s in Suit] + (["NT"] if options.no_trump else [])
-    return {"trumps": trumps, "trump_labels": [trump_label(t) for t in trumps],
-            "seats": [str(s) for s in rec.seats],
-            "sides": list(rec.ruleset.side_names), "side_seats": side_seats(header),
-            "tricks": rec.ruleset.variant.hand_size}
+    return json.dumps({"trumps": trumps, "trump_labels": [trump_label(t) for t in trumps],
+                       "seats": [str(s) for s in rec.seats],
+                       "sides": list(rec.ruleset.side_names),
+                       "side_seats": side_seats(header),
+                       "tricks": rec.ruleset.variant.hand_size})
 
 
 def trump_label(trump: str) -> str:

@@ -282,8 +282,8 @@
   // A deal entered, accepted or disputed on another phone of the table shows here too:
   // the page looks again at each change of the event (within a second, so that the
   // phones of the room do not all ask at the same moment).
-  const live = new EventSource(`/api/events/${body.event}/stream`);
-  live.addEventListener("standings", () => {
+  const live = new EventSource(`/api/events/${body.event}/stream?revisions`);
+  live.addEventListener("revision", () => {
     setTimeout(() => {
       if (!sending && state) load();
     }, Math.random() * 1000);
