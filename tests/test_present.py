@@ -166,6 +166,7 @@ def test_serve_pages_are_neutral() -> None:
              "format": "progressive\x1b"}
     seats = {"N": HOSTILE, "E": "Bob\u2067", "S": "Cy", "W": "Dee"}
     game = {"round": 1, "table_no": 2, "deals": 1, "pending": {"deal": 1, "by": "NS"},
+            "record": "",
             "disputed": [], "header": game_header("four-hand", "partners", None, "Club", 1,
                                                   2, {"N": "A", "E": "B", "S": "C", "W": "D"}),
             "state": {"seats": seats, "totals": {"NS": 1}, "winner": None, "over": False,

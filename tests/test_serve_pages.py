@@ -248,6 +248,8 @@ def test_a_deal_waits_on_the_table_page_until_the_other_side_accepts_it(
         "deal 1 · Ann deals · \u2665 by Bob · 3 tricks · Bob & Dee +1", timeout=LIVE)
     sync_api.expect(desk.locator(".open-deals.pending")).to_contain_text(
         "round 1 table 1 deal 1, entered by Ann & Cy", timeout=LIVE)
+    sync_api.expect(desk.locator(".open-deals.pending .line")).to_have_text(
+        "deal 1 · Ann deals · \u2665 by Bob · 3 tricks · Bob & Dee +1")
     for page in (phone_ns, phone_ew, desk):
         _no_sideways_scroll(page)
 

@@ -10,7 +10,7 @@ from typing import Any
 from ..events import EventResult
 from ..present import Markup, render
 from .cards import TableCard
-from .judge import side_names
+from .judge import deal_lines, side_names
 from .room import room as room_view
 from .room import table_state
 from .season import SeasonRow
@@ -61,15 +61,18 @@ def progress(games: Sequence[Mapping[str, Any]], findings: Sequence[Mapping[str,
                      "status": status,
                      "totals": " · ".join(f"{sides.get(s, s)} {p}"
                                           for s, p in state["totals"].items()) or "-"})
-    names = {(g["round"], g["table_no"]): side_names(g["header"], g["state"]["seats"])
-             for g in games}
+    by_place = {(g["round"], g["table_no"]): g for g in games}
     waiting = []
     for d in open_deals:
-        sides = names.get((d["round"], d["table"]), {})
+        g = by_place[d["round"], d["table"]]
+        seats = g["state"]["seats"]
+        sides = side_names(g["header"], seats)
+        lines = deal_lines(g["header"], g["record"], seats)
         by = d["disputed_by"].removeprefix("table ")
         waiting.append({**d, "entered_by": sides.get(d["entered_by"], d["entered_by"] or
                                                      "the table"),
-                        "disputed_by": sides.get(by, by)})
+                        "disputed_by": sides.get(by, by),
+                        "line": lines[d["deal"] - 1] if d["deal"] <= len(lines) else ""})
     return render("serve/progress.html", games=rows, findings=findings, history=history,
                   pending=[d for d in waiting if d["status"] == "pending"],
                   disputed=[d for d in waiting if d["status"] == "disputed"],
