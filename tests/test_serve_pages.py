@@ -212,8 +212,8 @@ def test_provisional_only_for_real_errors() -> None:
 def test_a_deal_waits_on_the_table_page_until_the_other_side_accepts_it(
         server: Server, browser: Any, tmp_path: Path) -> None:
     """NS enters a deal on one phone; EW, on their own phone, sees it pending and disputes
-    it; the director sees it disputed and accepts it as entered; the next deal is accepted
-    by EW on the same phone as it was entered. Names and symbols, never seat letters."""
+    it; the director sees it disputed and accepts it as entered; EW enters the next deal
+    on their phone and NS accepts it on theirs. Names and symbols, never seat letters."""
     sync_api = pytest.importorskip("playwright.sync_api")
     event, tokens = _event(server)
     link = f"{server.url}/events/{event}/rounds/1/tables/1#token={tokens[1, 1]}"
@@ -268,15 +268,20 @@ def test_a_deal_waits_on_the_table_page_until_the_other_side_accepts_it(
     sync_api.expect(phone_ns.locator("#deals li")).to_have_text(
         ["deal 1 · Ann deals · \u2665 by Bob · 3 tricks · Bob & Dee +1"], timeout=LIVE)
 
-    phone_ns.tap('#trump button[data-value="S"]')
-    phone_ns.tap('#maker button[data-value="S"]')
-    phone_ns.tap('#alone button[data-value="alone"]')
-    phone_ns.tap('#tricks button[data-value="5"]')
-    phone_ns.tap("#send")
-    phone_ns.wait_for_selector('#pending button.accept[data-side="EW"]')
-    phone_ns.tap('#pending button.accept[data-side="EW"]')
+    assert [b.text_content() for b in phone_ew.locator("#by button").all()] == [
+        "Ann & Cy", "Bob & Dee"]
+    phone_ew.tap('#by button[data-value="EW"]')
+    phone_ew.tap('#trump button[data-value="S"]')
+    phone_ew.tap('#maker button[data-value="S"]')
+    phone_ew.tap('#alone button[data-value="alone"]')
+    phone_ew.tap('#tricks button[data-value="5"]')
+    phone_ew.tap("#send")
+    sync_api.expect(phone_ew.locator("#pending")).to_contain_text(
+        "deal 2 entered by Bob & Dee: Ann & Cy, accept it or dispute it")
+    phone_ns.wait_for_selector('#pending button.accept[data-side="NS"]', timeout=LIVE)
+    phone_ns.tap('#pending button.accept[data-side="NS"]')
     sync_api.expect(phone_ns.locator("#message")).to_contain_text(
-        "deal 2 accepted by Bob & Dee")
+        "deal 2 accepted by Ann & Cy")
     sync_api.expect(phone_ns.locator("#score")).to_contain_text(
         "game over: won by Ann & Cy")
     sync_api.expect(phone_ew.locator("#score")).to_contain_text(

@@ -7,7 +7,7 @@
   const token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
   const pendingKey = `euchrelog-pending:${body.event}:${body.round}:${body.table}`;
   const message = document.getElementById("message");
-  const chosen = { dealer: null, trump: null, maker: null, alone: "no", tricks: null };
+  const chosen = { by: null, dealer: null, trump: null, maker: null, alone: "no", tricks: null };
   let state = null;
   let sending = false;
 
@@ -106,6 +106,10 @@
     const firstDeal = !state.over && !state.next.dealer;
     document.getElementById("dealer-set").hidden = !firstDeal;
     if (firstDeal && !chosen.dealer) chosen.dealer = c.seats[0];
+    // Where the event takes acceptance, the side that enters the deal (the other accepts)
+    document.getElementById("by-set").hidden = !state.acceptance;
+    if (!chosen.by) chosen.by = c.sides[0];
+    choices("by", c.sides, c.sides.map(side));
     const names = c.seats.map(player);
     choices("dealer", c.seats, names);
     choices("trump", c.trumps, c.trump_labels);
@@ -271,7 +275,7 @@
       say("choose trump, the maker and the tricks (or enter the deal in full)", "refused");
       return;
     }
-    send({ text, key: newKey(), by: state.choices.sides[0] });
+    send({ text, key: newKey(), by: chosen.by || state.choices.sides[0] });
   });
 
   load().then(() => {
