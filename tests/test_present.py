@@ -18,6 +18,9 @@ from euchrelog.events.output import render_html as score_html
 from euchrelog.present import Markup, escape, neutral, render, script_json
 from euchrelog.present.render import render_text
 from euchrelog.serve import pages
+from euchrelog.serve.cards import TableCard
+from euchrelog.serve.judge import game_header
+from euchrelog.serve.season import scorecard, season
 from euchrelog.serve.standings import Standings
 from euchrelog.stats import Collector
 from euchrelog.stats.output import render_html as stats_html
@@ -157,29 +160,44 @@ def test_score_page_is_neutral() -> None:
 
 
 def test_serve_pages_are_neutral() -> None:
-    """Every page of the server, and the wall's standings, fed hostile text everywhere."""
+    """Every page of the server, the wall's room and the table cards, fed hostile text
+    everywhere."""
     event = {"id": 1, "name": HOSTILE, "variant": "four-hand\u202e",
              "format": "progressive\x1b"}
-    game = {"round": 1, "table_no": 2, "deals": 1,
-            "state": {"seats": {"N": HOSTILE, "E": "Bob\u2067"}, "totals": {"NS": 1},
-                      "winner": None, "over": False}}
+    seats = {"N": HOSTILE, "E": "Bob\u2067", "S": "Cy", "W": "Dee"}
+    game = {"round": 1, "table_no": 2, "deals": 1, "pending": {"deal": 1, "by": "NS"},
+            "record": "",
+            "disputed": [], "header": game_header("four-hand", "partners", None, "Club", 1,
+                                                  2, {"N": "A", "E": "B", "S": "C", "W": "D"}),
+            "state": {"seats": seats, "totals": {"NS": 1}, "winner": None, "over": False,
+                      "next": {"deal": 2, "dealer": "E"}}}
     finding = {"path": "x\u202e.euchre", "line": 1, "column": 2, "code": "C901",
                "message": HOSTILE}
     history = {"round": 1, "table_no": 2, "number": 3, "created": "now",
                "reason": HOSTILE, "old_text": "deal 1\r\n\x1b", "new_text": "\u2066"}
+    waiting = {"round": 1, "table": 2, "deal": 1, "status": "disputed", "entered_by": "NS",
+               "text": HOSTILE, "disputed_by": "table EW", "reason": HOSTILE}
     standings = Standings(1, score_events(read_entries(hostile_event(), "h.euchre")), "{}")
+    room = pages.room([game], standings.events)
+    card = TableCard(1, 2, seats, f"https://club/events/1/rounds/1/tables/2#token={HOSTILE}")
     shown = [pages.index([event]), pages.login("tok\u202e"), pages.login("t", failed=True),
              pages.director_home([event], "t", HOSTILE, {"name": HOSTILE, "draw": HOSTILE}),
              pages.director_event(event, [(1, 2, f"/x#{HOSTILE}")],
-                                  pages.progress([game], [finding], [history]), "t", HOSTILE),
+                                  pages.progress([game], [finding], [history], [waiting], 1,
+                                                 "t"), "t", HOSTILE),
              pages.table_page(event, game),
-             pages.standings_page(event, standings.html, 1),
+             pages.wall_page(event, room, 1),
+             pages.cards_page(event, [game], [card]),
+             pages.season_page(season([(event, standings.events)], {12: HOSTILE}), 1),
+             pages.player_page(HOSTILE, None, scorecard(
+                 [(event, standings.events)], standings.events[0].cards[0].name.casefold())),
              pages.error_page(404, HOSTILE)]
     for page in shown:
         assert_neutral(page)
         assert page.startswith("<!DOCTYPE html>")
         assert "<script>" not in page and "style=" not in page  # the server's CSP
-    assert "Ann\\u202eevil" in standings.html
+    assert "Ann\\u202eevil" in room and "Bob\\u2067 &amp; Dee" in room
+    assert "Ann\\u202eevil" in shown[-4] and "Ann\\u202eevil" in shown[-2]
 
 
 def test_charts_are_neutral() -> None:

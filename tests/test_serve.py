@@ -314,6 +314,20 @@ def test_the_live_stream_sends_the_standings(server: Server) -> None:
         assert "P1.1E" in second
 
 
+def test_a_light_stream_sends_only_the_revisions(server: Server) -> None:
+    """A table's page follows ``?revisions``: a few bytes a change, no standings."""
+    event, tokens = create_event(server, 1, 1, 2)
+    url = f"/api/events/{event}/stream?revisions"
+    with server.client() as client, client.stream("GET", url) as s:
+        lines = s.iter_lines()
+        assert next(line for line in lines if line.startswith("event:")) == "event: revision"
+        assert next(lines) == 'data: {"revision": 0}'
+        server.client(headers={"authorization": f"Bearer {tokens[1, 1]}"}).post(
+            deals_url(event, 1, 1), json={"text": SHEET_1, "key": "l"})
+        assert next(line for line in lines if line.startswith("data:")) == \
+            'data: {"revision": 1}'
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_the_migrations_make_the_schema_the_code_uses(backend: str, tmp_path: Path) -> None:
     from alembic.autogenerate import compare_metadata

@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
-from support.serving import BACKENDS, Server, deals_url, draw, running
+from support.serving import BACKENDS, Server, deals_url, draw, running, signed_in
 
 ONE = "deal 1 dealer N\n  trump H maker E alone tricks 5\n"
 TWO = "deal 2 dealer E\n  trump S maker S tricks 3\n"
@@ -96,10 +96,38 @@ def test_the_director_sees_pending_and_disputed_deals(server: Server) -> None:
     table, url = _table(server, token), deals_url(event, 1, 1)
     assert table.post(url, json={"text": ONE, "key": "a", "by": "NS"}).status_code == 201
     progress = server.director().get(f"/director/events/{event}/progress").text
-    assert "deal 1 waits for acceptance" in progress
-    assert table.post(url + "/1/dispute", json={"by": "EW"}).status_code == 200
+    assert "waiting for acceptance of deal 1" in progress
+    assert "round 1 table 1 deal 1, entered by" in progress.split("<h2>Disputed")[0]
+    assert table.post(url + "/1/dispute", json={"by": "EW", "reason": "two tricks"}
+                      ).status_code == 200
     progress = server.director().get(f"/director/events/{event}/progress").text
     assert "disputed: deal 1" in progress
+    disputed = progress.split("<h2>Disputed")[1].split("<h2>")[0]
+    assert "round 1 table 1 deal 1, entered by" in disputed and ": two tricks" in disputed
+
+
+def test_the_director_accepts_a_disputed_deal_from_the_page(server: Server) -> None:
+    """The button beside a disputed deal on the director's page accepts it as entered:
+    only with the form's CSRF token and the director's session; it goes into the trail."""
+    event, token = _event(server)
+    table, url = _table(server, token), deals_url(event, 1, 1)
+    assert table.post(url, json={"text": ONE, "key": "a", "by": "NS"}).status_code == 201
+    assert table.post(url + "/1/dispute", json={"by": "EW"}).status_code == 200
+    form = {"round": "1", "table": "1", "deal": "1"}
+    action = f"/director/events/{event}/accept"
+    assert server.client().post(action, data=form).status_code == 403
+    client, csrf = signed_in(server)
+    assert client.post(action, data=form).status_code == 403  # no CSRF token
+    done = client.post(action, data={**form, "csrf": csrf})
+    assert done.status_code == 200
+    assert "round 1 table 1 deal 1 accepted as entered" in done.text
+    assert f'action="{action}"' not in done.text  # nothing left to accept
+    missing = client.post(action, data={**form, "deal": "9", "csrf": csrf})
+    assert missing.status_code == 200 and "has no deal 9" in missing.text
+    state = table.get(f"/api/events/{event}/rounds/1/tables/1").json()
+    assert state["statuses"][0]["status"] == "accepted" and state["disputed"] == []
+    trail = server.director().get(f"/api/events/{event}/audit").json()["trail"]
+    assert (trail[-1]["action"], trail[-1]["by"]) == ("accepted", "director")
 
 
 def test_a_casual_night_takes_each_deal_at_once(server: Server) -> None:

@@ -81,6 +81,7 @@ def test_a_deal_entered_by_touch_changes_the_standings_on_the_wall(
         assert "not started" in (desk.text_content("#progress") or "")
         standings.goto(f"{server.url}/events/{event}")
         standings.wait_for_selector("text=No deal has been entered yet")
+        assert HOSTILE in (standings.text_content("#standings") or "")  # the draw, at once
         table.goto(f"{server.url}/events/{event}/rounds/1/tables/1#token={token}")
         table.wait_for_selector("#trump button")
         assert HOSTILE in (table.text_content("#score") or "")
@@ -93,7 +94,7 @@ def test_a_deal_entered_by_touch_changes_the_standings_on_the_wall(
         table.screenshot(path=str(shots / "serve-table.png"))
         table.tap("#send")
         table.wait_for_selector("#message.ok")
-        assert "NS 0 EW 4" in (table.text_content("#message") or "")
+        assert f"Ann & Cy 0 · {HOSTILE} & Dee 4" in (table.text_content("#message") or "")
         assert "waiting for acceptance" in (table.text_content("#message") or "")
         standings.wait_for_selector('#standings[data-revision="1"]')
         first = standings.text_content("#standings") or ""
@@ -103,10 +104,10 @@ def test_a_deal_entered_by_touch_changes_the_standings_on_the_wall(
             """A player of EW accepts the deal NS entered, on the same phone."""
             table.wait_for_selector('#pending button.accept[data-side="EW"]')
             assert table.is_disabled("#send")
-            assert f"deal {deal} entered by NS" in (table.text_content("#pending") or "")
+            assert f"deal {deal} entered by Ann & Cy" in (table.text_content("#pending") or "")
             table.tap('#pending button.accept[data-side="EW"]')
             sync_api.expect(table.locator("#message")).to_contain_text(
-                f"deal {deal} accepted by EW")
+                f"deal {deal} accepted by {HOSTILE} & Dee")
             sync_api.expect(table.locator("#pending")).to_be_hidden()
 
         accept(1)
@@ -120,7 +121,8 @@ def test_a_deal_entered_by_touch_changes_the_standings_on_the_wall(
         table.keyboard.press("Enter")
         table.focus("#send")
         table.keyboard.press("Enter")
-        sync_api.expect(table.locator("#message")).to_contain_text("NS 1 EW 4")
+        sync_api.expect(table.locator("#message")).to_contain_text(
+            f"Ann & Cy 1 · {HOSTILE} & Dee 4")
         standings.wait_for_selector('#standings[data-revision="3"]')
         accept(2)
 
@@ -144,11 +146,12 @@ def test_a_deal_entered_by_touch_changes_the_standings_on_the_wall(
         accept(3)
         standings.wait_for_selector('#standings[data-revision="6"]')
         assert table.locator("#deals li").count() == 3
-        assert "game over: won by EW" in (table.text_content("#score") or "")
+        assert f"game over: won by {HOSTILE} & Dee" in (table.text_content("#score") or "")
         assert table.is_disabled("#send")
         standings.screenshot(path=str(shots / "serve-standings.png"), full_page=True)
 
-        sync_api.expect(desk.locator("#progress")).to_contain_text("over, won by EW")
+        sync_api.expect(desk.locator("#progress")).to_contain_text(
+            f"finished: won by {HOSTILE} & Dee")
         desk.screenshot(path=str(shots / "serve-director.png"), full_page=True)
         browser.close()
     assert dialogs == []

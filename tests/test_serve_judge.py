@@ -64,7 +64,9 @@ def test_a_correction_must_leave_the_later_deals_standing() -> None:
 
 def test_the_draw_is_the_recorder_s() -> None:
     assert sheet_choices(HEADER) == {"trumps": ["C", "D", "H", "S"],
+                                     "trump_labels": ["\u2663", "\u2666", "\u2665", "\u2660"],
                                      "seats": ["N", "E", "S", "W"], "sides": ["NS", "EW"],
+                                     "side_seats": {"NS": ["N", "S"], "EW": ["E", "W"]},
                                      "tricks": 5}
     with pytest.raises(DrawError, match="round 2 table 3: "):
         game_header("four-hand", "partners", None, "Club", 2, 3, {**SEATS, "X": "Eve"})

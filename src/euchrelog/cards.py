@@ -40,6 +40,11 @@ class Suit(StrEnum):
         """The suit's plural name in English, lower case."""
         return self.name.lower()
 
+    @property
+    def symbol(self) -> str:
+        """The suit's symbol, as pages show it (``♥``); the notation reads it too."""
+        return _SYMBOL[self]
+
 
 @unique
 class NoTrump(StrEnum):
@@ -59,6 +64,9 @@ NO_TRUMP = NoTrump.NO_TRUMP
 
 Trump = Suit | NoTrump
 """What fixes the ranking of a deal: a trump suit, or no trump (H5)."""
+
+_SYMBOL = {Suit.CLUBS: "\u2663", Suit.DIAMONDS: "\u2666", Suit.HEARTS: "\u2665",
+           Suit.SPADES: "\u2660"}
 
 _PARTNER_SUIT = {
     Suit.CLUBS: Suit.SPADES,
@@ -153,8 +161,7 @@ JOKER = Card(Rank.JOKER, None)
 UNKNOWN = "??"
 """The notation for a card that was not recorded."""
 
-_SUIT_ALIASES = {"C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES,
-                 "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES}
+_SUIT_ALIASES = {**{s.value: s for s in Suit}, **{s.symbol: s for s in Suit}}
 _RANK_ALIASES = {"7": Rank.SEVEN, "8": Rank.EIGHT, "9": Rank.NINE, "T": Rank.TEN,
                  "10": Rank.TEN, "J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE,
                  "2": Rank.TWO, "3": Rank.THREE, "4": Rank.FOUR, "5": Rank.FIVE, "6": Rank.SIX}

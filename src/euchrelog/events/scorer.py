@@ -25,7 +25,17 @@ from .played import (
     tag_value,
 )
 from .settings import Overrides, Settings
-from .standings import Award, Decision, Standing, TableResult, awards_of, standings_of, table_result
+from .standings import (
+    Award,
+    CardLine,
+    Decision,
+    Standing,
+    TableResult,
+    awards_of,
+    card_lines,
+    standings_of,
+    table_result,
+)
 
 NO_EVENT = ""
 """The event of the games that have no ``Event`` tag."""
@@ -44,6 +54,8 @@ class EventResult:
     findings: list[Finding] = field(default_factory=list)
     decisions: list[Decision] = field(default_factory=list)
     """The ties the tie-breaks parted, in standings order."""
+    cards: list[CardLine] = field(default_factory=list)
+    """Each player's line of each counted game (the personal scorecards)."""
     games: int = 0
     deals: int = 0
     files: list[str] = field(default_factory=list)
@@ -214,6 +226,7 @@ class _Event:
                                key=place_key)
         result.standings = standings_of(counted, settings, result.decisions)
         result.awards = awards_of(counted, settings)
+        result.cards = card_lines(counted, settings)
         result.tables = sorted((table_result(p) for p in self.played
                                 if p.round is not None and p.table is not None),
                                key=lambda t: (place_key(t.round), place_key(t.table)))

@@ -4,7 +4,8 @@
 event, a team in a partners one) by the event's first key and its tie-breaks, head to head
 included, noting each tie a tie-break parts (:class:`Decision`); :func:`awards_of` finds who
 made most loners, took most euchres and scored the highest single game;
-:func:`table_result` is one table of one round.
+:func:`table_result` is one table of one round; :func:`card_lines` is each player's line of
+each game, for a personal scorecard.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..seats import Seat
-from .played import Played, Points
+from .played import Played, Points, seat_numbers
 from .settings import Settings
 
 
@@ -137,31 +138,12 @@ def standings_of(games: list[Played], settings: Settings, decisions: list[Decisi
     meetings: list[tuple[set[str], set[str]]] = []
     for p in games:
         comps = _competitors(p, fmt)
-        totals = p.totals
         winners: set[str] = set()
-        loners = [seat for seat, _, _ in p.lone_hands]
         for key, (side, label, names) in comps.items():
             row = rows.setdefault(key, Standing(key, label, names))
-            own = _own_points(p, side, names, settings.lone)
-            row.played += 1
-            row.points_for += own
-            row.points_against += sum(v for s, v in totals.items() if s != side)
-            assert p.round is not None
-            row.by_round[p.round] = row.by_round.get(p.round, 0) + own
-            row.high_game = own if row.high_game is None else max(row.high_game, own)
-            if not p.ended:
-                row.unfinished += 1
-            elif p.winner is None:
-                row.drawn += 1
-            elif p.winner == side:
-                row.won += 1
+            _credit(row, p, side, names, settings.lone)
+            if p.ended and p.winner is not None and p.winner == side:
                 winners.add(key)
-            else:
-                row.lost += 1
-            row.deals_won += sum(1 for _, points in p.dealt if side in _deal_winners(points))
-            mine = {seat for seat in p.ruleset.seats if p.players.get(seat) in names}
-            row.loners += sum(1 for seat in loners if seat in mine)
-            row.euchres += sum(1 for seats in p.euchres if seats & mine)
         meetings.append((set(comps), winners))
     primary = _rank(list(rows.values()), [settings.primary], meetings)
     ordered = [part for group in primary
@@ -173,6 +155,77 @@ def standings_of(games: list[Played], settings: Settings, decisions: list[Decisi
             row.rank = rank
             row.tied = len(group) > 1
             out.append(row)
+    return out
+
+
+def _credit(row: Standing, p: Played, side: str, names: tuple[str, ...],
+            lone: tuple[int, int] | None) -> None:
+    """Adds game ``p`` to ``row``, whose ``names`` played it for ``side``: its points (as
+    :func:`_own_points` counts them), its result, the deals the side won, the loners its
+    players made and the euchres they took."""
+    own = _own_points(p, side, names, lone)
+    row.played += 1
+    row.points_for += own
+    row.points_against += sum(v for s, v in p.totals.items() if s != side)
+    assert p.round is not None
+    row.by_round[p.round] = row.by_round.get(p.round, 0) + own
+    row.high_game = own if row.high_game is None else max(row.high_game, own)
+    if not p.ended:
+        row.unfinished += 1
+    elif p.winner is None:
+        row.drawn += 1
+    elif p.winner == side:
+        row.won += 1
+    else:
+        row.lost += 1
+    row.deals_won += sum(1 for _, points in p.dealt if side in _deal_winners(points))
+    mine = {seat for seat in p.ruleset.seats if p.players.get(seat) in names}
+    row.loners += sum(1 for seat, _, _ in p.lone_hands if seat in mine)
+    row.euchres += sum(1 for seats in p.euchres if seats & mine)
+
+
+@dataclass(frozen=True)
+class CardLine:
+    """One player's game of an event: a line of the player's personal scorecard."""
+
+    name: str
+    number: int | None
+    """The player's number in the club's registry (the game's ``NId`` tag), if any."""
+    round: str
+    table: str
+    partners: tuple[str, ...]
+    opponents: tuple[str, ...]
+    points: int
+    """What the player scored in the game, as the standings count it for one player."""
+    result: str
+    """``won``, ``lost``, ``drawn`` or ``unfinished``."""
+    deals_won: int
+    loners: int
+    euchres: int
+
+
+def card_lines(games: list[Played], settings: Settings) -> list[CardLine]:
+    """Each player's line of each counted game (in the games' order): partners, opponents,
+    points, result, deals won, loners and euchres, each counted as the standings count
+    them."""
+    out = []
+    for p in games:
+        sides = p.sides()
+        numbers = seat_numbers(p.tags, p.ruleset)
+        for seat in p.ruleset.seats:
+            name = p.players.get(seat)
+            if name is None or p.round is None or p.table is None:
+                continue
+            side = p.ruleset.side(seat)
+            row = Standing(name.casefold(), name, (name,))
+            _credit(row, p, side, (name,), settings.lone)
+            result = ("won" if row.won else "lost" if row.lost else "drawn" if row.drawn
+                      else "unfinished")
+            out.append(CardLine(
+                name, numbers.get(seat), p.round, p.table,
+                tuple(n for n in sides[side] if n != name),
+                tuple(n for s, names in sides.items() if s != side for n in names),
+                row.points_for, result, row.deals_won, row.loners, row.euchres))
     return out
 
 

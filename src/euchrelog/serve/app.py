@@ -19,7 +19,7 @@ import io
 import json
 import secrets
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from importlib import resources
@@ -43,11 +43,14 @@ from starlette.responses import (
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..events import EventResult
 from ..events.movement import KINDS, Movement, movement
 from . import pages
+from .cards import table_cards
 from .guard import MAX_ACTIVE, Bounded, FailureLimiter, retry_after
-from .judge import DrawError, sheet_choices
+from .judge import DrawError, deal_lines, sheet_choices, side_names
 from .live import Live
+from .season import player_key, scorecard, season
 from .standings import Standings, StandingsCache
 from .store import (
     KEY_RE,
@@ -206,7 +209,9 @@ class Server:
         self.store = store
         self.settings = settings
         self.cache = StandingsCache()
-        self.live = Live(store.revision, self._live_standings, settings.closing.is_set)
+        self._rooms: dict[int, tuple[int, str]] = {}
+        """Each event's room as the wall shows it, with the revision of its standings."""
+        self.live = Live(store.revision, self._live_room, settings.closing.is_set)
 
     # ------------------------------------------------------------ who asks
 
@@ -283,9 +288,18 @@ class Server:
         return self.cache.get(event_id, revision, lambda: self.store.records(event_id),
                               live=live)
 
-    def _live_standings(self, event_id: int) -> tuple[int, str]:
-        made = self.standings(event_id, live=True)
-        return made.revision, made.html
+    def room(self, event_id: int, live: bool = False) -> tuple[int, str]:
+        """The revision of the event's standings and its room as the wall shows it (the
+        tables read with them, or a moment after), made once a revision."""
+        made = self.standings(event_id, live=live)
+        kept = self._rooms.get(event_id)
+        if kept is None or kept[0] != made.revision:
+            kept = self._rooms[event_id] = (
+                made.revision, pages.room(self.store.games(event_id), made.events))
+        return kept
+
+    def _live_room(self, event_id: int) -> tuple[int, str]:
+        return self.room(event_id, live=True)
 
     # ------------------------------------------------------------ API
 
@@ -371,10 +385,13 @@ class Server:
         event = self.store.event(event_id)
         game = self.store.game(event_id, round_, table)
         choices = sheet_choices(game["header"])
+        seats = game["state"]["seats"]
         return {"event": event_id, "name": event["name"], "round": round_, "table": table,
                 "acceptance": event["acceptance"], "deals": game["texts"],
+                "lines": deal_lines(game["header"], game["record"], seats),
                 "statuses": game["statuses"], **game["state"], "pending": game["pending"],
-                "disputed": game["disputed"], "choices": choices}
+                "disputed": game["disputed"], "choices": choices,
+                "side_names": side_names(game["header"], seats)}
 
     async def table_json(self, request: Request) -> Response:
         """GET /api/events/{id}/rounds/{r}/tables/{t}: one table game as its page shows."""
@@ -484,13 +501,14 @@ class Server:
         return PlainTextResponse(text, media_type="text/plain; charset=utf-8")
 
     async def stream(self, request: Request) -> Response:
-        """GET /api/events/{id}/stream: the standings as server-sent events, one
-        ``standings`` event per revision (``{"revision": n, "html": ...}``)."""
+        """GET /api/events/{id}/stream: the room as server-sent events, one ``standings``
+        event per revision (``{"revision": n, "html": ...}``); ``?revisions``: only a
+        ``revision`` event per revision (``{"revision": n}``)."""
         event_id = _int(request, "event")
         await run_in_threadpool(self.store.event, event_id)
         if self.live.full():
             raise _fail(503, "too many live pages are open; try again in a moment")
-        return _Asgi(self.live.stream(event_id))
+        return _Asgi(self.live.stream(event_id, "revisions" in request.query_params))
 
     # ------------------------------------------------------------ pages
 
@@ -502,8 +520,47 @@ class Server:
         """The standings page for a wall screen."""
         event_id = _int(request, "event")
         event = await run_in_threadpool(self.store.event, event_id)
-        made = await run_in_threadpool(self.standings, event_id, True)
-        return HTMLResponse(pages.standings_page(event, made.html, made.revision))
+        revision, room = await run_in_threadpool(self.room, event_id, True)
+        return HTMLResponse(pages.wall_page(event, room, revision))
+
+    def _season(self) -> list[tuple[Mapping[str, Any], list[EventResult]]]:
+        """Every event, oldest first, with its standings (each computed once a revision)."""
+        return [(event, self.standings(int(event["id"])).events)
+                for event in reversed(self.store.events())]
+
+    async def season_page(self, _request: Request) -> Response:
+        """The season: every player's totals over the events."""
+        def made() -> str:
+            events = self._season()
+            registry = {p["number"]: p["name"] for p in self.store.players()}
+            return pages.season_page(season(events, registry), len(events))
+
+        return HTMLResponse(await run_in_threadpool(made))
+
+    async def player_page(self, request: Request) -> Response:
+        """A player's scorecard: ``?number=12`` (the club's registry) or ``?name=Ann``."""
+        number_text = request.query_params.get("number")
+        name = request.query_params.get("name", "")
+        if number_text is not None:
+            number: int | None = _number(number_text, "number", MAX_PLAYER)
+        elif 0 < len(name.strip()) <= 60 and text_ok(name):  # (a name of the draw)
+            number = None
+        else:
+            raise _fail(400, "give a player's number (?number=12) or name (?name=Ann)")
+
+        def made() -> str:
+            events = self._season()
+            registry = {p["number"]: p["name"] for p in self.store.players()}
+            card = scorecard(events, player_key(number, name))
+            lines = [line for part in card for line in part["lines"]]
+            shown = lines[0]["name"] if lines else name.strip()
+            if number is not None:
+                shown = registry.get(number) or shown
+            if not card and number is not None and number not in registry:
+                raise NotFoundError(f"no player {number} in the registry or the events")
+            return pages.player_page(shown, number, card)
+
+        return HTMLResponse(await run_in_threadpool(made))
 
     async def table_page(self, request: Request) -> Response:
         """A table's page (its token comes in the link's fragment, read by the script)."""
@@ -579,13 +636,15 @@ class Server:
         links = [(r, t, f"/events/{event_id}/rounds/{r}/tables/{t}#token={token}"
                   if token else None)
                  for r, t, token in self.store.tokens(event_id, self.settings.director_token)]
-        return pages.director_event(event, links, self._progress(event_id), csrf, message)
+        return pages.director_event(event, links, self._progress(event_id, csrf), csrf,
+                                    message)
 
-    def _progress(self, event_id: int) -> str:
+    def _progress(self, event_id: int, csrf: str) -> str:
         made = self.standings(event_id, live=True)
         findings = [f.to_dict() for ev in made.events for f in ev.findings]
         return pages.progress(self.store.games(event_id), findings,
-                              self.store.history(event_id))
+                              self.store.history(event_id), self.store.open_deals(event_id),
+                              event_id, csrf)
 
     async def director_event(self, request: Request) -> Response:
         """The director's page of an event."""
@@ -597,7 +656,8 @@ class Server:
     async def director_progress(self, request: Request) -> Response:
         """The progress part of the director's page (fetched again on every revision)."""
         await self._director(request)
-        return HTMLResponse(await run_in_threadpool(self._progress, _int(request, "event")))
+        return HTMLResponse(await run_in_threadpool(self._progress, _int(request, "event"),
+                                                    request.cookies.get(CSRF_COOKIE, "")))
 
     async def director_correct(self, request: Request) -> Response:
         """A correction from the director's form."""
@@ -617,6 +677,42 @@ class Server:
             message = str(exc)
         else:
             message = _said(outcome)
+        return await run_in_threadpool(lambda: self._with_csrf(
+            request, lambda t: self._director_page(event_id, t, message)))
+
+    async def director_cards(self, request: Request) -> Response:
+        """The event's table cards to print: each table game's players and its link, as
+        text and as a QR code (the director's: a link carries its table's token)."""
+        await self._director(request)
+        event_id = _int(request, "event")
+        base = str(request.base_url)
+
+        def made() -> str:
+            event = self.store.event(event_id)
+            games = self.store.games(event_id)
+            return pages.cards_page(event, games, table_cards(
+                base, event_id, games, self.store.tokens(event_id,
+                                                         self.settings.director_token)))
+
+        return HTMLResponse(await run_in_threadpool(made))
+
+    async def director_accept(self, request: Request) -> Response:
+        """The director accepts a pending or disputed deal as entered, from the form of
+        the director's page."""
+        await self._director(request)
+        event_id = _int(request, "event")
+        form = await _form(request, ENTRY_LIMIT)
+        self._csrf(request, form)
+        round_, table, deal = (_number(form.get(k, ""), k) for k in ("round", "table", "deal"))
+        try:
+            outcome = await run_in_threadpool(
+                self.store.settle, event_id, round_, table, deal, None, None, "accepted",
+                "accepted by the director as entered")
+        except NotFoundError as exc:
+            message = str(exc)
+        else:
+            message = (f"round {round_} table {table} deal {deal} accepted as entered"
+                       if outcome.status == 200 else str(outcome.body.get("error", "")))
         return await run_in_threadpool(lambda: self._with_csrf(
             request, lambda t: self._director_page(event_id, t, message)))
 
@@ -750,6 +846,8 @@ def create_app(store: Store, settings: Settings,
         Route("/api/events/{event:int}/records", server.records),
         Route("/api/events/{event:int}/stream", server.stream),
         Route("/events/{event:int}", server.wall),
+        Route("/season", server.season_page),
+        Route("/player", server.player_page),
         Route("/events/{event:int}/rounds/{round:int}/tables/{table:int}", server.table_page),
         Route("/director", server.director_home),
         Route("/director/login", server.director_login, methods=["POST"]),
@@ -759,6 +857,9 @@ def create_app(store: Store, settings: Settings,
         Route("/director/events/{event:int}/progress", server.director_progress),
         Route("/director/events/{event:int}/correct", server.director_correct,
               methods=["POST"]),
+        Route("/director/events/{event:int}/accept", server.director_accept,
+              methods=["POST"]),
+        Route("/director/events/{event:int}/cards", server.director_cards),
     ]
     handle = _handler(server)
     return Starlette(routes=routes, middleware=[

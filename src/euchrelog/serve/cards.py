@@ -1,6 +1,7 @@
-"""The data of the printable table cards (issue 42 item 3; the page itself is to come with
-the pages' templates): each table game's round, table, players and link, and the link as a
-QR code (segno), an SVG element with no script in it.
+"""The data of the printable table cards (issue 42 item 3; the page is the director's
+``/director/events/ID/cards``, template ``serve/cards.html``): each table game's round,
+table, players and link, and the link as a QR code (segno), an SVG element with no script
+in it.
 
 >>> card = TableCard(1, 2, {"N": "Ann", "E": "Bob", "S": "Cy", "W": "Dee"},
 ...                  "https://club.example.net/events/1/rounds/1/tables/2#token=0f3a")

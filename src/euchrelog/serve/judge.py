@@ -21,7 +21,9 @@ the same at deal 40 as at deal 1; nothing here knows a rule of the game.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping, Sequence
@@ -31,11 +33,13 @@ from typing import Any
 from ..cards import Suit
 from ..errors import EuchrelogError, IllegalActionError, NotationError
 from ..events import parse_format
+from ..events.played import seat_numbers
 from ..findings import Finding
 from ..loci import DealSource, SourceMap
 from ..models import Deal
 from ..notation import ParsedGame, parse_game
 from ..recorder import Recorder, Reentry
+from ..replay import replay
 
 MAX_DEAL_CHARS = 4000
 """The longest entry accepted: one deal with every card and comment fits easily."""
@@ -103,14 +107,102 @@ def game_header(variant: str, fmt: str, target: int | None, event: str, round_: 
 
 def sheet_choices(header: str) -> dict[str, Any]:
     """What the table page offers for a score-sheet line of the game of ``header``: the
-    trumps, the seats, the sides (who enters a deal, who accepts it) and the tricks a side
-    can take (the full notation covers the rest)."""
+    trumps (with the symbols the page shows), the seats, the sides (who enters a deal, who
+    accepts it) and the seats of each, and the tricks a side can take (the full notation
+    covers the rest). Read once a game (the phones of a table ask again and again)."""
+    return dict(json.loads(_choices(header)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _choices(header: str) -> str:
     rec = Recorder.loads(header + "unfinished\n")
     options = rec.ruleset.options
-    return {"trumps": [s.value for s in Suit] + (["NT"] if options.no_trump else []),
-            "seats": [str(s) for s in rec.seats],
-            "sides": list(rec.ruleset.side_names),
-            "tricks": rec.ruleset.variant.hand_size}
+    trumps = [s.value for s in Suit] + (["NT"] if options.no_trump else [])
+    return json.dumps({"trumps": trumps, "trump_labels": [trump_label(t) for t in trumps],
+                       "seats": [str(s) for s in rec.seats],
+                       "sides": list(rec.ruleset.side_names),
+                       "side_seats": side_seats(header),
+                       "tricks": rec.ruleset.variant.hand_size})
+
+
+def trump_label(trump: str) -> str:
+    """A trump as the pages show it: a suit's symbol, or ``no trump``."""
+    return Suit(trump).symbol if trump in Suit.__members__.values() else "no trump"
+
+
+@functools.lru_cache(maxsize=4096)
+def _side_seats(header: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    rules = Recorder.loads(header + "unfinished\n").ruleset
+    return tuple((side, tuple(str(s) for s in rules.seats if rules.side(s) == side))
+                 for side in rules.side_names)
+
+
+@functools.lru_cache(maxsize=4096)
+def _numbers(header: str) -> tuple[tuple[str, int], ...]:
+    rec = Recorder.loads(header + "unfinished\n")
+    tags = tuple((t.name, t.value) for t in rec.tags)
+    return tuple((str(seat), n) for seat, n in seat_numbers(tags, rec.ruleset).items())
+
+
+def player_numbers(header: str) -> dict[str, int]:
+    """The number in the club's registry of each seat's player of the game of ``header``
+    that has one (its ``NId`` tag), by seat."""
+    return dict(_numbers(header))
+
+
+def side_seats(header: str) -> dict[str, list[str]]:
+    """The seats of each side of the game of ``header``, in seat order (``{"NS": ["N",
+    "S"], ...}``; a side of one seat where each plays for himself)."""
+    return {side: list(seats) for side, seats in _side_seats(header)}
+
+
+def side_names(header: str, seats: Mapping[str, str]) -> dict[str, str]:
+    """Each side of the game of ``header`` by its players' names (``seats``: the name of
+    each seat), as the pages show a side: ``Ann & Cy``."""
+    return {side: " & ".join(seats.get(s, s) for s in members)
+            for side, members in _side_seats(header)}
+
+
+def deal_lines(header: str, record: str, seats: Mapping[str, str]) -> list[str]:
+    """Each deal of the game ``record`` (its canonical text; empty before the first deal)
+    as the table page lists it, by the players' names and the suits' symbols: who dealt,
+    the trump and its maker, a lone hand, the makers' tricks and what each side scored,
+    as the game's replay read them (one replay of the game, kept for the phones of the
+    table that ask again while it has no new deal)."""
+    return list(_deal_lines(header, record, tuple(seats.items())))
+
+
+@functools.lru_cache(maxsize=1024)
+def _deal_lines(header: str, record: str, seat_names: tuple[tuple[str, str], ...]
+                ) -> tuple[str, ...]:
+    if not record:
+        return ()
+    parsed = parse_game(record)
+    if not isinstance(parsed, ParsedGame):
+        return ()
+    seats = dict(seat_names)
+    sides = side_names(header, seats)
+    lines = []
+    for deal in replay(parsed).deals:
+        parts = [f"deal {deal.number}", f"{seats.get(str(deal.dealer), deal.dealer)} deals"]
+        if deal.trump is not None and deal.maker is not None:
+            maker = seats.get(str(deal.maker), str(deal.maker))
+            parts.append(f"{trump_label(deal.trump)} by {maker}"
+                         + (" alone" if deal.alone else ""))
+        else:
+            parts.append("no trump made")
+        if deal.maker_tricks is not None:
+            parts.append(plural(deal.maker_tricks, "trick"))
+        if deal.points:
+            parts.append(", ".join(f"{sides.get(side, side)} +{points}"
+                                   for side, points in deal.points.items() if points))
+        lines.append(" · ".join(parts))
+    return tuple(lines)
+
+
+def plural(n: int, word: str) -> str:
+    """``1 point``, ``2 points``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _place(finding: Finding, offset: int) -> dict[str, Any]:

@@ -24,6 +24,10 @@ QUIET = 15.0
 TICK = 1.0
 """How often, in seconds, a quiet stream looks whether the server is stopping."""
 
+LIGHT_SPACING = 3.0
+"""The least time, in seconds, between two events of a light stream (a table's phone asks
+for its table again at each: a room of phones asks at most this often each)."""
+
 MAX_STREAMS = 500
 """Live streams open at once; one more is refused (503) until one closes."""
 
@@ -65,13 +69,19 @@ class Live:
         """Whether one more stream would pass the cap."""
         return self.open >= self.limit
 
-    def stream(self, event_id: int) -> Callable[[Scope, Receive, Send], Awaitable[None]]:
+    def stream(self, event_id: int, light: bool = False
+               ) -> Callable[[Scope, Receive, Send], Awaitable[None]]:
         """The ASGI answer of one stream of ``event_id``; it holds a place under the cap
-        from now (the caller checked :meth:`full` with no wait between) until it ends."""
+        from now (the caller checked :meth:`full` with no wait between) until it ends.
+        A ``light`` stream sends only each new revision (``revision`` events,
+        ``{"revision": n}``), for a page that asks for what it shows itself (a table's
+        page): no standings are computed for it, and it costs a phone a few bytes a
+        change."""
         self.open += 1
-        return lambda scope, receive, send: self._serve(event_id, receive, send)
+        return lambda scope, receive, send: self._serve(event_id, receive, send, light)
 
-    async def _serve(self, event_id: int, receive: Receive, send: Send) -> None:
+    async def _serve(self, event_id: int, receive: Receive, send: Send,
+                     light: bool = False) -> None:
         try:
             watch = self._watches.get(event_id)
             if watch is None:
@@ -86,7 +96,7 @@ class Live:
                 await send({"type": "http.response.start", "status": 200, "headers": [
                     (b"content-type", b"text/event-stream; charset=utf-8"),
                     (b"cache-control", b"no-store")]})
-                await self._send_changes(event_id, watch, gone, send)
+                await self._send_changes(event_id, watch, gone, send, light)
             finally:
                 gone.cancel()
                 watch.streams -= 1
@@ -99,11 +109,18 @@ class Live:
             self.open -= 1
 
     async def _send_changes(self, event_id: int, watch: _Watch, gone: asyncio.Task[None],
-                            send: Send) -> None:
+                            send: Send, light: bool) -> None:
         await _chunk(send, "retry: 1000\n\n")
-        last, quiet = -1, 0.0
+        last, quiet, sent = -1, 0.0, -LIGHT_SPACING
+        loop = asyncio.get_running_loop()
         while not self.closing() and not gone.done():
-            if watch.revision != last:
+            if light:
+                if watch.revision != last and loop.time() - sent >= LIGHT_SPACING:
+                    last, sent = watch.revision, loop.time()
+                    await _chunk(send, f"event: revision\ndata: {{\"revision\": {last}}}"
+                                       "\n\n")
+                    quiet = 0.0
+            elif watch.revision != last:
                 # (the standings may be a moment older than the revision: then again at
                 # the next tick)
                 revision, data = await self._payload(event_id)

@@ -7,7 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..events import EventResult
 from ..present import Markup, render
+from .cards import TableCard
+from .judge import deal_lines, side_names
+from .room import room as room_view
+from .room import table_state
+from .season import SeasonRow
 
 
 def index(events: Sequence[Mapping[str, Any]]) -> str:
@@ -40,23 +46,37 @@ def director_event(event: Mapping[str, Any], links: Sequence[tuple[int, int, str
 
 
 def progress(games: Sequence[Mapping[str, Any]], findings: Sequence[Mapping[str, Any]],
-             history: Sequence[Mapping[str, Any]]) -> str:
-    """Every table's progress, the event's findings and the corrections."""
+             history: Sequence[Mapping[str, Any]], open_deals: Sequence[Mapping[str, Any]],
+             event_id: int, csrf: str) -> str:
+    """Every table's progress (its sides by their players' names), the deals waiting for
+    acceptance and those disputed (each with a button that accepts it as entered), the
+    event's findings and the corrections."""
     rows = []
     for g in games:
         state = g["state"]
-        status = (f"over, won by {state['winner']}" if state["winner"] else "over, drawn") \
-            if state["over"] else ("playing" if g["deals"] else "not started")
-        pending, disputed = g.get("pending"), g.get("disputed")
-        if pending:
-            status += f"; deal {pending['deal']} waits for acceptance"
-        if disputed:
-            status += "; disputed: deal " + ", ".join(map(str, disputed))
+        sides = side_names(g["header"], state["seats"])
+        status, _ = table_state(g, sides)
         rows.append({"round": g["round"], "table_no": g["table_no"],
-                     "seats": ", ".join(f"{s} {n}" for s, n in state["seats"].items()),
-                     "deals": g["deals"], "status": status,
-                     "totals": " ".join(f"{s} {p}" for s, p in state["totals"].items()) or "-"})
-    return render("serve/progress.html", games=rows, findings=findings, history=history)
+                     "seats": " v ".join(sides.values()), "deals": g["deals"],
+                     "status": status,
+                     "totals": " · ".join(f"{sides.get(s, s)} {p}"
+                                          for s, p in state["totals"].items()) or "-"})
+    by_place = {(g["round"], g["table_no"]): g for g in games}
+    waiting = []
+    for d in open_deals:
+        g = by_place[d["round"], d["table"]]
+        seats = g["state"]["seats"]
+        sides = side_names(g["header"], seats)
+        lines = deal_lines(g["header"], g["record"], seats)
+        by = d["disputed_by"].removeprefix("table ")
+        waiting.append({**d, "entered_by": sides.get(d["entered_by"], d["entered_by"] or
+                                                     "the table"),
+                        "disputed_by": sides.get(by, by),
+                        "line": lines[d["deal"] - 1] if d["deal"] <= len(lines) else ""})
+    return render("serve/progress.html", games=rows, findings=findings, history=history,
+                  pending=[d for d in waiting if d["status"] == "pending"],
+                  disputed=[d for d in waiting if d["status"] == "disputed"],
+                  event_id=event_id, csrf=csrf)
 
 
 def table_page(event: Mapping[str, Any], game: Mapping[str, Any]) -> str:
@@ -67,13 +87,44 @@ def table_page(event: Mapping[str, Any], game: Mapping[str, Any]) -> str:
                              "table": game["table_no"]}, event=event, place=place)
 
 
-def standings_page(event: Mapping[str, Any], fragment: str, revision: int) -> str:
-    """The wall screen: the standings (``fragment``, as
-    :attr:`~euchrelog.serve.standings.Standings.html` wrote them), replaced as they change
-    (server-sent events)."""
-    return render("serve/wall.html", title=f"{event['name']}: standings",
+def room(games: Sequence[Mapping[str, Any]], events: Sequence[EventResult]) -> str:
+    """The room on the wall screen (the template ``serve/room.html``, what
+    :func:`euchrelog.serve.room.room` gives): replaced as it changes."""
+    return render("serve/room.html", room=room_view(games, events))
+
+
+def wall_page(event: Mapping[str, Any], fragment: str, revision: int) -> str:
+    """The wall screen: the room (``fragment``, as :func:`room` wrote it), replaced as it
+    changes (server-sent events)."""
+    return render("serve/wall.html", title=f"{event['name']}: the room",
                   script="standings.js", body_data={"event": event["id"]}, event=event,
-                  standings=Markup(fragment), revision=revision)
+                  room=Markup(fragment), revision=revision)
+
+
+def cards_page(event: Mapping[str, Any], games: Sequence[Mapping[str, Any]],
+               cards: Sequence[TableCard]) -> str:
+    """The event's table cards, to print: each with its round and table, its sides by the
+    players' names, and its link as text and as a QR code."""
+    headers = {(g["round"], g["table_no"]): g["header"] for g in games}
+    shown = [{"round": c.round, "table": c.table, "link": c.link,
+              "qr": Markup(c.qr_svg()),
+              "sides": " v ".join(side_names(headers[c.round, c.table], c.seats).values())}
+             for c in cards]
+    return render("serve/cards.html", title=f"{event['name']}: table cards", event=event,
+                  cards=shown)
+
+
+def season_page(rows: Sequence[SeasonRow], events: int) -> str:
+    """Every player's totals over the server's ``events``, each linking to the player's
+    scorecard."""
+    return render("serve/season.html", title="the season", rows=rows, events=events)
+
+
+def player_page(name: str, number: int | None, card: Sequence[Mapping[str, Any]]) -> str:
+    """A player's personal scorecard (:func:`~euchrelog.serve.season.scorecard`): each
+    event, round by round."""
+    who = f"{name} #{number}" if number is not None else name
+    return render("serve/player.html", title=f"{who}: scorecard", who=who, card=card)
 
 
 def error_page(status: int, message: str) -> str:

@@ -9,15 +9,13 @@ and prints it with the renderers of ``score``, so the standings it shows are tho
 
 from __future__ import annotations
 
-import functools
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..events import EventResult, read_entries, score_events
-from ..events.output import page_parts, render_json
-from ..present import render
+from ..events.output import render_json
 
 
 def export_name(event_id: int) -> str:
@@ -37,11 +35,6 @@ class Standings:
     """When it was computed (``time.monotonic``)."""
     took: float = 0.0
     """How long computing it took, in seconds."""
-
-    @functools.cached_property
-    def html(self) -> str:
-        """The standings for the wall screen (the template ``serve/standings.html``)."""
-        return render("serve/standings.html", events=[page_parts(e) for e in self.events])
 
 
 LIVE_SPACING = (1.0, 10.0)

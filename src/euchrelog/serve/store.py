@@ -505,6 +505,31 @@ class Store:
                  "action": r.action, "by": r.actor, "detail": json.loads(r.detail),
                  "at": r.created.isoformat()} for r in rows]
 
+    def open_deals(self, event_id: int) -> list[dict[str, Any]]:
+        """The event's deals waiting for acceptance or disputed, in round, table and deal
+        order: each with its text, the side that entered it and, for a dispute, the
+        reason the other side gave (the last dispute's, from the audit trail)."""
+        query = (sa.select(deals.c.game_id, deals.c.number, deals.c.status, deals.c.text,
+                           deals.c.entered_by, games.c.round, games.c.table_no)
+                 .join(games, games.c.id == deals.c.game_id)
+                 .where(games.c.event_id == event_id, deals.c.status != "accepted")
+                 .order_by(games.c.round, games.c.table_no, deals.c.number))
+        why = (sa.select(audit.c.game_id, audit.c.number, audit.c.actor, audit.c.detail)
+               .where(audit.c.event_id == event_id, audit.c.action == "disputed")
+               .order_by(audit.c.id))
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+            disputes = {(r.game_id, r.number): (r.actor, json.loads(r.detail).get("reason", ""))
+                        for r in conn.execute(why).all()} if rows else {}
+        out = []
+        for r in rows:
+            actor, reason = disputes.get((r.game_id, r.number), ("", ""))
+            out.append({"round": r.round, "table": r.table_no, "deal": r.number,
+                        "status": r.status, "entered_by": r.entered_by, "text": r.text,
+                        "disputed_by": actor if r.status == "disputed" else "",
+                        "reason": reason if r.status == "disputed" else ""})
+        return out
+
     # ------------------------------------------------------------ sessions
 
     def new_session(self, old: str | None = None) -> str:

@@ -7,7 +7,7 @@
   const token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
   const pendingKey = `euchrelog-pending:${body.event}:${body.round}:${body.table}`;
   const message = document.getElementById("message");
-  const chosen = { dealer: null, trump: null, maker: null, alone: "no", tricks: null };
+  const chosen = { by: null, dealer: null, trump: null, maker: null, alone: "no", tricks: null };
   let state = null;
   let sending = false;
 
@@ -22,8 +22,18 @@
     return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
   }
 
+  // The buttons are made again only when they change (a page loaded again while a player
+  // taps or tabs keeps the button under the finger and the focus).
   function choices(id, values, labels) {
     const box = document.getElementById(id);
+    const signature = JSON.stringify([values, labels || null]);
+    if (box.dataset.signature === signature) {
+      for (const button of box.children) {
+        button.setAttribute("aria-pressed", String(chosen[id] === button.dataset.value));
+      }
+      return;
+    }
+    box.dataset.signature = signature;
     box.replaceChildren();
     box.setAttribute("role", "group");
     values.forEach((value, i) => {
@@ -42,9 +52,18 @@
     });
   }
 
+  // Players and sides by name, suits by symbol: the letters are the notation's, not the
+  // table's.
   function player(seat) {
-    const name = state.seats[seat];
-    return name ? `${seat} ${name}` : seat;
+    return state.seats[seat] || seat;
+  }
+
+  function side(name) {
+    return (state && state.side_names[name]) || name;
+  }
+
+  function scores(totals) {
+    return Object.entries(totals).map(([s, points]) => `${side(s)} ${points}`).join(" · ");
   }
 
   function render() {
@@ -52,17 +71,16 @@
     score.replaceChildren();
     const line = document.createElement("div");
     line.className = "total";
-    const totals = Object.entries(state.totals);
-    line.textContent = totals.length
-      ? totals.map(([side, points]) => `${side} ${points}`).join("  ·  ")
-      : "no deal yet";
+    line.textContent = Object.keys(state.totals).length ? scores(state.totals) : "no deal yet";
     score.appendChild(line);
     const seats = document.createElement("div");
-    seats.textContent = Object.keys(state.seats).map(player).join(", ");
+    seats.className = "sides";
+    seats.textContent = Object.values(state.side_names).join(" v ");
     score.appendChild(seats);
     const next = document.createElement("div");
     if (state.over) {
-      next.textContent = state.winner ? `game over: won by ${state.winner}` : "game over: drawn";
+      next.textContent = state.winner ? `game over: won by ${side(state.winner)}`
+        : "game over: drawn";
     } else {
       const dealer = state.next.dealer ? `, ${player(state.next.dealer)} deals` : "";
       next.textContent = `deal ${state.next.deal}${dealer}`;
@@ -70,22 +88,32 @@
     score.appendChild(next);
     const list = document.getElementById("deals");
     list.replaceChildren();
-    for (const text of state.deals) {
+    state.lines.forEach((text, i) => {
       const item = document.createElement("li");
-      const pre = document.createElement("pre");
-      pre.textContent = text;
-      item.appendChild(pre);
+      const status = state.statuses[i] ? state.statuses[i].status : "accepted";
+      item.textContent = text;
+      if (status !== "accepted") {
+        const mark = document.createElement("span");
+        mark.className = `mark ${status}`;
+        mark.textContent = status === "pending" ? " (waiting for acceptance)" : " (disputed)";
+        item.appendChild(mark);
+      }
       list.appendChild(item);
-    }
+    });
     document.getElementById("send").disabled = state.over || Boolean(state.pending);
     renderPending();
     const c = state.choices;
     const firstDeal = !state.over && !state.next.dealer;
     document.getElementById("dealer-set").hidden = !firstDeal;
     if (firstDeal && !chosen.dealer) chosen.dealer = c.seats[0];
-    choices("dealer", c.seats);
-    choices("trump", c.trumps);
-    choices("maker", c.seats);
+    // Where the event takes acceptance, the side that enters the deal (the other accepts)
+    document.getElementById("by-set").hidden = !state.acceptance;
+    if (!chosen.by) chosen.by = c.sides[0];
+    choices("by", c.sides, c.sides.map(side));
+    const names = c.seats.map(player);
+    choices("dealer", c.seats, names);
+    choices("trump", c.trumps, c.trump_labels);
+    choices("maker", c.seats, names);
     choices("alone", ["no", "alone"], ["no", "alone"]);
     const tricks = [];
     for (let n = 0; n <= c.tricks; n++) tricks.push(String(n));
@@ -102,38 +130,57 @@
       box.setAttribute("aria-live", "polite");
       document.getElementById("sheet").before(box);
     }
-    box.replaceChildren();
     const pending = state.pending;
     box.hidden = !pending;
+    // Made again only for another deal (a page loaded again keeps the reason being typed,
+    // its focus, and the button under the finger).
+    const shown = pending ? JSON.stringify([pending, state.lines[pending.deal - 1]]) : "";
+    if (box.dataset.shown === shown) return;
+    box.dataset.shown = shown;
+    box.replaceChildren();
     if (!pending) return;
     const said = document.createElement("p");
-    const others = state.choices.sides.filter((side) => side !== pending.by);
-    said.textContent = `deal ${pending.deal} entered by ${pending.by || "the table"}: ` +
-      `${others.join(" or ")}, accept it or dispute it`;
+    const others = state.choices.sides.filter((s) => s !== pending.by);
+    const by = pending.by ? side(pending.by) : "the table";
+    said.textContent = `deal ${pending.deal} entered by ${by}: ` +
+      `${others.map(side).join(" or ")}, accept it or dispute it`;
     box.appendChild(said);
-    for (const side of others) {
+    const line = document.createElement("p");
+    line.className = "line";
+    line.textContent = state.lines[pending.deal - 1] || "";
+    box.appendChild(line);
+    const why = document.createElement("input");
+    why.id = "reason";
+    why.maxLength = 500;
+    why.placeholder = "why you dispute it (optional)";
+    why.setAttribute("aria-label", "why you dispute it (optional)");
+    for (const other of others) {
+      const row = document.createElement("div");
+      row.className = "settle";
       for (const [verb, label] of [["accept", "Accept"], ["dispute", "Dispute"]]) {
         const button = document.createElement("button");
         button.type = "button";
         button.className = verb;
-        button.dataset.side = side;
-        button.textContent = `${label} (${side})`;
-        button.addEventListener("click", () => settle(pending.deal, verb, side));
-        box.appendChild(button);
+        button.dataset.side = other;
+        button.textContent = `${label} (${side(other)})`;
+        button.addEventListener("click", () => settle(pending.deal, verb, other, why.value));
+        row.appendChild(button);
       }
+      box.appendChild(row);
     }
+    box.appendChild(why);
   }
 
-  async function settle(deal, verb, side) {
+  async function settle(deal, verb, by, reason) {
     try {
       const response = await fetch(`${base}/deals/${deal}/${verb}`, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-        body: JSON.stringify({ by: side }),
+        body: JSON.stringify(verb === "dispute" && reason ? { by, reason } : { by }),
       });
       const body = await response.json();
       if (response.ok) {
-        say(`deal ${deal} ${body.status} by ${side}`, "ok");
+        say(`deal ${deal} ${body.status} by ${side(by)}`, "ok");
       } else {
         say(body.error || `refused (${response.status})`, "refused");
       }
@@ -205,7 +252,7 @@
     }
     localStorage.removeItem(pendingKey);
     if (answer.status === 201 || answer.status === 200) {
-      const totals = Object.entries(answer.body.totals).map(([s, p]) => `${s} ${p}`).join(" ");
+      const totals = scores(answer.body.totals);
       const waits = answer.body.status === "pending" ? " (waiting for acceptance)" : "";
       say(`deal ${answer.body.deal || ""} entered: ${totals}${waits}`, "ok");
       document.getElementById("full").value = "";
@@ -228,11 +275,21 @@
       say("choose trump, the maker and the tricks (or enter the deal in full)", "refused");
       return;
     }
-    send({ text, key: newKey(), by: state.choices.sides[0] });
+    send({ text, key: newKey(), by: chosen.by || state.choices.sides[0] });
   });
 
   load().then(() => {
     const kept = localStorage.getItem(pendingKey);
     if (kept) send(JSON.parse(kept));
+  });
+
+  // A deal entered, accepted or disputed on another phone of the table shows here too:
+  // the page looks again at each change of the event (within a second, so that the
+  // phones of the room do not all ask at the same moment).
+  const live = new EventSource(`/api/events/${body.event}/stream?revisions`);
+  live.addEventListener("revision", () => {
+    setTimeout(() => {
+      if (!sending && state) load();
+    }, Math.random() * 1000);
   });
 })();
