@@ -20,8 +20,9 @@ there, under perfect play.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import NO_TRUMP, Card, Suit, Trump, cards_of, mask_of, sort_hand
@@ -30,6 +31,8 @@ from ..models import Call, Deal, Declaration, Exchange, Game, Number, Order, Pas
 from ..replay import GameReport, replay
 from ..rules import Ruleset
 from ..seats import Seat
+from .sampler import Layouts, UnsupportedError
+from .single import Settings, SingleDummy, net_points, single_dummy
 from .solver import Position, Solver
 
 
@@ -50,6 +53,8 @@ class PlayReview:
     values: dict[Card, int]
     """Every legal card at this point, with the makers' total tricks under perfect play if
     it is played."""
+    sd: SingleDummy | None = None
+    """The single-dummy values of the play, when asked for and the deal allows them."""
 
 
 @dataclass(frozen=True)
@@ -107,6 +112,9 @@ class DealReview:
     who score their own tricks, are not counted."""
     par: tuple[ParEntry, ...]
     """The par table (see :class:`ParEntry`)."""
+    sd_skipped: str | None = None
+    """Why the plays have no single-dummy values though they were asked for (a merge, a
+    swap), else ``None``."""
 
 
 @dataclass(frozen=True)
@@ -123,10 +131,12 @@ Review = DealReview | Skipped
 
 
 def review_game(game: Game, index: int = 1, *, par: bool = True,
-                report: GameReport | None = None) -> Iterator[Review]:
+                report: GameReport | None = None, single: Settings | None = None
+                ) -> Iterator[Review]:
     """Reviews every deal of ``game`` (the ``index``-th game of its file), in order.
 
     :param par: also work out each deal's par table (the most costly part).
+    :param single: also work out every play's single-dummy values (:mod:`.single`), so.
     :param report: the game's replay with its deals as taken (``replay(game, trace=True)``),
         whose one pass the review rides; the game is replayed so when it is not given.
     """
@@ -151,7 +161,7 @@ def review_game(game: Game, index: int = 1, *, par: bool = True,
             yield Skipped(index, deal.number, reason)
             continue
         assert trace is not None and trace.lead is not None
-        yield _review(index, deal, rules, par, trace.dealt, trace.lead)
+        yield _review(index, deal, rules, par, trace.dealt, trace.lead, single)
 
 
 def principal_line(review: DealReview, at: int, card: Card | None = None
@@ -203,14 +213,30 @@ def review_json(item: Review) -> dict[str, Any]:
         "hands": {str(s): [str(c) for c in cards] for s, cards in item.hands.items()},
         "dd": item.dd,
         "made": item.made,
-        "plays": [{"seat": str(p.seat), "card": str(p.card), "dd_after": p.dd_after,
-                   "loss": p.loss, "best": [str(c) for c in p.best],
-                   "values": {str(c): v for c, v in p.values.items()}} for p in item.plays],
+        "plays": [_play_json(p) for p in item.plays],
         "points_lost": dict(item.points_lost),
         "par": [{"trump": str(e.trump), "maker": str(e.maker), "alone": e.alone,
                  "round": e.round, "discard": str(e.discard) if e.discard else None,
                  "tricks": e.tricks, "points": dict(e.points)} for e in item.par],
+        **({"sd_skipped": item.sd_skipped} if item.sd_skipped is not None else {}),
     }
+
+
+def _play_json(play: PlayReview) -> dict[str, Any]:
+    """The JSON object of one play (with ``sd`` when it has single-dummy values)."""
+    out: dict[str, Any] = {
+        "seat": str(play.seat), "card": str(play.card), "dd_after": play.dd_after,
+        "loss": play.loss, "best": [str(c) for c in play.best],
+        "values": {str(c): v for c, v in play.values.items()}}
+    sd = play.sd
+    if sd is not None:
+        out["sd"] = {
+            "exact": sd.exact, "layouts": sd.layouts, "samples": sd.samples,
+            "values": {str(c): round(v, 4) for c, v in sd.values.items()},
+            "points": {str(c): round(v, 4) for c, v in sd.points.items()},
+            "best": [str(c) for c in sd.best], "loss": round(sd.loss, 4), "class": sd.grade,
+            "se": None if sd.se is None else round(sd.se, 4)}
+    return out
 
 
 # ---------------------------------------------------------------- one deal
@@ -265,9 +291,9 @@ def _points(state: DealState, tricks: int) -> dict[str, int]:
 
 
 def _review(index: int, deal: Deal, rules: Ruleset, with_par: bool, dealt: DealState,
-            state: DealState) -> Review:
+            state: DealState, single: Settings | None = None) -> Review:
     """The review of ``deal``, a deal :func:`_unreviewable` lets through, from the replay's
-    states of it as dealt and at the opening lead."""
+    states of it as dealt and at the opening lead (``single``: with single-dummy values)."""
     if state.phase is not Phase.DECLARING or state.trump is None or state.maker is None:
         return Skipped(index, deal.number, "no contract: trump or the maker is not known")
     seats, leader = lineup(rules, deal.dealer, state.maker, state.alone, state.defender)
@@ -286,10 +312,12 @@ def _review(index: int, deal: Deal, rules: Ruleset, with_par: bool, dealt: DealS
     won = 0
     plays: list[PlayReview] = []
     lost: dict[str, int] = {}
+    walk = _Walk(index, deal.number, state, solver, played, single)
     for trick in deal.tricks:
         for play in trick.plays:
             card = play.card
             assert card is not None
+            sd = walk.step(play.seat, card, position, won)
             found = solver.values(position, value - won)
             if card not in found or play.seat != solver.turn(position):
                 # (the replay found no fault, so this is never expected)
@@ -300,7 +328,7 @@ def _review(index: int, deal: Deal, rules: Ruleset, with_par: bool, dealt: DealS
             best = _best(values, maker)
             value = values[card]
             loss = abs(values[best[0]] - value)
-            plays.append(PlayReview(play.seat, card, value, loss, best, values))
+            plays.append(PlayReview(play.seat, card, value, loss, best, values, sd))
             if loss and (rules.variant.scoring or maker):
                 side = rules.side(play.seat)
                 cost = (_points(state, values[best[0]]).get(side, 0)
@@ -310,9 +338,51 @@ def _review(index: int, deal: Deal, rules: Ruleset, with_par: bool, dealt: DealS
             position = solver.after(position, card.index)
     hands = {seat: tuple(sort_hand(played[seat])) for seat in seats}
     par = _par(deal, dealt) if with_par else ()
+    if walk.skipped is not None:
+        plays = [replace(p, sd=None) for p in plays]
     return DealReview(index, deal.number, trump, state.maker, makers, state.alone is not None,
                       state.defender, state.contract, seats, leader, hands, dd, won,
-                      tuple(plays), lost, par)
+                      tuple(plays), lost, par, walk.skipped)
+
+
+class _Walk:
+    """The play of a deal stepped through the engine (what each seat has seen), with the
+    single-dummy values of each play when asked for."""
+
+    def __init__(self, game: int, deal: int, state: DealState, solver: Solver,
+                 hands: Mapping[Seat, Sequence[Card]], single: Settings | None) -> None:
+        self.state = state.copy()
+        self.solver = solver
+        self.single = single
+        self.where = f"{single.seed if single else 0}/{game}/{deal}"
+        self.left = {seat: mask_of(cards) for seat, cards in hands.items()}
+        tricks = range(state.variant.tricks + 1) if single is not None else range(0)
+        self.worth = {seat: [net_points(state, seat, t) for t in tricks]
+                      for seat in solver.seats}
+        self.count = 0
+        self.skipped: str | None = None
+        """Why the deal has no single-dummy values, once a play could not have them."""
+
+    def step(self, seat: Seat, card: Card, position: Position, won: int
+             ) -> SingleDummy | None:
+        """The single-dummy values of ``seat`` playing ``card`` at ``position`` (``None``
+        when not asked for, or not to be had), then the play made."""
+        found: SingleDummy | None = None
+        if self.single is not None and self.skipped is None:
+            try:
+                layouts = Layouts(self.state, seat)
+                if layouts.own != self.left[seat]:
+                    raise UnsupportedError(f"the record does not tell {seat}'s hand as it played")
+                rng = random.Random(f"{self.where}/{self.count}")
+                found = single_dummy(self.solver, layouts, position, won, card,
+                                     self.worth[seat], self.single, rng)
+            except UnsupportedError as exc:
+                self.skipped = str(exc)
+        self.count += 1
+        self.left[seat] &= ~card.bit
+        if self.single is not None:
+            self.state.apply_play(Play(seat=seat, card=card))
+        return found
 
 
 # ---------------------------------------------------------------- par
