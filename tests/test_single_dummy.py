@@ -12,12 +12,21 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from euchrelog.analysis import DealReview, Settings, review_game
-from euchrelog.analysis.single import CLASSES, grade
+from euchrelog.analysis import (
+    DealReview,
+    Layouts,
+    Settings,
+    Solver,
+    UnsupportedError,
+    review_game,
+    single_dummy,
+)
+from euchrelog.analysis.single import CLASSES, grade, net_points
+from euchrelog.analysis.solver import Position
 from euchrelog.cards import Card, Suit, Trump, cards_of, deck_mask, effective_suit, trick_winner
 from euchrelog.cli import main
 from euchrelog.generate import random_game
-from euchrelog.models import Exchange, Game
+from euchrelog.models import Exchange, Game, Play
 from euchrelog.replay import replay
 from euchrelog.seats import Seat
 from strategies import VARIANT_NAMES
@@ -189,23 +198,54 @@ def test_one_layout_left_gives_the_double_dummy_values() -> None:
     assert compared > 8
 
 
-@pytest.mark.slow
+def _late(game: Game, tricks: int) -> Iterator[tuple[Layouts, Solver, Position, int, Card,
+                                                      list[float]]]:
+    """The positions of the last ``tricks`` tricks of every deal of ``game`` reviewed, each
+    as single_dummy takes it (the seat's layouts, the solver, the position, the makers'
+    tricks so far, the card played and the seat's points by the makers' tricks)."""
+    report = replay(game, trace=True)
+    reviews = {r.deal: r for r in review_game(game, par=False, report=report)
+               if isinstance(r, DealReview)}
+    for result in report.deals:
+        review, trace = reviews.get(result.number), result.trace
+        if review is None or trace is None or trace.lead is None:
+            continue
+        state = trace.lead.copy()
+        solver = Solver(review.trump, review.seats, review.makers)
+        position = solver.position(review.hands, review.leader)
+        won, late = 0, len(review.plays) - tricks * len(review.seats)
+        for k, play in enumerate(review.plays):
+            if k >= late:
+                worth = [net_points(trace.lead, play.seat, t)
+                         for t in range(state.variant.tricks + 1)]
+                try:
+                    layouts = Layouts(state, play.seat)
+                except UnsupportedError:
+                    break
+                yield layouts, solver, position, won, play.card, worth
+            won += bool(solver.trick_won(position, play.card.index))
+            position = solver.after(position, play.card.index)
+            state.apply_play(Play(seat=play.seat, card=play.card))
+
+
 def test_64_samples_lie_within_4_standard_errors_of_the_exact_value() -> None:
     """On positions with at most 64 layouts (two or more), the loss of the card played as
     64 draws estimate it lies within 4 of its standard errors of the exact loss in at
     least 99% of them."""
     within = total = 0
-    for seed, game in enumerate(_games(99, 12 * len(VARIANT_NAMES))):
-        exact = _reviews(game, Settings(exact_limit=64))
-        drawn = _reviews(game, Settings(samples=64, exact_limit=0, seed=seed))
-        for one, other in zip(exact, drawn, strict=True):
-            for a, b in zip(one.plays, other.plays, strict=True):
-                if a.sd is None or b.sd is None or not a.sd.exact or a.sd.layouts < 2:
-                    continue
-                assert not b.sd.exact and b.sd.se is not None
-                total += 1
-                within += abs(a.sd.loss - b.sd.loss) <= 4 * b.sd.se + 1e-9
-    assert total > 300
+    exact, drawn = Settings(exact_limit=64), Settings(samples=64, exact_limit=0)
+    for n, game in enumerate(_games(99, 40 * len(VARIANT_NAMES))):
+        for layouts, solver, position, won, card, worth in _late(game, 3):
+            if not 2 <= layouts.count <= 64:
+                continue
+            one = single_dummy(solver, layouts, position, won, card, worth, exact,
+                               random.Random(n))
+            two = single_dummy(solver, layouts, position, won, card, worth, drawn,
+                               random.Random(n))
+            assert one.exact and not two.exact and two.se is not None
+            total += 1
+            within += abs(one.loss - two.loss) <= 4 * two.se + 1e-9
+    assert total > 500
     assert within >= 0.99 * total, (within, total)
 
 

@@ -105,10 +105,12 @@ def net_points(state: DealState, seat: Seat, tricks: int) -> float:
 
 def single_dummy(solver: Solver, layouts: Layouts, position: Position, won: int,
                  played: Card, worth: Sequence[float], settings: Settings,
-                 rng: random.Random) -> SingleDummy:
+                 rng: random.Random, renege: float | None = None) -> SingleDummy:
     """The single-dummy values of playing ``played`` at ``position`` (its trick and leader;
     the hands are the layouts'), the seat's view being ``layouts``; ``won``: the makers'
-    tricks so far; ``worth``: the deciding side's points by the makers' total tricks."""
+    tricks so far; ``worth``: the deciding side's points by the makers' total tricks;
+    ``renege``: the card played is a renege, which scores the side these points (the
+    penalty) whatever the layout."""
     _, leader, trick = position
     solved: dict[tuple[int, ...], dict[Card, int]] = {}
 
@@ -131,6 +133,10 @@ def single_dummy(solver: Solver, layouts: Layouts, position: Position, won: int,
     points = {c: sum(worth[won + v[c]] * w for v, w in weighed) / total for c in cards}
     top = max(points.values())
     best = tuple(c for c in cards if points[c] >= top - TIE)
+    if renege is not None:
+        loss = max(top - renege, 0.0)
+        return SingleDummy(exact, layouts.count, len(weighed), values, points, best, loss,
+                           grade(loss, None, False), None if exact else 0.0)
     loss = max(top - points[played], 0.0)
     se: float | None = None
     if not exact:
