@@ -30,6 +30,7 @@ from euchrelog.models import Game
 from euchrelog.notation import loads
 from euchrelog.seats import Seat
 from strategies import VARIANT_NAMES
+from support.builds import PURE_ONLY
 from support.minimax import legal_cards, minimax
 from support.records import random_ruleset
 
@@ -402,6 +403,7 @@ def test_the_solver_agrees_with_minimax_on_thousands_of_small_deals_mid_trick() 
         assert got == minimax(trump, seats, makers, hands, leader, trick)
 
 
+@PURE_ONLY
 def test_a_play_the_review_cannot_follow_is_a_deal_not_reviewed(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # The replay finds no fault in the deals reviewed, so the solver always follows their

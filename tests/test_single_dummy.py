@@ -5,6 +5,7 @@ to the sampling error they report, and to one output for one seed however many j
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -325,3 +326,13 @@ def _games_from(path: Path) -> list[Game]:
     from euchrelog.notation import loads
 
     return list(loads(path.read_text()).games)
+
+
+def test_the_single_dummy_example_in_docs_analysis_is_real() -> None:
+    doc = (SAMPLES.parent.parent / "docs" / "analysis.md").read_text()
+    start = doc.index("```json\n", doc.index("adds to every play of the JSON a key `sd`")) + 8
+    shown = json.loads(doc[start:doc.index("```", start)])
+    out = _run(str(SAMPLES / "four-hand-24-club-night.euchre"), "--single-dummy", "--no-par",
+               "--format", "json", "-q")
+    first = json.loads(out.splitlines()[0])
+    assert first["plays"][3]["card"] == "JH" and first["plays"][3]["sd"] == shown
