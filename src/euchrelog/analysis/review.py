@@ -340,7 +340,7 @@ def _review(index: int, deal: Deal, rules: Ruleset, with_par: bool, dealt: DealS
     lost: dict[str, int] = {}
     walk = _Walk(index, deal.number, state, solver, played, single)
     stopped: str | None = None
-    for play in (p for trick in deal.tricks for p in trick.plays):
+    for play in [p for trick in deal.tricks for p in trick.plays]:
         card = play.card
         assert card is not None
         fault = walk.fault(play.seat, card) if faulty else None
