@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import jsonschema
 import pytest
 from click.testing import CliRunner
 
@@ -336,3 +337,25 @@ def test_the_single_dummy_example_in_docs_analysis_is_real() -> None:
                "--format", "json", "-q")
     first = json.loads(out.splitlines()[0])
     assert first["plays"][3]["card"] == "JH" and first["plays"][3]["sd"] == shown
+
+
+def test_the_game_report_gives_each_player_an_accuracy_the_schema_accepts() -> None:
+    schema = json.loads((SAMPLES.parent.parent / "src" / "euchrelog" / "analysis"
+                         / "schema.json").read_text())
+    out = _run(str(SAMPLES / "two-hand-club-night.euchre"), "--single-dummy", "--samples",
+               "8", "--no-par", "--format", "json", "-q")
+    lines = [json.loads(line) for line in out.splitlines()]
+    for line in lines:
+        jsonschema.validate(line, schema)
+    report = lines[-1]["players"]
+    assert set(report) == {"N", "S"}
+    for seat, player in report.items():
+        scores = [100 * 2 ** (-max(p["sd"]["loss"] - 2 * (p["sd"]["se"] or 0), 0) / 0.25)
+                  for deal in lines[:-1] for p in deal.get("plays", ())
+                  if p["seat"] == seat and len(p["sd"]["values"]) > 1]
+        assert player["decisions"] == len(scores) > 0
+        assert player["accuracy"] == pytest.approx(sum(scores) / len(scores), abs=0.05)
+        assert sum(player["classes"].values()) == len(scores)
+    text = _run(str(SAMPLES / "two-hand-club-night.euchre"), "--single-dummy", "--samples",
+                "8", "--no-par", "-q")
+    assert "game 1: the players, single dummy\n  N: accuracy " in text

@@ -17,6 +17,7 @@ import click
 
 from ..analysis import Review, Settings, Skipped, review_game, review_json
 from ..analysis.output import annotate, review_text
+from ..analysis.players import player_reports, players_json, players_text
 from ..errors import NotationError
 from ..files import (
     FileError,
@@ -156,12 +157,22 @@ def _run(paths: list[str], fmt: str, annotating: bool, jobs: int, plan: Plan, li
                       out)
             return
         for (name, index, _, _), reviews in reviewed():
+            where = f"{visible(name)} game {index}"
             for item in reviews:
                 if fmt == "json":
                     out.write(json.dumps({"file": name, **review_json(item)}) + "\n")
                 else:
-                    where = f"{visible(name)} game {index}"
                     out.write("\n".join(review_text(item, where)) + "\n")
+            if plan[1] is None:
+                continue
+            players = player_reports(reviews)
+            if fmt == "json":
+                out.write(json.dumps({"file": name, "game": index,
+                                      "players": players_json(players)}) + "\n")
+            else:
+                out.write("\n".join([f"{where}: the players, single dummy",
+                                      *(f"  {line}" for line in players_text(players))])
+                          + "\n")
     return put
 
 
@@ -182,7 +193,8 @@ def _run(paths: list[str], fmt: str, annotating: bool, jobs: int, plan: Plan, li
 @click.option("--single-dummy", "single", is_flag=True,
               help="Also value every play single dummy: each legal card's mean over the "
                    "layouts of the cards the player could not see, each played out double "
-                   "dummy, and a class from best to blunder (docs/analysis.md).")
+                   "dummy, and a class from best to blunder; after each game, each "
+                   "player's accuracy (docs/analysis.md).")
 @click.option("--samples", type=click.IntRange(min=1), metavar="N",
               help="With --single-dummy: layouts drawn where there are more than the exact "
                    "limit.  [default: 64]")
