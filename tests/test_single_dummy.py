@@ -350,12 +350,29 @@ def test_the_game_report_gives_each_player_an_accuracy_the_schema_accepts() -> N
     report = lines[-1]["players"]
     assert set(report) == {"N", "S"}
     for seat, player in report.items():
+        decided = [p for deal in lines[:-1]
+                   for p in [*([deal["exchange"]] if "exchange" in deal else []),
+                             *deal.get("plays", ())]]
+        assert any("exchange" in deal for deal in lines)
         scores = [100 * 2 ** (-max(p["sd"]["loss"] - 2 * (p["sd"]["se"] or 0), 0) / 0.25)
-                  for deal in lines[:-1] for p in deal.get("plays", ())
-                  if p["seat"] == seat and len(p["sd"]["values"]) > 1]
+                  for p in decided if p["seat"] == seat and len(p["sd"]["values"]) > 1]
         assert player["decisions"] == len(scores) > 0
         assert player["accuracy"] == pytest.approx(sum(scores) / len(scores), abs=0.05)
         assert sum(player["classes"].values()) == len(scores)
     text = _run(str(SAMPLES / "two-hand-club-night.euchre"), "--single-dummy", "--samples",
                 "8", "--no-par", "-q")
-    assert "game 1: the players, single dummy\n  N: accuracy " in text
+    assert "game 1: the players, single dummy\n  S: accuracy " in text  # (S discards first)
+    assert "\n  N: accuracy " in text
+
+
+def test_the_discard_is_valued_over_each_card_of_the_six() -> None:
+    """Two-hand deal 2: South takes JC and discards 9D; every layout of what South cannot
+    see values each of its six cards as the discard."""
+    from math import comb
+
+    game = _games_from(SAMPLES / "two-hand-club-night.euchre")[0]
+    review = next(r for r in _reviews(game, Settings(samples=16)) if r.deal == 2)
+    exchange = review.exchange
+    assert exchange is not None and (str(exchange.seat), str(exchange.card)) == ("S", "9D")
+    assert sorted(map(str, exchange.sd.values)) == ["9D", "AC", "JC", "KC", "QS", "TS"]
+    assert exchange.sd.layouts == comb(18, 5)  # North's five of the 18 South cannot see

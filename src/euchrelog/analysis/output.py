@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..models import Deal, Game, Trick
-from .review import DealReview, ParEntry, PlayReview, Review, Skipped
+from .review import DealReview, ExchangeReview, ParEntry, PlayReview, Review, Skipped
 
 PREFIX = "dd:"
 """What every comment of a review begins with."""
@@ -32,16 +32,18 @@ def play_text(play: PlayReview) -> str:
     return f"{play.seat}: {play.card} {what}; {best} {keeps} {play.values[play.best[0]]}"
 
 
-def sd_text(play: PlayReview) -> str | None:
-    """A play single dummy graded an inaccuracy or worse, in words: ``sd E: JH mistake,
-    0.52 points on average below TD (1.52)``; ``None`` for a better play."""
+def sd_text(play: PlayReview | ExchangeReview) -> str | None:
+    """A play (or the dealer's discard) single dummy graded an inaccuracy or worse, in
+    words: ``sd E: JH mistake, 0.52 points on average below TD (1.52)`` (``sd E: discards
+    9D ...``); ``None`` for a better one."""
     sd = play.sd
     if sd is None or sd.grade in ("best", "good"):
         return None
     best = " ".join(str(c) for c in sd.best)
     error = f" ± {sd.se:.2f}" if sd.se else ""
-    return (f"sd {play.seat}: {play.card} {sd.grade}, {sd.loss:.2f}{error} points on average "
-            f"below {best} ({sd.points[sd.best[0]]:.2f})")
+    verb = "discards " if isinstance(play, ExchangeReview) else ""
+    return (f"sd {play.seat}: {verb}{play.card} {sd.grade}, {sd.loss:.2f}{error} points on "
+            f"average below {best} ({sd.points[sd.best[0]]:.2f})")
 
 
 def summary(review: DealReview) -> str:
@@ -86,6 +88,9 @@ def review_text(item: Review, where: str) -> list[str]:
     if isinstance(item, Skipped):
         return [f"{where} deal {item.deal}: not reviewed: {item.reason}"]
     out = [f"{where} deal {item.deal}: {summary(item)}"]
+    discard = sd_text(item.exchange) if item.exchange is not None else None
+    if discard is not None:
+        out.append(f"  {discard}")
     for number, plays in enumerate(trick_plays(item), 1):
         out.append(f"  {number}. " + "  ".join(f"{p.seat}: {p.card} {p.dd_after}"
                                                for p in plays))
@@ -120,6 +125,9 @@ def annotate_deal(deal: Deal, item: Review | None) -> Deal:
         notes = (f"{PREFIX} not reviewed: {item.reason}",)
         return deal.model_copy(update={"before": kept + notes, "tricks": tricks})
     notes = (f"{PREFIX} {summary(item)}", *(f"{PREFIX} {line}" for line in par_lines(item.par)))
+    discard = sd_text(item.exchange) if item.exchange is not None else None
+    if discard is not None:
+        notes += (f"{PREFIX} {discard}",)
     by_trick = trick_plays(item)
     tricks = tuple(_trick(t, by_trick[k] if k < len(by_trick) else ())
                    for k, t in enumerate(deal.tricks))

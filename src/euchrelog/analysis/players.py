@@ -2,12 +2,12 @@
 they were graded, what they cost and an accuracy figure (docs/analysis.md, "The game
 report").
 
-A **decision** is a play with single-dummy values and a choice (two or more legal
-cards). Each scores ``100 * 2 ** (-loss / HALF)``, its loss less two standard errors when
-sampled, as its class takes it (:data:`HALF`: a decision that gives up a quarter of a
-point on average scores 50), and a player's **accuracy** is the mean score of its
-decisions, in the spirit of lichess's accuracy (a mean of per-move scores that fall as
-the expected result lost grows).
+A **decision** is a play, or the dealer's discard, with single-dummy values and a choice
+(two or more options). Each scores ``100 * 2 ** (-loss / HALF)``, its loss less two
+standard errors when sampled, as its class takes it (:data:`HALF`: a decision that gives
+up a quarter of a point on average scores 50), and a player's **accuracy** is the mean
+score of its decisions, in the spirit of lichess's accuracy (a mean of per-move scores
+that fall as the expected result lost grows).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..seats import Seat
-from .review import DealReview, Review
+from .review import DealReview, ExchangeReview, PlayReview, Review
 from .single import CLASSES, MARGIN
 
 HALF = 0.25
@@ -57,11 +57,15 @@ def player_reports(reviews: Iterable[Review]) -> dict[Seat, PlayerReport]:
     for review in reviews:
         if not isinstance(review, DealReview):
             continue
-        for play in review.plays:
+        decisions: list[PlayReview | ExchangeReview] = list(review.plays)
+        if review.exchange is not None:
+            decisions.insert(0, review.exchange)
+        for play in decisions:
             report = out.get(play.seat)
             if report is None:
                 report = out[play.seat] = PlayerReport(play.seat)
-            report.dd_lost += play.loss
+            if isinstance(play, PlayReview):
+                report.dd_lost += play.loss
             sd = play.sd
             if sd is None or len(sd.values) < 2:
                 continue

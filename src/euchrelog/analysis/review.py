@@ -33,7 +33,7 @@ from ..replay import GameReport, replay
 from ..rules import Ruleset
 from ..seats import Seat
 from .sampler import Layouts, UnsupportedError
-from .single import Settings, SingleDummy, net_points, single_dummy
+from .single import Settings, SingleDummy, discard_dummy, net_points, single_dummy
 from .solver import Position, Solver
 
 
@@ -59,6 +59,17 @@ class PlayReview:
     fault: str | None = None
     """The finding of a renege this play is (code and message): the last play reviewed,
     its card not among :attr:`values`; ``None`` for a legal play."""
+
+
+@dataclass(frozen=True)
+class ExchangeReview:
+    """The dealer's discard, judged single dummy against each card of the six it held."""
+
+    seat: Seat
+    card: Card
+    """The card discarded."""
+    sd: SingleDummy
+    """Its single-dummy values: each of the six as the discard (see :mod:`.single`)."""
 
 
 @dataclass(frozen=True)
@@ -122,6 +133,9 @@ class DealReview:
     stopped: str | None = None
     """The first finding of the play (code and message) where the review stops, in a deal
     whose play breaks a rule; ``None`` when every play is reviewed."""
+    exchange: ExchangeReview | None = None
+    """With single-dummy values, the dealer's discard (when the dealer took the upcard and
+    plays)."""
 
 
 @dataclass(frozen=True)
@@ -179,7 +193,7 @@ def review_game(game: Game, index: int = 1, *, par: bool = True,
             continue
         assert trace is not None and trace.lead is not None
         yield _review(index, deal, rules, par, trace.dealt, trace.lead, single,
-                      deal.number in in_play)
+                      deal.number in in_play, trace.acts)
 
 
 def principal_line(review: DealReview, at: int, card: Card | None = None
@@ -238,7 +252,19 @@ def review_json(item: Review) -> dict[str, Any]:
                  "tricks": e.tricks, "points": dict(e.points)} for e in item.par],
         **({"sd_skipped": item.sd_skipped} if item.sd_skipped is not None else {}),
         **({"stopped": item.stopped} if item.stopped is not None else {}),
+        **({"exchange": {"seat": str(item.exchange.seat), "card": str(item.exchange.card),
+                         "sd": sd_json(item.exchange.sd)}} if item.exchange is not None else {}),
     }
+
+
+def sd_json(sd: SingleDummy) -> dict[str, Any]:
+    """The JSON object of single-dummy values (``sd``)."""
+    return {
+        "exact": sd.exact, "layouts": sd.layouts, "samples": sd.samples,
+        "values": {str(c): round(v, 4) for c, v in sd.values.items()},
+        "points": {str(c): round(v, 4) for c, v in sd.points.items()},
+        "best": [str(c) for c in sd.best], "loss": round(sd.loss, 4), "class": sd.grade,
+        "se": None if sd.se is None else round(sd.se, 4)}
 
 
 def _play_json(play: PlayReview) -> dict[str, Any]:
@@ -247,14 +273,8 @@ def _play_json(play: PlayReview) -> dict[str, Any]:
         "seat": str(play.seat), "card": str(play.card), "dd_after": play.dd_after,
         "loss": play.loss, "best": [str(c) for c in play.best],
         "values": {str(c): v for c, v in play.values.items()}}
-    sd = play.sd
-    if sd is not None:
-        out["sd"] = {
-            "exact": sd.exact, "layouts": sd.layouts, "samples": sd.samples,
-            "values": {str(c): round(v, 4) for c, v in sd.values.items()},
-            "points": {str(c): round(v, 4) for c, v in sd.points.items()},
-            "best": [str(c) for c in sd.best], "loss": round(sd.loss, 4), "class": sd.grade,
-            "se": None if sd.se is None else round(sd.se, 4)}
+    if play.sd is not None:
+        out["sd"] = sd_json(play.sd)
     if play.fault is not None:
         out["fault"] = play.fault
     return out
@@ -312,8 +332,8 @@ def _points(state: DealState, tricks: int) -> dict[str, int]:
 
 
 def _review(index: int, deal: Deal, rules: Ruleset, with_par: bool, dealt: DealState,
-            state: DealState, single: Settings | None = None, faulty: bool = False
-            ) -> Review:
+            state: DealState, single: Settings | None = None, faulty: bool = False,
+            acts: Sequence[Any] = ()) -> Review:
     """The review of ``deal``, a deal :func:`_unreviewable` lets through, from the replay's
     states of it as dealt and at the opening lead (``single``: with single-dummy values;
     ``faulty``: the play breaks a rule, and the review stops at its first fault)."""
@@ -339,6 +359,7 @@ def _review(index: int, deal: Deal, rules: Ruleset, with_par: bool, dealt: DealS
     plays: list[PlayReview] = []
     lost: dict[str, int] = {}
     walk = _Walk(index, deal.number, state, solver, played, single)
+    exchange = walk.exchange(acts, leader)
     stopped: str | None = None
     for play in [p for trick in deal.tricks for p in trick.plays]:
         card = play.card
@@ -375,12 +396,13 @@ def _review(index: int, deal: Deal, rules: Ruleset, with_par: bool, dealt: DealS
     par = _par(deal, dealt) if with_par else ()
     if walk.skipped is not None:
         plays = [replace(p, sd=None) for p in plays]
+        exchange = None
     if faulty and stopped is None:
         codes = "the replay has findings in the play that the review cannot place"
         return Skipped(index, deal.number, codes)
     return DealReview(index, deal.number, trump, state.maker, makers, state.alone is not None,
                       state.defender, state.contract, seats, leader, hands, dd, won,
-                      tuple(plays), lost, par, walk.skipped, stopped)
+                      tuple(plays), lost, par, walk.skipped, stopped, exchange)
 
 
 def _renege(solver: Solver, position: Position, won: int, value: int, seat: Seat, card: Card,
@@ -419,6 +441,26 @@ class _Walk:
         self.count = 0
         self.skipped: str | None = None
         """Why the deal has no single-dummy values, once a play could not have them."""
+
+    def exchange(self, acts: Sequence[Any], leader: Seat) -> ExchangeReview | None:
+        """The dealer's discard judged single dummy (``None``: not asked for, no discard
+        recorded, or the dealer does not play), from the state at the opening lead."""
+        taken = next((a for a in acts if isinstance(a, Exchange) and a.act == "takes"), None)
+        if self.single is None or taken is None or taken.discard is None:
+            return None
+        seat, discard = taken.seat, taken.discard
+        if (seat not in self.solver.seats or self.state.place_of(discard) != "discard"
+                or seat != self.state.dealer):
+            return None
+        try:
+            layouts = Layouts(self.state, seat)
+        except UnsupportedError as exc:
+            self.skipped = str(exc)
+            return None
+        rng = random.Random(f"{self.where}/exchange")
+        sd = discard_dummy(self.solver, layouts, leader, discard, self.worth[seat],
+                           self.single, rng)
+        return ExchangeReview(seat, discard, sd)
 
     def fault(self, seat: Seat, card: Card) -> IllegalActionError | None:
         """The engine's fault of ``seat`` playing ``card`` now, if any."""

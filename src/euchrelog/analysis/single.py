@@ -12,12 +12,14 @@ by every layout and every play of a deal.
 
 from __future__ import annotations
 
+import functools
 import math
+import operator
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..cards import Card, sort_hand
+from ..cards import Card, cards_of, sort_hand
 from ..engine import DealState
 from ..seats import Seat
 from .sampler import Layouts
@@ -112,25 +114,65 @@ def single_dummy(solver: Solver, layouts: Layouts, position: Position, won: int,
     ``renege``: the card played is a renege, which scores the side these points (the
     penalty) whatever the layout."""
     _, leader, trick = position
+
+    def value(key: tuple[int, ...]) -> dict[Card, int]:
+        found = solver.values((key, leader, trick))
+        return {card: won + tricks for card, tricks in found.items()}
+
+    return _mean(solver, layouts, value, played, worth, settings, rng, renege)
+
+
+def discard_dummy(solver: Solver, layouts: Layouts, leader: Seat, discard: Card,
+                  worth: Sequence[float], settings: Settings,
+                  rng: random.Random) -> SingleDummy:
+    """The single-dummy values of the dealer's discard: ``layouts`` is the dealer's view
+    at the opening lead (its hand after the exchange, the discard seen), ``discard`` the
+    card it discarded; each card of the six it held is valued as the discard, the makers'
+    tricks from the opening lead (``leader``) under perfect play. Discards worth the same
+    to the hand in a layout (equivalent cards) are solved once."""
+    dealer = layouts.seat
+    place = solver.seats.index(dealer)
+    six = cards_of(layouts.own | discard.bit)
+
+    def value(key: tuple[int, ...]) -> dict[Card, int]:
+        live = cards_of(functools.reduce(operator.or_, key, discard.bit))
+        out: dict[Card, int] = {}
+        for group in solver.equivalent(six, live):
+            hands = list(key)
+            hands[place] = (layouts.own | discard.bit) & ~group[0].bit
+            tricks = solver.value((tuple(hands), solver.seats.index(leader), ()))
+            out.update(dict.fromkeys(group, tricks))
+        return out
+
+    return _mean(solver, layouts, value, discard, worth, settings, rng, None)
+
+
+def _mean(solver: Solver, layouts: Layouts,
+          value: Callable[[tuple[int, ...]], dict[Card, int]], played: Card,
+          worth: Sequence[float], settings: Settings, rng: random.Random,
+          renege: float | None) -> SingleDummy:
+    """The single-dummy values of a decision whose options ``value`` gives in each deal of
+    the playing hands (by place in the solver's line-up), the makers' total tricks of each
+    option: every layout of ``layouts`` or a draw of them (see :func:`single_dummy`)."""
     solved: dict[tuple[int, ...], dict[Card, int]] = {}
 
-    def value(hands: dict[Seat, int]) -> dict[Card, int]:
+    def once(hands: dict[Seat, int]) -> dict[Card, int]:
         key = tuple(hands[s] for s in solver.seats)
         found = solved.get(key)
         if found is None:
-            found = solved[key] = solver.values((key, leader, trick))
+            found = solved[key] = value(key)
         return found
 
     exact = layouts.count <= settings.exact_limit
     weighed: list[tuple[dict[Card, int], int]]
     if exact:
-        weighed = [(value(hands), weight) for hands, weight in layouts.deals()]
+        weighed = [(once(hands), weight) for hands, weight in layouts.deals()]
     else:
-        weighed = [(value(hands), 1) for hands in layouts.sample(rng, settings.samples)]
+        weighed = [(once(hands), 1) for hands in layouts.sample(rng, settings.samples)]
     total = sum(weight for _, weight in weighed)
     cards = sort_hand(weighed[0][0])
-    values = {c: sum((won + v[c]) * w for v, w in weighed) / total for c in cards}
-    points = {c: sum(worth[won + v[c]] * w for v, w in weighed) / total for c in cards}
+    values = {c: sum(v[c] * w for v, w in weighed) / total for c in cards}
+    points = {c: sum(worth[v[c]] * w for v, w in weighed) / total for c in cards}
     top = max(points.values())
     best = tuple(c for c in cards if points[c] >= top - TIE)
     if renege is not None:
@@ -141,8 +183,7 @@ def single_dummy(solver: Solver, layouts: Layouts, position: Position, won: int,
     se: float | None = None
     if not exact:
         first = best[0]
-        diffs = [worth[won + v[first]] - worth[won + v[played]] for v, _ in weighed]
-        se = _error(diffs)
+        se = _error([worth[v[first]] - worth[v[played]] for v, _ in weighed])
     return SingleDummy(exact, layouts.count, len(weighed), values, points, best, loss,
                        grade(loss, se, played in best), se)
 
