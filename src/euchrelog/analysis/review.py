@@ -162,7 +162,8 @@ def review_game(game: Game, index: int = 1, *, par: bool = True,
     """Reviews every deal of ``game`` (the ``index``-th game of its file), in order.
 
     :param par: also work out each deal's par table (the most costly part).
-    :param single: also work out every play's single-dummy values (:mod:`.single`), so.
+    :param single: also work out the single-dummy values of every play and of the
+        dealer's discard (:mod:`.single`) with these settings.
     :param report: the game's replay with its deals as taken (``replay(game, trace=True)``),
         whose one pass the review rides; the game is replayed so when it is not given.
     """
