@@ -10,7 +10,6 @@ import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import jsonschema
 import pytest
 from click.testing import CliRunner
 
@@ -340,6 +339,7 @@ def test_the_single_dummy_example_in_docs_analysis_is_real() -> None:
 
 
 def test_the_game_report_gives_each_player_an_accuracy_the_schema_accepts() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
     schema = json.loads((SAMPLES.parent.parent / "src" / "euchrelog" / "analysis"
                          / "schema.json").read_text())
     out = _run(str(SAMPLES / "two-hand-club-night.euchre"), "--single-dummy", "--samples",
