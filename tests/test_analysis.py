@@ -30,6 +30,7 @@ from euchrelog.models import Game
 from euchrelog.notation import loads
 from euchrelog.seats import Seat
 from strategies import VARIANT_NAMES
+from support.builds import PURE_ONLY
 from support.minimax import legal_cards, minimax
 from support.records import random_ruleset
 
@@ -225,9 +226,29 @@ def test_every_full_deal_is_reviewed_and_the_rest_say_why() -> None:
         game = loads((ROOT / f"samples/valid/{name}.euchre").read_text()).games[0]
         skipped = {i.reason.split(":")[0] for i in review_game(game) if isinstance(i, Skipped)}
         assert why in skipped
-    renege = loads((ROOT / "samples/invalid/R801-cutthroat-renege.euchre").read_text())
-    reasons = [i.reason for i in review_game(renege.games[0]) if isinstance(i, Skipped)]
-    assert any("findings in this deal (R801" in r for r in reasons)
+    bid = loads((ROOT / "samples/invalid/B401-bid-out-of-turn.euchre").read_text())
+    reasons = [i.reason for i in review_game(bid.games[0]) if isinstance(i, Skipped)]
+    assert any("findings in this deal (B401" in r for r in reasons)
+
+
+def test_a_deal_with_findings_is_reviewed_up_to_its_first_and_a_renege_graded() -> None:
+    renege = loads((ROOT / "samples/invalid/R801-renege.euchre").read_text()).games[0]
+    review = next(review_game(renege, par=False))
+    assert isinstance(review, DealReview)
+    assert review.stopped is not None and review.stopped.startswith("R801 renege: E plays QS")
+    last = review.plays[-1]
+    assert (str(last.seat), str(last.card), last.fault) == ("E", "QS", review.stopped)
+    assert last.card not in last.values and [str(c) for c in last.best] == ["TC"]
+    assert all(p.fault is None for p in review.plays[:-1]) and len(review.plays) == 10
+    slip = loads((ROOT / "samples/invalid/P702-card-not-held.euchre").read_text()).games[0]
+    review = next(review_game(slip, par=False))
+    assert isinstance(review, DealReview) and review.stopped is not None
+    assert review.stopped.startswith("P702") and len(review.plays) == 18
+    assert all(p.fault is None for p in review.plays)
+    points = loads((ROOT / "samples/invalid/C901-points-differ.euchre").read_text()).games[0]
+    review = next(review_game(points, par=False))
+    assert isinstance(review, DealReview) and review.stopped is None
+    assert len(review.plays) == 20
 
 
 def test_par_scores_with_the_ruleset() -> None:
@@ -382,6 +403,7 @@ def test_the_solver_agrees_with_minimax_on_thousands_of_small_deals_mid_trick() 
         assert got == minimax(trump, seats, makers, hands, leader, trick)
 
 
+@PURE_ONLY
 def test_a_play_the_review_cannot_follow_is_a_deal_not_reviewed(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # The replay finds no fault in the deals reviewed, so the solver always follows their

@@ -233,11 +233,13 @@ def test_a_lost_scheduler_is_a_message(corpus: Path, tmp_path: Path) -> None:
 
 def test_analyze_through_a_cluster(scheduler: str) -> None:
     """`analyze --scheduler` reviews the games on the workers, in the order of a local run,
-    with the par tables and without, in text and JSON."""
+    with the par tables and without, in text and JSON, and single dummy with one seed."""
     valid = SAMPLES / "valid"
     for args in (["--no-par", "--format", "json", str(valid / "several-games.euchre"),
                   str(valid / "ghost-club-night.euchre")],
-                 [str(valid / "four-hand-euchred-loner.euchre")]):
+                 [str(valid / "four-hand-euchred-loner.euchre")],
+                 ["--no-par", "--format", "json", "--single-dummy", "--samples", "8",
+                  "--seed", "3", str(valid / "two-hand-club-night.euchre")]):
         local = CliRunner().invoke(main, ["analyze", *args])
         assert local.exit_code == 0 and local.stdout.count("\n") > 10
         _same(local, CliRunner().invoke(main, ["analyze", "--scheduler", scheduler, *args]))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..models import Deal, Game, Trick
-from .review import DealReview, ParEntry, PlayReview, Review, Skipped
+from .review import DealReview, ExchangeReview, ParEntry, PlayReview, Review, Skipped
 
 PREFIX = "dd:"
 """What every comment of a review begins with."""
@@ -23,11 +23,27 @@ def _plural(n: int, word: str) -> str:
 
 
 def play_text(play: PlayReview) -> str:
-    """A play that loses tricks, in words: ``W: 9H loses 1 trick; AH keeps 3``."""
+    """A play that loses tricks, in words: ``W: 9H loses 1 trick; AH keeps 3`` (a renege:
+    ``E: QS reneges (R801 ...); AC keeps 4``)."""
     best = " ".join(str(c) for c in play.best)
     keeps = "keeps" if len(play.best) == 1 else "keep"
-    return (f"{play.seat}: {play.card} loses {_plural(play.loss, 'trick')}; {best} {keeps} "
-            f"{play.values[play.best[0]]}")
+    what = (f"reneges ({play.fault})" if play.fault is not None
+            else f"loses {_plural(play.loss, 'trick')}")
+    return f"{play.seat}: {play.card} {what}; {best} {keeps} {play.values[play.best[0]]}"
+
+
+def sd_text(play: PlayReview | ExchangeReview) -> str | None:
+    """A play (or the dealer's discard) single dummy graded an inaccuracy or worse, in
+    words: ``sd E: JH mistake, 0.52 points on average below TD (1.52)`` (``sd E: discards
+    9D ...``); ``None`` for a better one."""
+    sd = play.sd
+    if sd is None or sd.grade in ("best", "good"):
+        return None
+    best = " ".join(str(c) for c in sd.best)
+    error = f" ± {sd.se:.2f}" if sd.se else ""
+    verb = "discards " if isinstance(play, ExchangeReview) else ""
+    return (f"sd {play.seat}: {verb}{play.card} {sd.grade}, {sd.loss:.2f}{error} points on "
+            f"average below {best} ({sd.points[sd.best[0]]:.2f})")
 
 
 def summary(review: DealReview) -> str:
@@ -39,6 +55,8 @@ def summary(review: DealReview) -> str:
     makers = "".join(str(s) for s in review.makers)
     text = (f"trump {review.trump} by {review.maker}{alone}{bid}{defend}: double dummy "
             f"{review.dd} for {makers}, made {review.made}")
+    if review.stopped is not None:
+        text += f" when the review stops at {review.stopped}"
     lost = [f"{side} lost {_plural(n, 'point')}" for side, n in review.points_lost.items() if n]
     return text + ("; " + ", ".join(lost) if lost else "")
 
@@ -70,10 +88,14 @@ def review_text(item: Review, where: str) -> list[str]:
     if isinstance(item, Skipped):
         return [f"{where} deal {item.deal}: not reviewed: {item.reason}"]
     out = [f"{where} deal {item.deal}: {summary(item)}"]
+    discard = sd_text(item.exchange) if item.exchange is not None else None
+    if discard is not None:
+        out.append(f"  {discard}")
     for number, plays in enumerate(trick_plays(item), 1):
         out.append(f"  {number}. " + "  ".join(f"{p.seat}: {p.card} {p.dd_after}"
                                                for p in plays))
-        out.extend(f"     {play_text(p)}" for p in plays if p.loss)
+        out.extend(f"     {play_text(p)}" for p in plays if p.loss or p.fault)
+        out.extend(f"     {line}" for line in map(sd_text, plays) if line is not None)
     out.extend(f"  {line}" for line in par_lines(item.par))
     return out
 
@@ -84,7 +106,9 @@ def _ours(comment: str) -> bool:
 
 def _trick(trick: Trick, plays: Iterable[PlayReview]) -> Trick:
     kept = tuple(c for c in trick.before if not _ours(c))
-    notes = tuple(f"{PREFIX} {play_text(p)}" for p in plays if p.loss)
+    plays = list(plays)
+    notes = tuple(f"{PREFIX} {play_text(p)}" for p in plays if p.loss or p.fault)
+    notes += tuple(f"{PREFIX} {line}" for line in map(sd_text, plays) if line is not None)
     return trick.model_copy(update={"before": kept + notes})
 
 
@@ -101,6 +125,9 @@ def annotate_deal(deal: Deal, item: Review | None) -> Deal:
         notes = (f"{PREFIX} not reviewed: {item.reason}",)
         return deal.model_copy(update={"before": kept + notes, "tricks": tricks})
     notes = (f"{PREFIX} {summary(item)}", *(f"{PREFIX} {line}" for line in par_lines(item.par)))
+    discard = sd_text(item.exchange) if item.exchange is not None else None
+    if discard is not None:
+        notes += (f"{PREFIX} {discard}",)
     by_trick = trick_plays(item)
     tricks = tuple(_trick(t, by_trick[k] if k < len(by_trick) else ())
                    for k, t in enumerate(deal.tricks))

@@ -20,16 +20,20 @@ there, under perfect play.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import NO_TRUMP, Card, Suit, Trump, cards_of, mask_of, sort_hand
 from ..engine import DealState, Phase, lineup
+from ..errors import IllegalActionError
 from ..models import Call, Deal, Declaration, Exchange, Game, Number, Order, Pass, Play, Swap
 from ..replay import GameReport, replay
 from ..rules import Ruleset
 from ..seats import Seat
+from .sampler import Layouts, UnsupportedError
+from .single import Settings, SingleDummy, discard_dummy, net_points, single_dummy
 from .solver import Position, Solver
 
 
@@ -50,6 +54,22 @@ class PlayReview:
     values: dict[Card, int]
     """Every legal card at this point, with the makers' total tricks under perfect play if
     it is played."""
+    sd: SingleDummy | None = None
+    """The single-dummy values of the play, when asked for and the deal allows them."""
+    fault: str | None = None
+    """The finding of a renege this play is (code and message): the last play reviewed,
+    its card not among :attr:`values`; ``None`` for a legal play."""
+
+
+@dataclass(frozen=True)
+class ExchangeReview:
+    """The dealer's discard, judged single dummy against each card of the six it held."""
+
+    seat: Seat
+    card: Card
+    """The card discarded."""
+    sd: SingleDummy
+    """Its single-dummy values: each of the six as the discard (see :mod:`.single`)."""
 
 
 @dataclass(frozen=True)
@@ -107,6 +127,15 @@ class DealReview:
     who score their own tricks, are not counted."""
     par: tuple[ParEntry, ...]
     """The par table (see :class:`ParEntry`)."""
+    sd_skipped: str | None = None
+    """Why the plays have no single-dummy values though they were asked for (a merge, a
+    swap), else ``None``."""
+    stopped: str | None = None
+    """The first finding of the play (code and message) where the review stops, in a deal
+    whose play breaks a rule; ``None`` when every play is reviewed."""
+    exchange: ExchangeReview | None = None
+    """With single-dummy values, the dealer's discard (when the dealer took the upcard and
+    plays)."""
 
 
 @dataclass(frozen=True)
@@ -121,12 +150,20 @@ class Skipped:
 Review = DealReview | Skipped
 """What :func:`review_game` yields for each deal."""
 
+_IN_PLAY = ("P", "R")
+"""The finding codes of the play (docs/findings.md): the review stops at the first."""
+_AFTER_PLAY = "C9"
+"""The finding codes of the score, which come after the play (it is reviewed whole)."""
+
 
 def review_game(game: Game, index: int = 1, *, par: bool = True,
-                report: GameReport | None = None) -> Iterator[Review]:
+                report: GameReport | None = None, single: Settings | None = None
+                ) -> Iterator[Review]:
     """Reviews every deal of ``game`` (the ``index``-th game of its file), in order.
 
     :param par: also work out each deal's par table (the most costly part).
+    :param single: also work out the single-dummy values of every play and of the
+        dealer's discard (:mod:`.single`) with these settings.
     :param report: the game's replay with its deals as taken (``replay(game, trace=True)``),
         whose one pass the review rides; the game is replayed so when it is not given.
     """
@@ -135,8 +172,13 @@ def review_game(game: Game, index: int = 1, *, par: bool = True,
     rules = report.ruleset
     traces = {r.number: r.trace for r in report.deals}
     faulty: dict[int, set[str]] = {}
+    in_play: set[int] = set()
     for finding in report.findings:
-        if finding.deal is not None:
+        if finding.deal is None or finding.code.startswith(_AFTER_PLAY):
+            continue
+        if finding.code.startswith(_IN_PLAY):
+            in_play.add(finding.deal)
+        else:
             faulty.setdefault(finding.deal, set()).add(finding.code)
     unknown = any(f.kind.stops == "game" for f in report.findings)
     for deal in game.deals:
@@ -151,7 +193,8 @@ def review_game(game: Game, index: int = 1, *, par: bool = True,
             yield Skipped(index, deal.number, reason)
             continue
         assert trace is not None and trace.lead is not None
-        yield _review(index, deal, rules, par, trace.dealt, trace.lead)
+        yield _review(index, deal, rules, par, trace.dealt, trace.lead, single,
+                      deal.number in in_play, trace.acts)
 
 
 def principal_line(review: DealReview, at: int, card: Card | None = None
@@ -203,14 +246,39 @@ def review_json(item: Review) -> dict[str, Any]:
         "hands": {str(s): [str(c) for c in cards] for s, cards in item.hands.items()},
         "dd": item.dd,
         "made": item.made,
-        "plays": [{"seat": str(p.seat), "card": str(p.card), "dd_after": p.dd_after,
-                   "loss": p.loss, "best": [str(c) for c in p.best],
-                   "values": {str(c): v for c, v in p.values.items()}} for p in item.plays],
+        "plays": [_play_json(p) for p in item.plays],
         "points_lost": dict(item.points_lost),
         "par": [{"trump": str(e.trump), "maker": str(e.maker), "alone": e.alone,
                  "round": e.round, "discard": str(e.discard) if e.discard else None,
                  "tricks": e.tricks, "points": dict(e.points)} for e in item.par],
+        **({"sd_skipped": item.sd_skipped} if item.sd_skipped is not None else {}),
+        **({"stopped": item.stopped} if item.stopped is not None else {}),
+        **({"exchange": {"seat": str(item.exchange.seat), "card": str(item.exchange.card),
+                         "sd": sd_json(item.exchange.sd)}} if item.exchange is not None else {}),
     }
+
+
+def sd_json(sd: SingleDummy) -> dict[str, Any]:
+    """The JSON object of single-dummy values (``sd``)."""
+    return {
+        "exact": sd.exact, "layouts": sd.layouts, "samples": sd.samples,
+        "values": {str(c): round(v, 4) for c, v in sd.values.items()},
+        "points": {str(c): round(v, 4) for c, v in sd.points.items()},
+        "best": [str(c) for c in sd.best], "loss": round(sd.loss, 4), "class": sd.grade,
+        "se": None if sd.se is None else round(sd.se, 4)}
+
+
+def _play_json(play: PlayReview) -> dict[str, Any]:
+    """The JSON object of one play (with ``sd`` when it has single-dummy values)."""
+    out: dict[str, Any] = {
+        "seat": str(play.seat), "card": str(play.card), "dd_after": play.dd_after,
+        "loss": play.loss, "best": [str(c) for c in play.best],
+        "values": {str(c): v for c, v in play.values.items()}}
+    if play.sd is not None:
+        out["sd"] = sd_json(play.sd)
+    if play.fault is not None:
+        out["fault"] = play.fault
+    return out
 
 
 # ---------------------------------------------------------------- one deal
@@ -265,17 +333,22 @@ def _points(state: DealState, tricks: int) -> dict[str, int]:
 
 
 def _review(index: int, deal: Deal, rules: Ruleset, with_par: bool, dealt: DealState,
-            state: DealState) -> Review:
+            state: DealState, single: Settings | None = None, faulty: bool = False,
+            acts: Sequence[Any] = ()) -> Review:
     """The review of ``deal``, a deal :func:`_unreviewable` lets through, from the replay's
-    states of it as dealt and at the opening lead."""
+    states of it as dealt and at the opening lead (``single``: with single-dummy values;
+    ``faulty``: the play breaks a rule, and the review stops at its first fault)."""
     if state.phase is not Phase.DECLARING or state.trump is None or state.maker is None:
         return Skipped(index, deal.number, "no contract: trump or the maker is not known")
     seats, leader = lineup(rules, deal.dealer, state.maker, state.alone, state.defender)
     played: dict[Seat, list[Card]] = {seat: [] for seat in seats}
-    for trick in deal.tricks:
-        for play in trick.plays:
-            assert play.card is not None  # (see _unreviewable)
-            played.setdefault(play.seat, []).append(play.card)
+    if faulty:  # the hands as the record deals them (the tricks may not hold them)
+        played = {seat: cards_of(state.hands[seat].known) for seat in seats}
+    else:
+        for trick in deal.tricks:
+            for play in trick.plays:
+                assert play.card is not None  # (see _unreviewable)
+                played.setdefault(play.seat, []).append(play.card)
     if set(played) != set(seats) or any(len(cards) != rules.variant.tricks
                                         for cards in played.values()):
         return Skipped(index, deal.number, "the tricks do not hold each seat's whole hand")
@@ -286,33 +359,135 @@ def _review(index: int, deal: Deal, rules: Ruleset, with_par: bool, dealt: DealS
     won = 0
     plays: list[PlayReview] = []
     lost: dict[str, int] = {}
-    for trick in deal.tricks:
-        for play in trick.plays:
-            card = play.card
-            assert card is not None
-            found = solver.values(position, value - won)
-            if card not in found or play.seat != solver.turn(position):
-                # (the replay found no fault, so this is never expected)
-                return Skipped(index, deal.number, f"{play.seat} plays {card} where the review "
-                                                   "cannot follow the play")
-            values = {c: won + found[c] for c in sort_hand(found)}
-            maker = play.seat in makers
-            best = _best(values, maker)
-            value = values[card]
-            loss = abs(values[best[0]] - value)
-            plays.append(PlayReview(play.seat, card, value, loss, best, values))
-            if loss and (rules.variant.scoring or maker):
-                side = rules.side(play.seat)
-                cost = (_points(state, values[best[0]]).get(side, 0)
-                        - _points(state, value).get(side, 0))
-                lost[side] = lost.get(side, 0) + cost
-            won += bool(solver.trick_won(position, card.index))
-            position = solver.after(position, card.index)
+    walk = _Walk(index, deal.number, state, solver, played, single)
+    exchange = walk.exchange(acts, leader)
+    stopped: str | None = None
+    for play in [p for trick in deal.tricks for p in trick.plays]:
+        card = play.card
+        assert card is not None
+        fault = walk.fault(play.seat, card) if faulty else None
+        if fault is not None:
+            stopped = f"{fault.code} {fault.message}"
+            if (fault.code == "R801" and play.seat == solver.turn(position)
+                    and card.bit & position[0][seats.index(play.seat)]):
+                plays.append(_renege(solver, position, won, value, play.seat, card, stopped,
+                                     walk.step(play.seat, card, position, won, renege=True)))
+                won += bool(solver.trick_won(position, card.index))
+            break
+        sd = walk.step(play.seat, card, position, won)
+        found = solver.values(position, value - won)
+        if card not in found or play.seat != solver.turn(position):
+            # (the replay found no fault, so this is never expected)
+            return Skipped(index, deal.number, f"{play.seat} plays {card} where the review "
+                                               "cannot follow the play")
+        values = {c: won + found[c] for c in sort_hand(found)}
+        maker = play.seat in makers
+        best = _best(values, maker)
+        value = values[card]
+        loss = abs(values[best[0]] - value)
+        plays.append(PlayReview(play.seat, card, value, loss, best, values, sd))
+        if loss and (rules.variant.scoring or maker):
+            side = rules.side(play.seat)
+            cost = (_points(state, values[best[0]]).get(side, 0)
+                    - _points(state, value).get(side, 0))
+            lost[side] = lost.get(side, 0) + cost
+        won += bool(solver.trick_won(position, card.index))
+        position = solver.after(position, card.index)
     hands = {seat: tuple(sort_hand(played[seat])) for seat in seats}
     par = _par(deal, dealt) if with_par else ()
+    if walk.skipped is not None:
+        plays = [replace(p, sd=None) for p in plays]
+        exchange = None
+    if faulty and stopped is None:
+        codes = "the replay has findings in the play that the review cannot place"
+        return Skipped(index, deal.number, codes)
     return DealReview(index, deal.number, trump, state.maker, makers, state.alone is not None,
                       state.defender, state.contract, seats, leader, hands, dd, won,
-                      tuple(plays), lost, par)
+                      tuple(plays), lost, par, walk.skipped, stopped, exchange)
+
+
+def _renege(solver: Solver, position: Position, won: int, value: int, seat: Seat, card: Card,
+            fault: str, sd: SingleDummy | None) -> PlayReview:
+    """A renege graded where it happened: the legal cards' values, the card played's (its
+    trick and perfect play after it), and the tricks it moved against the best legal card
+    (none when it gains: the penalty is its cost, which its single-dummy grade counts)."""
+    found = solver.values(position, value - won)
+    values = {c: won + found[c] for c in sort_hand(found)}
+    maker = seat in solver.seats and solver.maker[solver.seats.index(seat)]
+    best = _best(values, maker)
+    after = won + int(bool(solver.trick_won(position, card.index))) + solver.value(
+        solver.after(position, card.index))
+    loss = max(values[best[0]] - after if maker else after - values[best[0]], 0)
+    return PlayReview(seat, card, after, loss, best, values, sd, fault)
+
+
+class _Walk:
+    """The play of a deal stepped through the engine (what each seat has seen), with the
+    single-dummy values of each play when asked for."""
+
+    def __init__(self, game: int, deal: int, state: DealState, solver: Solver,
+                 hands: Mapping[Seat, Sequence[Card]], single: Settings | None) -> None:
+        self.state = state.copy()
+        self.solver = solver
+        self.single = single
+        self.where = f"{single.seed if single else 0}/{game}/{deal}"
+        self.left = {seat: mask_of(cards) for seat, cards in hands.items()}
+        tricks = range(state.variant.tricks + 1) if single is not None else range(0)
+        self.worth = {seat: [net_points(state, seat, t) for t in tricks]
+                      for seat in solver.seats}
+        penalty = state.ruleset.renege_penalty(state.lone_hand)
+        self.penalty = -float(abs(penalty))
+        """What a renege scores for the offender's side, less the most another side
+        scores (the penalty, P3)."""
+        self.count = 0
+        self.skipped: str | None = None
+        """Why the deal has no single-dummy values, once a play could not have them."""
+
+    def exchange(self, acts: Sequence[Any], leader: Seat) -> ExchangeReview | None:
+        """The dealer's discard judged single dummy (``None``: not asked for, no discard
+        recorded, or the dealer does not play), from the state at the opening lead."""
+        taken = next((a for a in acts if isinstance(a, Exchange) and a.act == "takes"), None)
+        if self.single is None or taken is None or taken.discard is None:
+            return None
+        seat, discard = taken.seat, taken.discard
+        if (seat not in self.solver.seats or self.state.place_of(discard) != "discard"
+                or seat != self.state.dealer):
+            return None
+        try:
+            layouts = Layouts(self.state, seat)
+        except UnsupportedError as exc:
+            self.skipped = str(exc)
+            return None
+        rng = random.Random(f"{self.where}/exchange")
+        sd = discard_dummy(self.solver, layouts, leader, discard, self.worth[seat],
+                           self.single, rng)
+        return ExchangeReview(seat, discard, sd)
+
+    def fault(self, seat: Seat, card: Card) -> IllegalActionError | None:
+        """The engine's fault of ``seat`` playing ``card`` now, if any."""
+        return self.state.check_play(Play(seat=seat, card=card))
+
+    def step(self, seat: Seat, card: Card, position: Position, won: int, *,
+             renege: bool = False) -> SingleDummy | None:
+        """The single-dummy values of ``seat`` playing ``card`` at ``position`` (``None``
+        when not asked for, or not to be had), then the play made; ``renege``: the card
+        is a renege, which scores the penalty."""
+        found: SingleDummy | None = None
+        if self.single is not None and self.skipped is None:
+            try:
+                layouts = Layouts(self.state, seat)
+                if layouts.own != self.left[seat]:
+                    raise UnsupportedError(f"the record does not tell {seat}'s hand as it played")
+                rng = random.Random(f"{self.where}/{self.count}")
+                found = single_dummy(self.solver, layouts, position, won, card,
+                                     self.worth[seat], self.single, rng,
+                                     self.penalty if renege else None)
+            except UnsupportedError as exc:
+                self.skipped = str(exc)
+        self.count += 1
+        self.left[seat] &= ~card.bit
+        self.state.apply_play(Play(seat=seat, card=card))
+        return found
 
 
 # ---------------------------------------------------------------- par

@@ -98,6 +98,9 @@ class Solver:
         self._run_cache: tuple[dict[tuple[int, int], tuple[tuple[int, ...], ...]], ...] = (
             tuple({} for _ in _SUITS))
         self._lead_cache: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._trumps: tuple[int, ...] = (
+            self._order[_SUITS.index(trump)] if isinstance(trump, Suit) else ())
+        """The trumps (bits), highest first; none at no trump."""
 
     # ------------------------------------------------------------ the public side
 
@@ -296,7 +299,11 @@ class Solver:
         for hand in hands:
             key = (key << _SHIFT) | hand
             live |= hand
-        low, high = self._table.get(key, (0, left))
+        found = self._table.get(key)
+        if found is None:
+            low, high = self._sure(hands, live, left)
+        else:
+            low, high = found
         if low >= beta or low == high:
             return low
         if high <= alpha:
@@ -317,6 +324,30 @@ class Solver:
             low = high = value
         self._table[key] = (low, high)
         return value
+
+    def _sure(self, hands: list[int], live: int, left: int) -> tuple[int, int]:
+        """Bounds of the makers' tricks at a trick boundary from the trumps alone: the
+        trumps above every trump of the other side win a trick each, and those of one
+        hand win distinct tricks, so the side of the highest trump left takes at least as
+        many tricks as one of its hands holds of the trumps above the other side's."""
+        counts = [0] * len(hands)
+        side = -1
+        for bit in self._trumps:
+            if not bit & live:
+                continue
+            place = 0
+            while not hands[place] & bit:
+                place += 1
+            holder = int(self.maker[place])
+            if side < 0:
+                side = holder
+            elif holder != side:
+                break
+            counts[place] += 1
+        sure = max(counts)
+        if side == 1:
+            return sure, left
+        return 0, left - sure
 
     def _play(self, hands: list[int], leader: int, k: int, led: int, best: int, at: int,
               live: int, alpha: int, beta: int) -> int:

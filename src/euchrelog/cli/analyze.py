@@ -15,8 +15,9 @@ from typing import TextIO
 
 import click
 
-from ..analysis import Review, Skipped, review_game, review_json
+from ..analysis import Review, Settings, Skipped, review_game, review_json
 from ..analysis.output import annotate, review_text
+from ..analysis.players import player_reports, players_json, players_text
 from ..errors import NotationError
 from ..files import (
     FileError,
@@ -57,12 +58,17 @@ def _count(report: Report, reviews: list[Review]) -> None:
             report.reviewed += 1
 
 
-def _review(job: tuple[Game, int, bool]) -> list[Review]:
+Plan = tuple[bool, Settings | None]
+"""What a review works out: the par tables (or not), and the single-dummy values (with
+their settings, or not)."""
+
+
+def _review(job: tuple[Game, int, Plan]) -> list[Review]:
     """Reviews one game (in a worker process, or here), each deal tallied as it is done
     (:func:`~euchrelog.runs.tally`: the progress line moves within a long game)."""
-    game, index, par = job
+    game, index, (par, single) = job
     reviews = []
-    for review in review_game(game, index, par=par):
+    for review in review_game(game, index, par=par, single=single):
         reviews.append(review)
         tally(1)
     return reviews
@@ -73,19 +79,19 @@ Source = tuple[str, int, Game, int]
 the bytes of its text."""
 
 
-def _review_source(job: tuple[Source, bool]) -> list[Review]:
+def _review_source(job: tuple[Source, Plan]) -> list[Review]:
     """Reviews one game of a source (in a worker process, or here)."""
-    (_, index, game, _), par = job
-    return _review((game, index, par))
+    (_, index, game, _), plan = job
+    return _review((game, index, plan))
 
 
-def _batch_name(batch: list[tuple[Source, bool]]) -> str:
+def _batch_name(batch: list[tuple[Source, Plan]]) -> str:
     """A batch of games in messages: where it starts."""
     (name, index, _, _), _ = batch[0]
     return f"{name} game {index}"
 
 
-def _reviewed(games: Iterator[Source], jobs: int, par: bool, progress: Progress,
+def _reviewed(games: Iterator[Source], jobs: int, plan: Plan, progress: Progress,
               scheduler: str | None = None) -> Iterator[tuple[Source, list[Review]]]:
     """Each game with its reviews, in order: here, in ``jobs`` processes, or on the workers
     of a Dask scheduler (:class:`~euchrelog.runs.Runner`), a game a batch. The deals
@@ -94,7 +100,7 @@ def _reviewed(games: Iterator[Source], jobs: int, par: bool, progress: Progress,
     if scheduler is not None:
         need_dask()
     with Runner(jobs, scheduler, counted=progress.count) as runner:
-        for (source, _), reviews in runner.map(_review_source, ((s, par) for s in games),
+        for (source, _), reviews in runner.map(_review_source, ((s, plan) for s in games),
                                                what=_batch_name):
             if scheduler is not None:
                 progress.count(len(reviews))
@@ -131,7 +137,7 @@ def _fail(message: str, progress: Progress, report: Report) -> None:
     report.syntax_errors += 1
 
 
-def _run(paths: list[str], fmt: str, annotating: bool, jobs: int, par: bool, limits: Limits,
+def _run(paths: list[str], fmt: str, annotating: bool, jobs: int, plan: Plan, limits: Limits,
          progress: Progress, report: Report, scheduler: str | None = None
          ) -> Callable[[TextIO], None]:
     """What writes the output of the run to a text file; on Ctrl-C it stops after the
@@ -139,7 +145,7 @@ def _run(paths: list[str], fmt: str, annotating: bool, jobs: int, par: bool, lim
     def reviewed() -> Iterator[tuple[Source, list[Review]]]:
         games = _sources(paths, limits, progress, report)
         try:
-            for source, reviews in _reviewed(games, jobs, par, progress, scheduler):
+            for source, reviews in _reviewed(games, jobs, plan, progress, scheduler):
                 _count(report, reviews)
                 yield source, reviews
         except KeyboardInterrupt:
@@ -151,12 +157,22 @@ def _run(paths: list[str], fmt: str, annotating: bool, jobs: int, par: bool, lim
                       out)
             return
         for (name, index, _, _), reviews in reviewed():
+            where = f"{visible(name)} game {index}"
             for item in reviews:
                 if fmt == "json":
                     out.write(json.dumps({"file": name, **review_json(item)}) + "\n")
                 else:
-                    where = f"{visible(name)} game {index}"
                     out.write("\n".join(review_text(item, where)) + "\n")
+            if plan[1] is None:
+                continue
+            players = player_reports(reviews)
+            if fmt == "json":
+                out.write(json.dumps({"file": name, "game": index,
+                                      "players": players_json(players)}) + "\n")
+            else:
+                out.write("\n".join([f"{where}: the players, single dummy",
+                                      *(f"  {line}" for line in players_text(players))])
+                          + "\n")
     return put
 
 
@@ -174,6 +190,20 @@ def _run(paths: list[str], fmt: str, annotating: bool, jobs: int, par: bool, lim
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write to this file instead of standard output.")
 @click.option("--no-par", is_flag=True, help="Leave out the par tables (the costly part).")
+@click.option("--single-dummy", "single", is_flag=True,
+              help="Also value every play single dummy: each legal card's mean over the "
+                   "layouts of the cards the player could not see, each played out double "
+                   "dummy, and a class from best to blunder; after each game, each "
+                   "player's accuracy (docs/analysis.md).")
+@click.option("--samples", type=click.IntRange(min=1), metavar="N",
+              help="With --single-dummy: layouts drawn where there are more than the exact "
+                   "limit.  [default: 64]")
+@click.option("--exact-limit", type=click.IntRange(min=0), metavar="M",
+              help="With --single-dummy: value every layout when there are at most M.  "
+                   "[default: 64]")
+@click.option("--seed", type=int, metavar="S",
+              help="With --single-dummy: the seed of the draws (the same seed, the same "
+                   "output, whatever --jobs).  [default: 0]")
 @jobs_option("review games", "20 KB")
 @click.option("--scheduler", metavar="ADDRESS",
               help="Review the games on the workers of this Dask scheduler (like "
@@ -185,7 +215,8 @@ def _run(paths: list[str], fmt: str, annotating: bool, jobs: int, par: bool, lim
 @limit_options("8G")
 @config_options
 def analyze(sources: tuple[str, ...], fmt: str, annotating: bool, output: str | None,
-            no_par: bool, jobs: int, scheduler: str | None, force: bool, quiet: bool,
+            no_par: bool, single: bool, samples: int | None, exact_limit: int | None,
+            seed: int | None, jobs: int, scheduler: str | None, force: bool, quiet: bool,
             max_bytes: int, max_line: int) -> None:
     """Review every deal double dummy: could the makers have made it?
 
@@ -206,6 +237,7 @@ def analyze(sources: tuple[str, ...], fmt: str, annotating: bool, output: str | 
       euchrelog analyze game.euchre --annotate -o game-reviewed.euchre
       euchrelog analyze corpus.jsonl --jobs 4 --no-par --format json
       euchrelog analyze corpus.jsonl --scheduler tcp://10.0.0.5:8786 --format json
+      euchrelog analyze game.euchre --single-dummy --samples 128 --seed 7
 
     Exit status: 0 when every source was read, 2 for a source that cannot be read
     (a syntax error) or a usage error.
@@ -214,6 +246,14 @@ def analyze(sources: tuple[str, ...], fmt: str, annotating: bool, output: str | 
         raise click.UsageError("--annotate writes the notation; it takes no --format")
     if scheduler is not None and jobs != JOBS:
         raise click.UsageError("--jobs and --scheduler do not go together")
+    given = [name for name, value in (("--samples", samples), ("--exact-limit", exact_limit),
+                                      ("--seed", seed)) if value is not None]
+    if given and not single:
+        raise click.UsageError(f"{given[0]} goes with --single-dummy")
+    defaults = Settings()
+    settings = Settings(defaults.samples if samples is None else samples,
+                        defaults.exact_limit if exact_limit is None else exact_limit,
+                        defaults.seed if seed is None else seed) if single else None
     paths = list(expand(sources))
     jobs = jobs_for(jobs, paths, AUTO_PARALLEL_BYTES)
     if output == "-":
@@ -222,7 +262,8 @@ def analyze(sources: tuple[str, ...], fmt: str, annotating: bool, output: str | 
     progress = Progress(total_size(paths), verb="analyzing",
                         enabled=not quiet and (output is not None or not sys.stdout.isatty()))
     limits = Limits(max_bytes, max_line)
-    put = _run(paths, fmt, annotating, jobs, not no_par, limits, progress, report, scheduler)
+    put = _run(paths, fmt, annotating, jobs, (not no_par, settings), limits, progress, report,
+               scheduler)
     try:
         if output is not None:
             write_output(output, put, force=force)

@@ -242,7 +242,7 @@ def double_dummy(game: Game, report: GameReport) -> Iterator[DealReview]:
     from ..analysis import DealReview, review_game
 
     for review in review_game(game, report=report):
-        if isinstance(review, DealReview):
+        if isinstance(review, DealReview) and review.stopped is None:
             yield review
 
 
