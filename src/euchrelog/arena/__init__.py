@@ -1,0 +1,1 @@
+"""The arena: players matched on the same deals (docs/players.md)."""

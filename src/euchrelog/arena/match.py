@@ -1,0 +1,212 @@
+"""Playing a match: boards (one shuffle each), each played as one game of one deal per
+seating of the players (duplicate: every player holds every side's cards once), every game
+entered through the :class:`~euchrelog.recorder.Recorder`, which verifies each act and
+writes the record.
+
+A player's fault (it raises, answers late or answers a number not offered) does not stop
+the match: the act is chosen at random among those offered instead, and the fault is kept
+with the board, the game, the seat and the act (:class:`Fault`).
+"""
+
+from __future__ import annotations
+
+import atexit
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..generate.deal import shuffle_deal
+from ..models import Game
+from ..players import (
+    STAND,
+    Decision,
+    Made,
+    Player,
+    PlayerError,
+    ProgramPlayer,
+    act_words,
+    load_player,
+    next_turn,
+)
+from ..recorder import Recorder
+from ..runs import tally
+from ..seats import Seat
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What every board of a match shares: the players (by their specs on the command
+    line), the variant and its house rules, the seed, the time an answer may take and
+    whether the match is duplicate."""
+
+    players: tuple[str, ...]
+    variant: str = "four-hand"
+    rules: str = ""
+    seed: int = 0
+    timeout: float | None = None
+    duplicate: bool = True
+
+    def recorder(self, names: dict[str, str] | None = None, tags: dict[str, str] | None = None
+                 ) -> Recorder:
+        """A recorder of a game of one deal of the match (its ``ruleset`` is the match's).
+
+        :raises IllegalActionError: for rules that make no game (T202-T205).
+        """
+        return Recorder(self.variant, rules=f"{self.rules} deals=1".strip(), players=names,
+                        tags=tags)
+
+
+@dataclass(frozen=True)
+class Fault:
+    """A player that failed to answer, and what was played instead."""
+
+    player: int
+    """The player's place among the match's players."""
+    board: int
+    game: int
+    """The game of the board, from 1 (its seating)."""
+    seat: Seat
+    kind: str
+    """``crash``, ``timeout`` or ``illegal``."""
+    detail: str
+    asked: str
+    """What the seat was asked: the phase and the acts offered, in words."""
+    instead: str
+    """The act played in its place (chosen at random among those offered)."""
+
+
+@dataclass
+class BoardResult:
+    """A board as played: its games and the points of each player in each."""
+
+    board: int
+    games: list[Game] = field(default_factory=list)
+    points: list[list[int]] = field(default_factory=list)
+    """By game, the points each player's side scored (players in the match's order)."""
+    net: list[list[float]] = field(default_factory=list)
+    """By game, each player's points less the mean of the other sides' points."""
+    faults: list[Fault] = field(default_factory=list)
+
+
+_PLAYERS: dict[tuple[str, float | None], Player] = {}
+"""The players of this process, made once by spec (a program is started once, and a Python
+player built once, whichever process the board is played in)."""
+
+
+def _player(spec: str, timeout: float | None) -> Player:
+    key = (spec, timeout)
+    player = _PLAYERS.get(key)
+    if player is None:
+        player = _PLAYERS[key] = load_player(spec, timeout=timeout)
+    return player
+
+
+@atexit.register
+def close_players() -> None:
+    """Closes every player of this process (the programs end)."""
+    while _PLAYERS:
+        _, player = _PLAYERS.popitem()
+        close = getattr(player, "close", None)
+        if callable(close):
+            close()
+
+
+def seatings(setup: Setup, board: int, sides: int) -> list[tuple[int, ...]]:
+    """The seatings a board is played in: for each game, the player of each side (by its
+    place in the match). Duplicate: every rotation of the players over the sides; else
+    one, rotating from board to board."""
+    count = len(setup.players)
+    shifts = range(count) if setup.duplicate else ((board - 1) % count,)
+    return [tuple((side + shift) % count for side in range(sides)) for shift in shifts]
+
+
+def play_board(job: tuple[Setup, int]) -> BoardResult:
+    """Plays one board of a match (in a worker process, or here)."""
+    setup, board = job
+    ruleset = setup.recorder().ruleset
+    seats = ruleset.seats
+    dealer = seats[(board - 1) % len(seats)]
+    dealt = shuffle_deal(random.Random(setup.seed * 1_000_003 + board), ruleset, dealer)
+    sides = ruleset.side_names
+    result = BoardResult(board)
+    for game, seating in enumerate(seatings(setup, board, len(sides)), 1):
+        side_of = {seat: sides.index(ruleset.side(seat)) for seat in seats}
+        by_seat = {seat: seating[side_of[seat]] for seat in seats}
+        names = {seat.value: setup.players[by_seat[seat]] for seat in seats}
+        recorder = setup.recorder(names, {"Event": "Arena", "Round": f"{board}.{game}"})
+        recorder.deal(dict(dealt.hands), upcard=dealt.upcard, kitty=dealt.kitty,
+                      extra=dealt.extra, dealer=dealer)
+        base = (setup.seed * 1_000_003 + board) * 64 + game * 8
+        for place, spec in enumerate(setup.players):
+            reset = getattr(_player(spec, setup.timeout), "reset", None)
+            if callable(reset):
+                reset(base + place)
+        fallback = random.Random(base)
+        _play(setup, recorder, by_seat, fallback, board, game, result.faults)
+        scored = recorder.points() or {}
+        points = [0] * len(setup.players)
+        for side, place in zip(sides, seating, strict=True):
+            points[place] += scored.get(side, 0)
+        result.points.append(points)
+        result.net.append(_net(points, seating))
+        result.games.append(recorder.model())
+        tally(1)
+    return result
+
+
+def _net(points: Sequence[int], seating: Sequence[int]) -> list[float]:
+    """Each seated player's points less the mean of the other sides' points."""
+    total = sum(points)
+    others = len(seating) - 1
+    return [points[p] - (total - points[p]) / others if p in seating else 0.0
+            for p in range(len(points))]
+
+
+def _play(setup: Setup, recorder: Recorder, by_seat: dict[Seat, int],
+          fallback: random.Random, board: int, game: int, faults: list[Fault]) -> None:
+    """Plays the open deal of ``recorder`` to its end, each seat's player asked in turn."""
+    history: list[Made] = []
+    stood: set[Seat] = set()
+    while recorder.deal_open:
+        state = recorder.state
+        assert state is not None
+        turn = next_turn(state, stood)
+        if turn is None:
+            break
+        decision = Decision(state, turn.seat, turn.actions, tuple(history))
+        place = by_seat[turn.seat]
+        player = _player(setup.players[place], setup.timeout)
+        number, fault = _ask(player, decision, setup.timeout)
+        if fault is not None:
+            number = fallback.choice(turn.actions)
+            offered = ", ".join(act_words(decision.act(n))[0] for n in turn.actions)
+            faults.append(Fault(place, board, game, turn.seat, fault.kind, fault.detail,
+                                f"{state.phase.value}: {offered}",
+                                act_words(decision.act(number))[0]))
+        act = decision.act(number)
+        words, public = act_words(act)
+        history.append(Made(turn.seat, number, words, public))
+        if act is None:
+            stood.add(turn.seat)
+        else:
+            recorder.act(act)
+
+
+def _ask(player: Player, decision: Decision, timeout: float | None
+         ) -> tuple[int, PlayerError | None]:
+    """The player's answer, or the fault it made."""
+    start = time.monotonic()
+    try:
+        number = player.choose(decision)
+    except PlayerError as fault:
+        return STAND, fault
+    except Exception as exc:  # (a player's own error, whatever it is)
+        return STAND, PlayerError("crash", f"{type(exc).__name__}: {exc}")
+    spent = time.monotonic() - start
+    if timeout is not None and spent > timeout and not isinstance(player, ProgramPlayer):
+        return STAND, PlayerError("timeout", f"answered in {spent:.2f} s, over {timeout:g} s")
+    if number not in decision.actions:
+        offered = " ".join(map(str, decision.actions))
+        return STAND, PlayerError("illegal", f"answered {number!r}, not one of {offered}")
+    return number, None
