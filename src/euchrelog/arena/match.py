@@ -47,6 +47,15 @@ class Setup:
     timeout: float | None = None
     duplicate: bool = True
 
+    @property
+    def names(self) -> list[str]:
+        """The players' names: their specs, a spec given again numbered (``random#2``)."""
+        names = []
+        for place, spec in enumerate(self.players):
+            before = self.players[:place].count(spec)
+            names.append(f"{spec}#{before + 1}" if before else spec)
+        return names
+
     def recorder(self, names: dict[str, str] | None = None, tags: dict[str, str] | None = None
                  ) -> Recorder:
         """A recorder of a game of one deal of the match (its ``ruleset`` is the match's).
@@ -89,13 +98,13 @@ class BoardResult:
     faults: list[Fault] = field(default_factory=list)
 
 
-_PLAYERS: dict[tuple[str, float | None], Player] = {}
-"""The players of this process, made once by spec (a program is started once, and a Python
-player built once, whichever process the board is played in)."""
+_PLAYERS: dict[tuple[int, str, float | None], Player] = {}
+"""The players of this process, made once by their place and spec (a program is started
+once, and a Python player built once, whichever process the board is played in)."""
 
 
-def _player(spec: str, timeout: float | None) -> Player:
-    key = (spec, timeout)
+def _player(place: int, spec: str, timeout: float | None) -> Player:
+    key = (place, spec, timeout)
     player = _PLAYERS.get(key)
     if player is None:
         player = _PLAYERS[key] = load_player(spec, timeout=timeout)
@@ -133,13 +142,13 @@ def play_board(job: tuple[Setup, int]) -> BoardResult:
     for game, seating in enumerate(seatings(setup, board, len(sides)), 1):
         side_of = {seat: sides.index(ruleset.side(seat)) for seat in seats}
         by_seat = {seat: seating[side_of[seat]] for seat in seats}
-        names = {seat.value: setup.players[by_seat[seat]] for seat in seats}
+        names = {seat.value: setup.names[by_seat[seat]] for seat in seats}
         recorder = setup.recorder(names, {"Event": "Arena", "Round": f"{board}.{game}"})
         recorder.deal(dict(dealt.hands), upcard=dealt.upcard, kitty=dealt.kitty,
                       extra=dealt.extra, dealer=dealer)
         base = (setup.seed * 1_000_003 + board) * 64 + game * 8
         for place, spec in enumerate(setup.players):
-            reset = getattr(_player(spec, setup.timeout), "reset", None)
+            reset = getattr(_player(place, spec, setup.timeout), "reset", None)
             if callable(reset):
                 reset(base + place)
         fallback = random.Random(base)
@@ -176,7 +185,7 @@ def _play(setup: Setup, recorder: Recorder, by_seat: dict[Seat, int],
             break
         decision = Decision(state, turn.seat, turn.actions, tuple(history))
         place = by_seat[turn.seat]
-        player = _player(setup.players[place], setup.timeout)
+        player = _player(place, setup.players[place], setup.timeout)
         number, fault = _ask(player, decision, setup.timeout)
         if fault is not None:
             number = fallback.choice(turn.actions)
@@ -210,3 +219,11 @@ def _ask(player: Player, decision: Decision, timeout: float | None
         offered = " ".join(map(str, decision.actions))
         return STAND, PlayerError("illegal", f"answered {number!r}, not one of {offered}")
     return number, None
+
+
+def board_means(result: BoardResult, players: int) -> tuple[list[float], list[float]]:
+    """Each player's net points and points on a board: the means over its games."""
+    games = len(result.net) or 1
+    net = [sum(g[p] for g in result.net) / games for p in range(players)]
+    points = [sum(g[p] for g in result.points) / games for p in range(players)]
+    return net, points
