@@ -97,13 +97,12 @@ def test_a_seat_view_names_no_other_seats_discard() -> None:
         while (turn := next_turn(state, stood)) is not None and not state.tricks:
             decision = Decision(state, turn.seat, turn.actions)
             number = RuleBasedPlayer().choose(decision)
-            words, public = act_words(decision.act(number))
-            history.append(Made(turn.seat, number, words, public))
+            history.append(Made(turn.seat, number, decision.act(number)))
             if number == STAND and state.phase is Phase.DECLARING:
                 stood.add(turn.seat)
             else:
                 state.do_id(number)
-        if any("discards" in m.words for m in history):
+        if any("discards" in act_words(m.act)[0] for m in history):
             dealer = seat_view(state, Seat.N, tuple(history))
             other = seat_view(state, Seat.E, tuple(history))
             assert any("discards" in words for _, words in dealer["history"])

@@ -41,7 +41,7 @@ def run(setup: Setup, boards: int, *, jobs: int = 1, scheduler: str | None = Non
                 net, points = board_means(result, count)
                 tally.add(net, points)
                 faults += result.faults
-                games += len(result.games)
+                games += len(result.points)
                 if each is not None:
                     each(result)
     except KeyboardInterrupt:

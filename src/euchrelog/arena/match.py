@@ -11,13 +11,15 @@ with the board, the game, the seat and the act (:class:`Fault`).
 from __future__ import annotations
 
 import atexit
+import functools
 import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..engine import Phase
 from ..generate.deal import shuffle_deal
-from ..models import Game
+from ..models import Exchange, Game, Tag
 from ..players import (
     STAND,
     Decision,
@@ -29,7 +31,9 @@ from ..players import (
     load_player,
     next_turn,
 )
-from ..recorder import Recorder
+from ..recorder import DealCards, RecordedGame, Recorder
+from ..recorder.deal import DealRecord, deal_state, written_exchange
+from ..rules import Ruleset
 from ..runs import tally
 from ..seats import Seat
 
@@ -46,6 +50,8 @@ class Setup:
     seed: int = 0
     timeout: float | None = None
     duplicate: bool = True
+    record: bool = True
+    """Whether the boards keep the record of their games (:attr:`BoardResult.games`)."""
 
     @property
     def names(self) -> list[str]:
@@ -91,6 +97,7 @@ class BoardResult:
 
     board: int
     games: list[Game] = field(default_factory=list)
+    """The record of each game, when the match keeps them (:attr:`Setup.record`)."""
     points: list[list[int]] = field(default_factory=list)
     """By game, the points each player's side scored (players in the match's order)."""
     net: list[list[float]] = field(default_factory=list)
@@ -130,36 +137,48 @@ def seatings(setup: Setup, board: int, sides: int) -> list[tuple[int, ...]]:
     return [tuple((side + shift) % count for side in range(sides)) for shift in shifts]
 
 
+@functools.lru_cache(maxsize=8)
+def _template(variant: str, rules: str) -> tuple[Ruleset, tuple[Tag, ...]]:
+    """The ruleset of a match and the tags every game of it has (``Variant``, ``Rules``)."""
+    recorder = Setup((), variant, rules).recorder()
+    return recorder.ruleset, recorder.tags
+
+
 def play_board(job: tuple[Setup, int]) -> BoardResult:
     """Plays one board of a match (in a worker process, or here)."""
     setup, board = job
-    ruleset = setup.recorder().ruleset
+    ruleset, header = _template(setup.variant, setup.rules)
     seats = ruleset.seats
     dealer = seats[(board - 1) % len(seats)]
     dealt = shuffle_deal(random.Random(setup.seed * 1_000_003 + board), ruleset, dealer)
+    cards = DealCards(1, dealer, {s: tuple(h) for s, h in dealt.hands.items()}, dealt.upcard,
+                      tuple(dealt.kitty) if dealt.kitty is not None else None,
+                      tuple(dealt.extra) if dealt.extra is not None else None)
     sides = ruleset.side_names
+    side_of = {seat: sides.index(ruleset.side(seat)) for seat in seats}
     result = BoardResult(board)
     for game, seating in enumerate(seatings(setup, board, len(sides)), 1):
-        side_of = {seat: sides.index(ruleset.side(seat)) for seat in seats}
         by_seat = {seat: seating[side_of[seat]] for seat in seats}
-        names = {seat.value: setup.names[by_seat[seat]] for seat in seats}
-        recorder = setup.recorder(names, {"Event": "Arena", "Round": f"{board}.{game}"})
-        recorder.deal(dict(dealt.hands), upcard=dealt.upcard, kitty=dealt.kitty,
-                      extra=dealt.extra, dealer=dealer)
         base = (setup.seed * 1_000_003 + board) * 64 + game * 8
         for place, spec in enumerate(setup.players):
             reset = getattr(_player(place, spec, setup.timeout), "reset", None)
             if callable(reset):
                 reset(base + place)
-        fallback = random.Random(base)
-        _play(setup, recorder, by_seat, fallback, board, game, result.faults)
-        scored = recorder.points() or {}
+        deal = DealRecord(cards, deal_state(ruleset, cards))
+        _play(setup, deal, by_seat, random.Random(base), board, game, result.faults)
+        scored = deal.state.points() or {}
+        if setup.record:
+            names = setup.names
+            recorded = RecordedGame((
+                Tag(name="Event", value="Arena"), Tag(name="Round", value=f"{board}.{game}"),
+                *header, *(Tag(name=s.value, value=names[by_seat[s]]) for s in seats)))
+            recorded.add_played(deal)
+            result.games.append(recorded.model())
         points = [0] * len(setup.players)
         for side, place in zip(sides, seating, strict=True):
             points[place] += scored.get(side, 0)
         result.points.append(points)
         result.net.append(_net(points, seating))
-        result.games.append(recorder.model())
         tally(1)
     return result
 
@@ -172,18 +191,22 @@ def _net(points: Sequence[int], seating: Sequence[int]) -> list[float]:
             for p in range(len(points))]
 
 
-def _play(setup: Setup, recorder: Recorder, by_seat: dict[Seat, int],
+def _play(setup: Setup, deal: DealRecord, by_seat: dict[Seat, int],
           fallback: random.Random, board: int, game: int, faults: list[Fault]) -> None:
-    """Plays the open deal of ``recorder`` to its end, each seat's player asked in turn."""
+    """Plays ``deal`` to its end on its engine state, each seat's player asked in turn;
+    every act is made by the state's ``do`` (which verifies it) and kept as the recorder
+    keeps it (:meth:`~euchrelog.recorder.RecordedGame.add_played`)."""
+    state = deal.state
     history: list[Made] = []
     stood: set[Seat] = set()
-    while recorder.deal_open:
-        state = recorder.state
-        assert state is not None
-        turn = next_turn(state, stood)
+    legal: list[int] | None = None
+    while True:
+        if legal is None:
+            legal = state.legal_action_ids()
+        turn = next_turn(state, stood, legal)
         if turn is None:
-            break
-        decision = Decision(state, turn.seat, turn.actions, tuple(history))
+            return
+        decision = Decision(state, turn.seat, turn.actions, history)
         place = by_seat[turn.seat]
         player = _player(place, setup.players[place], setup.timeout)
         number, fault = _ask(player, decision, setup.timeout)
@@ -194,12 +217,17 @@ def _play(setup: Setup, recorder: Recorder, by_seat: dict[Seat, int],
                                 f"{state.phase.value}: {offered}",
                                 act_words(decision.act(number))[0]))
         act = decision.act(number)
-        words, public = act_words(act)
-        history.append(Made(turn.seat, number, words, public))
+        history.append(Made(turn.seat, number, act))
         if act is None:
-            stood.add(turn.seat)
-        else:
-            recorder.act(act)
+            stood.add(turn.seat)  # (the state is unchanged: so are its legal acts)
+            continue
+        if state.phase is Phase.BIDDING:
+            deal.rounds.append(state.round)
+        elif isinstance(act, Exchange):
+            act = written_exchange(state, act)
+        state.do_id(number)
+        deal.entries.append(act)
+        legal = None
 
 
 def _ask(player: Player, decision: Decision, timeout: float | None

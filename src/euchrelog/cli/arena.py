@@ -108,7 +108,8 @@ def arena(players: tuple[str, ...], variant: str, rules: str, deals: int, seed: 
         raise click.UsageError("--jobs and --scheduler do not go together")
     if scheduler is not None:
         need_dask()
-    setup = Setup(players, variant, rules, seed, timeout, not no_duplicate)
+    setup = Setup(players, variant, rules, seed, timeout, not no_duplicate,
+                  record=games_file is not None)
     try:
         ruleset = setup.recorder().ruleset
     except IllegalActionError as exc:
@@ -124,7 +125,7 @@ def arena(players: tuple[str, ...], variant: str, rules: str, deals: int, seed: 
 
         def each(result: BoardResult) -> None:
             if scheduler is not None:
-                progress.count(len(result.games), "game")
+                progress.count(len(result.points), "game")
             progress.advance(1)
             if out is None:
                 return

@@ -23,9 +23,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..actions import PASS_ID
+from ..actions import DECLINE_ID, DISCARD_ID, MERGE_ID, PARTNER_ALONE_ID, PASS_ID
 from ..engine import DealState, Phase
-from ..models import Exchange, Play
 from ..seats import Seat
 
 STAND = PASS_ID
@@ -42,43 +41,63 @@ class Turn:
     actions: tuple[int, ...]
 
 
-def next_turn(state: DealState, stood: Iterable[Seat] = ()) -> Turn | None:
+def next_turn(state: DealState, stood: Iterable[Seat] = (),
+              legal: list[int] | None = None) -> Turn | None:
     """The next decision of the deal, or ``None`` once it is over; ``stood`` are the seats
-    that answered :data:`STAND` since the bidding ended (they are not asked again)."""
+    that answered :data:`STAND` since the bidding ended (they are not asked again), and
+    ``legal`` the state's :meth:`~euchrelog.engine.DealState.legal_action_ids` if the
+    caller has them (a stand changes nothing)."""
     phase = state.phase
-    if phase is Phase.BIDDING or phase is Phase.PLAYING:
+    if phase is Phase.PLAYING:
+        seat = state.to_play()
+        if seat is None:
+            return None
+        return Turn(seat, tuple(state.legal_action_ids() if legal is None else legal))
+    if phase is Phase.BIDDING:
         acts = state.legal_actions()
         if not acts:
             return None
-        return Turn(acts[0].seat, tuple(state.legal_action_ids()))
+        return Turn(acts[0].seat, tuple(state.legal_action_ids() if legal is None else legal))
     if phase is not Phase.DECLARING:
         return None
-    return _declaring(state, frozenset(stood))
+    return _declaring(state, frozenset(stood), legal)
 
 
-def _declaring(state: DealState, stood: frozenset[Seat]) -> Turn | None:
+def _declaring(state: DealState, stood: frozenset[Seat], legal: list[int] | None
+               ) -> Turn | None:
     """The next decision between the bidding and the first lead."""
-    acts = state.legal_actions()
-    if not acts:
+    numbers = state.legal_action_ids() if legal is None else legal
+    if not numbers:
         return None
-    numbered = [(a, state.action_id(a)) for a in acts]
-    if state.exchange_due:
-        mine = tuple(sorted(n for a, n in numbered if isinstance(a, Exchange)))
-        if mine:
-            return Turn(state.dealer, mine)
-    lead = any(isinstance(a, Play) for a, _ in numbered)
+    mine = tuple(n for n in numbers if DISCARD_ID <= n <= DECLINE_ID)
+    if mine:  # (offered only while the exchange is due)
+        return Turn(state.dealer, mine)
+    seats = _seats(state, numbers)
+    plays = tuple(n for n in numbers if n < DISCARD_ID)
     for seat in _declaring_order(state):
         if seat in stood:
             continue
-        mine = tuple(sorted(n for a, n in numbered
-                            if a.seat == seat and not isinstance(a, Play)))
+        mine = tuple(n for n in numbers if n >= DISCARD_ID and seats[n] == seat)
         if mine:
-            return Turn(seat, tuple(sorted({*mine, STAND})) if lead else mine)
-    if lead:
-        plays = tuple(sorted(n for a, n in numbered if isinstance(a, Play)))
-        return Turn(next(a.seat for a in acts if isinstance(a, Play)), plays)
-    seat = acts[0].seat  # (an act no seat may leave out, though it stood: asked again)
-    return Turn(seat, tuple(sorted(n for a, n in numbered if a.seat == seat)))
+            return Turn(seat, tuple(sorted({*mine, STAND})) if plays else mine)
+    if plays:
+        return Turn(seats[plays[0]], plays)
+    seat = seats[numbers[0]]  # (an act no seat may leave out, though it stood: asked again)
+    return Turn(seat, tuple(n for n in numbers if seats[n] == seat))
+
+
+def _seats(state: DealState, numbers: list[int]) -> dict[int, Seat]:
+    """The seat that makes each act of ``numbers`` (one look a kind of act: every play is
+    the seat to play's, every merge the maker's)."""
+    seats: dict[int, Seat] = {}
+    kinds: dict[int, Seat] = {}
+    for n in numbers:
+        kind = 0 if n < DISCARD_ID else 1 if MERGE_ID <= n < PARTNER_ALONE_ID else n
+        seat = kinds.get(kind)
+        if seat is None:
+            seat = kinds[kind] = state.action_of(n).seat
+        seats[n] = seat
+    return seats
 
 
 def _declaring_order(state: DealState) -> list[Seat]:

@@ -4,6 +4,7 @@ plain data (the JSON-lines protocol sends it, docs/players.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,14 +17,12 @@ from .turns import STAND
 
 @dataclass(frozen=True, slots=True)
 class Made:
-    """An act made in the deal, in words: as its seat knows it and as the others see it
-    (the dealer's discard and the cards a merge keeps are the seat's own)."""
+    """An act made in the deal (``None`` for a seat that stood, :data:`~.turns.STAND`)."""
 
     seat: Seat
     number: int
-    """Its number (docs/api.md), or :data:`~.turns.STAND` for a seat that stood."""
-    words: str
-    public: str
+    """Its number (docs/api.md)."""
+    act: Action | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +37,9 @@ class Decision:
     actions: tuple[int, ...]
     """The numbers the seat may answer, ascending (with :data:`~.turns.STAND` where it
     may make no act)."""
-    history: tuple[Made, ...] = ()
-    """The acts made in the deal so far, in order."""
+    history: Sequence[Made] = ()
+    """The acts made in the deal so far, in order (the arena's own list, which grows as the
+    deal goes on: copy it to keep it)."""
 
     def act(self, number: int) -> Action | None:
         """The act of ``number`` now (``None`` for a stand, :data:`~.turns.STAND` between
@@ -57,7 +57,8 @@ class Decision:
 
 
 def act_words(act: Action | None) -> tuple[str, str]:
-    """An act in words, as its seat knows it and as the other seats see it."""
+    """An act in words, as its seat knows it and as the other seats see it (the dealer's
+    discard and the cards a merge keeps are the seat's own)."""
     if act is None:
         return "stand", "stand"
     if isinstance(act, Play):
@@ -80,7 +81,7 @@ def act_words(act: Action | None) -> tuple[str, str]:
     return act.act, act.act
 
 
-def seat_view(state: DealState, seat: Seat, history: tuple[Made, ...] = ()) -> dict[str, Any]:
+def seat_view(state: DealState, seat: Seat, history: Sequence[Made] = ()) -> dict[str, Any]:
     """What ``seat`` may know of the deal: its hand, the upcard, the dealer, trump, the
     makers and lone hands, the acts so far (another seat's discard and merge not named)
     and the cards played, trick by trick."""
@@ -96,7 +97,8 @@ def seat_view(state: DealState, seat: Seat, history: tuple[Made, ...] = ()) -> d
         "maker": state.maker.value if state.maker is not None else None,
         "alone": state.alone.value if state.alone is not None else None,
         "defender": state.defender.value if state.defender is not None else None,
-        "history": [[m.seat.value, m.words if m.seat == seat else m.public] for m in history],
+        "history": [[m.seat.value, act_words(m.act)[0 if m.seat == seat else 1]]
+                    for m in history],
         "tricks": [[[s.value, str(c)] for s, c in trick] for trick in state.tricks],
         "trick": [[s.value, str(c)] for s, c in state.current],
     }
