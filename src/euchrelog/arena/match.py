@@ -17,22 +17,19 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..engine import Phase
 from ..generate.deal import shuffle_deal
-from ..models import Exchange, Game, Tag
+from ..models import Game, Tag
 from ..players import (
     STAND,
     Decision,
-    Made,
     Player,
     PlayerError,
     ProgramPlayer,
+    Table,
     act_words,
     load_player,
-    next_turn,
 )
 from ..recorder import DealCards, RecordedGame, Recorder
-from ..recorder.deal import DealRecord, deal_state, written_exchange
 from ..rules import Ruleset
 from ..runs import tally
 from ..seats import Seat
@@ -164,15 +161,15 @@ def play_board(job: tuple[Setup, int]) -> BoardResult:
             reset = getattr(_player(place, spec, setup.timeout), "reset", None)
             if callable(reset):
                 reset(base + place)
-        deal = DealRecord(cards, deal_state(ruleset, cards))
-        _play(setup, deal, by_seat, random.Random(base), board, game, result.faults)
-        scored = deal.state.points() or {}
+        table = Table(ruleset, cards)
+        _play(setup, table, by_seat, random.Random(base), board, game, result.faults)
+        scored = table.state.points() or {}
         if setup.record:
             names = setup.names
             recorded = RecordedGame((
                 Tag(name="Event", value="Arena"), Tag(name="Round", value=f"{board}.{game}"),
                 *header, *(Tag(name=s.value, value=names[by_seat[s]]) for s in seats)))
-            recorded.add_played(deal)
+            recorded.add_played(table.deal)
             result.games.append(recorded.model())
         points = [0] * len(setup.players)
         for side, place in zip(sides, seating, strict=True):
@@ -191,43 +188,20 @@ def _net(points: Sequence[int], seating: Sequence[int]) -> list[float]:
             for p in range(len(points))]
 
 
-def _play(setup: Setup, deal: DealRecord, by_seat: dict[Seat, int],
+def _play(setup: Setup, table: Table, by_seat: dict[Seat, int],
           fallback: random.Random, board: int, game: int, faults: list[Fault]) -> None:
-    """Plays ``deal`` to its end on its engine state, each seat's player asked in turn;
-    every act is made by the state's ``do`` (which verifies it) and kept as the recorder
-    keeps it (:meth:`~euchrelog.recorder.RecordedGame.add_played`)."""
-    state = deal.state
-    history: list[Made] = []
-    stood: set[Seat] = set()
-    legal: list[int] | None = None
-    while True:
-        if legal is None:
-            legal = state.legal_action_ids()
-        turn = next_turn(state, stood, legal)
-        if turn is None:
-            return
-        decision = Decision(state, turn.seat, turn.actions, history)
-        place = by_seat[turn.seat]
+    """Plays the deal of ``table`` to its end, each seat's player asked in turn."""
+    while (decision := table.decision()) is not None:
+        place = by_seat[decision.seat]
         player = _player(place, setup.players[place], setup.timeout)
         number, fault = _ask(player, decision, setup.timeout)
         if fault is not None:
-            number = fallback.choice(turn.actions)
-            offered = ", ".join(act_words(decision.act(n))[0] for n in turn.actions)
-            faults.append(Fault(place, board, game, turn.seat, fault.kind, fault.detail,
-                                f"{state.phase.value}: {offered}",
+            number = fallback.choice(decision.actions)
+            offered = ", ".join(act_words(decision.act(n))[0] for n in decision.actions)
+            faults.append(Fault(place, board, game, decision.seat, fault.kind, fault.detail,
+                                f"{decision.state.phase.value}: {offered}",
                                 act_words(decision.act(number))[0]))
-        act = decision.act(number)
-        history.append(Made(turn.seat, number, act))
-        if act is None:
-            stood.add(turn.seat)  # (the state is unchanged: so are its legal acts)
-            continue
-        if state.phase is Phase.BIDDING:
-            deal.rounds.append(state.round)
-        elif isinstance(act, Exchange):
-            act = written_exchange(state, act)
-        state.do_id(number)
-        deal.entries.append(act)
-        legal = None
+        table.make(number)
 
 
 def _ask(player: Player, decision: Decision, timeout: float | None

@@ -7,8 +7,9 @@ it is offered (docs/players.md).
 - :func:`load_player` makes one from its name on the command line (``random``,
   ``rule-based``, ``module:Class`` or ``exec:COMMAND``).
 
-:func:`~.turns.next_turn` says whose decision comes next in a deal (:mod:`.turns`), and
-:func:`~.view.seat_view` what that seat may know (:mod:`.view`).
+:func:`~.turns.next_turn` says whose decision comes next in a deal (:mod:`.turns`),
+:func:`~.view.seat_view` what that seat may know (:mod:`.view`), and :class:`Table` plays
+a deal decision by decision (:mod:`.table`).
 
 >>> import random
 >>> from euchrelog.engine import Phase
@@ -33,6 +34,7 @@ import importlib
 from .base import Player, PlayerError, RandomPlayer
 from .program import ProgramPlayer
 from .rules import RuleBasedPlayer
+from .table import Table
 from .turns import STAND, Turn, next_turn
 from .view import Decision, Made, act_words, seat_view
 
@@ -74,6 +76,6 @@ def load_player(spec: str, *, seed: int = 0, timeout: float | None = None) -> Pl
 
 __all__ = [
     "BUILT_IN", "STAND", "Decision", "Made", "Player", "PlayerError", "ProgramPlayer",
-    "RandomPlayer", "RuleBasedPlayer", "Turn", "act_words", "load_player", "next_turn",
+    "RandomPlayer", "RuleBasedPlayer", "Table", "Turn", "act_words", "load_player", "next_turn",
     "seat_view",
 ]
