@@ -32,7 +32,7 @@ from ..players import (
 from ..recorder import DealCards, RecordedGame, Recorder
 from ..rules import Ruleset
 from ..runs import tally
-from ..seats import Seat
+from ..seats import SEATS, Seat
 
 
 @dataclass(frozen=True)
@@ -102,13 +102,14 @@ class BoardResult:
     faults: list[Fault] = field(default_factory=list)
 
 
-_PLAYERS: dict[tuple[int, str, float | None], Player] = {}
-"""The players of this process, made once by their place and spec (a program is started
-once, and a Python player built once, whichever process the board is played in)."""
+_PLAYERS: dict[tuple[int, Seat, str, float | None], Player] = {}
+"""The players of this process, one for each seat a player of the match holds, made once
+(a program is started once a seat, and a Python player built once a seat, whichever
+process the board is played in): no one of them sees two hands of a board."""
 
 
-def _player(place: int, spec: str, timeout: float | None) -> Player:
-    key = (place, spec, timeout)
+def _player(place: int, seat: Seat, spec: str, timeout: float | None) -> Player:
+    key = (place, seat, spec, timeout)
     player = _PLAYERS.get(key)
     if player is None:
         player = _PLAYERS[key] = load_player(spec, timeout=timeout)
@@ -157,12 +158,13 @@ def play_board(job: tuple[Setup, int]) -> BoardResult:
     for game, seating in enumerate(seatings(setup, board, len(sides)), 1):
         by_seat = {seat: seating[side_of[seat]] for seat in seats}
         base = (setup.seed * 1_000_003 + board) * 64 + game * 8
-        for place, spec in enumerate(setup.players):
-            reset = getattr(_player(place, spec, setup.timeout), "reset", None)
+        for seat, place in by_seat.items():
+            reset = getattr(_player(place, seat, setup.players[place], setup.timeout),
+                            "reset", None)
             if callable(reset):
-                reset(base + place)
+                reset(base + SEATS.index(seat))
         table = Table(ruleset, cards)
-        _play(setup, table, by_seat, random.Random(base), board, game, result.faults)
+        _play(setup, table, by_seat, base, board, game, result.faults)
         scored = table.state.points() or {}
         if setup.record:
             names = setup.names
@@ -188,17 +190,21 @@ def _net(points: Sequence[int], seating: Sequence[int]) -> list[float]:
             for p in range(len(points))]
 
 
-def _play(setup: Setup, table: Table, by_seat: dict[Seat, int],
-          fallback: random.Random, board: int, game: int, faults: list[Fault]) -> None:
-    """Plays the deal of ``table`` to its end, each seat's player asked in turn."""
+def _play(setup: Setup, table: Table, by_seat: dict[Seat, int], fallback: int, board: int,
+          game: int, faults: list[Fault]) -> None:
+    """Plays the deal of ``table`` to its end, each seat's player asked in turn; a fault's
+    act is chosen by a random generator seeded with ``fallback``."""
+    players = {seat: _player(place, seat, setup.players[place], setup.timeout)
+               for seat, place in by_seat.items()}
+    chooser: random.Random | None = None
     while (decision := table.decision()) is not None:
-        place = by_seat[decision.seat]
-        player = _player(place, setup.players[place], setup.timeout)
-        number, fault = _ask(player, decision, setup.timeout)
+        number, fault = _ask(players[decision.seat], decision, setup.timeout)
         if fault is not None:
-            number = fallback.choice(decision.actions)
+            chooser = chooser or random.Random(fallback)
+            number = chooser.choice(decision.actions)
             offered = ", ".join(act_words(decision.act(n))[0] for n in decision.actions)
-            faults.append(Fault(place, board, game, decision.seat, fault.kind, fault.detail,
+            faults.append(Fault(by_seat[decision.seat], board, game, decision.seat,
+                                fault.kind, fault.detail,
                                 f"{decision.state.phase.value}: {offered}",
                                 act_words(decision.act(number))[0]))
         table.make(number)
@@ -207,16 +213,18 @@ def _play(setup: Setup, table: Table, by_seat: dict[Seat, int],
 def _ask(player: Player, decision: Decision, timeout: float | None
          ) -> tuple[int, PlayerError | None]:
     """The player's answer, or the fault it made."""
-    start = time.monotonic()
+    start = time.monotonic() if timeout is not None else 0.0
     try:
         number = player.choose(decision)
     except PlayerError as fault:
         return STAND, fault
     except Exception as exc:  # (a player's own error, whatever it is)
         return STAND, PlayerError("crash", f"{type(exc).__name__}: {exc}")
-    spent = time.monotonic() - start
-    if timeout is not None and spent > timeout and not isinstance(player, ProgramPlayer):
-        return STAND, PlayerError("timeout", f"answered in {spent:.2f} s, over {timeout:g} s")
+    if timeout is not None and not isinstance(player, ProgramPlayer):
+        spent = time.monotonic() - start
+        if spent > timeout:
+            return STAND, PlayerError("timeout",
+                                      f"answered in {spent:.2f} s, over {timeout:g} s")
     if number not in decision.actions:
         offered = " ".join(map(str, decision.actions))
         return STAND, PlayerError("illegal", f"answered {number!r}, not one of {offered}")
