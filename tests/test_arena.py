@@ -268,3 +268,17 @@ def test_a_thousand_duplicate_boards_finish_clean(tmp_path: Path) -> None:
     best = report["players"][0]
     assert best["name"] == "rule-based" and best["net"] - best["net_ci"] > 0
     assert findings(out) == 0
+
+
+def test_a_dask_cluster_gives_the_same_report(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    args = ["random", "rule-based", "-n", "12", "--seed", "4", "--format", "json"]
+    local = arena(*args, "-j", "1", "--games", str(tmp_path / "local.euchre"))
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  host="127.0.0.1", dashboard_address="127.0.0.1:0",
+                                  worker_dashboard_address=None) as cluster:
+        remote = arena(*args, "--scheduler", cluster.scheduler_address, "--games",
+                       str(tmp_path / "remote.euchre"))
+    assert local.exit_code == remote.exit_code == 0
+    assert local.output == remote.output
+    assert (tmp_path / "local.euchre").read_text() == (tmp_path / "remote.euchre").read_text()
