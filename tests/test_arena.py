@@ -125,7 +125,8 @@ def test_the_random_player_is_seeded() -> None:
 def test_load_player_names() -> None:
     assert isinstance(load_player("rule-based"), RuleBasedPlayer)
     assert isinstance(load_player("exec:sh x.sh"), ProgramPlayer)
-    for bad in ("nobody", "support.bots:Missing", "no.such.module:X", "support.bots:NoChoose"):
+    for bad in ("nobody", "support.bots:Missing", "no.such.module:X", "support.bots:NoChoose",
+                "exec:", "exec:no-such-program-here", "exec:sh 'x"):
         with pytest.raises(ValueError, match="no player"):
             load_player(bad)
 

@@ -30,6 +30,7 @@ a deal decision by decision (:mod:`.table`).
 from __future__ import annotations
 
 import importlib
+import shutil
 
 from .base import Player, PlayerError, RandomPlayer
 from .program import ProgramPlayer
@@ -54,7 +55,14 @@ def load_player(spec: str, *, seed: int = 0, timeout: float | None = None) -> Pl
     if spec == "rule-based":
         return RuleBasedPlayer()
     if spec.startswith("exec:"):
-        return ProgramPlayer(spec[len("exec:"):], timeout)
+        try:
+            player = ProgramPlayer(spec[len("exec:"):], timeout)
+        except ValueError as exc:
+            raise ValueError(f"no player {spec!r}: {exc}") from None
+        program = player.argv[0]
+        if shutil.which(program) is None:
+            raise ValueError(f"no player {spec!r}: no program {program} to run")
+        return player
     module, colon, name = spec.partition(":")
     if not colon or not module or not name:
         raise ValueError(f"no player {spec!r}: name random, rule-based, module:Class or "

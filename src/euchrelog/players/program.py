@@ -28,7 +28,10 @@ class ProgramPlayer:
     is ended, and started again at the next question."""
 
     def __init__(self, command: str, timeout: float | None = None) -> None:
-        self.argv = shlex.split(command)
+        try:
+            self.argv = shlex.split(command)
+        except ValueError as exc:  # (an unclosed quote)
+            raise ValueError(f"cannot read the command: {exc}") from None
         if not self.argv:
             raise ValueError("an exec: player needs a command")
         self.timeout = timeout
