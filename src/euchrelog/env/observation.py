@@ -10,7 +10,7 @@ from collections.abc import Mapping
 import numpy as np
 import numpy.typing as npt
 
-from ..actions import ACTION_COUNT, CARDS_BY_NUMBER, PASS_ID, SWAP_ID, card_number
+from ..actions import ACTION_COUNT, CARDS_BY_NUMBER, PASS_ID, SWAP_ID, card_number, numbers_of
 from ..cards import NO_TRUMP, Suit
 from ..engine import Phase
 from ..models import Exchange
@@ -76,7 +76,7 @@ def observe(table: Table, seat: Seat, totals: Mapping[str, int], target: int
     ones: list[int] = []  # (the places set to 1, all at once)
     hand = state.hands.get(seat)
     if hand is not None:
-        ones += [OFFSET["hand"] + card_number(card) for card in hand.cards]
+        ones += [OFFSET["hand"] + number for number in numbers_of(hand.known)]
     if state.upcard is not None:
         ones.append(OFFSET["upcard"] + card_number(state.upcard))
     for entry in table.deal.entries:
