@@ -14,8 +14,8 @@ random players:
   (:meth:`~euchrelog.recorder.RecordedGame.add_played`) and written as notation
   (:func:`~euchrelog.notation.writer.dumps_game`), as with ``--games``.
 
-The runs are interleaved ``--repeat`` times and the best counts (the machine may be
-shared)::
+The runs are interleaved ``--repeat`` times and the best counts, in the process's CPU
+time (the machine may be shared: the time waited for a core is not counted)::
 
     python bench/arena.py                    # 1000 boards, best of 5
     python bench/arena.py --boards 300 --variant cutthroat
@@ -75,9 +75,9 @@ def games(setup: Setup, boards: int) -> int:
 
 def timed(work: object, *args: object) -> float:
     gc.collect()
-    start = time.perf_counter()
+    start = time.process_time()
     work(*args)  # type: ignore[operator]
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def main() -> None:

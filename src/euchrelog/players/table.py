@@ -21,6 +21,8 @@ class Table:
 
     def __init__(self, ruleset: Ruleset, cards: DealCards) -> None:
         self.deal = DealRecord(cards, deal_state(ruleset, cards))
+        self.state: DealState = self.deal.state
+        """The engine's state of the deal (read it; :meth:`make` changes it)."""
         self.history: list[Made] = []
         """Every answer so far, stands included."""
         self.bids: list[tuple[Seat, int, int]] = []
@@ -29,22 +31,19 @@ class Table:
         self._legal: list[int] | None = None
         self._turn: Turn | None = None
 
-    @property
-    def state(self) -> DealState:
-        """The engine's state of the deal (read it; :meth:`make` changes it)."""
-        return self.deal.state
-
     def turn(self) -> Turn | None:
         """The decision due now, or ``None`` once the deal is over."""
-        if self._turn is None:
-            if self._legal is None:
-                self._legal = self.state.legal_action_ids()
-            self._turn = next_turn(self.state, self.stood, self._legal)
-        return self._turn
+        turn = self._turn
+        if turn is None:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self.state.legal_action_ids()
+            turn = self._turn = next_turn(self.state, self.stood, legal)
+        return turn
 
     def decision(self) -> Decision | None:
         """The question due now, for the seat whose turn it is."""
-        turn = self.turn()
+        turn = self._turn or self.turn()
         return None if turn is None else Decision(self.state, turn.seat, turn.actions,
                                                    self.history)
 
@@ -53,19 +52,20 @@ class Table:
 
         :raises ValueError: for a number not among those the turn offers.
         """
-        turn = self.turn()
+        turn = self._turn or self.turn()
         if turn is None or number not in turn.actions:
             offered = " ".join(map(str, turn.actions)) if turn is not None else "none"
             raise ValueError(f"{number} is not an act offered now (offered: {offered})")
         state = self.state
+        phase = state.phase
         self._turn = None
-        if state.phase is Phase.DECLARING and number == STAND:
+        if number == STAND and phase is Phase.DECLARING:
             self.history.append(Made(turn.seat, number, None))
             self.stood.add(turn.seat)  # (the state is unchanged: so are its legal acts)
             return
         act = state.action_of(number)
         self.history.append(Made(turn.seat, number, act))
-        if state.phase is Phase.BIDDING:
+        if phase is Phase.BIDDING:
             self.deal.rounds.append(state.round)
             self.bids.append((turn.seat, state.round, number))
         elif isinstance(act, Exchange):
