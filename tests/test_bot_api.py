@@ -352,7 +352,7 @@ def test_the_api_examples_run(code: str, tmp_path: Path, monkeypatch: pytest.Mon
 
 
 def test_there_are_api_examples() -> None:
-    assert len(_api_examples()) == 5
+    assert len(_api_examples()) == 6
 
 
 def _refusals(ruleset: Ruleset, seed: int) -> list[tuple[int, Action, IllegalActionError]]:

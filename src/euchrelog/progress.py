@@ -16,6 +16,10 @@ time of every command than this whole module takes to run.)
 >>> progress.count(120, "deal")
 >>> progress.line(elapsed=3.0)
 'checking  25%  1.0 of 4.0 MB, 120 deals, about 9 s left'
+>>> boards = Progress(total=1000, verb="playing", unit="boards", enabled=False)
+>>> boards.advance(250)
+>>> boards.line(elapsed=3.0)
+'playing  25%  250 of 1000 boards, about 9 s left'
 """
 
 from __future__ import annotations
@@ -64,7 +68,7 @@ class Progress:
     """How much of the input has been read, shown on ``stream`` when it is a terminal."""
 
     def __init__(self, total: int | None, *, verb: str = "checking", enabled: bool = True,
-                 stream: TextIO | None = None) -> None:
+                 stream: TextIO | None = None, unit: str | None = None) -> None:
         self.stream = stream or sys.stderr
         self.enabled = enabled and self.stream.isatty()
         self.total = total
@@ -77,6 +81,9 @@ class Progress:
         self.items = 0
         """The deals (or games) done so far, shown beside the bytes."""
         self.noun = "deal"
+        self.unit = unit
+        """What :meth:`advance` counts when not bytes (``boards``): the line then shows
+        them, not megabytes."""
 
     def count(self, n: int, noun: str = "deal") -> None:
         """Counts ``n`` more deals (or games: ``noun``) done, and redraws now and then (so
@@ -122,7 +129,9 @@ class Progress:
         if not self.total:
             return f"{self.verb}  {mb:.1f} MB{items}"
         share = min(self.read / self.total, 1.0)
-        head = f"{self.verb} {share:4.0%}  {mb:.1f} of {self.total / 1e6:.1f} MB{items}"
+        done = (f"{self.read} of {self.total} {self.unit}" if self.unit is not None
+                else f"{mb:.1f} of {self.total / 1e6:.1f} MB")
+        head = f"{self.verb} {share:4.0%}  {done}{items}"
         if not share:  # (nothing done yet to tell the time left by)
             return head
         return f"{head}, {remaining(elapsed * (1 - share) / share)} left"

@@ -1,6 +1,6 @@
 """The ``euchrelog`` command line: the group of commands and the entry point :func:`run`.
 
-Each command lives in a module of its own name (``check``, ``convert``, ``fmt``,
+Each command lives in a module of its own name (``arena``, ``check``, ``convert``, ``fmt``,
 ``schema``, ``score``, ``stats``, ``analyze``, ``view``, ``record``, ``serve``, ``docs``;
 ``explain`` in :mod:`euchrelog.explain`), imported only when it is named, so that a
 command pays only for what it uses. :mod:`~euchrelog.cli.options` holds what the commands'
@@ -31,6 +31,7 @@ class _Commands(click.Group):
     does not pay for importing the recorder, the event scorer or the converters)."""
 
     elsewhere: ClassVar[dict[str, str]] = {"analyze": "euchrelog.cli.analyze",
+                                           "arena": "euchrelog.cli.arena",
                                            "check": "euchrelog.cli.check",
                                            "convert": "euchrelog.cli.convert",
                                            "docs": "euchrelog.cli.docs",

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ..actions import play_table
 from ..cards import Card, effective_suit
 from ..engine import DealState, Phase
 from ..models import (
@@ -135,8 +136,10 @@ class DealRecord:
             acts.extend(self.sheet_acts)
         state = self.state
         played = [*state.tricks, state.current] if state.current else list(state.tricks)
-        tricks = tuple(Trick(number=k, plays=tuple(Play(seat=s, card=c) for s, c in plays))
-                       for k, plays in enumerate(played, 1))
+        table = play_table()  # (the plays the engine keeps: one model a seat and card)
+        tricks = tuple(Trick(number=k, plays=tuple(
+            table[s][c.index] if c is not None else Play(seat=s, card=None) for s, c in plays))
+            for k, plays in enumerate(played, 1))
         return Deal(number=cards.number, dealer=cards.dealer, hands=hands, extra=extra, up=up,
                     bidding=tuple(Bidding(bids=tuple(b)) for _, b in sorted(lines.items())),
                     acts=tuple(acts), sheet=sheet, tricks=tricks,

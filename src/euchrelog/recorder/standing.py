@@ -17,7 +17,7 @@ from ..notation.writer import deal_lines, dumps, game_lines
 from ..rules import Ruleset, Variant, ruleset_from_tags
 from ..seats import Seat
 from .deal import DealRecord, kept_model, playable
-from .entries import DealCards, Entry, IllegalEntryError
+from .entries import DealCards, Entry, IllegalEntryError, RecorderError
 
 
 class RecordedGame:
@@ -44,6 +44,24 @@ class RecordedGame:
         self.tags: tuple[Tag, ...] = tags
         """The header of the record."""
         self._deals: list[DealRecord] = []
+
+    def add_played(self, deal: DealRecord) -> None:
+        """Adds a deal played to its end on its own engine state, outside the recorder: every
+        act made with the state's ``do`` (which verifies it) and kept in ``deal.entries``
+        (each bid's round in ``deal.rounds``, the exchange as :func:`~.deal.written_exchange`
+        writes it). It is scored by the engine (:meth:`DealState.points
+        <euchrelog.engine.DealState.points>`), not replayed: the arena's games come this way
+        (:mod:`euchrelog.arena`), and its tests prove them clean by ``check``'s replay.
+
+        :raises RecorderError: while a deal is open, or for a deal not played to its end.
+        """
+        state = deal.state
+        if self.deal_open or state.phase not in (Phase.DONE, Phase.THROWN):
+            raise RecorderError("a played deal is added after the last deal ended, and played "
+                                "to its end")
+        deal.points = state.points() or {}
+        deal.thrown = state.phase is Phase.THROWN
+        self._deals.append(deal)
 
     # ------------------------------------------------------------ where the game stands
 
