@@ -158,11 +158,11 @@ def test_ctrl_c_in_view_ends_the_page_with_what_was_finished(
 def test_ctrl_c_in_stats_writes_the_statistics_of_the_games_counted(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Before, Ctrl-C in ``stats`` wrote nothing."""
-    from euchrelog.cli import stats
+    from euchrelog.replay import replay as real
 
     path = _games(tmp_path, 5, 10)
     screen = _screen(monkeypatch)
-    real, calls = stats.replay, 0
+    calls = 0
 
     def stopping(*args: Any, **kwargs: Any) -> Any:
         nonlocal calls
@@ -171,7 +171,7 @@ def test_ctrl_c_in_stats_writes_the_statistics_of_the_games_counted(
             raise KeyboardInterrupt
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(stats, "replay", stopping)
+    monkeypatch.setattr("euchrelog.cli.stats.replay", stopping)
     out = tmp_path / "out.json"
     code = 0
     try:

@@ -28,6 +28,7 @@ from typing import Any
 from ..cards import NO_TRUMP, Card, Suit, Trump, cards_of, mask_of, sort_hand
 from ..engine import DealState, Phase, lineup
 from ..errors import IllegalActionError
+from ..findings import CODES
 from ..models import Call, Deal, Declaration, Exchange, Game, Number, Order, Pass, Play, Swap
 from ..replay import GameReport, replay
 from ..rules import Ruleset
@@ -368,7 +369,7 @@ def _review(index: int, deal: Deal, rules: Ruleset, with_par: bool, dealt: DealS
         fault = walk.fault(play.seat, card) if faulty else None
         if fault is not None:
             stopped = f"{fault.code} {fault.message}"
-            if (fault.code == "R801" and play.seat == solver.turn(position)
+            if (CODES[fault.code].renege and play.seat == solver.turn(position)
                     and card.bit & position[0][seats.index(play.seat)]):
                 plays.append(_renege(solver, position, won, value, play.seat, card, stopped,
                                      walk.step(play.seat, card, position, won, renege=True)))
