@@ -3,9 +3,11 @@ it is offered (docs/players.md).
 
 - :class:`RandomPlayer` chooses at random (seeded);
 - :class:`RuleBasedPlayer` plays by common euchre advice, rule by rule;
+- :class:`SingleDummyPlayer` plays the card of best mean over the layouts it cannot see
+  (the single-dummy review's sampler and solver), bidding as the rule-based player;
 - :class:`ProgramPlayer` asks a program in any language, in JSON lines;
 - :func:`load_player` makes one from its name on the command line (``random``,
-  ``rule-based``, ``module:Class`` or ``exec:COMMAND``).
+  ``rule-based``, ``single-dummy``, ``module:Class`` or ``exec:COMMAND``).
 
 :func:`~.turns.next_turn` says whose decision comes next in a deal (:mod:`.turns`),
 :func:`~.view.seat_view` what that seat may know (:mod:`.view`), and :class:`Table` plays
@@ -35,16 +37,17 @@ import shutil
 from .base import Player, PlayerError, RandomPlayer
 from .program import ProgramPlayer
 from .rules import RuleBasedPlayer
+from .single_dummy import SingleDummyPlayer
 from .table import Table
 from .turns import STAND, Turn, next_turn
 from .view import Decision, Made, act_words, seat_view
 
-BUILT_IN = ("random", "rule-based")
+BUILT_IN = ("random", "rule-based", "single-dummy")
 """The players named by a word."""
 
 
 def load_player(spec: str, *, seed: int = 0, timeout: float | None = None) -> Player:
-    """The player that ``spec`` names: ``random`` (seeded with ``seed``), ``rule-based``,
+    """The player that ``spec`` names: ``random`` (seeded with ``seed``), ``rule-based``, ``single-dummy``,
     ``module:Class`` (a class importable from Python, made with no argument) or
     ``exec:COMMAND`` (a program speaking JSON lines, with ``timeout`` seconds an answer).
 
@@ -54,6 +57,8 @@ def load_player(spec: str, *, seed: int = 0, timeout: float | None = None) -> Pl
         return RandomPlayer(seed)
     if spec == "rule-based":
         return RuleBasedPlayer()
+    if spec == "single-dummy":
+        return SingleDummyPlayer(seed=seed)
     if spec.startswith("exec:"):
         try:
             player = ProgramPlayer(spec[len("exec:"):], timeout)
@@ -65,7 +70,7 @@ def load_player(spec: str, *, seed: int = 0, timeout: float | None = None) -> Pl
         return player
     module, colon, name = spec.partition(":")
     if not colon or not module or not name:
-        raise ValueError(f"no player {spec!r}: name random, rule-based, module:Class or "
+        raise ValueError(f"no player {spec!r}: name random, rule-based, single-dummy, module:Class or "
                          "exec:COMMAND")
     try:
         found = getattr(importlib.import_module(module), name)
@@ -84,6 +89,6 @@ def load_player(spec: str, *, seed: int = 0, timeout: float | None = None) -> Pl
 
 __all__ = [
     "BUILT_IN", "STAND", "Decision", "Made", "Player", "PlayerError", "ProgramPlayer",
-    "RandomPlayer", "RuleBasedPlayer", "Table", "Turn", "act_words", "load_player", "next_turn",
+    "RandomPlayer", "RuleBasedPlayer", "SingleDummyPlayer", "Table", "Turn", "act_words", "load_player", "next_turn",
     "seat_view",
 ]
