@@ -1369,14 +1369,87 @@ class DealState:
 
     def verify(self, act: Action) -> None:
         """Raises :class:`IllegalActionError` (:class:`RenegeError` for a renege) if ``act``,
-        of any kind, is not legal now."""
-        error = self.check_act(act)
+        of any kind, is not legal now, or is one a record may write but a player may not
+        make (see :meth:`act_fault`)."""
+        error = self.act_fault(act)
         if error is not None:
             raise error
 
     def can(self, act: Action) -> bool:
-        """Whether ``act``, of any kind, is legal now."""
-        return self.check_act(act) is None
+        """Whether ``act``, of any kind, is legal now (:meth:`verify` would pass it)."""
+        return self.act_fault(act) is None
+
+    def act_fault(self, act: Action) -> IllegalActionError | None:
+        """The fault of ``act`` for a player (:meth:`verify`, :meth:`can`, :meth:`do`): a
+        card of no deck in it (D305), its fault by the rules (:meth:`check_act`), or what a
+        record may leave out but a player may not: a lead before the dealer's exchange
+        (P701), a card played, a discard or the cards a merge keeps not named when the hand
+        is known (P702, K502, K506). So :meth:`do` takes exactly the acts
+        :meth:`legal_actions` offers when every card is known."""
+        kind = type(act)
+        if kind is Play:
+            play = cast(Play, act)
+            fault = self._named_play_fault(play.seat, play.card)
+            if fault is None and self.phase is _DECLARING and self.exchange_due:
+                fault = IllegalActionError(
+                    "P701", "{seat} leads trick 1 before the dealer {dealer} takes up or "
+                            "declines the upcard", seat=play.seat, trick=1, dealer=self.dealer)
+        elif kind is Exchange:
+            fault = self._named_exchange_fault(cast(Exchange, act))
+        elif kind is Merge:
+            fault = self._named_merge_fault(cast(Merge, act))
+        else:
+            fault = None
+        return fault if fault is not None else self.check_act(act)
+
+    def _named_play_fault(self, seat: Seat, card: Card | None) -> IllegalActionError | None:
+        """The fault of a play by ``seat`` that does not name its card, or names a card of
+        no deck (see :meth:`act_fault`)."""
+        if card is None:
+            return IllegalActionError("P702", "{seat} plays a card it does not name", seat=seat)
+        return self._deck_fault(seat, card, f"played by {seat}")
+
+    def _deck_fault(self, seat: Seat, card: Card, what: str,
+                    part: str | None = None) -> IllegalActionError | None:
+        """D305 for ``card`` when it is of no card of the deal's deck, as the replay tells
+        it (``what``: how the act names it)."""
+        if card.bit & self._deck:
+            return None
+        return IllegalActionError("D305", "{card} ({what}) is not in the {deck}-card deck",
+                                  seat=seat, card=card, part=part, what=what,
+                                  deck=self.ruleset.options.deck)
+
+    def _named_exchange_fault(self, ex: Exchange) -> IllegalActionError | None:
+        """The fault of a pickup that names a discard of no deck, or names none while the
+        dealer's hand is known (see :meth:`act_fault`)."""
+        if ex.act == "declines":
+            return None
+        if ex.discard is not None:
+            return self._deck_fault(ex.seat, ex.discard, f"discarded by {ex.seat}", "discard")
+        hand = self.hands.get(ex.seat)
+        if hand is not None and hand.free == 0 and self.check_exchange(ex) is None:
+            return IllegalActionError(
+                "K502", "the dealer {seat} takes the upcard without naming the discard",
+                seat=ex.seat, part="discard")
+        return None
+
+    def _named_merge_fault(self, merge: Merge) -> IllegalActionError | None:
+        """The fault of a merge that keeps a card of no deck, or names none of the cards it
+        keeps while the ten are known (see :meth:`act_fault`)."""
+        if merge.keeps is not None:
+            for card in merge.keeps:
+                if card is not None:
+                    fault = self._deck_fault(merge.seat, card, f"kept by {merge.seat}", "keeps")
+                    if fault is not None:
+                        return fault
+            return None
+        hand = self.hands.get(merge.seat)
+        if (hand is not None and hand.free == 0 and self.extra.free == 0
+                and self.check_merge(merge) is None):
+            return IllegalActionError(
+                "K506", "{seat} merges without naming the {size} cards kept", seat=merge.seat,
+                part="keeps", size=self.variant.hand_size)
+        return None
 
     def do(self, act: Action) -> None:
         """Makes ``act``, of any kind, after verifying it.
@@ -1401,8 +1474,11 @@ class DealState:
         """:meth:`check_play` and :meth:`apply_play` at once (the phase is playing, and
         ``due`` the seat to play)."""
         led = self._led()
-        if not self._plain(((seat, card),), (due,), led, leads=not self.current):
-            error = self._play_fault(seat, card)
+        if (not self._plain(((seat, card),), (due,), led, leads=not self.current)
+                or not cast(Card, card).bit & self._deck):  # (a plain play is of a card)
+            error = self._named_play_fault(seat, card)
+            if error is None:
+                error = self._play_fault(seat, card)
             if error is not None:
                 raise error
         for proof in self._take([(seat, card)], led):
@@ -1481,7 +1557,7 @@ class DealState:
         declines = self.check_exchange(exchange_act(dealer, None, None, "declines")) is None
         if self._pickup_barred():
             return declines, 0
-        return declines, self.hands[dealer].known | (up.bit if up is not None else 0)
+        return declines, (self.hands[dealer].known | (up.bit if up is not None else 0)) & self._deck
 
     def _declarations(self) -> tuple[tuple[Declaration, ...], bool]:
         """The legal lone declarations now, and whether the maker may merge, from
@@ -1528,7 +1604,7 @@ class DealState:
         elif self._turn_fault(turn, None) is None:  # the first lead: any card surely held
             legal = hand.held | mask_of(c for c in cards_of(hand.known & ~hand.held)
                                         if self._card_fault(turn, c) is None)
-        return turn, legal
+        return turn, legal & self._deck
 
     def _merges(self, maker: Seat) -> list[Merge]:
         """The merges the maker may make: of five named cards of the ten, when the state
@@ -1539,17 +1615,22 @@ class DealState:
         key = (maker, hand.known, self.extra.known)
         if self._merge_list[0] != key:
             ten = by_name(hand.known | self.extra.known)
-            self._merge_list = (key, tuple(Merge(seat=maker, keeps=kept) for kept in
-                                           combinations(ten, self.variant.hand_size)))
+            deck = self._deck
+            self._merge_list = (key, tuple(
+                Merge(seat=maker, keeps=kept) for kept in combinations(ten, self.variant.hand_size)
+                if all(c.bit & deck for c in kept)))  # (a card of no deck is not kept)
         return list(self._merge_list[1])
 
-    def _merge_ids(self, maker: Seat) -> range:
+    def _merge_ids(self, maker: Seat) -> Sequence[int]:
         """The numbers of :meth:`_merges`."""
         hand = self.hands[maker]
         if hand.free or self.extra.free:
             return range(MERGE_ID, MERGE_ID + 1)
-        ten = (hand.known | self.extra.known).bit_count()
-        return range(MERGE_KEEPS_ID, MERGE_KEEPS_ID + len(subsets(ten, self.variant.hand_size)))
+        ten = hand.known | self.extra.known
+        if ten & ~self._deck:
+            return [self.action_id(m) for m in self._merges(maker)]
+        return range(MERGE_KEEPS_ID,
+                     MERGE_KEEPS_ID + len(subsets(ten.bit_count(), self.variant.hand_size)))
 
     # ------------------------------------------------------------ acts as numbers
 
