@@ -207,3 +207,80 @@ def test_the_readme_example_is_one_a_bot_can_play_on(capsys: pytest.CaptureFixtu
                 break
             bot.do(rng.choice(bot.legal_actions()))
         assert bot.phase is Phase.DONE and bot.points() is not None, seed
+
+
+# ------------------------------------------------------------ a state to read and walk back
+
+
+def _walk_back(ruleset: Ruleset, seed: int) -> None:
+    """Plays one random deal, by acts and by numbers in turn; after every act, ``undo``
+    gives back the state before it, equal, and the act; then the act is made again."""
+    rng = random.Random(seed)
+    state = new_deal(rng, ruleset, rng.choice(ruleset.seats))
+    for step in range(MAX_ACTS):
+        if state.phase in OVER:
+            assert state.points() is not None or state.phase is Phase.THROWN
+            return
+        before = state.copy()
+        assert before == state and str(before) == str(state)
+        if step % 2:
+            number = rng.choice(state.legal_action_ids())
+            act = state.action_of(number)
+            state.do_id(number)
+        else:
+            act = rng.choice(state.legal_actions())
+            state.do(act)
+        assert state != before
+        assert state.undo() == act
+        assert state == before, (str(state), str(before))
+        assert state.legal_actions() == before.legal_actions()
+        state.do(act)
+    raise AssertionError(f"the deal did not finish in {MAX_ACTS} acts")
+
+
+@PLAYS
+@given(ruleset=rulesets(), seed=st.integers(0, 2**32 - 1))
+def test_do_then_undo_gives_back_an_equal_state(ruleset: Ruleset, seed: int) -> None:
+    _walk_back(ruleset, seed)
+
+
+@pytest.mark.parametrize("variant", ["four-hand", "cutthroat", "three-hand", "ghost",
+                                     "two-hand"])
+def test_do_then_undo_in_each_variant(variant: str) -> None:
+    for seed in range(10):
+        _walk_back(ruleset_for(variant), seed)
+
+
+def test_undo_walks_back_to_the_deal_as_dealt() -> None:
+    state, _ = _readme_state()
+    dealt = DealState(state.ruleset, Seat.N, upcard=state.upcard, hands={
+        Seat.E: _cards("9C TC QS KS AD"), Seat.S: _cards("9S TS AS 9D TD"),
+        Seat.W: _cards("JD AH KH QH 9H"), Seat.N: _cards("AC KC QC JC KD")})
+    made = []
+    while True:
+        try:
+            made.append(state.undo())
+        except ValueError as err:
+            assert str(err) == "no act to undo"
+            break
+    assert [type(a).__name__ for a in reversed(made)] == ["Pass", "Order", "Exchange", "Play"]
+    assert state == dealt
+    state.apply_act(Pass(seat=Seat.E))  # the lenient path of a record: no history
+    with pytest.raises(ValueError, match="lenient"):
+        state.undo()
+
+
+def test_a_state_reads_as_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    state, _ = _readme_state()
+    assert str(state) == "\n".join([
+        "four-hand, dealer N, playing, trump H (maker S)",
+        "N: JC QC KC AC JH",
+        "E: 9C TC QS KS",
+        "S: 9D TD 9S TS AS",
+        "W: JD 9H QH KH AH",
+        "up JH",
+        "trick 1: E AD",
+        "tricks 0: NS 0 EW 0"])
+    assert repr(state).startswith("<DealState four-hand, dealer N, playing, trump H")
+    assert repr(state.hands[Seat.E]) == "HandInfo(known=9C TC QS KS, held=9C TC QS KS, free=0)"
+    assert str(DealState(ruleset_for(), Seat.N).hands[Seat.E]) == "?? ?? ?? ?? ??"

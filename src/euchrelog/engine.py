@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations
 from operator import attrgetter
@@ -91,6 +91,7 @@ from .cards import (
     deck_mask,
     follow_masks,
     mask_of,
+    sort_hand,
     suit_list,
     trick_winner_on,
 )
@@ -140,6 +141,15 @@ class HandInfo:
         """The cards of :attr:`known`, in a fixed order."""
         return cards_of(self.known)
 
+    def __str__(self) -> str:
+        """The cards of the hand, ``??`` for each slot not known: ``9C TC JH ??``."""
+        return " ".join([*map(str, sort_hand(self.cards)), *["??"] * self.free]) or "-"
+
+    def __repr__(self) -> str:
+        """The masks as cards: ``HandInfo(known=9C TC JH, held=9C TC, free=1)``."""
+        return (f"HandInfo(known={_card_list(self.known)}, held={_card_list(self.held)}, "
+                f"free={self.free})")
+
 
 @dataclass(frozen=True)
 class Evidence:
@@ -155,6 +165,10 @@ class Evidence:
     """The card played on the renege."""
     proof: Card
     proof_trick: int
+
+
+_NO_PROOFS: tuple[Evidence, ...] = ()
+"""No reneges proved (an act that is no play)."""
 
 
 class DealState:
@@ -252,33 +266,106 @@ class DealState:
         """Reneges found so far: seat, trick index, play index."""
         self._merge_list: tuple[tuple[Seat, int, int] | None, tuple[Merge, ...]] = (None, ())
         """The merges of :meth:`_merges`, and the maker and cards they are of."""
+        self._dealt: _Dealt | None = (ruleset, dealer, hands, upcard, kitty, extra)
+        """The deal as dealt (this constructor's arguments, kept as given), from which
+        :meth:`undo` plays :attr:`_done` again; ``None`` once the state is changed other
+        than by :meth:`do` (the lenient ``apply_*`` of a record)."""
+        self._done: list[Action | int] = []
+        """The acts :meth:`do` made (an act) and :meth:`do_id` (its number), in order."""
 
     # ------------------------------------------------------------ helpers
 
     def copy(self) -> DealState:
-        """An independent copy of the state, to try acts on without changing this one.
+        """An independent copy of the state, to try acts on without changing this one
+        (:meth:`undo` walks its own history back).
 
         Every attribute is copied by name (not by :func:`copy.copy`, which the compiled
         build's classes do not support); ``tests/test_engine.py`` holds the list to
         :meth:`__init__`'s."""
         other = DealState(self.ruleset, self.dealer)
-        other.upcard, other.phase, other.round = self.upcard, self.phase, self.round
-        other.hands = {s: replace(h) for s, h in self.hands.items()}
-        other.extra_kind, other.extra = self.extra_kind, replace(self.extra)
-        other._where, other.played = list(self._where), self.played
-        other.high, other.swapped, other.merged = self.high, self.swapped, self.merged
-        other.acted = list(self.acted)
-        other.trump, other.follows, other.suit_masks = self.trump, self.follows, self.suit_masks
-        other.maker, other._makers, other._lineups = self.maker, self._makers, self._lineups
-        other.fixed_in_round, other.exchanged = self.fixed_in_round, self.exchanged
-        other.alone, other.defender, other.playing = self.alone, self.defender, self.playing
-        other.current = list(self.current)
-        other.tricks = [list(t) for t in self.tricks]
-        other.winners, other.leader = list(self.winners), self.leader
-        other.showouts = {s: dict(v) for s, v in self.showouts.items()}
-        other.reneges = list(self.reneges)
-        other._merge_list = self._merge_list
+        other._set_from(self, share=False)
         return other
+
+    def _set_from(self, src: DealState, *, share: bool) -> None:
+        """Gives this state (of the same ruleset and dealer) every attribute of ``src``:
+        its own copies of the mutable ones, unless ``share`` (``src`` is thrown away)."""
+        self.upcard, self.phase, self.round = src.upcard, src.phase, src.round
+        self.extra_kind, self.played = src.extra_kind, src.played
+        self.high, self.swapped, self.merged = src.high, src.swapped, src.merged
+        self.trump, self.follows, self.suit_masks = src.trump, src.follows, src.suit_masks
+        self.maker, self._makers, self._lineups = src.maker, src._makers, src._lineups
+        self.fixed_in_round, self.exchanged = src.fixed_in_round, src.exchanged
+        self.alone, self.defender, self.playing = src.alone, src.defender, src.playing
+        self.leader, self._merge_list, self._dealt = src.leader, src._merge_list, src._dealt
+        if share:
+            self.hands, self.extra, self._where = src.hands, src.extra, src._where
+            self.acted, self.current, self.tricks = src.acted, src.current, src.tricks
+            self.winners, self.showouts, self.reneges = src.winners, src.showouts, src.reneges
+            self._done = src._done
+            return
+        self.hands = {s: HandInfo(h.known, h.held, h.free) for s, h in src.hands.items()}
+        extra = src.extra
+        self.extra = HandInfo(extra.known, extra.held, extra.free)
+        self._where, self.acted = list(src._where), list(src.acted)
+        self.current = list(src.current)
+        self.tricks = [list(t) for t in src.tricks]
+        self.winners = list(src.winners)
+        self.showouts = {s: dict(v) for s, v in src.showouts.items()}
+        self.reneges = list(src.reneges)
+        self._done = list(src._done)
+
+    def __eq__(self, other: object) -> bool:
+        """Whether ``other`` is a state of the same deal at the same point: the same
+        ruleset, dealer and cards where they are, the same acts' effects (not the history
+        :meth:`undo` keeps)."""
+        if not isinstance(other, DealState):
+            return NotImplemented
+        return _facts(self) == _facts(other)
+
+    def __repr__(self) -> str:
+        """One line: the variant, the dealer, the phase, trump and maker, the hands, the
+        trick under way and the tricks won."""
+        return f"<DealState {'; '.join(self._lines())}>"
+
+    def __str__(self) -> str:
+        """The state as lines, as :meth:`__repr__` tells it."""
+        return "\n".join(self._lines())
+
+    def _lines(self) -> list[str]:
+        """What :meth:`__str__` shows, line by line."""
+        head = f"{self.variant.name}, dealer {self.dealer}, {self.phase.value}"
+        if self.trump is not None:
+            head += f", trump {self.trump}"
+        if self.maker is not None:
+            head += f" (maker {self.maker}"
+            head += f", {self.alone} alone" if self.alone is not None else ""
+            head += f", {self.defender} defends" if self.defender is not None else ""
+            head += f", bid {self.contract}" if self.contract is not None else ""
+            head += ")"
+        lines = [head]
+        out = self.sitting_out
+        lines += [f"{seat}: {hand}" + (" (sits out)" if seat in out else "")
+                  for seat, hand in self.hands.items()]
+        if self.extra_kind is not None and (self.extra.known or self.extra.free):
+            lines.append(f"{self.extra_kind}: {self.extra}")
+        if self.upcard is not None:
+            lines.append(f"up {self.upcard}")
+        if self.current:
+            plays = " ".join(f"{s} {'??' if c is None else c}" for s, c in self.current)
+            lines.append(f"trick {len(self.tricks) + 1}: {plays}")
+        won: dict[str, int] = {}
+        for seat in self.seats:
+            won.setdefault(self.side(seat), 0)
+        for winner in self.winners:
+            if winner is not None:
+                won[self.side(winner)] += 1
+        tally = " ".join(f"{side} {n}" for side, n in won.items())
+        lines.append(f"tricks {len(self.tricks)}: {tally}")
+        points = self.points() if self.phase in (Phase.DONE, Phase.THROWN) else None
+        if points is not None:
+            lines.append("points " + (" ".join(f"{side} {n}" for side, n in points.items())
+                                      or "none (thrown in)"))
+        return lines
 
     @property
     def where(self) -> dict[Card, str]:
@@ -307,6 +394,7 @@ class DealState:
 
     def apply_act(self, act: Action) -> list[Evidence]:
         """Applies any act as recorded; returns the earlier reneges a play proves."""
+        self._dealt = None  # (changed as a record may write it: no undo)
         if type(act) is Play:
             return self.apply_play(act)
         _ACTS[type(act)][1](self, act)
@@ -321,6 +409,7 @@ class DealState:
         into the next), having begun the play if it is in the first trick; the per-act
         ``check_*`` methods then tell what is wrong.
         """
+        self._dealt = None  # (changed as a record may write it: no undo)
         for act in acts:
             check, apply = _ACTS[type(act)]
             if check(self, act) is not None or apply(self, act):
@@ -520,6 +609,7 @@ class DealState:
     def apply_bid(self, bid: Bid) -> None:
         """Applies a bid as recorded, legal or not (the lenient half of :meth:`bid`); a bid
         by a seat with no player is void."""
+        self._dealt = None  # (changed as a record may write it: no undo)
         if self.phase is not Phase.BIDDING or bid.seat not in self.seats:
             return
         if self.variant.bidding == "tricks":
@@ -655,6 +745,7 @@ class DealState:
 
     def fix_contract(self, trump: Trump, maker: Seat, bid: int | None = None) -> None:
         """Fixes trump, maker and (ghost) the bid without bidding: a score-sheet record."""
+        self._dealt = None  # (changed as a record may write it: no undo)
         self.fix_trump(trump)
         self.maker = maker
         if bid is not None:
@@ -741,6 +832,7 @@ class DealState:
 
     def apply_exchange(self, ex: Exchange) -> None:
         """Applies an exchange as recorded, unless no exchange could happen at all (K501)."""
+        self._dealt = None  # (changed as a record may write it: no undo)
         fault = self.check_exchange(ex)
         if (fault is not None and fault.code == _NO_EXCHANGE) or ex.seat not in self.hands:
             return
@@ -839,6 +931,7 @@ class DealState:
 
     def apply_declare(self, decl: Declaration) -> None:
         """Applies a declaration as recorded; one the rules do not allow is void."""
+        self._dealt = None  # (changed as a record may write it: no undo)
         if self.phase is not Phase.DECLARING or self.check_declare(decl) is not None:
             return
         if decl.act == "alone":
@@ -889,6 +982,7 @@ class DealState:
     def apply_merge(self, merge: Merge) -> None:
         """Applies a dummy merge as recorded: the maker's hand becomes the cards kept (any
         five of the ten when the record does not name them, or names impossible ones)."""
+        self._dealt = None  # (changed as a record may write it: no undo)
         if self.merged or self.phase is not Phase.DECLARING or merge.seat not in self.hands:
             return
         fault = self.check_merge(merge)
@@ -1159,6 +1253,7 @@ class DealState:
 
     def apply_play(self, play: Play) -> list[Evidence]:
         """Applies a play as recorded, legal or not; returns the earlier reneges it proves."""
+        self._dealt = None  # (changed as a record may write it: no undo)
         return self._apply_play(play.seat, play.card)
 
     def _apply_play(self, seat: Seat, card: Card | None) -> list[Evidence]:
@@ -1175,6 +1270,7 @@ class DealState:
         of :meth:`check_play`, :meth:`_plain`, for each card) and returns the earlier
         reneges it proves; else changes nothing, and returns ``None`` (the trick is then
         for :meth:`check_play` and :meth:`apply_play`, card by card)."""
+        self._dealt = None  # (changed as a record may write it: no undo)
         if (self.phase is not _PLAYING or self.current or self.leader is None
                 or self.trump is None):
             return None
@@ -1262,6 +1358,7 @@ class DealState:
 
     def end_trick(self) -> None:
         """Closes the current trick (also when a record leaves it short) and finds its winner."""
+        self._dealt = None  # (changed as a record may write it: no undo)
         current = self.current
         if not current:
             return
@@ -1282,6 +1379,7 @@ class DealState:
     def lose_trick(self) -> None:
         """Counts a trick the record leaves out: its winner, the next leader and its cards are
         unknown, so no card the record puts in a hand is sure to be held any more."""
+        self._dealt = None  # (changed as a record may write it: no undo)
         if self.phase is Phase.DECLARING:
             self._start_play()
         self.current = []
@@ -1296,6 +1394,7 @@ class DealState:
     def doubt_last_trick(self) -> None:
         """Forgets the winner of the last trick: it rests on a card the seat cannot have
         played, so the record does not prove who won it or leads next."""
+        self._dealt = None  # (changed as a record may write it: no undo)
         self.winners[-1] = None
         if self.phase is Phase.PLAYING and not self.current:
             self.leader = None
@@ -1407,16 +1506,16 @@ class DealState:
         no deck (see :meth:`act_fault`)."""
         if card is None:
             return IllegalActionError("P702", "{seat} plays a card it does not name", seat=seat)
-        return self._deck_fault(seat, card, f"played by {seat}")
+        return self._deck_fault(seat, card, "played by")
 
-    def _deck_fault(self, seat: Seat, card: Card, what: str,
+    def _deck_fault(self, seat: Seat, card: Card, how: str,
                     part: str | None = None) -> IllegalActionError | None:
         """D305 for ``card`` when it is of no card of the deal's deck, as the replay tells
-        it (``what``: how the act names it)."""
+        it (``how`` the seat's act names it: ``played by``...)."""
         if card.bit & self._deck:
             return None
-        return IllegalActionError("D305", "{card} ({what}) is not in the {deck}-card deck",
-                                  seat=seat, card=card, part=part, what=what,
+        return IllegalActionError("D305", "{card} ({how} {seat}) is not in the {deck}-card deck",
+                                  seat=seat, card=card, part=part, how=how,
                                   deck=self.ruleset.options.deck)
 
     def _named_exchange_fault(self, ex: Exchange) -> IllegalActionError | None:
@@ -1425,7 +1524,7 @@ class DealState:
         if ex.act == "declines":
             return None
         if ex.discard is not None:
-            return self._deck_fault(ex.seat, ex.discard, f"discarded by {ex.seat}", "discard")
+            return self._deck_fault(ex.seat, ex.discard, "discarded by", "discard")
         hand = self.hands.get(ex.seat)
         if hand is not None and hand.free == 0 and self.check_exchange(ex) is None:
             return IllegalActionError(
@@ -1439,7 +1538,7 @@ class DealState:
         if merge.keeps is not None:
             for card in merge.keeps:
                 if card is not None:
-                    fault = self._deck_fault(merge.seat, card, f"kept by {merge.seat}", "keeps")
+                    fault = self._deck_fault(merge.seat, card, "kept by", "keeps")
                     if fault is not None:
                         return fault
             return None
@@ -1457,32 +1556,64 @@ class DealState:
         :raises IllegalActionError: if it is not legal now (nothing changes then).
         :raises RenegeError: also when a play proves an earlier renege (P1), once made.
         """
-        kind, phase = type(act), self.phase  # (a type test is quicker than isinstance)
+        kind, phase, dealt = type(act), self.phase, self._dealt  # (a type test is quicker)
         if kind is Play and phase is _PLAYING:
             play = cast(Play, act)
-            self._do_play(play.seat, play.card, self.to_play())
-            return
-        if phase is Phase.BIDDING and self._legal_bids()[2].get(
+            proofs = self._do_play(play.seat, play.card, self.to_play())
+        elif phase is Phase.BIDDING and self._legal_bids()[2].get(
                 NUMBERED.get(id(act), -1)) is act:  # one check_bid passed for this state
             self.apply_bid(act)
-            return
-        self.verify(act)
-        for proof in self.apply_act(act):
+            proofs = _NO_PROOFS
+        else:
+            self.verify(act)
+            proofs = self.apply_act(act)
+        if dealt is not None:  # (kept for undo: the lenient methods above forget it)
+            self._dealt = dealt
+            self._done.append(act)
+        for proof in proofs:
             raise proved_renege(proof)
 
-    def _do_play(self, seat: Seat, card: Card | None, due: Seat | None) -> None:
+    def undo(self) -> Action:
+        """Takes back the last act made by :meth:`do` or :meth:`do_id` and returns it (as
+        python-chess's ``Board.pop``): the state is then equal to the one before it. The
+        deal is played again from its cards, without the act.
+
+        :raises ValueError: when no act was made, or the state was changed other than by
+            ``do`` (the lenient ``apply_*`` of a record).
+        """
+        dealt, done = self._dealt, self._done
+        if dealt is None:
+            raise ValueError("undo takes back acts made by do(), and this state was changed "
+                             "by the lenient methods of a record (apply_*)")
+        if not done:
+            raise ValueError("no act to undo")
+        ruleset, dealer, hands, upcard, kitty, extra = dealt
+        fresh = DealState(ruleset, dealer, hands=hands, upcard=upcard, kitty=kitty, extra=extra)
+        for item in done[:-1]:
+            try:
+                if isinstance(item, int):
+                    fresh.do_id(item)
+                else:
+                    fresh.do(item)
+            except RenegeError as error:
+                if error.code != "R802":  # (made, and then proved an earlier renege)
+                    raise
+        last = done[-1]
+        self._set_from(fresh, share=True)
+        return fresh.action_of(last) if isinstance(last, int) else last
+
+    def _do_play(self, seat: Seat, card: Card | None, due: Seat | None) -> Sequence[Evidence]:
         """:meth:`check_play` and :meth:`apply_play` at once (the phase is playing, and
-        ``due`` the seat to play)."""
+        ``due`` the seat to play): the earlier reneges the play proves."""
         led = self._led()
-        if (not self._plain(((seat, card),), (due,), led, leads=not self.current)
-                or not cast(Card, card).bit & self._deck):  # (a plain play is of a card)
+        if (card is None or not self._plain(((seat, card),), (due,), led, leads=not self.current)
+                or not card.bit & self._deck):
             error = self._named_play_fault(seat, card)
             if error is None:
                 error = self._play_fault(seat, card)
             if error is not None:
                 raise error
-        for proof in self._take([(seat, card)], led):
-            raise proved_renege(proof)
+        return self._take([(seat, card)], led)
 
     @property
     def exchange_due(self) -> bool:
@@ -1750,16 +1881,24 @@ class DealState:
 
         :raises ValueError: for a number no act has now (see :meth:`action_of`).
         """
-        phase = self.phase
+        phase, dealt = self.phase, self._dealt
         if 0 <= number < DISCARD_ID and phase is _PLAYING:
             turn = self.to_play()
             if turn is not None:
-                self._do_play(turn, CARDS_BY_NUMBER[number], turn)
+                proofs = self._do_play(turn, CARDS_BY_NUMBER[number], turn)
+                if dealt is not None:  # (as do keeps it)
+                    self._dealt = dealt
+                    self._done.append(number)
+                for proof in proofs:
+                    raise proved_renege(proof)
                 return
         elif phase is Phase.BIDDING:
             bid = self._legal_bids()[2].get(number)
             if bid is not None:  # check_bid passed it for this state of the bidding
                 self.apply_bid(bid)
+                if dealt is not None:  # (as do keeps it)
+                    self._dealt = dealt
+                    self._done.append(number)
                 return
         self.do(self.action_of(number))
 
@@ -1809,6 +1948,28 @@ def dealt_cleanly(cards: Iterable[Card | None], deck: int) -> bool:
     # Distinct cards' bits add up to as many bits as there are cards; a card twice carries.
     mask = sum(bits)
     return mask.bit_count() == len(bits) and not mask & ~deck_mask(deck)
+
+
+_Dealt = tuple[Ruleset, Seat, Mapping[Seat, Sequence[Card | None]] | None, Card | None,
+               Sequence[Card | None] | None, Sequence[Card | None] | None]
+"""The arguments a :class:`DealState` was made with: ruleset, dealer, hands, upcard, kitty
+and extra hand."""
+
+
+def _facts(state: DealState) -> tuple[object, ...]:
+    """What :meth:`DealState.__eq__` compares: every attribute but the tables kept for speed
+    and the history of :meth:`DealState.undo`."""
+    return (state.ruleset, state.dealer, state.upcard, state.phase, state.round, state.hands,
+            state.extra_kind, state.extra, state._where, state.played, state.high,
+            state.swapped, state.merged, state.acted, state.trump, state.maker,
+            state.fixed_in_round, state.exchanged, state.alone, state.defender, state.playing,
+            state.current, state.tricks, state.winners, state.leader, state.showouts,
+            state.reneges)
+
+
+def _card_list(mask: int) -> str:
+    """The cards of a mask, by name: ``9C TC JH`` (``-`` for none)."""
+    return " ".join(map(str, sort_hand(cards_of(mask)))) or "-"
 
 
 _BIT = attrgetter("bit")
