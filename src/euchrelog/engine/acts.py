@@ -45,7 +45,6 @@ class DealActs(DealRules):
 
     def apply_act(self, act: Action) -> list[Evidence]:
         """Applies any act as recorded; returns the earlier reneges a play proves."""
-        self._dealt = None  # (changed as a record may write it: no undo)
         if type(act) is Play:
             return self.apply_play(act)
         ACTS[type(act)][1](self, act)
@@ -60,7 +59,6 @@ class DealActs(DealRules):
         into the next), having begun the play if it is in the first trick; the per-act
         ``check_*`` methods then tell what is wrong.
         """
-        self._dealt = None  # (changed as a record may write it: no undo)
         for act in acts:
             check, apply = ACTS[type(act)]
             if check(self, act) is not None or apply(self, act):
@@ -178,7 +176,7 @@ class DealActs(DealRules):
         :raises IllegalActionError: if it is not legal now (nothing changes then).
         :raises RenegeError: also when a play proves an earlier renege (P1), once made.
         """
-        kind, phase, dealt = type(act), self.phase, self._dealt  # (a type test is quicker)
+        kind, phase = type(act), self.phase  # (a type test is quicker than isinstance)
         if kind is Play and phase is _PLAYING:
             play = cast(Play, act)
             proofs = self._do_play(play.seat, play.card, self.to_play())
@@ -189,9 +187,7 @@ class DealActs(DealRules):
         else:
             self.verify(act)
             proofs = self.apply_act(act)
-        if dealt is not None:  # (kept for undo: the lenient methods above forget it)
-            self._dealt = dealt
-            self._done.append(act)
+        self._done += (act,)  # (for undo)
         for proof in proofs:
             raise proved_renege(proof)
 

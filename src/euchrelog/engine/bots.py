@@ -117,7 +117,7 @@ class DealState(DealActs):
         self.winners = list(src.winners)
         self.showouts = {s: dict(v) for s, v in src.showouts.items()}
         self.reneges = list(src.reneges)
-        self._done = list(src._done)
+        self._done = src._done
 
     def __eq__(self, other: object) -> bool:
         """Whether ``other`` is a state of the same deal at the same point: the same
@@ -178,27 +178,34 @@ class DealState(DealActs):
         deal is played again from its cards, without the act.
 
         :raises ValueError: when no act was made, or the state was changed other than by
-            ``do`` (the lenient ``apply_*`` of a record).
+            ``do`` (the lenient ``apply_*`` of a record: playing its acts again does not
+            give this state).
         """
-        dealt, done = self._dealt, self._done
-        if dealt is None:
-            raise ValueError("undo takes back acts made by do(), and this state was changed "
-                             "by the lenient methods of a record (apply_*)")
+        done = self._done
         if not done:
             raise ValueError("no act to undo")
-        ruleset, dealer, hands, upcard, kitty, extra = dealt
-        fresh = DealState(ruleset, dealer, hands=hands, upcard=upcard, kitty=kitty, extra=extra)
+        ruleset, dealer, hands, upcard, kitty, extra = self._dealt
+        before = DealState(ruleset, dealer, hands=hands, upcard=upcard, kitty=kitty, extra=extra)
         for item in done[:-1]:
-            try:
-                if isinstance(item, int):
-                    fresh.do_id(item)
-                else:
-                    fresh.do(item)
-            except RenegeError:
-                pass  # (an act taken once raises only once made: it proved an earlier renege)
+            before._redo(item)
+        again = before.copy()
+        again._redo(done[-1])
+        if again != self:
+            raise ValueError("undo takes back acts made by do(), and this state was changed "
+                             "by the lenient methods of a record (apply_*)")
         last = done[-1]
-        self._set_from(fresh, share=True)
-        return fresh.action_of(last) if isinstance(last, int) else last
+        self._set_from(before, share=True)
+        return before.action_of(last) if isinstance(last, int) else last
+
+    def _redo(self, item: Action | int) -> None:
+        """Makes again an act :meth:`do` (an act) or :meth:`do_id` (a number) made."""
+        try:
+            if isinstance(item, int):
+                self.do_id(item)
+            else:
+                self.do(item)
+        except RenegeError:
+            pass  # (an act taken once raises only once made: it proved an earlier renege)
 
     # ------------------------------------------------------------ acts offered
 
@@ -444,14 +451,12 @@ class DealState(DealActs):
 
         :raises ValueError: for a number no act has now (see :meth:`action_of`).
         """
-        phase, dealt = self.phase, self._dealt
+        phase = self.phase
         if 0 <= number < DISCARD_ID and phase is _PLAYING:
             turn = self.to_play()
             if turn is not None:
                 proofs = self._do_play(turn, CARDS_BY_NUMBER[number], turn)
-                if dealt is not None:  # (as do keeps it)
-                    self._dealt = dealt
-                    self._done.append(number)
+                self._done += (number,)  # (for undo)
                 for proof in proofs:
                     raise proved_renege(proof)
                 return
@@ -459,9 +464,7 @@ class DealState(DealActs):
             bid = self._legal_bids()[2].get(number)
             if bid is not None:  # check_bid passed it for this state of the bidding
                 self.apply_bid(bid)
-                if dealt is not None:  # (as do keeps it)
-                    self._dealt = dealt
-                    self._done.append(number)
+                self._done += (number,)  # (for undo)
                 return
         self.do(self.action_of(number))
 

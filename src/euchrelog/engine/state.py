@@ -210,12 +210,12 @@ class DealRules:
         """Reneges found so far: seat, trick index, play index."""
         self._merge_list: tuple[tuple[Seat, int, int] | None, tuple[Merge, ...]] = (None, ())
         """The merges of :meth:`_merges`, and the maker and cards they are of."""
-        self._dealt: _Dealt | None = (ruleset, dealer, hands, upcard, kitty, extra)
+        self._dealt: _Dealt = (ruleset, dealer, hands, upcard, kitty, extra)
         """The deal as dealt (this constructor's arguments, kept as given), from which
-        :meth:`undo` plays :attr:`_done` again; ``None`` once the state is changed other
-        than by :meth:`do` (the lenient ``apply_*`` of a record)."""
-        self._done: list[Action | int] = []
-        """The acts :meth:`do` made (an act) and :meth:`do_id` (its number), in order."""
+        :meth:`undo` plays :attr:`_done` again."""
+        self._done: tuple[Action | int, ...] = ()
+        """The acts :meth:`do` made (an act) and :meth:`do_id` (its number), in order (a
+        tuple: a copy shares it)."""
 
     # ------------------------------------------------------------ helpers
 
@@ -410,7 +410,6 @@ class DealRules:
     def apply_bid(self, bid: Bid) -> None:
         """Applies a bid as recorded, legal or not (the lenient half of :meth:`bid`); a bid
         by a seat with no player is void."""
-        self._dealt = None  # (changed as a record may write it: no undo)
         if self.phase is not Phase.BIDDING or bid.seat not in self.seats:
             return
         if self.variant.bidding == "tricks":
@@ -534,7 +533,6 @@ class DealRules:
 
     def fix_contract(self, trump: Trump, maker: Seat, bid: int | None = None) -> None:
         """Fixes trump, maker and (ghost) the bid without bidding: a score-sheet record."""
-        self._dealt = None  # (changed as a record may write it: no undo)
         self.fix_trump(trump)
         self.maker = maker
         if bid is not None:
@@ -621,7 +619,6 @@ class DealRules:
 
     def apply_exchange(self, ex: Exchange) -> None:
         """Applies an exchange as recorded, unless no exchange could happen at all (K501)."""
-        self._dealt = None  # (changed as a record may write it: no undo)
         fault = self.check_exchange(ex)
         if (fault is not None and fault.code == _NO_EXCHANGE) or ex.seat not in self.hands:
             return
@@ -718,7 +715,6 @@ class DealRules:
 
     def apply_declare(self, decl: Declaration) -> None:
         """Applies a declaration as recorded; one the rules do not allow is void."""
-        self._dealt = None  # (changed as a record may write it: no undo)
         if self.phase is not Phase.DECLARING or self.check_declare(decl) is not None:
             return
         if decl.act == "alone":
@@ -769,7 +765,6 @@ class DealRules:
     def apply_merge(self, merge: Merge) -> None:
         """Applies a dummy merge as recorded: the maker's hand becomes the cards kept (any
         five of the ten when the record does not name them, or names impossible ones)."""
-        self._dealt = None  # (changed as a record may write it: no undo)
         if self.merged or self.phase is not Phase.DECLARING or merge.seat not in self.hands:
             return
         fault = self.check_merge(merge)
@@ -1016,7 +1011,6 @@ class DealRules:
 
     def apply_play(self, play: Play) -> list[Evidence]:
         """Applies a play as recorded, legal or not; returns the earlier reneges it proves."""
-        self._dealt = None  # (changed as a record may write it: no undo)
         return self._apply_play(play.seat, play.card)
 
     def _apply_play(self, seat: Seat, card: Card | None) -> list[Evidence]:
@@ -1033,7 +1027,6 @@ class DealRules:
         of :meth:`check_play`, :meth:`_plain`, for each card) and returns the earlier
         reneges it proves; else changes nothing, and returns ``None`` (the trick is then
         for :meth:`check_play` and :meth:`apply_play`, card by card)."""
-        self._dealt = None  # (changed as a record may write it: no undo)
         if (self.phase is not _PLAYING or self.current or self.leader is None
                 or self.trump is None):
             return None
@@ -1121,7 +1114,6 @@ class DealRules:
 
     def end_trick(self) -> None:
         """Closes the current trick (also when a record leaves it short) and finds its winner."""
-        self._dealt = None  # (changed as a record may write it: no undo)
         current = self.current
         if not current:
             return
@@ -1142,7 +1134,6 @@ class DealRules:
     def lose_trick(self) -> None:
         """Counts a trick the record leaves out: its winner, the next leader and its cards are
         unknown, so no card the record puts in a hand is sure to be held any more."""
-        self._dealt = None  # (changed as a record may write it: no undo)
         if self.phase is Phase.DECLARING:
             self._start_play()
         self.current = []
@@ -1157,7 +1148,6 @@ class DealRules:
     def doubt_last_trick(self) -> None:
         """Forgets the winner of the last trick: it rests on a card the seat cannot have
         played, so the record does not prove who won it or leads next."""
-        self._dealt = None  # (changed as a record may write it: no undo)
         self.winners[-1] = None
         if self.phase is Phase.PLAYING and not self.current:
             self.leader = None
