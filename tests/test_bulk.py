@@ -191,7 +191,7 @@ def test_the_follow_suit_rule_is_stated_once(monkeypatch: pytest.MonkeyPatch) ->
     text = (ROOT / "samples/invalid/R801-cutthroat-renege.euchre").read_text()
     codes, quick = _both(text)
     assert "R801" in codes and quick is None
-    monkeypatch.setattr("euchrelog.engine.follows_suit", lambda *_: True)
+    monkeypatch.setattr("euchrelog.engine.state.follows_suit", lambda *_: True)
     codes, quick = _both(text)
     assert "R801" not in codes  # (a later play of the suit still shows it held one: R802)
     assert (quick is None) == bool(codes)

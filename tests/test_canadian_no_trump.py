@@ -55,7 +55,7 @@ def state(rules: str, upcard: str = "JH") -> DealState:
 
 def passes(deal: DealState, seats: str) -> None:
     for seat in seats.split():
-        deal.bid(Pass(act="pass", seat=Seat(seat)))
+        deal.do(Pass(act="pass", seat=Seat(seat)))
 
 
 # ---------------------------------------------------------------- ranking (H5)
@@ -127,33 +127,33 @@ def test_no_trump_is_a_round_two_call_under_the_option() -> None:
     assert err is not None and err.code == "B402"  # round 1: order up or pass
     passes(game, "E S W N")
     assert nt in list(game.legal_actions())
-    game.bid(nt)
+    game.do(nt)
     assert (game.trump, game.maker, game.phase) == (NO_TRUMP, Seat.E, Phase.DECLARING)
-    assert not game.can_exchange(Exchange(seat=Seat.N, act="declines"))  # no exchange
+    assert not game.can(Exchange(seat=Seat.N, act="declines"))  # no exchange
     # E leads the ace of diamonds; W's jack of diamonds is no left bower, N's king of
     # diamonds beats it, and the ace wins.
     for seat, card in (("E", "AD"), ("S", "9D"), ("W", "JD"), ("N", "KD")):
-        game.play(Play(seat=Seat(seat), card=parse_card(card)))
+        game.do(Play(seat=Seat(seat), card=parse_card(card)))
     assert game.winners == [Seat.E]
-    game.play(Play(seat=Seat.E, card=parse_card("QS")))
+    game.do(Play(seat=Seat.E, card=parse_card("QS")))
     with pytest.raises(IllegalActionError) as exc:  # S holds spades and must follow
-        game.play(Play(seat=Seat.S, card=parse_card("TD")))
+        game.do(Play(seat=Seat.S, card=parse_card("TD")))
     assert exc.value.code == "R801"
 
 
 def test_the_dealers_partner_who_orders_must_go_alone() -> None:
     deal = state("canadian-loner")
     passes(deal, "E")
-    deal.bid(Order(act="order", seat=Seat.S))
-    deal.exchange(Exchange(seat=Seat.N, upcard=parse_card("JH"), discard=parse_card("KD")))
+    deal.do(Order(act="order", seat=Seat.S))
+    deal.do(Exchange(seat=Seat.N, upcard=parse_card("JH"), discard=parse_card("KD")))
     assert not any(isinstance(a, Play) for a in deal.legal_actions())
     err = deal.check_play(Play(seat=Seat.E, card=parse_card("AD")))
     assert err is not None and (err.code, err.message) == (
         "A604", "S, the dealer's partner, orders up and does not go alone, but under "
                 "canadian-loner that player must (H3)")
     assert Declaration(act="alone", seat=Seat.S) in list(deal.legal_actions())
-    deal.declare(Declaration(act="alone", seat=Seat.S))
-    deal.play(Play(seat=Seat.W, card=parse_card("9H")))  # the loner's left leads (F10)
+    deal.do(Declaration(act="alone", seat=Seat.S))
+    deal.do(Play(seat=Seat.W, card=parse_card("9H")))  # the loner's left leads (F10)
 
 
 @pytest.mark.parametrize(("bids", "maker"), [
@@ -164,7 +164,7 @@ def test_only_the_dealers_partner_must_go_alone(bids: str, maker: Seat) -> None:
     deal = state("canadian-loner")
     for bid in bids.split(", "):
         seat, act = bid.split()
-        deal.bid(Pass(act="pass", seat=Seat(seat)) if act == "pass"
+        deal.do(Pass(act="pass", seat=Seat(seat)) if act == "pass"
                  else Order(act="order", seat=Seat(seat)))
     assert deal.maker == maker and deal.check_canadian() is None
 
@@ -172,9 +172,9 @@ def test_only_the_dealers_partner_must_go_alone(bids: str, maker: Seat) -> None:
 def test_a_round_two_call_by_the_partner_is_no_canadian_loner() -> None:
     deal = state("canadian-loner")
     passes(deal, "E S W N E")
-    deal.bid(Call(act="call", seat=Seat.S, suit=Suit.SPADES))
+    deal.do(Call(act="call", seat=Seat.S, suit=Suit.SPADES))
     assert deal.check_canadian() is None
-    deal.play(Play(seat=Seat.E, card=parse_card("AD")))
+    deal.do(Play(seat=Seat.E, card=parse_card("AD")))
 
 
 def test_the_benny_at_no_trump_follows_no_suit_and_wins() -> None:

@@ -52,17 +52,17 @@ def codes(text: str) -> list[str]:
 def test_bidding_turns_and_rounds() -> None:
     state = new_state()
     with pytest.raises(IllegalActionError) as err:
-        state.verify_bid(Pass(act="pass", seat=Seat.S))  # E bids first, left of the dealer
+        state.verify(Pass(act="pass", seat=Seat.S))  # E bids first, left of the dealer
     assert err.value.code == "B401"
     for seat in (Seat.E, Seat.S, Seat.W, Seat.N):
-        state.bid(Pass(act="pass", seat=seat))
+        state.do(Pass(act="pass", seat=seat))
     assert state.round == 2
-    assert not state.can_bid(Call(act="call", seat=Seat.E, suit=Suit.HEARTS))  # turned down
-    assert not state.can_bid(Order(act="order", seat=Seat.E))  # no order in round 2
-    state.bid(Call(act="call", seat=Seat.E, suit=Suit.SPADES))
+    assert not state.can(Call(act="call", seat=Seat.E, suit=Suit.HEARTS))  # turned down
+    assert not state.can(Order(act="order", seat=Seat.E))  # no order in round 2
+    state.do(Call(act="call", seat=Seat.E, suit=Suit.SPADES))
     assert (state.trump, state.maker, state.phase) == (Suit.SPADES, Seat.E, Phase.DECLARING)
     with pytest.raises(IllegalActionError) as err:
-        state.verify_exchange(Exchange(seat=Seat.N, discard=parse_card("KD")))
+        state.verify(Exchange(seat=Seat.N, discard=parse_card("KD")))
     assert err.value.code == "K501"  # no exchange after a round-2 call
 
 
@@ -70,9 +70,9 @@ def test_stick_the_dealer() -> None:
     ruleset, _ = ruleset_from_tags({"Variant": "four-hand", "Rules": "stick-the-dealer"})
     state = new_state(ruleset)
     for seat in (Seat.E, Seat.S, Seat.W, Seat.N, Seat.E, Seat.S, Seat.W):
-        state.bid(Pass(act="pass", seat=seat))
+        state.do(Pass(act="pass", seat=seat))
     with pytest.raises(IllegalActionError) as err:
-        state.bid(Pass(act="pass", seat=Seat.N))
+        state.do(Pass(act="pass", seat=Seat.N))
     assert err.value.code == "B404"
     assert list(state.legal_actions()) == [  # any suit but the turned-down hearts
         Call(act="call", seat=Seat.N, suit=s) for s in (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)]
@@ -80,41 +80,41 @@ def test_stick_the_dealer() -> None:
 
 def test_lone_maker_and_the_left_bower() -> None:
     state = new_state()
-    state.bid(Pass(act="pass", seat=Seat.E))
-    state.bid(Pass(act="pass", seat=Seat.S))
-    state.bid(Order(act="order", seat=Seat.W))  # W orders hearts
-    state.exchange(Exchange(seat=Seat.N, upcard=parse_card("JH"), discard=parse_card("KD")))
+    state.do(Pass(act="pass", seat=Seat.E))
+    state.do(Pass(act="pass", seat=Seat.S))
+    state.do(Order(act="order", seat=Seat.W))  # W orders hearts
+    state.do(Exchange(seat=Seat.N, upcard=parse_card("JH"), discard=parse_card("KD")))
     with pytest.raises(IllegalActionError) as err:
-        state.declare(Declaration(act="alone", seat=Seat.E))
+        state.do(Declaration(act="alone", seat=Seat.E))
     assert err.value.code == "A601"  # E's partner W is the maker
-    state.declare(Declaration(act="alone", seat=Seat.W))
+    state.do(Declaration(act="alone", seat=Seat.W))
     assert state.sitting_out == (Seat.E,)
     assert state.to_play() == Seat.N  # lone-lead=maker-left: W's left is N
-    state.play(card_play(Seat.N, "AC"))
-    state.play(card_play(Seat.S, "9D"))  # void in clubs
-    state.play(card_play(Seat.W, "9H"))  # trumps
+    state.do(card_play(Seat.N, "AC"))
+    state.do(card_play(Seat.S, "9D"))  # void in clubs
+    state.do(card_play(Seat.W, "9H"))  # trumps
     assert state.winners == [Seat.W]
-    state.play(card_play(Seat.W, "JD"))  # the left bower leads trump
+    state.do(card_play(Seat.W, "JD"))  # the left bower leads trump
     with pytest.raises(RenegeError) as renege:
-        state.verify_play(card_play(Seat.N, "KC"))  # N holds the right bower, a trump
+        state.verify(card_play(Seat.N, "KC"))  # N holds the right bower, a trump
     assert renege.value.code == "R801"
     assert list(state.legal_actions()) == [card_play(Seat.N, "JH")]
-    state.play(card_play(Seat.N, "JH"))
-    state.play(card_play(Seat.S, "9S"))
+    state.do(card_play(Seat.N, "JH"))
+    state.do(card_play(Seat.S, "9S"))
     assert state.winners[-1] == Seat.N  # right bower beats left bower
 
 
 def test_left_bower_does_not_follow_its_printed_suit() -> None:
     state = new_state(upcard="9C")
-    state.bid(Pass(act="pass", seat=Seat.E))
-    state.bid(Pass(act="pass", seat=Seat.S))
-    state.bid(Pass(act="pass", seat=Seat.W))
-    state.bid(Pass(act="pass", seat=Seat.N))
-    state.bid(Call(act="call", seat=Seat.E, suit=Suit.HEARTS))
-    state.play(card_play(Seat.E, "AD"))  # diamonds led
-    state.play(card_play(Seat.S, "9D"))
+    state.do(Pass(act="pass", seat=Seat.E))
+    state.do(Pass(act="pass", seat=Seat.S))
+    state.do(Pass(act="pass", seat=Seat.W))
+    state.do(Pass(act="pass", seat=Seat.N))
+    state.do(Call(act="call", seat=Seat.E, suit=Suit.HEARTS))
+    state.do(card_play(Seat.E, "AD"))  # diamonds led
+    state.do(card_play(Seat.S, "9D"))
     # W holds JD, but with hearts trump it is a heart: W is void in diamonds.
-    assert state.can_play(card_play(Seat.W, "AH"))
+    assert state.can(card_play(Seat.W, "AH"))
 
 
 def test_replay_full_deal_lone_hand() -> None:
@@ -188,13 +188,13 @@ def test_benny_turn_up() -> None:
     ruleset, problems = ruleset_from_tags({"Variant": "four-hand", "Deck": "25"})
     assert problems == []
     state = new_state(ruleset, upcard="JK")
-    assert not state.can_bid(Pass(act="pass", seat=Seat.E))
-    state.bid(Call(act="call", seat=Seat.N, suit=Suit.CLUBS))  # the dealer names trump
+    assert not state.can(Pass(act="pass", seat=Seat.E))
+    state.do(Call(act="call", seat=Seat.N, suit=Suit.CLUBS))  # the dealer names trump
     assert state.maker == Seat.N
     with pytest.raises(IllegalActionError) as err:
-        state.exchange(Exchange(seat=Seat.N, act="declines"))
+        state.do(Exchange(seat=Seat.N, act="declines"))
     assert err.value.code == "K504"
-    state.exchange(Exchange(seat=Seat.N, discard=parse_card("KD")))
+    state.do(Exchange(seat=Seat.N, discard=parse_card("KD")))
     assert parse_card("JK") in state.hands[Seat.N].cards
 
 

@@ -40,8 +40,8 @@ def state(rules: str, upcard: str = "JH", hands: dict[str, str] | None = None) -
 def ordered(deal: DealState, seats: str, by: str) -> DealState:
     """``seats`` pass and ``by`` orders up."""
     for seat in seats.split():
-        deal.bid(Pass(act="pass", seat=Seat(seat)))
-    deal.bid(Order(act="order", seat=Seat(by)))
+        deal.do(Pass(act="pass", seat=Seat(seat)))
+    deal.do(Order(act="order", seat=Seat(by)))
     return deal
 
 
@@ -84,7 +84,7 @@ def test_the_makers_partner_goes_alone_and_the_maker_sits_out() -> None:
     assert err is not None and (err.code, err.message) == (
         "A601", "E goes alone, but only the makers S and N may; E is a defender (a defender "
                 "declares defend)")
-    deal.exchange(Exchange(seat=Seat.N, upcard=parse_card("JH"), discard=parse_card("KD")))
+    deal.do(Exchange(seat=Seat.N, upcard=parse_card("JH"), discard=parse_card("KD")))
     deal.do_id(PARTNER_ALONE_ID)
     assert deal.alone == Seat.N and deal.sitting_out == (Seat.S,)
     assert deal.to_play() == Seat.E  # the lone lead counts from the one alone (F10)
@@ -104,7 +104,7 @@ def test_legal_declarations_are_those_the_checks_accept(rules: str) -> None:
         deal = ordered(state(rules), bids, by)
         every = [Declaration(act=act, seat=s) for act in ("alone", "defend") for s in Seat]
         assert sorted(map(str, declarations(deal))) == sorted(
-            str(d) for d in every if deal.can_declare(d))
+            str(d) for d in every if deal.can(d))
         for number in deal.legal_action_ids():
             assert deal.can(deal.action_of(number)), number
 
@@ -122,9 +122,9 @@ def test_under_canadian_loner_the_dealer_does_not_go_alone_for_the_partner() -> 
 
 def test_a_lone_hand_by_the_partner_scores_as_the_makers_lone_hand() -> None:
     deal = ordered(state("partner-alone"), "E S", "W")
-    deal.declare(alone("E"))
+    deal.do(alone("E"))
     assert deal.sitting_out == (Seat.W,) and deal.to_play() == Seat.S
-    deal.exchange(Exchange(seat=Seat.N, upcard=parse_card("JH"), discard=parse_card("KD")))
+    deal.do(Exchange(seat=Seat.N, upcard=parse_card("JH"), discard=parse_card("KD")))
     while deal.phase is not Phase.DONE:
         deal.do(next(a for a in deal.legal_actions() if isinstance(a, Play)))
     made = deal.maker_tricks()
@@ -201,16 +201,16 @@ def test_without_a_natural_trump_the_dealer_only_declines(rules: str) -> None:
     assert err is not None and (err.code, err.message) == (
         "K508", "the dealer N takes the upcard holding no hearts (the left bower does not "
                 "count), but natural-pickup requires a natural trump")
-    assert exchanges(deal) == [DECLINE] and deal.can_exchange(DECLINE)
+    assert exchanges(deal) == [DECLINE] and deal.can(DECLINE)
     assert deal.exchange_due and not any(isinstance(a, Play) for a in deal.legal_actions())
-    deal.exchange(DECLINE)  # the order stands: hearts are trump
+    deal.do(DECLINE)  # the order stands: hearts are trump
     assert deal.trump is not None and deal.maker == Seat.W
     assert any(isinstance(a, Play) for a in deal.legal_actions())
 
 
 def test_with_a_natural_trump_the_dealer_may_pick_up() -> None:
     deal = ordered(state("natural-pickup", hands=LEFT_ONLY, upcard="QD"), "E S", "W")
-    assert deal.can_exchange(Exchange(seat=Seat.N, upcard=parse_card("QD"),
+    assert deal.can(Exchange(seat=Seat.N, upcard=parse_card("QD"),
                                       discard=parse_card("AC")))
     assert len(exchanges(deal)) == 7  # the decline and six discards
     required = ordered(state("natural-pickup dealer-pickup=required", hands=LEFT_ONLY,
@@ -221,11 +221,11 @@ def test_with_a_natural_trump_the_dealer_may_pick_up() -> None:
 
 def test_without_the_option_or_after_a_round_two_call_nothing_is_barred() -> None:
     deal = ordered(state("", hands=LEFT_ONLY), "E S", "W")
-    assert deal.can_exchange(pickup("KD"))
+    assert deal.can(pickup("KD"))
     deal = state("natural-pickup", hands=LEFT_ONLY)
     for seat in ("E", "S", "W", "N"):
-        deal.bid(Pass(act="pass", seat=Seat(seat)))
-    deal.bid(Call(act="call", seat=Seat.E, suit=Suit.SPADES))
+        deal.do(Pass(act="pass", seat=Seat(seat)))
+    deal.do(Call(act="call", seat=Seat.E, suit=Suit.SPADES))
     err = deal.check_exchange(pickup("KD"))
     assert err is not None and (err.code, err.message) == (
         "K501", "N exchanges after a round-2 call, where no exchange happens")
@@ -234,7 +234,7 @@ def test_without_the_option_or_after_a_round_two_call_nothing_is_barred() -> Non
 def test_an_unrecorded_hand_cannot_be_tested() -> None:
     hands = {**LEFT_ONLY, "N": "AC KC QC ?? KD"}
     deal = ordered(state("natural-pickup dealer-pickup=required", hands=hands), "E S", "W")
-    assert deal.can_exchange(pickup("KD")) and deal.can_exchange(DECLINE)
+    assert deal.can(pickup("KD")) and deal.can(DECLINE)
 
 
 @pytest.mark.parametrize("rules", ["natural-pickup", "natural-pickup dealer-pickup=required",
@@ -248,7 +248,7 @@ def test_legal_exchanges_are_those_the_checks_accept(rules: str, upcard: str) ->
         held = {*deal.hands[Seat.N].cards, up}
         every = [DECLINE, *(Exchange(seat=Seat.N, upcard=up, discard=c) for c in held)]
         assert sorted(map(str, exchanges(deal))) == sorted(
-            str(e) for e in every if deal.can_exchange(e))
+            str(e) for e in every if deal.can(e))
         for number in deal.legal_action_ids():
             assert deal.can(deal.action_of(number)), number
 

@@ -104,29 +104,29 @@ def state_for(text: str) -> DealState:
 
 def test_cutthroat_lone_maker_leaves_the_dummy_and_the_lead() -> None:
     state = state_for(CUTTHROAT)
-    state.bid(Pass(act="pass", seat=Seat.E))
-    state.bid(Order(act="order", seat=Seat.S))
-    state.declare(Declaration(act="alone", seat=Seat.S))
+    state.do(Pass(act="pass", seat=Seat.E))
+    state.do(Order(act="order", seat=Seat.S))
+    state.do(Declaration(act="alone", seat=Seat.S))
     with pytest.raises(IllegalActionError) as err:
-        state.merge(Merge(act="merge", seat=Seat.S))
+        state.do(Merge(act="merge", seat=Seat.S))
     assert err.value.code == "K505"  # a lone maker leaves the dummy (X6)
     assert state.to_play() == Seat.N  # left of the lone maker S, skipping the empty W (X7)
 
 
 def test_cutthroat_merge_keeps_only_the_ten() -> None:
     state = state_for(CUTTHROAT)
-    state.bid(Pass(act="pass", seat=Seat.E))
-    state.bid(Order(act="order", seat=Seat.S))
+    state.do(Pass(act="pass", seat=Seat.E))
+    state.do(Order(act="order", seat=Seat.S))
     keeps = tuple(parse_card(c) for c in ["JH", "JD", "QH", "9H", "KH"])  # KH is in the kitty
     with pytest.raises(IllegalActionError) as err:
-        state.merge(Merge(act="merge", seat=Seat.S, keeps=keeps))
+        state.do(Merge(act="merge", seat=Seat.S, keeps=keeps))
     assert err.value.code == "K506"
 
 
 def test_ghost_bidding() -> None:
     state = state_for(GHOST)
-    state.bid(Swap(act="swap", seat=Seat.E))
-    state.bid(Number(act="bid", seat=Seat.E, tricks=4))
+    state.do(Swap(act="swap", seat=Seat.E))
+    state.do(Number(act="bid", seat=Seat.E, tricks=4))
     faults: list[tuple[Bid, str]] = [
         (Swap(act="swap", seat=Seat.S), "B409"),  # one swap a deal
         (Number(act="bid", seat=Seat.S, tricks=4), "B408"),  # does not outbid
@@ -134,12 +134,12 @@ def test_ghost_bidding() -> None:
         (Call(act="call", seat=Seat.S, suit=Suit.CLUBS), "B402")]
     for bid, code in faults:
         with pytest.raises(IllegalActionError) as err:
-            state.verify_bid(bid)
+            state.verify(bid)
         assert err.value.code == code
-    state.bid(Number(act="bid", seat=Seat.S, tricks=6))  # the moon
-    state.bid(Pass(act="pass", seat=Seat.N))
-    assert state.naming and not state.can_bid(Call(act="call", seat=Seat.E, suit=Suit.CLUBS))
-    state.bid(Call(act="call", seat=Seat.S, suit=Suit.SPADES))
+    state.do(Number(act="bid", seat=Seat.S, tricks=6))  # the moon
+    state.do(Pass(act="pass", seat=Seat.N))
+    assert state.naming and not state.can(Call(act="call", seat=Seat.E, suit=Suit.CLUBS))
+    state.do(Call(act="call", seat=Seat.S, suit=Suit.SPADES))
     assert (state.maker, state.trump, state.contract, state.to_play()) == (
         Seat.S, Suit.SPADES, 6, Seat.S)
 

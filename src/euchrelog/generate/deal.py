@@ -198,7 +198,7 @@ class _DealPlayer:
             round_ = state.round
             tricks = self.variant.bidding == "tricks"
             choice = self._trick_bid() if tricks else self._euchre_bid()
-            state.bid(choice)
+            state.do(choice)
             lines.setdefault(round_, []).append(choice)
         self.bidding = [Bidding(bids=tuple(bids)) for _, bids in sorted(lines.items())]
 
@@ -278,7 +278,7 @@ class _DealPlayer:
                 choice = min(takes, key=lambda ex: (
                     keep_value(ex.discard, hand, trump) if ex.discard else 999.0,
                     str(ex.discard)))
-            state.exchange(choice)
+            state.do(choice)
             self.acts.append(choice)
         acts = list(state.legal_actions())
         decls = [a for a in acts if isinstance(a, Declaration)]
@@ -292,12 +292,12 @@ class _DealPlayer:
             strength = hand_strength(hand, trump)
             chance = 0.6 if count >= 4 and strength >= 7 else 0.3 if strength >= 8 else 0.01
             if must or self.force_alone or self.rng.random() < chance:
-                state.declare(alone)
+                state.do(alone)
                 self.acts.append(alone)
         merges = [a for a in acts if isinstance(a, Merge)]
         if merges and state.alone is None and self.force_merge is not False:
             self._merge(maker, trump, merges)
-        defends = [d for d in decls if d.act == "defend" and state.can_declare(d)]
+        defends = [d for d in decls if d.act == "defend" and state.can(d)]
         if defends:
             best = max(defends, key=lambda d: (hand_strength(state.hands[d.seat].cards, trump),
                                                d.seat.value))
@@ -307,7 +307,7 @@ class _DealPlayer:
             else:
                 chance = 0.2 if strength >= 7 else 0.02
             if self.rng.random() < chance:
-                state.declare(best)
+                state.do(best)
                 self.acts.append(best)
 
     def _merge(self, maker: Seat, trump: Trump, merges: Sequence[Merge]) -> None:
@@ -320,7 +320,7 @@ class _DealPlayer:
         best = max(merges, key=lambda m: cards_worth((worth[c] for c in m.keeps or () if c), trump))
         kept = tuple(sort_hand(c for c in best.keeps or () if c))
         choice = Merge(act="merge", seat=maker, keeps=kept)
-        self.state.merge(choice)
+        self.state.do(choice)
         self.acts.append(choice)
 
     def _ten(self, maker: Seat) -> set[Card]:
@@ -409,7 +409,7 @@ class _DealPlayer:
             assert legal, f"deal {self.number}: no legal play"
             before = len(state.tricks)
             choice = self._choose(legal)
-            state.play(choice)
+            state.do(choice)
             if choice.card is not None:
                 self.true.get(choice.seat, set()).discard(choice.card)
             if len(state.tricks) > before:

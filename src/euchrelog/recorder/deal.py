@@ -198,7 +198,7 @@ def written_exchange(state: DealState, exchange: Exchange) -> Exchange:
 def playable(state: DealState, seat: Seat, card: Card) -> bool:
     """Whether ``seat`` may play ``card`` now and the play proves no earlier renege (R802)."""
     play = Play(seat=seat, card=card)
-    if not state.can_play(play):
+    if state.check_play(play) is not None:
         return False
     trump = state.trump
     return trump is None or effective_suit(card, trump) not in state.showouts[seat]

@@ -348,7 +348,7 @@ class Recorder(RecordedGame):
         state = deal.state
         deck = self.ruleset.options.deck
         if isinstance(action, Pass | Order | Call | Number | Swap):
-            state.verify_bid(action)
+            _refuse(state.check_bid(action))
             if (isinstance(action, Order) and state.upcard is None
                     and self.variant.bidding == "euchre"):
                 raise IllegalEntryError(
@@ -356,16 +356,16 @@ class Recorder(RecordedGame):
                             "would be unknown (give the upcard when the deal starts)")
         elif isinstance(action, Exchange):
             in_deck(deck, action.discard, f"discarded by {action.seat}")
-            state.verify_exchange(written_exchange(state, action))
+            _refuse(state.check_exchange(written_exchange(state, action)))
         elif isinstance(action, Merge):
             for card in action.keeps or ():
                 in_deck(deck, card, f"kept by {action.seat}")
-            state.verify_merge(action)
+            _refuse(state.check_merge(action))
         elif isinstance(action, Declaration):
-            state.verify_declare(action)
+            _refuse(state.check_declare(action))
         else:
             in_deck(deck, action.card, f"played by {action.seat}")
-            state.verify_play(action)
+            _refuse(state.check_play(action))
             if action.card is None and not self._unknown_ok:
                 raise IllegalEntryError(
                     "C905", f"{action.seat} plays ??: a trick with an unknown card has no "
@@ -595,3 +595,10 @@ class Recorder(RecordedGame):
             result = replay_deal(self.tags, deal, done=True).deals[0]
             deal.points = dict(result.points or {})
             deal.thrown = result.thrown
+
+
+def _refuse(fault: IllegalActionError | None) -> None:
+    """Raises the fault of an act by the rules, as a record may write it (the engine's
+    ``check_*``: an exchange may leave its discard unnamed, a lead come before it)."""
+    if fault is not None:
+        raise fault

@@ -71,7 +71,9 @@ def sheet_line(deal: DealRecord, trump: Trump | str | None, maker: SeatLike | No
         probe = deal_state(state.ruleset, deal.cards)
         probe.fix_contract(trump, read_seat(maker))
     for act in acts if probe.phase is Phase.DECLARING else ():
-        probe.verify_declare(act)
+        fault = probe.check_declare(act)
+        if fault is not None:
+            raise fault
     fields = {
         "thrown": thrown, "trump": trump,
         "maker": read_seat(maker) if maker is not None else None, "alone": bool(alone),

@@ -13,7 +13,7 @@ written is a fault itself. The bounds of the search are the constants below.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import replace
@@ -65,6 +65,22 @@ CardReading = tuple[SlipPlace, Card, DealResult, list[Held]]
 Trial = Callable[[int, Deal], tuple[DealResult, list[Held]]]
 """Replays deal ``d`` (its index in the game) as the deal given, and returns its result and
 its findings, kept back."""
+
+
+def faults_of(state: DealState, acts: Iterable[Action | None]) -> int:
+    """Applies ``acts`` to ``state`` as recorded (``None`` closes a trick) and counts the
+    faults, short tricks and proved reneges among them: how well a reading of the record
+    fits the rules."""
+    count = 0
+    for act in acts:
+        if act is None:
+            if state.phase is Phase.PLAYING and state.current:
+                count += len(state.current) < len(state.playing)  # a short trick
+                state.end_trick()
+            continue
+        count += state.check_act(act) is not None
+        count += len(state.apply_act(act))
+    return count
 
 
 def misfit(rules: Ruleset, deal: Deal, faults: int, points: dict[str, int] | None) -> int:
@@ -314,7 +330,7 @@ def reseat(rules: Ruleset, state: DealState, act: A, rest: list[Action | None], 
         else:
             trial.apply_act(reading[0])
         # (A claim's penalty, not the tricks, scores a deal with one.)
-        return misfit(rules, deal, trial.faults(rest),
+        return misfit(rules, deal, faults_of(trial, rest),
                       None if deal.claims else scored(deal, trial))
 
     return min(readings, key=faults_after)

@@ -480,15 +480,15 @@ class Session:
         notes: list[str] = []
         maker = state.maker
         assert maker is not None
-        if maker is not None and state.can_merge(Merge(act="merge", seat=maker)):
+        if maker is not None and state.can(Merge(act="merge", seat=maker)):
             notes.append(f"{maker} may take up the dummy (merge, or merge keeps 5 cards)")
         lone = sorted((s for s in rec.seats
-                       if state.can_declare(Declaration(act="alone", seat=s))),
+                       if state.can(Declaration(act="alone", seat=s))),
                       key=lambda s: s != maker)
         if lone:
             how = ["alone" if s == maker else f"alone {s}" for s in lone]
             notes.append(f"{' or '.join(lone)} may go alone ({', or '.join(how)})")
-        defenders = [s for s in rec.seats if state.can_declare(
+        defenders = [s for s in rec.seats if state.can(
             Declaration(act="defend", seat=s))]
         if defenders:
             who = " or ".join(map(str, defenders))
@@ -758,7 +758,7 @@ class Session:
         if state is None:
             return []
         return [s for s in rec.seats
-                if s != state.maker and state.can_declare(Declaration(act="alone", seat=s))]
+                if s != state.maker and state.can(Declaration(act="alone", seat=s))]
 
     def alone_answer(self, draft: Draft, text: str) -> bool | Seat:
         """Whether the maker went alone (``y``/``n``), or, where its partner may go alone
@@ -805,11 +805,11 @@ class Session:
             if alone:
                 seat = alone if isinstance(alone, Seat) else state.maker
                 lone = Declaration(act="alone", seat=seat)
-                state.verify_declare(lone)
+                state.verify(lone)
                 state.apply_declare(lone)
             defend = draft.get("defend")
             if isinstance(defend, Seat):
-                state.verify_declare(Declaration(act="defend", seat=defend))
+                state.verify(Declaration(act="defend", seat=defend))
 
     def deal_cards(self, draft: Draft) -> tuple[dict[Seat, CardsLike], Card | None,
                                                 CardsLike | None, CardsLike | None, Seat]:

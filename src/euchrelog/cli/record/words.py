@@ -181,7 +181,7 @@ def parse_act(text: str, rec: Recorder) -> Action:
             who = maker
         if who is None:
             options = [s for s in rec.seats
-                       if state.can_declare(Declaration(act="defend", seat=s))]
+                       if state.can(Declaration(act="defend", seat=s))]
             if len(options) != 1:
                 raise UnclearError("say who defends alone, e.g. defend " + (
                     str(options[0]) if options else "E"))

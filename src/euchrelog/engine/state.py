@@ -1,85 +1,32 @@
-"""The state of one deal, with verify / can / do for every act.
+"""The rules of one deal: :class:`DealRules`, what is legal, by kind of act.
 
-:class:`DealState` is the one place that knows what is legal. Bots and the recorder call
-:meth:`~DealState.verify` (raises :class:`~euchrelog.errors.IllegalActionError`),
-:meth:`~DealState.can` (a bool) and :meth:`~DealState.do` (verifies, then changes the
-state) for any act, or the per-kind aliases (``verify_bid``, ``can_play``, ``play``, ...);
-:meth:`DealState.legal_actions` lists exactly the acts ``do`` takes now, and every act has
-a number (:meth:`DealState.legal_action_ids`, :meth:`DealState.do_id`; docs/api.md).
-The replay of a record uses the lenient pair instead:
-``check_*`` returns the fault, ``apply_*`` applies the act as recorded anyway, so one
-mistake yields one finding and the rest of the deal is still checked. :meth:`DealState.run`
-is the bulk entry that proves a whole deal clean (the fast path of ``check``), with the
-same rules.
+Each kind of act has a check (``check_bid``, ``check_exchange``, ``check_merge``,
+``check_declare``, ``check_play``: the fault, or ``None``) and an application
+(``apply_*``: the act as recorded, legal or not), the lenient pair by which the replay of
+a record reads it: one mistake yields one finding, and the rest of the deal is still
+checked. The act table and the player's one dialect (``verify``/``can``/``do``) are in
+:mod:`.acts`, the acts offered to bots and their numbers in :mod:`.bots`.
 
 What the record puts in each hand, what the hand surely holds and the cards played are
 masks of cards (:attr:`~euchrelog.cards.Card.bit`), as are the suits under each trump; the
 place of every other card is a table by card, and a trick a list of (seat, card) pairs.
-The common case of a legal play is a few bit tests (:meth:`DealState._plain`), and only a
+The common case of a legal play is a few bit tests (:meth:`DealRules._plain`), and only a
 play that fails them is looked into for its finding.
-
->>> from euchrelog.cards import parse_card
->>> from euchrelog.models import Exchange, Order, Pass, Play
->>> from euchrelog.seats import Seat
->>> hands = {Seat.E: "9C TC QS KS AD", Seat.S: "9S TS AS 9D TD",
-...          Seat.W: "JD AH KH QH 9H", Seat.N: "AC KC QC JC KD"}
->>> state = DealState(Ruleset(), Seat.N,
-...                   hands={s: [parse_card(c) for c in h.split()] for s, h in hands.items()},
-...                   upcard=parse_card("JH"))
->>> state.bid(Pass(act="pass", seat=Seat.E))
->>> state.can_bid(Order(act="order", seat=Seat.W))
-False
->>> state.bid(Order(act="order", seat=Seat.S)); state.trump
-<Suit.HEARTS: 'H'>
->>> state.exchange_due, len(state.legal_actions()), state.legal_action_ids()[:2]
-(True, 10, [37, 38])
->>> state.do(Exchange(seat=Seat.N, discard=parse_card("KD"))); state.to_play()
-<Seat.E: 'E'>
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from enum import Enum
-from itertools import combinations
 from operator import attrgetter
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from .actions import (
-    ACTION_COUNT,
-    ALONE_ID,
-    BID_ID,
-    CALL_ID,
-    CARDS_BY_NUMBER,
-    DECLINE_ID,
-    DEFEND_ID,
-    DISCARD_ID,
-    MERGE_ID,
-    MERGE_KEEPS_ID,
-    NUMBERED,
-    PARTNER_ALONE_ID,
-    PLAIN_BIDS,
-    SEAT_NUMBER,
-    SEATS_BY_NUMBER,
-    SUIT_NUMBER,
-    bid_candidates,
-    bid_of,
-    by_name,
-    card_number,
-    combination,
-    combination_rank,
-    declaration_act,
+from ..actions import (
     exchange_act,
-    numbers_of,
-    pickups,
-    play_table,
-    plays_of,
-    subsets,
-    unnamed_merge,
 )
-from .cards import (
+from ..cards import (
     CARD_SLOTS,
     JOKER,
     NO_TRUMP,
@@ -91,16 +38,17 @@ from .cards import (
     deck_mask,
     follow_masks,
     mask_of,
+    sort_hand,
     suit_list,
     trick_winner_on,
 )
-from .errors import IllegalActionError, RenegeError
-from .models import Bid, Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap
-from .rules import MOON, Ruleset
-from .seats import Seat, clockwise_from
+from ..errors import IllegalActionError, RenegeError
+from ..models import Bid, Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap
+from ..rules import MOON, Ruleset
+from ..seats import Seat, clockwise_from
 
-Action = Pass | Order | Call | Number | Swap | Exchange | Merge | Declaration | Play
-"""Any act :meth:`DealState.legal_actions` can offer."""
+if TYPE_CHECKING:
+    from .acts import Action
 
 Played = tuple[Seat, Card | None]
 """A card played, by its seat (``None``: a card the record does not know), as the tricks of
@@ -140,6 +88,15 @@ class HandInfo:
         """The cards of :attr:`known`, in a fixed order."""
         return cards_of(self.known)
 
+    def __str__(self) -> str:
+        """The cards of the hand, ``??`` for each slot not known: ``9C TC JH ??``."""
+        return " ".join([*map(str, sort_hand(self.cards)), *["??"] * self.free]) or "-"
+
+    def __repr__(self) -> str:
+        """The masks as cards: ``HandInfo(known=9C TC JH, held=9C TC, free=1)``."""
+        return (f"HandInfo(known={_card_list(self.known)}, held={_card_list(self.held)}, "
+                f"free={self.free})")
+
 
 @dataclass(frozen=True)
 class Evidence:
@@ -157,8 +114,9 @@ class Evidence:
     proof_trick: int
 
 
-class DealState:
-    """The mutable state of one deal under a ruleset."""
+class DealRules:
+    """The mutable state of one deal under a ruleset, and its rules (the state a bot plays
+    is :class:`~euchrelog.engine.DealState`, which adds the acts of a player and of bots)."""
 
     def __init__(self, ruleset: Ruleset, dealer: Seat, *,
                  hands: Mapping[Seat, Sequence[Card | None]] | None = None,
@@ -252,33 +210,14 @@ class DealState:
         """Reneges found so far: seat, trick index, play index."""
         self._merge_list: tuple[tuple[Seat, int, int] | None, tuple[Merge, ...]] = (None, ())
         """The merges of :meth:`_merges`, and the maker and cards they are of."""
+        self._dealt: _Dealt = (ruleset, dealer, hands, upcard, kitty, extra)
+        """The deal as dealt (this constructor's arguments, kept as given), from which
+        :meth:`undo` plays :attr:`_done` again."""
+        self._done: tuple[Action | int, ...] = ()
+        """The acts :meth:`do` made (an act) and :meth:`do_id` (its number), in order (a
+        tuple: a copy shares it)."""
 
     # ------------------------------------------------------------ helpers
-
-    def copy(self) -> DealState:
-        """An independent copy of the state, to try acts on without changing this one.
-
-        Every attribute is copied by name (not by :func:`copy.copy`, which the compiled
-        build's classes do not support); ``tests/test_engine.py`` holds the list to
-        :meth:`__init__`'s."""
-        other = DealState(self.ruleset, self.dealer)
-        other.upcard, other.phase, other.round = self.upcard, self.phase, self.round
-        other.hands = {s: replace(h) for s, h in self.hands.items()}
-        other.extra_kind, other.extra = self.extra_kind, replace(self.extra)
-        other._where, other.played = list(self._where), self.played
-        other.high, other.swapped, other.merged = self.high, self.swapped, self.merged
-        other.acted = list(self.acted)
-        other.trump, other.follows, other.suit_masks = self.trump, self.follows, self.suit_masks
-        other.maker, other._makers, other._lineups = self.maker, self._makers, self._lineups
-        other.fixed_in_round, other.exchanged = self.fixed_in_round, self.exchanged
-        other.alone, other.defender, other.playing = self.alone, self.defender, self.playing
-        other.current = list(self.current)
-        other.tricks = [list(t) for t in self.tricks]
-        other.winners, other.leader = list(self.winners), self.leader
-        other.showouts = {s: dict(v) for s, v in self.showouts.items()}
-        other.reneges = list(self.reneges)
-        other._merge_list = self._merge_list
-        return other
 
     @property
     def where(self) -> dict[Card, str]:
@@ -301,66 +240,6 @@ class DealState:
         """Puts ``card`` at ``place``."""
         self._where[card.index] = place
 
-    def check_act(self, act: Action) -> IllegalActionError | None:
-        """The fault of any act now (a bid, exchange, merge, declaration or play)."""
-        return _ACTS[type(act)][0](self, act)
-
-    def apply_act(self, act: Action) -> list[Evidence]:
-        """Applies any act as recorded; returns the earlier reneges a play proves."""
-        if type(act) is Play:
-            return self.apply_play(act)
-        _ACTS[type(act)][1](self, act)
-        return []
-
-    def run(self, acts: Iterable[Action], tricks: Iterable[list[Played]]) -> bool:
-        """The bulk entry, for replaying a whole deal: applies the acts before the play, then
-        the tricks (each a list of seats and cards, which the state keeps), while each act
-        is legal. Whether all were, each trick being whole.
-
-        The state stops at the first act that is not (or at a trick left short or run
-        into the next), having begun the play if it is in the first trick; the per-act
-        ``check_*`` methods then tell what is wrong.
-        """
-        for act in acts:
-            check, apply = _ACTS[type(act)]
-            if check(self, act) is not None or apply(self, act):
-                return False
-        for trick in tricks:
-            if self.phase is _DECLARING and trick:
-                # The first lead: the deal is about to be played.
-                if (self._dummy_fault(*trick[0]) is not None
-                        or self.check_canadian() is not None):
-                    return False
-                self._start_play()
-            proved = self.play_trick(trick)
-            if proved is None:  # not plainly legal: card by card, to see
-                done = len(self.tricks)
-                for seat, card in trick:
-                    if ((card is not None and not card.bit & self._deck)
-                            or self._check_play(seat, card) is not None
-                            or self._apply_play(seat, card)):
-                        return False  # a card of no deck is the replay's to report (D305)
-                if self.current or len(self.tricks) != done + 1:
-                    return False
-            elif proved:
-                return False
-        return True
-
-    def faults(self, acts: Iterable[Action | None]) -> int:
-        """Applies ``acts`` as recorded (``None`` closes a trick) and counts the faults,
-        short tricks and proved reneges among them: how well a reading of the record fits
-        the rules."""
-        count = 0
-        for act in acts:
-            if act is None:
-                if self.phase is Phase.PLAYING and self.current:
-                    count += len(self.current) < len(self.playing)  # a short trick
-                    self.end_trick()
-                continue
-            count += self.check_act(act) is not None
-            count += len(self.apply_act(act))
-        return count
-
     def seats_due(self, act: Action) -> tuple[Seat, ...]:
         """The seats that could have made ``act`` now, when it is written under a seat that
         may not make it (P4: an act under the wrong seat is taken as the due seat's)."""
@@ -375,15 +254,26 @@ class DealState:
             if self.phase is not Phase.DECLARING:
                 return ()
             if act.act == "alone":
-                return self._lone_makers()
+                return self.lone_makers()
             return self.defenders
-        due = self._bidder()
+        due = self.bidder()
         return (due,) if due is not None else ()
 
     @property
     def bidders(self) -> tuple[Seat, ...]:
         """The bidding order: from the dealer's left, dealer last."""
         return self._bidders
+
+    def bidder(self) -> Seat | None:
+        """The seat to bid now: the dealer on a Benny turn-up, the high bidder naming
+        trump (G5), else the next in the bidding order."""
+        if self.phase is not Phase.BIDDING:
+            return None
+        if self.round == 0:
+            return self.dealer
+        if self.naming:
+            return self.high[0] if self.high else None
+        return self._due_bidder()
 
     def _due_bidder(self) -> Seat | None:
         """The first seat of the bidding order that has not bid in this round."""
@@ -413,7 +303,7 @@ class DealState:
 
     def _side_with(self, maker: Seat) -> None:
         """Keeps the maker's side and the defenders of ``maker``."""
-        kept = _tables(self.ruleset)[3]
+        kept = ruleset_tables(self.ruleset)[3]
         sides = kept.get(maker)
         if sides is None:
             side = self.side(maker)
@@ -641,18 +531,6 @@ class DealState:
         """The winning trick bid (ghost), once made."""
         return self.high[1] if self.high is not None else None
 
-    def verify_bid(self, bid: Bid) -> None:
-        """Raises :class:`IllegalActionError` if ``bid`` is not legal now."""
-        self.verify(bid)
-
-    def can_bid(self, bid: Bid) -> bool:
-        """Whether ``bid`` is legal now."""
-        return self.can(bid)
-
-    def bid(self, bid: Bid) -> None:
-        """Makes a bid after verifying it (:meth:`do`)."""
-        self.do(bid)
-
     def fix_contract(self, trump: Trump, maker: Seat, bid: int | None = None) -> None:
         """Fixes trump, maker and (ghost) the bid without bidding: a score-sheet record."""
         self.fix_trump(trump)
@@ -765,17 +643,15 @@ class DealState:
             hand.free = max(hand.free - 1, 0)
             self._put(ex.discard, "discard")
 
-    def verify_exchange(self, ex: Exchange) -> None:
-        """Raises :class:`IllegalActionError` if the exchange is not legal now."""
-        self.verify(ex)
-
-    def can_exchange(self, ex: Exchange) -> bool:
-        """Whether the exchange is legal now."""
-        return self.can(ex)
-
-    def exchange(self, ex: Exchange) -> None:
-        """Makes the dealer's exchange after verifying it (:meth:`do`)."""
-        self.do(ex)
+    @property
+    def exchange_due(self) -> bool:
+        """Whether the dealer may still exchange (F4, F7): while so, :meth:`legal_actions`
+        offers no lead, since the dealer's hand is not settled (a record may leave the
+        exchange out; a bot makes it, or declines it, first)."""
+        return (self.phase is _DECLARING and not self.exchanged and (
+            self.check_exchange(exchange_act(self.dealer, self.upcard, None)) is None
+            or (self._pickup_barred() and self.check_exchange(
+                exchange_act(self.dealer, None, None, "declines")) is None)))
 
     # ------------------------------------------------------------ declarations
 
@@ -802,7 +678,7 @@ class DealState:
                 "A601", "{seat} goes alone after merging the dummy, which rules it out (X6)",
                 seat=seat)
         if decl.act == "alone":
-            lone = self._lone_makers()
+            lone = self.lone_makers()
             if seat not in lone:
                 role = ("the maker's partner" if seat in self.makers
                         else "a defender (a defender declares defend)")
@@ -831,7 +707,7 @@ class DealState:
                 other=self.defender)
         return None
 
-    def _lone_makers(self) -> tuple[Seat, ...]:
+    def lone_makers(self) -> tuple[Seat, ...]:
         """The seats that may go alone for the makers (F9, ``partner-alone``)."""
         maker = self.maker
         return () if maker is None else self.ruleset.lone_makers(self.dealer, maker,
@@ -917,30 +793,6 @@ class DealState:
         hand.known |= named
         self.extra = HandInfo(0, 0, 0)
 
-    def verify_merge(self, merge: Merge) -> None:
-        """Raises :class:`IllegalActionError` if the merge is not legal now."""
-        self.verify(merge)
-
-    def can_merge(self, merge: Merge) -> bool:
-        """Whether the merge is legal now."""
-        return self.can(merge)
-
-    def merge(self, merge: Merge) -> None:
-        """Takes up the dummy after verifying it (:meth:`do`)."""
-        self.do(merge)
-
-    def verify_declare(self, decl: Declaration) -> None:
-        """Raises :class:`IllegalActionError` if the declaration is not legal now."""
-        self.verify(decl)
-
-    def can_declare(self, decl: Declaration) -> bool:
-        """Whether the declaration is legal now."""
-        return self.can(decl)
-
-    def declare(self, decl: Declaration) -> None:
-        """Declares going alone or defending alone after verifying it (:meth:`do`)."""
-        self.do(decl)
-
     # ------------------------------------------------------------ play
 
     def _upcard_with_dealer(self) -> bool:
@@ -956,7 +808,7 @@ class DealState:
         """The seats that play and the opening leader (F10), once declarations are done."""
         key = (self.maker, self.alone, self.defender)
         if self._lineups[0] != key:
-            kept = _tables(self.ruleset)[2]
+            kept = ruleset_tables(self.ruleset)[2]
             full = (self.dealer, *key)
             found = kept.get(full)
             if found is None:
@@ -1305,22 +1157,6 @@ class DealState:
         if self.phase is Phase.PLAYING and not self.current:
             self.leader = None
 
-    def verify_play(self, play: Play) -> None:
-        """Raises :class:`IllegalActionError` (:class:`RenegeError` for a renege) if the play
-        is not legal now."""
-        self.verify(play)
-
-    def can_play(self, play: Play) -> bool:
-        """Whether the play is legal now."""
-        return self.can(play)
-
-    def play(self, play: Play) -> None:
-        """Plays a card after verifying it.
-
-        :raises RenegeError: also when this play proves an earlier renege (P1).
-        """
-        self.do(play)
-
     # ------------------------------------------------------------ outcome
 
     def tricks_won(self) -> dict[Seat, int] | None:
@@ -1370,340 +1206,6 @@ class DealState:
         return rules.side_points(maker, made, maker_alone=self.alone is not None,
                                  defender_alone=self.defender is not None)
 
-    # ------------------------------------------------------------ acts of any kind
-
-    def verify(self, act: Action) -> None:
-        """Raises :class:`IllegalActionError` (:class:`RenegeError` for a renege) if ``act``,
-        of any kind, is not legal now."""
-        error = self.check_act(act)
-        if error is not None:
-            raise error
-
-    def can(self, act: Action) -> bool:
-        """Whether ``act``, of any kind, is legal now."""
-        return self.check_act(act) is None
-
-    def do(self, act: Action) -> None:
-        """Makes ``act``, of any kind, after verifying it.
-
-        :raises IllegalActionError: if it is not legal now (nothing changes then).
-        :raises RenegeError: also when a play proves an earlier renege (P1), once made.
-        """
-        kind, phase = type(act), self.phase  # (a type test is quicker than isinstance)
-        if kind is Play and phase is _PLAYING:
-            play = cast(Play, act)
-            self._do_play(play.seat, play.card, self.to_play())
-            return
-        if phase is Phase.BIDDING and self._legal_bids()[2].get(
-                NUMBERED.get(id(act), -1)) is act:  # one check_bid passed for this state
-            self.apply_bid(act)
-            return
-        self.verify(act)
-        for proof in self.apply_act(act):
-            raise proved_renege(proof)
-
-    def _do_play(self, seat: Seat, card: Card | None, due: Seat | None) -> None:
-        """:meth:`check_play` and :meth:`apply_play` at once (the phase is playing, and
-        ``due`` the seat to play)."""
-        led = self._led()
-        if not self._plain(((seat, card),), (due,), led, leads=not self.current):
-            error = self._play_fault(seat, card)
-            if error is not None:
-                raise error
-        for proof in self._take([(seat, card)], led):
-            raise proved_renege(proof)
-
-    @property
-    def exchange_due(self) -> bool:
-        """Whether the dealer may still exchange (F4, F7): while so, :meth:`legal_actions`
-        offers no lead, since the dealer's hand is not settled (a record may leave the
-        exchange out; a bot makes it, or declines it, first)."""
-        return (self.phase is _DECLARING and not self.exchanged and (
-            self.check_exchange(exchange_act(self.dealer, self.upcard, None)) is None
-            or (self._pickup_barred() and self.check_exchange(
-                exchange_act(self.dealer, None, None, "declines")) is None)))
-
-    def legal_actions(self) -> list[Action]:
-        """Every act the verifying methods accept now that can still lead to a complete
-        deal: :meth:`do` takes each of them. Plays are only of cards the state knows; no
-        lead is offered while :attr:`exchange_due`."""
-        phase = self.phase
-        if phase is _PLAYING:
-            return list(self._legal_plays())
-        if phase is Phase.BIDDING:
-            return list(self._legal_bids()[0])
-        if phase is not _DECLARING:
-            return []
-        due = self.exchange_due
-        acts = self._before_lead(due)
-        if not due:
-            acts += self._legal_plays()
-        return acts
-
-    def _legal_bids(self) -> _LegalBids:
-        """The legal bids now, from :meth:`check_bid`, their numbers (ascending) and each
-        by its number, kept by everything it asks of the state (the bidding of a deal
-        recurs across deals)."""
-        key = (self.dealer, self.round, tuple(self.acted), self.high, self.swapped,
-               self.upcard)
-        table = _tables(self.ruleset)[0]
-        legal = table.get(key)
-        if legal is None:
-            bids = tuple(b for b in bid_candidates(self.seats) if self.check_bid(b) is None)
-            by_number = {self.action_id(b): b for b in bids}
-            legal = table[key] = (bids, tuple(sorted(by_number)), by_number)
-        return legal
-
-    def _before_lead(self, exchange_due: bool) -> list[Action]:
-        """The legal exchanges, declarations and merges now (the phase is declaring)."""
-        dealer, up = self.dealer, self.upcard
-        declines, discards = self._exchanges(exchange_due)
-        acts: list[Action] = [exchange_act(dealer, None, None, "declines")] if declines else []
-        kept = pickups(dealer, up)
-        for card in by_name(discards):
-            pickup = kept.get(card.index)
-            if pickup is None:
-                pickup = kept[card.index] = exchange_act(dealer, up, card)
-            acts.append(pickup)
-        declarations, merging = self._declarations()
-        acts += declarations
-        if merging and self.maker is not None:
-            acts += self._merges(self.maker)
-        return acts
-
-    def _exchanges(self, exchange_due: bool) -> tuple[bool, int]:
-        """Whether the dealer may decline now, and the mask of the cards the dealer may
-        discard on taking the upcard (the phase is declaring).
-
-        While :attr:`exchange_due` (a pickup naming no discard is legal, unless
-        ``natural-pickup`` bars it), so is a pickup discarding any of the six cards
-        (:meth:`check_exchange` refuses a discard only outside them, K502), and the
-        decline is checked; else no exchange is legal.
-        """
-        if not exchange_due:
-            return False, 0
-        dealer, up = self.dealer, self.upcard
-        declines = self.check_exchange(exchange_act(dealer, None, None, "declines")) is None
-        if self._pickup_barred():
-            return declines, 0
-        return declines, self.hands[dealer].known | (up.bit if up is not None else 0)
-
-    def _declarations(self) -> tuple[tuple[Declaration, ...], bool]:
-        """The legal lone declarations now, and whether the maker may merge, from
-        :meth:`check_declare` and :meth:`check_merge`, kept by everything they ask of the
-        state (the phase is declaring)."""
-        key = (self.maker, self.merged, self.alone, self.defender, self.dealer,
-               self.fixed_in_round)
-        table = _tables(self.ruleset)[1]
-        legal = table.get(key)
-        if legal is None:
-            options: list[Declaration] = []
-            for kind in ("alone", "defend"):  # by the seats that may make them (seats_due)
-                due = self.seats_due(declaration_act(kind, self.dealer))
-                options += [declaration_act(kind, s) for s in self.seats if s in due]
-            maker = self.maker
-            legal = table[key] = (
-                tuple(d for d in options if self.check_declare(d) is None),
-                maker is not None and self.check_merge(unnamed_merge(maker)) is None)
-        return legal
-
-    def _legal_plays(self) -> tuple[Play, ...]:
-        """The legal plays now (see :meth:`_play_mask`), in the order of their cards'
-        names."""
-        turn, legal = self._play_mask()
-        return plays_of(legal, turn) if turn is not None else ()
-
-    def _play_mask(self) -> tuple[Seat | None, int]:
-        """The seat to play and the mask of the cards it may play now, of those the state
-        puts in its hand. The cards the hand surely holds are checked as one mask
-        (:func:`following`), as :meth:`_plain` checks each; any other card by
-        :meth:`check_play`."""
-        turn = self.to_play()
-        hand = self.hands.get(turn) if turn is not None else None
-        if turn is None or hand is None:
-            return None, 0
-        legal = 0
-        if self.phase is _PLAYING:
-            held, led = hand.held, self._led()
-            legal = held if led is None or not self.current else following(
-                held, held, self.suit_masks[led])
-            unsure = hand.known & ~held
-            if unsure:
-                legal |= mask_of(c for c in cards_of(unsure) if self._check_play(turn, c) is None)
-        elif self._turn_fault(turn, None) is None:  # the first lead: any card surely held
-            legal = hand.held | mask_of(c for c in cards_of(hand.known & ~hand.held)
-                                        if self._card_fault(turn, c) is None)
-        return turn, legal
-
-    def _merges(self, maker: Seat) -> list[Merge]:
-        """The merges the maker may make: of five named cards of the ten, when the state
-        knows them all, else one naming none (kept while the cards stay the same)."""
-        hand = self.hands[maker]
-        if hand.free or self.extra.free:
-            return [unnamed_merge(maker)]
-        key = (maker, hand.known, self.extra.known)
-        if self._merge_list[0] != key:
-            ten = by_name(hand.known | self.extra.known)
-            self._merge_list = (key, tuple(Merge(seat=maker, keeps=kept) for kept in
-                                           combinations(ten, self.variant.hand_size)))
-        return list(self._merge_list[1])
-
-    def _merge_ids(self, maker: Seat) -> range:
-        """The numbers of :meth:`_merges`."""
-        hand = self.hands[maker]
-        if hand.free or self.extra.free:
-            return range(MERGE_ID, MERGE_ID + 1)
-        ten = (hand.known | self.extra.known).bit_count()
-        return range(MERGE_KEEPS_ID, MERGE_KEEPS_ID + len(subsets(ten, self.variant.hand_size)))
-
-    # ------------------------------------------------------------ acts as numbers
-
-    def action_id(self, act: Action) -> int:
-        """The number of ``act`` in the table of :data:`ACTION_COUNT` acts (docs/api.md);
-        the seat is the one that makes such an act now, but for a ``defend``.
-
-        :raises ValueError: for an act the table has no number for (a card of no deck, a
-            merge keeping other than the maker's five of ten known cards).
-        """
-        number = NUMBERED.get(id(act))
-        if number is not None:
-            return number
-        kind = type(act)
-        if kind is Play:
-            return card_number(cast(Play, act).card)
-        if kind is Exchange:
-            ex = cast(Exchange, act)
-            if ex.act == "declines":
-                return DECLINE_ID
-            if ex.discard is None:
-                raise ValueError("an exchange that does not name its discard has no number")
-            return DISCARD_ID + card_number(ex.discard)
-        if kind is Declaration:
-            decl = cast(Declaration, act)
-            if decl.act == "defend":
-                return DEFEND_ID + SEAT_NUMBER[decl.seat]
-            partner = decl.seat != self.maker and decl.seat in self.makers
-            return PARTNER_ALONE_ID if partner else ALONE_ID
-        if kind is Merge:
-            keeps = cast(Merge, act).keeps
-            if keeps is None:
-                return MERGE_ID
-            ten = self._merge_cards()
-            if None in keeps or not set(keeps) <= set(ten):
-                raise ValueError("a merge keeping cards not among the ten known has no number")
-            return MERGE_KEEPS_ID + combination_rank(
-                sorted(ten.index(c) for c in keeps if c is not None), len(ten))
-        if kind is Call:
-            suit = cast(Call, act).suit
-            return CALL_ID + (4 if suit is NO_TRUMP else SUIT_NUMBER[suit])
-        if kind is Number:
-            tricks = cast(Number, act).tricks
-            if not 3 <= tricks <= MOON:
-                raise ValueError(f"a bid of {tricks} tricks has no number (3 to {MOON})")
-            return BID_ID + tricks - 3
-        return PLAIN_BIDS[kind]
-
-    def action_of(self, number: int) -> Action:
-        """The act of ``number`` (see :meth:`action_id`), made by the seat due now.
-
-        :raises ValueError: for a number not in the table, or one no seat can make now
-            (a play with no seat to play, a merge with no maker).
-        """
-        if not 0 <= number < ACTION_COUNT:
-            raise ValueError(f"not an action number: {number} (0 to {ACTION_COUNT - 1})")
-        if number < DISCARD_ID:
-            turn = self.to_play()
-            if turn is None:
-                raise ValueError(f"no seat is to play now (action {number})")
-            return play_table()[turn][CARDS_BY_NUMBER[number].index]
-        if number < DECLINE_ID:
-            return exchange_act(self.dealer, self.upcard, CARDS_BY_NUMBER[number - DISCARD_ID])
-        if number == DECLINE_ID:
-            return exchange_act(self.dealer, None, None, "declines")
-        if DEFEND_ID <= number < MERGE_ID:
-            return declaration_act("defend", SEATS_BY_NUMBER[number - DEFEND_ID])
-        if number >= ALONE_ID:
-            maker = self.maker
-            if maker is None:
-                raise ValueError(f"no maker is fixed yet (action {number})")
-            if number == ALONE_ID:
-                return declaration_act("alone", maker)
-            if number == PARTNER_ALONE_ID:
-                partner = next((s for s in self.makers if s != maker), None)
-                if partner is None:
-                    raise ValueError(f"the maker has no partner (action {number})")
-                return declaration_act("alone", partner)
-            if number == MERGE_ID:
-                return unnamed_merge(maker)
-            ten = self._merge_cards()
-            picked = combination(number - MERGE_KEEPS_ID, len(ten), self.variant.hand_size)
-            if picked is None:
-                raise ValueError(f"no merge of the ten cards has number {number}")
-            return Merge(seat=maker, keeps=tuple(sorted((ten[i] for i in picked), key=str)))
-        bidder = self._bidder()
-        if bidder is None:
-            raise ValueError(f"no seat is to bid now (action {number})")
-        return bid_of(number, bidder)
-
-    def legal_action_ids(self) -> list[int]:
-        """The numbers of :meth:`legal_actions` (see :meth:`action_id`), ascending: worked
-        out as :meth:`legal_actions` works them out, without making the acts."""
-        phase = self.phase
-        if phase is _PLAYING:
-            return list(numbers_of(self._play_mask()[1]))
-        if phase is Phase.BIDDING:
-            return list(self._legal_bids()[1])
-        if phase is not _DECLARING:
-            return []
-        due = self.exchange_due
-        declines, discards = self._exchanges(due)
-        numbers = [DECLINE_ID] if declines else []
-        numbers += [DISCARD_ID + n for n in numbers_of(discards)]
-        declarations, merging = self._declarations()
-        numbers += map(self.action_id, declarations)
-        if merging and self.maker is not None:
-            numbers += self._merge_ids(self.maker)
-        if not due:
-            numbers += numbers_of(self._play_mask()[1])
-        numbers.sort()
-        return numbers
-
-    def do_id(self, number: int) -> None:
-        """Makes the act of ``number`` (see :meth:`action_id`) after verifying it, as
-        :meth:`do`.
-
-        :raises ValueError: for a number no act has now (see :meth:`action_of`).
-        """
-        phase = self.phase
-        if 0 <= number < DISCARD_ID and phase is _PLAYING:
-            turn = self.to_play()
-            if turn is not None:
-                self._do_play(turn, CARDS_BY_NUMBER[number], turn)
-                return
-        elif phase is Phase.BIDDING:
-            bid = self._legal_bids()[2].get(number)
-            if bid is not None:  # check_bid passed it for this state of the bidding
-                self.apply_bid(bid)
-                return
-        self.do(self.action_of(number))
-
-    def _merge_cards(self) -> list[Card]:
-        """The ten cards of a merge (the maker's hand and the dummy), by their numbers."""
-        maker = self.maker
-        known = (self.hands[maker].known if maker is not None else 0) | self.extra.known
-        return sorted(cards_of(known), key=card_number)
-
-    def _bidder(self) -> Seat | None:
-        """The seat to bid now: the dealer on a Benny turn-up, the high bidder naming
-        trump (G5), else the next in the bidding order."""
-        if self.phase is not Phase.BIDDING:
-            return None
-        if self.round == 0:
-            return self.dealer
-        if self.naming:
-            return self.high[0] if self.high else None
-        return self._due_bidder()
-
 
 def following(held: int, cards: int, led: int) -> int:
     """The cards of ``cards`` that follow suit (P1, P2), all as masks (see
@@ -1735,37 +1237,35 @@ def dealt_cleanly(cards: Iterable[Card | None], deck: int) -> bool:
     return mask.bit_count() == len(bits) and not mask & ~deck_mask(deck)
 
 
+_Dealt = tuple[Ruleset, Seat, Mapping[Seat, Sequence[Card | None]] | None, Card | None,
+               Sequence[Card | None] | None, Sequence[Card | None] | None]
+"""The arguments a :class:`DealState` was made with: ruleset, dealer, hands, upcard, kitty
+and extra hand."""
+
+
+def _card_list(mask: int) -> str:
+    """The cards of a mask, by name: ``9C TC JH`` (``-`` for none)."""
+    return " ".join(map(str, sort_hand(cards_of(mask)))) or "-"
+
+
 _BIT = attrgetter("bit")
 """Each card's :attr:`~euchrelog.cards.Card.bit`."""
 
 
-_ACTS: dict[type, tuple[Callable[[DealState, Any], IllegalActionError | None],
-                        Callable[[DealState, Any], object]]] = {
-    Play: (DealState.check_play, DealState.apply_play),
-    Exchange: (DealState.check_exchange, DealState.apply_exchange),
-    Merge: (DealState.check_merge, DealState.apply_merge),
-    Declaration: (DealState.check_declare, DealState.apply_declare),
-    **dict.fromkeys((Pass, Order, Call, Number, Swap), (DealState.check_bid, DealState.apply_bid)),
-}
-"""The check and the application of each kind of act."""
-
-_LegalBids = tuple[tuple[Bid, ...], tuple[int, ...], dict[int, Bid]]
-"""The legal bids of a state of the bidding, their numbers, and each by its number."""
-_Tables = tuple[dict[tuple[Any, ...], _LegalBids],
-                dict[tuple[Any, ...], tuple[tuple[Declaration, ...], bool]],
-                dict[tuple[Seat | None, ...], tuple[tuple[Seat, ...], Seat]],
-                dict[Seat, tuple[tuple[Seat, ...], tuple[Seat, ...]]]]
-"""The legal bids and declarations of a ruleset by the state they depend on (see
-:meth:`DealState._legal_bids` and :meth:`DealState._declarations`), its line-ups by
-dealer, maker and lone hands (:func:`lineup`) and its sides by maker (the maker's side and
-the defenders)."""
-_TABLES: dict[Ruleset, _Tables] = {}
+Tables = tuple[dict[tuple[Any, ...], Any], dict[tuple[Any, ...], Any],
+               dict[tuple[Seat | None, ...], tuple[tuple[Seat, ...], Seat]],
+               dict[Seat, tuple[tuple[Seat, ...], tuple[Seat, ...]]]]
+"""What is kept of a ruleset, by the state it depends on: the legal bids and declarations
+(see :meth:`~euchrelog.engine.acts.DealActs._legal_bids` and
+:meth:`~euchrelog.engine.bots.DealState._declarations`), its line-ups by dealer, maker and
+lone hands (:func:`lineup`) and its sides by maker (the maker's side and the defenders)."""
+_TABLES: dict[Ruleset, Tables] = {}
 """The tables of each ruleset."""
-_LAST: tuple[Ruleset | None, _Tables] = (None, ({}, {}, {}, {}))
+_LAST: tuple[Ruleset | None, Tables] = (None, ({}, {}, {}, {}))
 """The ruleset last asked for and its tables (a ruleset's hash is not quick)."""
 
 
-def _tables(ruleset: Ruleset) -> _Tables:
+def ruleset_tables(ruleset: Ruleset) -> Tables:
     """The tables of ``ruleset`` (see :data:`_TABLES`)."""
     global _LAST
     last = _LAST
