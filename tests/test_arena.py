@@ -283,3 +283,37 @@ def test_a_dask_cluster_gives_the_same_report(tmp_path: Path) -> None:
     assert local.exit_code == remote.exit_code == 0
     assert local.output == remote.output
     assert (tmp_path / "local.euchre").read_text() == (tmp_path / "remote.euchre").read_text()
+
+
+@pytest.mark.parametrize("variant", [v.name for v in VARIANTS])
+def test_the_single_dummy_player_plays_every_variant_clean(variant: str,
+                                                           tmp_path: Path) -> None:
+    """The single-dummy player (issue 43 item 5) plays a legal card in every variant, as the
+    rule-based player where the sampler cannot say (a merge, a swap)."""
+    sides = len(ruleset_for(variant).side_names)
+    players = ["single-dummy", "rule-based", "random"][:sides]
+    out = tmp_path / "games.euchre"
+    result = arena(*players, "--variant", variant, "-n", "4", "--seed", "3",
+                   "--games", str(out), "-j", "1")
+    assert result.exit_code == 0, result.output
+    assert findings(out) == 0
+
+
+def test_the_single_dummy_player_is_seeded_and_legal() -> None:
+    """Two single-dummy players of one seed answer every decision of a deal alike, with a
+    number they were offered."""
+    from euchrelog.players import SingleDummyPlayer
+
+    rng = random.Random(8)
+    state = new_deal(rng, ruleset_for("four-hand"), Seat.N)
+    first, second = SingleDummyPlayer(seed=4), SingleDummyPlayer(seed=4)
+    stood: set[Seat] = set()
+    while (turn := next_turn(state, stood)) is not None:
+        decision = Decision(state, turn.seat, turn.actions)
+        number = first.choose(decision)
+        assert number == second.choose(decision) and number in turn.actions
+        if number == STAND and state.phase is Phase.DECLARING:
+            stood.add(turn.seat)
+        else:
+            state.do_id(number)
+    assert state.phase is Phase.DONE

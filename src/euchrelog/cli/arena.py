@@ -81,7 +81,8 @@ def arena(players: tuple[str, ...], variant: str, rules: str, deals: int, seed: 
     """Match players on the same deals and rate them.
 
     Each PLAYER is one of: random (random legal acts), rule-based (common euchre advice,
-    docs/players.md), module:Class (a Python class with choose(decision), importable
+    docs/players.md), single-dummy (the card of best mean over the layouts it cannot see;
+    bids as rule-based), module:Class (a Python class with choose(decision), importable
     here), or exec:COMMAND (a program in any language that answers JSON lines on its
     standard input and output). Name one player a side: two in four-hand and two-hand
     (a player holds both seats of its side), three in cutthroat, three-hand and ghost.

@@ -47,8 +47,9 @@ BUILT_IN = ("random", "rule-based", "single-dummy")
 
 
 def load_player(spec: str, *, seed: int = 0, timeout: float | None = None) -> Player:
-    """The player that ``spec`` names: ``random`` (seeded with ``seed``), ``rule-based``, ``single-dummy``,
-    ``module:Class`` (a class importable from Python, made with no argument) or
+    """The player that ``spec`` names: ``random`` (seeded with ``seed``), ``rule-based``,
+    ``single-dummy`` (seeded with ``seed``), ``module:Class`` (a class importable from
+    Python, made with no argument) or
     ``exec:COMMAND`` (a program speaking JSON lines, with ``timeout`` seconds an answer).
 
     :raises ValueError: for a spec that names no player.
@@ -70,8 +71,8 @@ def load_player(spec: str, *, seed: int = 0, timeout: float | None = None) -> Pl
         return player
     module, colon, name = spec.partition(":")
     if not colon or not module or not name:
-        raise ValueError(f"no player {spec!r}: name random, rule-based, single-dummy, module:Class or "
-                         "exec:COMMAND")
+        raise ValueError(f"no player {spec!r}: name random, rule-based, single-dummy, "
+                         "module:Class or exec:COMMAND")
     try:
         found = getattr(importlib.import_module(module), name)
     except ImportError as exc:
@@ -89,6 +90,6 @@ def load_player(spec: str, *, seed: int = 0, timeout: float | None = None) -> Pl
 
 __all__ = [
     "BUILT_IN", "STAND", "Decision", "Made", "Player", "PlayerError", "ProgramPlayer",
-    "RandomPlayer", "RuleBasedPlayer", "SingleDummyPlayer", "Table", "Turn", "act_words", "load_player", "next_turn",
-    "seat_view",
+    "RandomPlayer", "RuleBasedPlayer", "SingleDummyPlayer", "Table", "Turn", "act_words",
+    "load_player", "next_turn", "seat_view",
 ]
