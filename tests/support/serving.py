@@ -29,7 +29,7 @@ from euchrelog.seats import Seat
 DIRECTOR = "director-secret-for-tests"
 """The director's token every test server is started with."""
 
-POSTGRES = os.environ.get("EUCHRELOG_TEST_POSTGRES")
+POSTGRES = os.environ.get("EUCHRELOG_TEST_POSTGRES") or None  # (set but empty: none)
 """A libpq URL of a PostgreSQL server the tests may create databases in, or None."""
 
 BACKENDS = ["sqlite", "postgresql"]
