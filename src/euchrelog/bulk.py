@@ -21,6 +21,7 @@ from typing import Any
 
 from .cards import Card
 from .engine import Played
+from .frozen import Frozen
 from .models import act_kind
 from .notation.assembly import Form, GameAssembler, GameForm
 from .notation.kinds import FORM, PARTS
@@ -170,7 +171,7 @@ def form_parts(deal: dict[str, Any]) -> Parts:
 
 
 @dataclass(frozen=True)
-class PartsRead:
+class PartsRead(Frozen):
     """A game of notation read into :class:`Parts` (:func:`read_parts`)."""
 
     game: GameForm

@@ -29,6 +29,7 @@ from ..cards import NO_TRUMP, Card, Suit, Trump, cards_of, mask_of, sort_hand
 from ..engine import DealState, Phase, lineup
 from ..errors import IllegalActionError
 from ..findings import CODES
+from ..frozen import Frozen
 from ..models import Call, Deal, Declaration, Exchange, Game, Number, Order, Pass, Play, Swap
 from ..replay import GameReport, replay
 from ..rules import Ruleset
@@ -39,7 +40,7 @@ from .solver import Position, Solver
 
 
 @dataclass(frozen=True)
-class PlayReview:
+class PlayReview(Frozen):
     """One card played, judged against every card the seat could have played."""
 
     seat: Seat
@@ -63,7 +64,7 @@ class PlayReview:
 
 
 @dataclass(frozen=True)
-class ExchangeReview:
+class ExchangeReview(Frozen):
     """The dealer's discard, judged single dummy against each card of the six it held."""
 
     seat: Seat
@@ -74,7 +75,7 @@ class ExchangeReview:
 
 
 @dataclass(frozen=True)
-class ParEntry:
+class ParEntry(Frozen):
     """One contract the deal's bidding could have reached, played perfectly."""
 
     trump: Trump
@@ -93,7 +94,7 @@ class ParEntry:
 
 
 @dataclass(frozen=True)
-class DealReview:
+class DealReview(Frozen):
     """The double-dummy review of one deal played out."""
 
     game: int
@@ -140,7 +141,7 @@ class DealReview:
 
 
 @dataclass(frozen=True)
-class Skipped:
+class Skipped(Frozen):
     """A deal that is not reviewed, and why."""
 
     game: int

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from ..cards import Card, cards_of, sort_hand
 from ..engine import DealState
+from ..frozen import Frozen
 from ..seats import Seat
 from .sampler import Layouts
 from .solver import Position, Solver
@@ -38,7 +39,7 @@ TIE = 1e-9
 
 
 @dataclass(frozen=True)
-class Settings:
+class Settings(Frozen):
     """How the single-dummy values are worked out."""
 
     samples: int = 64
@@ -51,7 +52,7 @@ class Settings:
 
 
 @dataclass(frozen=True)
-class SingleDummy:
+class SingleDummy(Frozen):
     """The single-dummy values of one play (see docs/analysis.md)."""
 
     exact: bool

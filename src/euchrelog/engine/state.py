@@ -43,6 +43,7 @@ from ..cards import (
     trick_winner_on,
 )
 from ..errors import IllegalActionError, RenegeError
+from ..frozen import Frozen
 from ..models import Bid, Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap
 from ..rules import MOON, Ruleset
 from ..seats import Seat, clockwise_from
@@ -99,7 +100,7 @@ class HandInfo:
 
 
 @dataclass(frozen=True)
-class Evidence:
+class Evidence(Frozen):
     """A renege proved by a later play (P1): where it happened and what proves it."""
 
     seat: Seat

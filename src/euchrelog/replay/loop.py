@@ -12,6 +12,7 @@ from ..cards import Card, parse_card
 from ..dates import iso_date
 from ..errors import IllegalActionError, RenegeError
 from ..findings import CODES, Edit, Finding, Fix, Severity
+from ..frozen import Frozen
 from ..loci import Locus, SourceMap
 from ..models import Deal, Game
 from ..rules import TagProblem, ruleset_from_tags
@@ -22,7 +23,7 @@ from .results import Charge, DealResult, GameReport, points_differ
 
 
 @dataclass(frozen=True)
-class LoopMark:
+class LoopMark(Frozen):
     """Where a game loop stands after a deal (:meth:`GameReplay.mark`)."""
 
     findings: int

@@ -10,6 +10,7 @@ from typing import Protocol
 from ..cards import Card
 from ..engine import Action, DealState
 from ..findings import Finding, Fix, Severity
+from ..frozen import Frozen
 from ..loci import Locus
 from ..models import Deal
 from ..rules import Ruleset
@@ -78,7 +79,7 @@ class DealResult:
 
 
 @dataclass(frozen=True)
-class Charge:
+class Charge(Frozen):
     """A penalty charged in a deal (H6): to a player, whose side loses the points, or to a
     side."""
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..frozen import Frozen
 from ..spelling import did_you_mean
 from .variants import VARIANTS, Variant
 
 
 @dataclass(frozen=True)
-class Options:
+class Options(Frozen):
     """House rules (RULES.md, "Options at a glance"); the defaults are the rulings."""
 
     deck: int = 24
@@ -63,7 +64,7 @@ class Options:
 
 
 @dataclass(frozen=True)
-class OptionRow:
+class OptionRow(Frozen):
     """One option of the ``Rules`` tag: a row of the options table, from which the tag is
     read and spelt and the table of docs/notation.md is made."""
 

@@ -8,13 +8,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from ..frozen import Frozen
 from ..seats import SEATS, Seat, clockwise_from
 from .options import Options
 from .variants import FOUR_HAND, MOON, Variant, Who
 
 
 @dataclass(frozen=True)
-class Ruleset:
+class Ruleset(Frozen):
     """A variant with its options and seats: everything the engine asks."""
 
     variant: Variant = FOUR_HAND
@@ -190,7 +191,7 @@ class Ruleset:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Outcome(Frozen):
     """The end of a game: its winner (``None`` for a tie after a fixed number of deals)."""
 
     winner: str | None

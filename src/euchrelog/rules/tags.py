@@ -8,6 +8,7 @@ import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from ..frozen import Frozen
 from ..seats import SEATS, Seat
 from .options import OPTION_BY_NAME, Options, number_problem, parse_rules, read_number
 from .ruleset import Ruleset
@@ -15,7 +16,7 @@ from .variants import FOUR_HAND, Variant, find_variant
 
 
 @dataclass(frozen=True)
-class TagProblem:
+class TagProblem(Frozen):
     """A problem with the header tags, as a finding code and a message."""
 
     code: str

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from ..frozen import Frozen
 from ..seats import SEATS, Seat
 from ..spelling import did_you_mean
 
@@ -13,7 +14,7 @@ Who = Literal["makers", "defenders"]
 
 
 @dataclass(frozen=True)
-class ScoreRow:
+class ScoreRow(Frozen):
     """One row of a scoring table: when it applies, who scores and how much."""
 
     tricks: frozenset[int]
@@ -44,7 +45,7 @@ Lead = Literal["partnership", "cutthroat", "maker-left", "bidder"]
 
 
 @dataclass(frozen=True)
-class Variant:
+class Variant(Frozen):
     """The fixed facts of one form of euchre."""
 
     name: str
