@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from typing import Literal
 
 from .errors import NotationError, RecordError
 from .fast import check_form, check_notation, verify_json
@@ -57,7 +58,8 @@ def _with(finding: Finding, path: str | None, index: int) -> Finding:
 
 
 def check_game(game: Game, index: int = 1, path: str | None = None, line: int = 0,
-               source: SourceMap | None = None, *, trace: bool = False) -> GameCheck:
+               source: SourceMap | None = None, *,
+               trace: bool | Literal["acts"] = False) -> GameCheck:
     """Replays one game and returns its findings, placed at ``line`` when there is no source
     map (a game read from JSON); ``trace`` keeps each deal as the replay took it, for what
     rides that one replay (:attr:`~euchrelog.replay.DealResult.trace`)."""

@@ -25,6 +25,7 @@ Bulk mode (the default) collects every :class:`~euchrelog.findings.Finding` and 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal
 
 from ..findings import Finding
 from ..imports import callable_package
@@ -39,7 +40,7 @@ __all__ = ["Charge", "DealResult", "DealTrace", "GameReplay", "GameReport", "rep
 
 def replay(game: Game | ParsedGame | GameText, source: SourceMap | None = None, *,
            strict: bool = False, on_finding: Callable[[Finding], None] | None = None,
-           trace: bool = False) -> GameReport:
+           trace: bool | Literal["acts"] = False) -> GameReport:
     """Replays ``game`` and returns its report.
 
     ``game`` is a model, or a game as :func:`~euchrelog.notation.read_games` reads it,
@@ -50,7 +51,8 @@ def replay(game: Game | ParsedGame | GameText, source: SourceMap | None = None, 
     :param on_finding: called with each finding as it is found.
     :param trace: keep each deal as the replay took it (:attr:`DealResult.trace
         <euchrelog.replay.DealResult.trace>`), for what rides the one pass: the review, the
-        viewer, the statistics, the server.
+        viewer, the statistics, the server; ``"acts"``: the deal as dealt and its acts
+        as taken, not the state at the opening lead (the viewer without the review).
     :raises IllegalActionError: in strict mode, at the first fault.
     :raises NotationError: for a game read with a syntax error (its ``error``).
     :raises ValueError: for a text read that holds no game, only comments.

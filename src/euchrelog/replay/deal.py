@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import pairwise, product
-from typing import cast
+from typing import Literal, cast
 
 from ..cards import NO_TRUMP, Card, deck_set, trick_winner
 from ..engine import Action, DealState, Evidence, Phase, proved_renege
@@ -25,10 +25,11 @@ class DealReplay:
     """The replay of one deal of a game, each finding reported through ``emit``."""
 
     def __init__(self, rules: Ruleset, emit: Emit, open_deal: bool, deal: Deal,
-                 trace: bool = False) -> None:
+                 trace: bool | Literal["acts"] = False) -> None:
         self.ruleset = rules
         self.trace = trace
-        """Whether to keep the deal as taken (:class:`~.results.DealTrace`)."""
+        """Whether to keep the deal as taken (:class:`~.results.DealTrace`); ``"acts"``:
+        without the state at the opening lead."""
         self.emit = emit
         self.open_deal = open_deal
         """The deal is the last of a record marked unfinished, and may stop anywhere."""
@@ -114,7 +115,7 @@ class DealReplay:
             self.emit("B406", f"deal {n}: {state.maker} orders up, but the upcard is not "
                               "recorded: trump is unknown, so the play cannot be checked",
                       ("deal", d, "bid"), deal=n, seat=state.maker)
-        lead = state.copy() if self.trace and tricks else None
+        lead = state.copy() if self.trace is True and tricks else None
         self.play_tricks(d, deal, tricks, state, claimed, fault, canadian)
         if dealt is not None:
             result.trace = DealTrace(dealt, taken, lead)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from difflib import get_close_matches
+from typing import Literal
 
 from ..cards import Card, parse_card
 from ..dates import iso_date
@@ -49,7 +50,8 @@ class GameReplay:
     """
 
     def __init__(self, game: Game, source: SourceMap | None, strict: bool,
-                 on_finding: Callable[[Finding], None] | None, trace: bool = False) -> None:
+                 on_finding: Callable[[Finding], None] | None,
+                 trace: bool | Literal["acts"] = False) -> None:
         self.game = game
         self.trace = trace
         """Whether each deal's result keeps the deal as taken (:class:`~.results.DealTrace`)."""

@@ -120,7 +120,7 @@ def entry_view(entry: Entry, *, double_dummy: bool = False) -> GameView:
         report, _ = check_converted(entry.converted)
     else:
         result = check_game(entry.game, entry.index, None, entry.line, entry.source,
-                            trace=True)
+                            trace=True if double_dummy else "acts")
         if entry.line and "noqa" in entry.text.lower():
             apply_noqa(result, Chunk(entry.index, entry.line, entry.text, None))
         assert result.report is not None  # (a game read is replayed)

@@ -333,7 +333,7 @@ class GameView:
                  report: GameReport | None = None, title: str = "", *,
                  double_dummy: bool = False) -> None:
         if report is None:
-            report = replay(game, source, trace=True)
+            report = replay(game, source, trace=True if double_dummy else "acts")
         self.game, self.source, self.report = game, source, report
         self.double_dummy = double_dummy
         self.counted: Callable[[int], object] | None = None
