@@ -35,10 +35,12 @@ from typing import TYPE_CHECKING
 
 __version__ = "0.2.0"
 
-_ENGINE = importlib.util.find_spec(f"{__name__}.engine")
-COMPILED = not (_ENGINE is not None and (_ENGINE.origin or "").endswith(".py"))
+_CARDS = importlib.util.find_spec(f"{__name__}.cards")
+COMPILED = not (_CARDS is not None and (_CARDS.origin or "").endswith(".py"))
 """Whether this is the compiled build (the engine and the reader compiled by mypyc, see
-docs/performance.md), not the pure one: told by the engine's file, without importing it."""
+docs/performance.md), not the pure one: told by the file of a module the build compiles
+(``cards``; the engine is a package, whose ``__init__`` is not compiled), without
+importing it."""
 
 if TYPE_CHECKING:
     from .cards import Card, Rank, Suit, card_power, effective_suit, parse_card, trick_winner
