@@ -24,28 +24,19 @@ import random
 import time
 
 import numpy as np
+from bot import ids_player  # (bench/, the script's own folder)
 
-from euchrelog.engine import Phase
 from euchrelog.env import EuchreEnv
-from euchrelog.generate import new_deal, ruleset_for
+from euchrelog.generate import ruleset_for
 
-OVER = (Phase.DONE, Phase.THROWN)
 GAME = 10
 """Deals a game (an episode) of the environment."""
 
 
 def bare(variant: str, deals: int) -> int:
-    """Random play of ``deals`` deals on the engine alone; returns the acts made."""
-    ruleset = ruleset_for(variant)
-    rng = random.Random(1)
-    acts = 0
-    seats = ruleset.seats
-    for k in range(deals):
-        state = new_deal(rng, ruleset, seats[k % len(seats)])
-        while state.phase not in OVER:
-            state.do_id(rng.choice(state.legal_action_ids()))
-            acts += 1
-    return acts
+    """Random play of ``deals`` deals on the engine alone (``bench/bot.py``'s ids player);
+    returns the acts made."""
+    return ids_player(ruleset_for(variant))(deals, 1)
 
 
 def through_env(variant: str, deals: int) -> int:

@@ -64,9 +64,11 @@ class SingleDummyPlayer:
             return None
         seats, opening = lineup(state.ruleset, state.dealer, state.maker, state.alone,
                                 state.defender)
-        trick = [card for _, card in state.current]
-        if any(card is None for card in trick):
-            return None
+        trick: list[Card] = []
+        for _, played in state.current:
+            if played is None:  # (a card the state does not know)
+                return None
+            trick.append(played)
         leader = state.current[0][0] if state.current else state.leader or opening
         try:
             layouts = Layouts(state, seat)
@@ -77,7 +79,7 @@ class SingleDummyPlayer:
         totals: dict[Card, float] = {}
         for hands in drawn:
             position = solver.position({s: cards_of(hands.get(s, 0)) for s in seats}, leader,
-                                       [card for card in trick if card is not None])
+                                       trick)
             for card, tricks in solver.values(position).items():
                 totals[card] = totals.get(card, 0.0) + tricks
         makers = seat in state.makers
