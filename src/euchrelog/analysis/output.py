@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..models import Deal, Game, Trick
+from .bidding import BidReview
 from .review import DealReview, ExchangeReview, ParEntry, PlayReview, Review, Skipped
 
 PREFIX = "dd:"
@@ -42,8 +43,21 @@ def sd_text(play: PlayReview | ExchangeReview) -> str | None:
     best = " ".join(str(c) for c in sd.best)
     error = f" ± {sd.se:.2f}" if sd.se else ""
     verb = "discards " if isinstance(play, ExchangeReview) else ""
+    net = sd.net or sd.points
     return (f"sd {play.seat}: {verb}{play.card} {sd.grade}, {sd.loss:.2f}{error} points on "
-            f"average below {best} ({sd.points[sd.best[0]]:.2f})")
+            f"average below {best} ({net[sd.best[0]]:.2f})")
+
+
+def bid_text(bid: BidReview) -> str | None:
+    """A bid single dummy graded an inaccuracy or worse, in words: ``sd N: bids order
+    blunder, 1.00 ± 0.22 points on average below pass (1.44)`` (the net points of the best
+    option in brackets); ``None`` for a better one."""
+    sd = bid.sd
+    if sd is None or sd.grade in ("best", "good"):
+        return None
+    best = ", ".join(sd.best)
+    return (f"sd {bid.seat}: bids {bid.bid} {sd.grade}, {sd.loss:.2f} ± {sd.se:.2f} points "
+            f"on average below {best} ({sd.net[sd.best[0]]:.2f})")
 
 
 def summary(review: DealReview) -> str:
@@ -85,9 +99,10 @@ def review_text(item: Review, where: str) -> list[str]:
     """The text of one review: a heading (``where`` names the file and game), each trick
     with the makers' total after every play, each play that loses tricks, and the par
     table."""
+    bids = [f"  {line}" for line in map(bid_text, item.bids) if line is not None]
     if isinstance(item, Skipped):
-        return [f"{where} deal {item.deal}: not reviewed: {item.reason}"]
-    out = [f"{where} deal {item.deal}: {summary(item)}"]
+        return [f"{where} deal {item.deal}: not reviewed: {item.reason}", *bids]
+    out = [f"{where} deal {item.deal}: {summary(item)}", *bids]
     discard = sd_text(item.exchange) if item.exchange is not None else None
     if discard is not None:
         out.append(f"  {discard}")
@@ -121,10 +136,12 @@ def annotate_deal(deal: Deal, item: Review | None) -> Deal:
     if item is None:
         return deal.model_copy(update={"before": kept, "tricks": tricks})
     notes: tuple[str, ...]
+    bids = tuple(f"{PREFIX} {line}" for line in map(bid_text, item.bids) if line is not None)
     if isinstance(item, Skipped):
-        notes = (f"{PREFIX} not reviewed: {item.reason}",)
+        notes = (f"{PREFIX} not reviewed: {item.reason}", *bids)
         return deal.model_copy(update={"before": kept + notes, "tricks": tricks})
-    notes = (f"{PREFIX} {summary(item)}", *(f"{PREFIX} {line}" for line in par_lines(item.par)))
+    notes = (f"{PREFIX} {summary(item)}", *(f"{PREFIX} {line}" for line in par_lines(item.par)),
+             *bids)
     discard = sd_text(item.exchange) if item.exchange is not None else None
     if discard is not None:
         notes += (f"{PREFIX} {discard}",)

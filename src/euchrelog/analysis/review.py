@@ -34,8 +34,16 @@ from ..models import Call, Deal, Declaration, Exchange, Game, Number, Order, Pas
 from ..replay import GameReport, replay
 from ..rules import Ruleset
 from ..seats import Seat
+from .bidding import BidReview, bid_json, review_bids
 from .sampler import Layouts, UnsupportedError
-from .single import Settings, SingleDummy, discard_dummy, net_points, single_dummy
+from .single import (
+    Settings,
+    SingleDummy,
+    discard_dummy,
+    net_points,
+    side_points,
+    single_dummy,
+)
 from .solver import Position, Solver
 
 
@@ -138,6 +146,11 @@ class DealReview(Frozen):
     exchange: ExchangeReview | None = None
     """With single-dummy values, the dealer's discard (when the dealer took the upcard and
     plays)."""
+    bids: tuple[BidReview, ...] = ()
+    """With single-dummy values, every bid of the deal (:mod:`.bidding`)."""
+    bids_skipped: str | None = None
+    """Why the bids have no single-dummy values though they were asked for (ghost's trick
+    bids), else ``None``."""
 
 
 @dataclass(frozen=True)
@@ -147,6 +160,9 @@ class Skipped(Frozen):
     game: int
     deal: int
     reason: str
+    bids: tuple[BidReview, ...] = ()
+    """With single-dummy values, the bids of a deal thrown in whose hands are recorded
+    (:mod:`.bidding`)."""
 
 
 Review = DealReview | Skipped
@@ -192,7 +208,11 @@ def review_game(game: Game, index: int = 1, *, par: bool = True,
         if reason is None and (trace is None or trace.lead is None):
             reason = "not played out: no trick recorded"
         if reason is not None:
-            yield Skipped(index, deal.number, reason)
+            bids: tuple[BidReview, ...] = ()
+            if single is not None and trace is not None and reason.startswith("thrown in"):
+                bids = review_bids(trace.dealt, trace.acts, single,
+                                   f"{single.seed}/{index}/{deal.number}")[0]
+            yield Skipped(index, deal.number, reason, bids)
             continue
         assert trace is not None and trace.lead is not None
         yield _review(index, deal, rules, par, trace.dealt, trace.lead, single,
@@ -233,7 +253,8 @@ def principal_line(review: DealReview, at: int, card: Card | None = None
 def review_json(item: Review) -> dict[str, Any]:
     """The JSON object of a review (see docs/analysis.md and ``schema.json``)."""
     if isinstance(item, Skipped):
-        return {"game": item.game, "deal": item.deal, "skipped": item.reason}
+        return {"game": item.game, "deal": item.deal, "skipped": item.reason,
+                **({"bids": [bid_json(b) for b in item.bids]} if item.bids else {})}
     return {
         "game": item.game,
         "deal": item.deal,
@@ -257,6 +278,8 @@ def review_json(item: Review) -> dict[str, Any]:
         **({"stopped": item.stopped} if item.stopped is not None else {}),
         **({"exchange": {"seat": str(item.exchange.seat), "card": str(item.exchange.card),
                          "sd": sd_json(item.exchange.sd)}} if item.exchange is not None else {}),
+        **({"bids": [bid_json(b) for b in item.bids]} if item.bids else {}),
+        **({"bids_skipped": item.bids_skipped} if item.bids_skipped is not None else {}),
     }
 
 
@@ -267,7 +290,8 @@ def sd_json(sd: SingleDummy) -> dict[str, Any]:
         "values": {str(c): round(v, 4) for c, v in sd.values.items()},
         "points": {str(c): round(v, 4) for c, v in sd.points.items()},
         "best": [str(c) for c in sd.best], "loss": round(sd.loss, 4), "class": sd.grade,
-        "se": None if sd.se is None else round(sd.se, 4)}
+        "se": None if sd.se is None else round(sd.se, 4),
+        "net": {str(c): round(v, 4) for c, v in (sd.net or sd.points).items()}}
 
 
 def _play_json(play: PlayReview) -> dict[str, Any]:
@@ -363,6 +387,10 @@ def _review(index: int, deal: Deal, rules: Ruleset, with_par: bool, dealt: DealS
     lost: dict[str, int] = {}
     walk = _Walk(index, deal.number, state, solver, played, single)
     exchange = walk.exchange(acts, leader)
+    bids: tuple[BidReview, ...] = ()
+    bids_skipped: str | None = None
+    if single is not None:
+        bids, bids_skipped = review_bids(dealt, acts, single, walk.where)
     stopped: str | None = None
     for play in [p for trick in deal.tricks for p in trick.plays]:
         card = play.card
@@ -405,7 +433,8 @@ def _review(index: int, deal: Deal, rules: Ruleset, with_par: bool, dealt: DealS
         return Skipped(index, deal.number, codes)
     return DealReview(index, deal.number, trump, state.maker, makers, state.alone is not None,
                       state.defender, state.contract, seats, leader, hands, dd, won,
-                      tuple(plays), lost, par, walk.skipped, stopped, exchange)
+                      tuple(plays), lost, par, walk.skipped, stopped, exchange, bids,
+                      bids_skipped)
 
 
 def _renege(solver: Solver, position: Position, won: int, value: int, seat: Seat, card: Card,
@@ -437,6 +466,8 @@ class _Walk:
         tricks = range(state.variant.tricks + 1) if single is not None else range(0)
         self.worth = {seat: [net_points(state, seat, t) for t in tricks]
                       for seat in solver.seats}
+        self.own = {seat: [side_points(state, seat, t) for t in tricks]
+                    for seat in solver.seats}
         penalty = state.ruleset.renege_penalty(state.lone_hand)
         self.penalty = -float(abs(penalty))
         """What a renege scores for the offender's side, less the most another side
@@ -462,7 +493,7 @@ class _Walk:
             return None
         rng = random.Random(f"{self.where}/exchange")
         sd = discard_dummy(self.solver, layouts, leader, discard, self.worth[seat],
-                           self.single, rng)
+                           self.single, rng, self.own[seat])
         return ExchangeReview(seat, discard, sd)
 
     def fault(self, seat: Seat, card: Card) -> IllegalActionError | None:
@@ -483,7 +514,7 @@ class _Walk:
                 rng = random.Random(f"{self.where}/{self.count}")
                 found = single_dummy(self.solver, layouts, position, won, card,
                                      self.worth[seat], self.single, rng,
-                                     self.penalty if renege else None)
+                                     self.penalty if renege else None, self.own[seat])
             except UnsupportedError as exc:
                 self.skipped = str(exc)
         self.count += 1

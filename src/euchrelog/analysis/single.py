@@ -65,16 +65,20 @@ class SingleDummy(Frozen):
     values: dict[Card, float]
     """Every legal card, with the mean of the makers' total tricks if it is played."""
     points: dict[Card, float]
-    """Every legal card, with the mean points of the deciding side if it is played (its
-    points less the most any side of the other camp scores)."""
+    """Every legal card, with the mean points of the deciding side if it is played, under
+    the game's scoring (:func:`side_points`)."""
     best: tuple[Card, ...]
-    """The cards of the most points, sorted as a hand."""
+    """The cards of the most :attr:`net` points, sorted as a hand."""
     loss: float
-    """The best card's points less the played card's."""
+    """The best card's :attr:`net` points less the played card's."""
     grade: str
     """One of :data:`CLASSES` (``class`` in JSON)."""
     se: float | None
     """The standard error of :attr:`loss` when sampled (``None``: exact)."""
+    net: dict[Card, float] | None = None
+    """Every legal card, with the mean of the deciding side's points less the most any
+    side of the other camp scores (:func:`net_points`), the basis of :attr:`best` and
+    :attr:`loss` (``None``: the same as :attr:`points`)."""
 
 
 def grade(loss: float, se: float | None, best: bool) -> str:
@@ -106,26 +110,41 @@ def net_points(state: DealState, seat: Seat, tricks: int) -> float:
                                                   default=0)
 
 
+def side_points(state: DealState, seat: Seat, tricks: int) -> float:
+    """The points of ``seat``'s side when the makers take ``tricks`` (under the deal's
+    scoring)."""
+    rules = state.ruleset
+    if rules.variant.scoring:
+        points = state.points(made=tricks) or {}
+    else:
+        assert state.maker is not None
+        points = state.points(taken={state.maker: tricks}) or {}
+    return points.get(rules.side(seat), 0)
+
+
 def single_dummy(solver: Solver, layouts: Layouts, position: Position, won: int,
                  played: Card, worth: Sequence[float], settings: Settings,
-                 rng: random.Random, renege: float | None = None) -> SingleDummy:
+                 rng: random.Random, renege: float | None = None,
+                 own: Sequence[float] | None = None) -> SingleDummy:
     """The single-dummy values of playing ``played`` at ``position`` (its trick and leader;
     the hands are the layouts'), the seat's view being ``layouts``; ``won``: the makers'
-    tricks so far; ``worth``: the deciding side's points by the makers' total tricks;
-    ``renege``: the card played is a renege, which scores the side these points (the
-    penalty) whatever the layout."""
+    tricks so far; ``worth``: the deciding side's net points by the makers' total tricks
+    (:func:`net_points`); ``renege``: the card played is a renege, which scores the side
+    these net points (the penalty) whatever the layout; ``own``: the side's own points by
+    the makers' tricks (:func:`side_points`), for :attr:`SingleDummy.points` (``None``:
+    the net points)."""
     _, leader, trick = position
 
     def value(key: tuple[int, ...]) -> dict[Card, int]:
         found = solver.values((key, leader, trick))
         return {card: won + tricks for card, tricks in found.items()}
 
-    return _mean(solver, layouts, value, played, worth, settings, rng, renege)
+    return _mean(solver, layouts, value, played, worth, settings, rng, renege, own)
 
 
 def discard_dummy(solver: Solver, layouts: Layouts, leader: Seat, discard: Card,
                   worth: Sequence[float], settings: Settings,
-                  rng: random.Random) -> SingleDummy:
+                  rng: random.Random, own: Sequence[float] | None = None) -> SingleDummy:
     """The single-dummy values of the dealer's discard: ``layouts`` is the dealer's view
     at the opening lead (its hand after the exchange, the discard seen), ``discard`` the
     card it discarded; each card of the six it held is valued as the discard, the makers'
@@ -145,13 +164,13 @@ def discard_dummy(solver: Solver, layouts: Layouts, leader: Seat, discard: Card,
             out.update(dict.fromkeys(group, tricks))
         return out
 
-    return _mean(solver, layouts, value, discard, worth, settings, rng, None)
+    return _mean(solver, layouts, value, discard, worth, settings, rng, None, own)
 
 
 def _mean(solver: Solver, layouts: Layouts,
           value: Callable[[tuple[int, ...]], dict[Card, int]], played: Card,
           worth: Sequence[float], settings: Settings, rng: random.Random,
-          renege: float | None) -> SingleDummy:
+          renege: float | None, own: Sequence[float] | None = None) -> SingleDummy:
     """The single-dummy values of a decision whose options ``value`` gives in each deal of
     the playing hands (by place in the solver's line-up), the makers' total tricks of each
     option: every layout of ``layouts`` or a draw of them (see :func:`single_dummy`)."""
@@ -173,20 +192,22 @@ def _mean(solver: Solver, layouts: Layouts,
     total = sum(weight for _, weight in weighed)
     cards = sort_hand(weighed[0][0])
     values = {c: sum(v[c] * w for v, w in weighed) / total for c in cards}
-    points = {c: sum(worth[v[c]] * w for v, w in weighed) / total for c in cards}
-    top = max(points.values())
-    best = tuple(c for c in cards if points[c] >= top - TIE)
+    net = {c: sum(worth[v[c]] * w for v, w in weighed) / total for c in cards}
+    points = net if own is None else {
+        c: sum(own[v[c]] * w for v, w in weighed) / total for c in cards}
+    top = max(net.values())
+    best = tuple(c for c in cards if net[c] >= top - TIE)
     if renege is not None:
         loss = max(top - renege, 0.0)
         return SingleDummy(exact, layouts.count, len(weighed), values, points, best, loss,
-                           grade(loss, None, False), None if exact else 0.0)
-    loss = max(top - points[played], 0.0)
+                           grade(loss, None, False), None if exact else 0.0, net)
+    loss = max(top - net[played], 0.0)
     se: float | None = None
     if not exact:
         first = best[0]
         se = _error([worth[v[first]] - worth[v[played]] for v, _ in weighed])
     return SingleDummy(exact, layouts.count, len(weighed), values, points, best, loss,
-                       grade(loss, se, played in best), se)
+                       grade(loss, se, played in best), se, net)
 
 
 def _error(sample: Sequence[float]) -> float:
