@@ -32,7 +32,7 @@ from ..actions import DISCARD_ID
 from ..cards import NO_TRUMP, Card, cards_of, deck_mask
 from ..engine import Action, DealState, Phase, lineup
 from ..frozen import Frozen
-from ..models import Call, Declaration, Order, Pass
+from ..models import Call, Declaration, Exchange, Merge, Order, Pass
 from ..players.rules import RuleBasedPlayer
 from ..players.turns import STAND, next_turn
 from ..players.view import Decision
@@ -46,6 +46,11 @@ BID_SHARE = 4
 :data:`BID_LEAST`): a bid's every option plays a whole deal out in every layout."""
 BID_LEAST = 4
 """The fewest layouts a bid draws."""
+
+DEFEND = "defend"
+"""The option of a defender who defends alone."""
+STAND_NAME = "stand"
+"""The option of a defender who does not."""
 
 _MODEL = RuleBasedPlayer()
 """The bidding model (it keeps nothing between decisions)."""
@@ -103,8 +108,11 @@ class _Option:
     """One option of a bid: the bid, and whether the seat then goes alone."""
 
     name: str
-    bid: Pass | Order | Call
-    alone: bool
+    bid: Pass | Order | Call | Declaration | None
+    """The act (``None``: the seat stands, making no lone defence)."""
+    alone: bool | None
+    """Whether the seat then goes alone (``None``: the model says, after a pass or a
+    defence)."""
 
 
 def bid_json(review: BidReview) -> dict[str, Any]:
@@ -132,25 +140,31 @@ def review_bids(dealt: DealState, acts: Sequence[Action], settings: Settings, wh
                     "nor swap)")
     if any(dealt.hands[s].free for s in rules.seats) or dealt.upcard is None:
         return (), "the hands as dealt are not all recorded"
-    bids = [a for a in acts if isinstance(a, Pass | Order | Call)]
     alone = {a.seat for a in acts if isinstance(a, Declaration) and a.act == "alone"}
     solvers: dict[tuple[Any, ...], Solver] = {}
     out: list[BidReview] = []
     state = dealt.copy()
-    for k, bid in enumerate(bids):
-        if state.phase is not Phase.BIDDING or state.check_bid(bid) is not None:
+    samples = bid_samples(settings)
+    for k, act in enumerate(acts):
+        if state.check_act(act) is not None:
             break
-        options = _options(state, bid.seat)
-        chosen = _name(bid, bid.seat in alone and not isinstance(bid, Pass))
-        if chosen not in {o.name for o in options}:
-            chosen = _name(bid, False)
-        sd: BidValues | None = None
-        if len(options) > 1:
-            rng = random.Random(f"{where}/bid/{k}")
-            sd = _value(dealt, bids[:k], bid.seat, options, chosen, bid_samples(settings),
-                        rng, solvers)
-        out.append(BidReview(bid.seat, chosen, sd))
-        state.apply_bid(bid)
+        options: list[_Option] = []
+        if isinstance(act, Pass | Order | Call) and state.phase is Phase.BIDDING:
+            options = _options(state, act.seat)
+            chosen = _name(act, act.seat in alone and not isinstance(act, Pass))
+            if chosen not in {o.name for o in options}:
+                chosen = _name(act, False)
+        elif isinstance(act, Declaration) and act.act == "defend":
+            options = [_Option(DEFEND, act, None), _Option(STAND_NAME, None, None)]
+            chosen = DEFEND
+        if options:
+            sd: BidValues | None = None
+            if len(options) > 1:
+                rng = random.Random(f"{where}/bid/{k}")
+                sd = _value(dealt, acts[:k], act.seat, options, chosen, samples, rng,
+                            solvers)
+            out.append(BidReview(act.seat, chosen, sd))
+        state.apply_act(act)
     return tuple(out), None
 
 
@@ -179,13 +193,14 @@ def _options(state: DealState, seat: Seat) -> list[_Option]:
 
 
 def _lead(state: DealState, seat: Seat, alone: bool | None,
-          choose: Callable[[Decision], int] | None) -> DealState | None:
+          choose: Callable[[Decision], int] | None, stood: set[Seat] | None = None
+          ) -> DealState | None:
     """``state`` taken on to its opening lead (or thrown in): every decision by
     ``choose`` (the bidding model; ``None``: the first legal act, to see whether the
     option can be played), but ``seat``'s own lone hand, which is ``alone`` (``None``:
-    the model's too). ``None`` when the deal cannot go on so (a lone hand the rules
-    require or refuse)."""
-    stood: set[Seat] = set()
+    the model's too); ``stood``: the seats that make no more act before the lead.
+    ``None`` when the deal cannot go on so (a lone hand the rules require or refuse)."""
+    stood = set(stood or ())
     declared = False
     while state.phase is Phase.BIDDING or state.phase is Phase.DECLARING:
         turn = next_turn(state, stood)
@@ -218,13 +233,37 @@ def _lead(state: DealState, seat: Seat, alone: bool | None,
     return state if state.phase is Phase.THROWN else None
 
 
+def _redo(state: DealState, act: Action) -> None:
+    """Makes again in a layout an act made before the decision: as recorded, but the
+    dealer's discard and a merge, which the deciding seat did not see, are the model's
+    (taking or declining as recorded)."""
+    if isinstance(act, Exchange | Merge):
+        turn = next_turn(state)
+        if turn is not None:
+            numbers = tuple(n for n in turn.actions if n != STAND
+                            and _same_kind(state.action_of(n), act))
+            if numbers:
+                state.do_id(numbers[0] if len(numbers) == 1 else _MODEL.choose(
+                    Decision(state, turn.seat, numbers)))
+                return
+    state.apply_act(act)
+
+
+def _same_kind(made: Action, act: Action) -> bool:
+    """Whether ``made`` is an act of the kind of ``act`` (an exchange taking or declining
+    as it does, a merge)."""
+    if isinstance(act, Exchange):
+        return isinstance(made, Exchange) and made.act == act.act
+    return type(made) is type(act)
+
+
 def _is_alone(state: DealState, number: int, seat: Seat) -> bool:
     """Whether the act of ``number`` is ``seat`` going alone."""
     act = state.action_of(number)
     return isinstance(act, Declaration) and act.act == "alone" and act.seat == seat
 
 
-def _value(dealt: DealState, before: Sequence[Pass | Order | Call], seat: Seat,
+def _value(dealt: DealState, before: Sequence[Action], seat: Seat,
            options: list[_Option], chosen: str, samples: int, rng: random.Random,
            solvers: dict[tuple[Any, ...], Solver]) -> BidValues:
     """The values of ``options`` of ``seat`` after the bids ``before``, over ``samples``
@@ -238,11 +277,12 @@ def _value(dealt: DealState, before: Sequence[Pass | Order | Call], seat: Seat,
         for option in options:
             state = DealState(rules, dealt.dealer, hands=hands, upcard=dealt.upcard,
                               kitty=pile, extra=extra or None)
-            for bid in before:
-                state.apply_bid(bid)
-            state.apply_bid(option.bid)
-            end = _lead(state, seat, None if isinstance(option.bid, Pass) else option.alone,
-                        _MODEL.choose)
+            for act in before:
+                _redo(state, act)
+            if option.bid is not None:
+                state.apply_act(option.bid)
+            stood = set() if option.bid is not None else {seat}
+            end = _lead(state, seat, option.alone, _MODEL.choose, stood)
             made, mean, net = _score(end, seat, solvers)
             points[option.name].append(mean)
             nets[option.name].append(net)
@@ -253,7 +293,7 @@ def _value(dealt: DealState, before: Sequence[Pass | Order | Call], seat: Seat,
     loss = max(top - means[chosen], 0.0)
     se = _error([a - b for a, b in zip(nets[best[0]], nets[chosen], strict=True)])
     values: dict[str, float | None] = {
-        o.name: None if isinstance(o.bid, Pass) else sum(tricks[o.name]) / len(draws)
+        o.name: sum(tricks[o.name]) / len(draws) if isinstance(o.bid, Order | Call) else None
         for o in options}
     own = {name: sum(v) / len(v) for name, v in points.items()}
     return BidValues(False, count, len(draws), values, own, best, loss,

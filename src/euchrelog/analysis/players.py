@@ -2,12 +2,13 @@
 they were graded, what they cost and an accuracy figure (docs/analysis.md, "The game
 report").
 
-A **decision** is a play, or the dealer's discard, with single-dummy values and a choice
-(two or more options). Each scores ``100 * 2 ** (-loss / HALF)``, its loss less two
-standard errors when sampled, as its class takes it (:data:`HALF`: a decision that gives
-up a quarter of a point on average scores 50), and a player's **accuracy** is the mean
-score of its decisions, in the spirit of lichess's accuracy (a mean of per-move scores
-that fall as the expected result lost grows).
+A **decision** is a bid (a lone defence included), a play or the dealer's discard with
+single-dummy values and a choice (two or more options). Each scores
+``100 * 2 ** (-loss / HALF)``, its loss less two standard errors when sampled, as its
+class takes it (:data:`HALF`: a decision that gives up a quarter of a point on average
+scores 50), and a player's **accuracy** is the mean score of its decisions, in the spirit
+of lichess's accuracy (a mean of per-move scores that fall as the expected result lost
+grows). The points lost are kept apart for the bidding and the play (discards included).
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..seats import Seat
-from .review import DealReview, ExchangeReview, PlayReview, Review
+from .bidding import BidReview
+from .review import ExchangeReview, PlayReview, Review, Skipped
 from .single import CLASSES, MARGIN
 
 HALF = 0.25
@@ -32,11 +34,18 @@ class PlayerReport:
 
     seat: Seat
     decisions: int = 0
-    """Plays with single-dummy values and a choice."""
+    """Bids, plays and discards with single-dummy values and a choice."""
+    bids: int = 0
+    """Of :attr:`decisions`, the bids (lone defences included)."""
     classes: dict[str, int] = field(default_factory=lambda: dict.fromkeys(CLASSES, 0))
     """The decisions by class."""
     sd_lost: float = 0.0
-    """The points the decisions gave up on average, single dummy ("should have")."""
+    """The points the decisions gave up on average, single dummy ("should have"): those of
+    the bids (:attr:`bid_lost`) and of the play (:attr:`play_lost`)."""
+    bid_lost: float = 0.0
+    """The points the bids gave up on average, single dummy."""
+    play_lost: float = 0.0
+    """The points the plays and discards gave up on average, single dummy."""
     dd_lost: int = 0
     """The tricks the player's plays cost double dummy ("could have"), every play
     counted."""
@@ -55,23 +64,30 @@ def player_reports(reviews: Iterable[Review]) -> dict[Seat, PlayerReport]:
     order the seats first play."""
     out: dict[Seat, PlayerReport] = {}
     for review in reviews:
-        if not isinstance(review, DealReview):
-            continue
-        decisions: list[PlayReview | ExchangeReview] = list(review.plays)
-        if review.exchange is not None:
-            decisions.insert(0, review.exchange)
-        for play in decisions:
-            report = out.get(play.seat)
+        decisions: list[BidReview | PlayReview | ExchangeReview] = list(review.bids)
+        if isinstance(review, Skipped):
+            pass  # (a deal thrown in: its bids only)
+        elif review.exchange is not None:
+            decisions += [review.exchange, *review.plays]
+        else:
+            decisions += review.plays
+        for made in decisions:
+            report = out.get(made.seat)
             if report is None:
-                report = out[play.seat] = PlayerReport(play.seat)
-            if isinstance(play, PlayReview):
-                report.dd_lost += play.loss
-            sd = play.sd
+                report = out[made.seat] = PlayerReport(made.seat)
+            if isinstance(made, PlayReview):
+                report.dd_lost += made.loss
+            sd = made.sd
             if sd is None or len(sd.values) < 2:
                 continue
             report.decisions += 1
             report.classes[sd.grade] += 1
             report.sd_lost += sd.loss
+            if isinstance(made, BidReview):
+                report.bids += 1
+                report.bid_lost += sd.loss
+            else:
+                report.play_lost += sd.loss
             report.score += 100 * 2 ** (-max(sd.loss - MARGIN * (sd.se or 0.0), 0.0) / HALF)
     return out
 
@@ -79,15 +95,16 @@ def player_reports(reviews: Iterable[Review]) -> dict[Seat, PlayerReport]:
 def players_json(reports: dict[Seat, PlayerReport]) -> dict[str, Any]:
     """The ``players`` object of a game's report line (see ``schema.json``)."""
     return {str(seat): {
-        "decisions": r.decisions, "classes": dict(r.classes), "sd_lost": round(r.sd_lost, 4),
-        "dd_lost": r.dd_lost,
+        "decisions": r.decisions, "bids": r.bids, "classes": dict(r.classes),
+        "sd_lost": round(r.sd_lost, 4), "bid_lost": round(r.bid_lost, 4),
+        "play_lost": round(r.play_lost, 4), "dd_lost": r.dd_lost,
         "accuracy": None if r.accuracy is None else round(r.accuracy, 1)}
         for seat, r in reports.items()}
 
 
 def players_text(reports: dict[Seat, PlayerReport]) -> list[str]:
     """A line a player: ``N: accuracy 91.2% over 12 decisions (1 inaccuracy, 1 mistake),
-    0.62 points lost single dummy, 2 tricks double dummy``."""
+    0.62 points lost single dummy (0.40 bidding, 0.22 play), 2 tricks double dummy``."""
     out = []
     for seat, r in reports.items():
         worse = [f"{n} {_PLURALS[name] if n > 1 else name}" for name, n in r.classes.items()
@@ -96,6 +113,7 @@ def players_text(reports: dict[Seat, PlayerReport]) -> list[str]:
         accuracy = "no decisions" if r.accuracy is None else (
             f"accuracy {r.accuracy:.1f}% over {r.decisions} decision"
             f"{'' if r.decisions == 1 else 's'}{graded}")
-        out.append(f"{seat}: {accuracy}, {r.sd_lost:.2f} points lost single dummy, "
+        out.append(f"{seat}: {accuracy}, {r.sd_lost:.2f} points lost single dummy "
+                   f"({r.bid_lost:.2f} bidding, {r.play_lost:.2f} play), "
                    f"{r.dd_lost} trick{'' if r.dd_lost == 1 else 's'} double dummy")
     return out
