@@ -311,10 +311,11 @@ def _score(state: DealState | None, seat: Seat, solvers: dict[tuple[Any, ...], S
     assert state.maker is not None
     seats, leader = lineup(state.ruleset, state.dealer, state.maker, state.alone,
                            state.defender)
-    key = (state.trump, seats, state.makers)
+    makers = tuple(s for s in seats if s in state.makers)
+    key = (state.trump, seats, makers)  # (one table for either maker of a side)
     solver = solvers.get(key)
     if solver is None:
-        solver = solvers[key] = Solver(state.trump, seats, state.makers)
+        solver = solvers[key] = Solver(state.trump, seats, makers)
     hands = tuple(state.hands[s].known for s in seats)
     if state.trump is NO_TRUMP and any(h & _joker(state) for h in hands):
         return 0.0, 0.0, 0.0  # (no trump is not played with the Benny: the engine refuses it)

@@ -29,6 +29,7 @@ from ..progress import Progress, total_size
 from ..replay import GameReport, replay
 from ..report import Report, visible
 from ..runs import Runner
+from ..seats import Seat
 from ..sources import Entry, open_source, source_name
 from ..stats import Collector, DateRange, Filters, double_dummy, parse_date_range
 from ..stats.output import RENDERERS
@@ -45,7 +46,8 @@ from .options import (
 )
 
 if TYPE_CHECKING:  # (the solver is imported only when a review is asked for)
-    from ..analysis import DealReview
+    from ..analysis import DealReview, Settings
+    from ..analysis.players import PlayerReport
 
 STDIN = "<stdin>"
 """The name standard input goes by in messages."""
@@ -76,7 +78,21 @@ AUTO_REVIEW_BYTES = 20_000
               help="Also review every deal whose cards are all recorded double-dummy, for "
                    "the tricks each player's mistakes cost and the contracts that beat or "
                    "missed par (as euchrelog analyze does; far slower than the counts).")
-@jobs_option("replay (and review) games", "1 MB (with --double-dummy, 20 KB)")
+@click.option("--single-dummy", "single", is_flag=True,
+              help="Also grade every bid, play and discard of the deals whose cards are all "
+                   "recorded single dummy, as euchrelog analyze --single-dummy does: each "
+                   "player's accuracy and the points lost bidding and playing (slower "
+                   "still).")
+@click.option("--samples", type=click.IntRange(min=1), metavar="N",
+              help="With --single-dummy: layouts drawn where there are more than the exact "
+                   "limit (a bid draws a quarter as many).  [default: 64]")
+@click.option("--exact-limit", type=click.IntRange(min=0), metavar="M",
+              help="With --single-dummy: value every layout when there are at most M.  "
+                   "[default: 64]")
+@click.option("--seed", type=int, metavar="S",
+              help="With --single-dummy: the seed of the draws (the same seed, the same "
+                   "figures, whatever --jobs).  [default: 0]")
+@jobs_option("replay (and review) games", "1 MB (with --double-dummy or --single-dummy, 20 KB)")
 @click.option("--scheduler", metavar="ADDRESS",
               help="Replay (and review) the games on the workers of this Dask scheduler "
                    "(like tcp://10.0.0.5:8786, or a scheduler file); the figures are the "
@@ -95,8 +111,9 @@ AUTO_REVIEW_BYTES = 20_000
 @config_options
 def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
           events: tuple[str, ...], dates: DateRange | None, variants: tuple[str, ...],
-          dd: bool, jobs: int, scheduler: str | None, output: Path | None, force: bool,
-          by_number: bool, quiet: bool, max_bytes: int, max_line: int) -> None:
+          dd: bool, single: bool, samples: int | None, exact_limit: int | None,
+          seed: int | None, jobs: int, scheduler: str | None, output: Path | None,
+          force: bool, by_number: bool, quiet: bool, max_bytes: int, max_line: int) -> None:
     """Count how each player and side bids, defends and scores.
 
     SOURCES are .euchre files, folders (searched for *.euchre), JSON or JSON Lines
@@ -105,7 +122,8 @@ def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
     from the dealer), whether the contract was made, marched or euchred, lone hands
     and lone defences, euchres taken, reneges (claimed or not) and points per deal;
     with --double-dummy, also the tricks lost to play mistakes and the contracts
-    against par. Each variant gets tables of its own. Player names come from the seat tags
+    against par; with --single-dummy, each player's accuracy and the points lost
+    bidding and playing. Each variant gets tables of its own. Player names come from the seat tags
     (N "Ann" or North "Ann"); a seat without one counts as a player named by its
     letter.
 
@@ -115,6 +133,7 @@ def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
       euchrelog stats club/ --player Ann --date 2025-03..2025-05
       euchrelog stats club/ --format html -o stats.html
       euchrelog stats club/ --double-dummy --player Ann
+      euchrelog stats club/ --single-dummy --samples 32 --jobs 2
       euchrelog stats archive/ --double-dummy --scheduler tcp://10.0.0.5:8786
       euchrelog stats club/ --format csv --variant four-hand > stats.csv
 
@@ -127,6 +146,18 @@ def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
     """
     if scheduler is not None and jobs != JOBS:
         raise click.UsageError("--jobs and --scheduler do not go together")
+    given_sd = [name for name, value in (("--samples", samples), ("--exact-limit", exact_limit),
+                                         ("--seed", seed)) if value is not None]
+    if given_sd and not single:
+        raise click.UsageError(f"{given_sd[0]} goes with --single-dummy")
+    settings: Settings | None = None
+    if single:
+        from ..analysis import Settings
+
+        defaults = Settings()
+        settings = Settings(defaults.samples if samples is None else samples,
+                            defaults.exact_limit if exact_limit is None else exact_limit,
+                            defaults.seed if seed is None else seed)
     if scheduler is not None:
         need_dask()
     try:
@@ -134,11 +165,12 @@ def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="'--variant'") from None
     paths = list(expand(sources, quiet=quiet))
-    jobs = jobs_for(jobs, paths, AUTO_REVIEW_BYTES if dd else AUTO_PARALLEL_BYTES)
+    jobs = jobs_for(jobs, paths, AUTO_REVIEW_BYTES if dd or single else AUTO_PARALLEL_BYTES)
     limits = Limits(max_bytes, max_line)
     progress = Progress(total_size(paths), verb="counting", enabled=not quiet)
     given = _Given()
-    collector = Collector(filters, given if dd else None, by_number)
+    collector = Collector(filters, given if dd else None, by_number,
+                          given.graded if single else None)
     unreadable: list[tuple[Finding, str]] = []
     faulty = 0
     read = 0
@@ -146,13 +178,14 @@ def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
     interrupted = False
     try:
         with Runner(jobs, scheduler) as runner:
-            for (entry, _), (report, reviews) in runner.map(
-                    _replayed, ((e, dd) for e in entries), what=_entries_name):
+            for (entry, _, _), (report, reviews, graded) in runner.map(
+                    _replayed, ((e, dd, settings) for e in entries), what=_entries_name):
                 assert entry.game is not None
                 read += 1
                 progress.advance(entry.size)
                 progress.count(len(entry.game.deals))
                 given.reviews = reviews
+                given.players = graded
                 if collector.add(entry.game, report):
                     faulty += any(f.is_fault for f in report.findings)
     except KeyboardInterrupt:  # Ctrl-C: the statistics of the games counted before it
@@ -202,25 +235,48 @@ class _Given:
 
     def __init__(self) -> None:
         self.reviews: list[DealReview] = []
+        self.players: dict[Seat, PlayerReport] = {}
 
     def __call__(self, game: Game, report: GameReport) -> list[DealReview]:
         return self.reviews
 
+    def graded(self, game: Game, report: GameReport) -> dict[Seat, PlayerReport]:
+        """The grader of ``--single-dummy``: the players of the game being counted."""
+        return self.players
 
-def _replayed(job: tuple[Entry, bool]) -> tuple[GameReport, list[DealReview]]:
+
+Job = tuple[Entry, bool, "Settings | None"]
+"""A game to count, whether to review it double dummy, and how to grade it single dummy
+(``None``: not)."""
+
+
+def _replayed(job: Job) -> tuple[GameReport, list[DealReview], dict[Seat, PlayerReport]]:
     """The one replay of a game (here, in a worker process or on a Dask worker) and, with
-    ``--double-dummy``, the reviews that ride it; the deals as taken are dropped after, so
-    that the report is small to send back."""
-    entry, dd = job
+    ``--double-dummy``, the reviews that ride it, with ``--single-dummy`` its players
+    graded; the deals as taken are dropped after, so that the report is small to send
+    back."""
+    entry, dd, single = job
     assert entry.game is not None
-    report = replay(entry.game, entry.source, trace=dd)
-    reviews = list(double_dummy(entry.game, report)) if dd else []
+    report = replay(entry.game, entry.source, trace=dd or single is not None)
+    reviews: list[DealReview] = []
+    graded: dict[Seat, PlayerReport] = {}
+    if single is not None:
+        from ..analysis import DealReview, review_game
+        from ..analysis.players import player_reports
+
+        found = list(review_game(entry.game, entry.index, par=dd, report=report,
+                                 single=single))
+        graded = player_reports(found)
+        if dd:
+            reviews = [r for r in found if isinstance(r, DealReview) and r.stopped is None]
+    elif dd:
+        reviews = list(double_dummy(entry.game, report))
     for result in report.deals:
         result.trace = None
-    return report, reviews
+    return report, reviews, graded
 
 
-def _entries_name(batch: list[tuple[Entry, bool]]) -> str:
+def _entries_name(batch: list[Job]) -> str:
     """A batch of games in messages: where it starts."""
-    entry, _ = batch[0]
+    entry = batch[0][0]
     return f"{entry.path} game {entry.index}"

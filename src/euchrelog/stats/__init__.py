@@ -43,6 +43,7 @@ from ..seats import Seat, clockwise_from
 
 if TYPE_CHECKING:  # (the solver is imported only when a review is asked for)
     from ..analysis import DealReview
+    from ..analysis.players import PlayerReport
 
 POSITIONS: dict[int, tuple[str, ...]] = {
     2: ("dealer", "dealer's opponent"),
@@ -185,10 +186,28 @@ class Tally:
     """Reviewed contracts of theirs that scored more than par."""
     missed_par: int = 0
     """Reviewed contracts of theirs that scored less than par."""
+    sd_decisions: int = 0
+    """Decisions (bids, plays, discards) graded single dummy (``stats --single-dummy``)."""
+    sd_bids: int = 0
+    """Of :attr:`sd_decisions`, the bids."""
+    sd_score: float = 0.0
+    """The sum of the decisions' scores (:mod:`euchrelog.analysis.players`)."""
+    sd_classes: Counter[str] = field(default_factory=Counter)
+    """The decisions by class."""
+    bid_lost: float = 0.0
+    """Points the bids gave up on average, single dummy."""
+    play_lost: float = 0.0
+    """Points the plays and discards gave up on average, single dummy."""
     by_date: dict[str, list[int]] = field(default_factory=dict)
     """Points and deals with known points, by date (``YYYY-MM-DD``)."""
     by_order: dict[int, list[int]] = field(default_factory=dict)
     """Points and deals with known points, by group of games in play order."""
+
+    @property
+    def accuracy(self) -> float | None:
+        """The mean score of the decisions graded single dummy, 0 to 100 (``None``:
+        none)."""
+        return self.sd_score / self.sd_decisions if self.sd_decisions else None
 
     @property
     def decided(self) -> int:
@@ -235,6 +254,11 @@ Reviewer = Callable[[Game, GameReport], Iterable["DealReview"]]
 left out): :func:`double_dummy` or another."""
 
 
+Graders = Callable[[Game, GameReport], "dict[Seat, PlayerReport]"]
+"""Grades each player's decisions in a replayed game single dummy (the game report of
+:func:`euchrelog.analysis.players.player_reports`), by seat."""
+
+
 def double_dummy(game: Game, report: GameReport) -> Iterator[DealReview]:
     """The double-dummy reviews of the deals of a game that can be reviewed (every card
     recorded, the play clean: see :func:`euchrelog.analysis.review_game`), riding its
@@ -265,9 +289,11 @@ class Collector:
     """Statistics fed one replayed game at a time (:meth:`add`)."""
 
     def __init__(self, filters: Filters | None = None, reviewer: Reviewer | None = None,
-                 by_number: bool = False) -> None:
+                 by_number: bool = False, grader: Graders | None = None) -> None:
         self.filters = filters or Filters()
         self.reviewer = reviewer
+        self.grader = grader
+        """With ``stats --single-dummy``: each game's players graded single dummy."""
         self.by_number: dict[int, str] | None = {} if by_number else None
         """With ``by_number``, the players of the club's registry are keyed by number
         (:func:`~euchrelog.events.numbered`): the name first seen with each number."""
@@ -325,6 +351,17 @@ class Collector:
         if self.reviewer is not None:
             for review in self.reviewer(game, report):
                 self._review(rules, seated, report, review)
+        if self.grader is not None:
+            for seat, graded in self.grader(game, report).items():
+                if seat not in seated.players:
+                    continue
+                for tally in seated.own(seat):
+                    tally.sd_decisions += graded.decisions
+                    tally.sd_bids += graded.bids
+                    tally.sd_score += graded.score
+                    tally.sd_classes.update({k: n for k, n in graded.classes.items() if n})
+                    tally.bid_lost += graded.bid_lost
+                    tally.play_lost += graded.play_lost
         if group.games // group.width >= MAX_BUCKETS:
             group.widen()
         return True
@@ -477,6 +514,7 @@ def collect(games: Sequence[Game], filters: Filters | None = None,
 
 
 __all__ = [
-    "MAX_BUCKETS", "POSITIONS", "Collector", "DateRange", "Filters", "Group", "Reviewer",
+    "MAX_BUCKETS", "POSITIONS", "Collector", "DateRange", "Filters", "Graders", "Group",
+    "Reviewer",
     "Tally", "collect", "double_dummy", "iso_date", "parse_date_range",
 ]

@@ -153,7 +153,29 @@ def sections(group: Group) -> list[Section]:
                    help="contracts of theirs that scored more than par"),
             Column("missed_par", "missed par", lambda t: t.missed_par,
                    help="contracts of theirs that scored less than par"))))
+    if any(t.sd_decisions for t in tallies):
+        out.append(Section("single dummy", (
+            Column("sd_decisions", "decisions", lambda t: t.sd_decisions,
+                   help="bids, plays and discards graded single dummy (two options or more)"),
+            Column("sd_bids", "bids", lambda t: t.sd_bids,
+                   help="of the decisions, the bids (lone defences included)"),
+            Column("accuracy", "accuracy", lambda t: t.accuracy,
+                   help="the mean over the decisions of 100 * 2^(-loss / 0.25), each loss "
+                        "less two standard errors (docs/analysis.md)"),
+            Column("bid_lost", "lost bidding", lambda t: t.bid_lost,
+                   help="points the bids gave up on average, single dummy"),
+            Column("play_lost", "lost playing", lambda t: t.play_lost,
+                   help="points the plays and discards gave up on average, single dummy"),
+            *(Column(f"sd_{name}", name, _count_of(name),
+                     help=f"decisions graded {name} single dummy")
+              for name in ("inaccuracy", "mistake", "blunder")))))
     return out
+
+
+def _count_of(grade: str) -> Callable[[Tally], Value]:
+    def get(t: Tally) -> Value:
+        return t.sd_classes[grade]
+    return get
 
 
 _ROUND_HELP = {
