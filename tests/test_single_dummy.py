@@ -353,19 +353,28 @@ def test_the_game_report_gives_each_player_an_accuracy_the_schema_accepts() -> N
     report = lines[-1]["players"]
     assert set(report) == {"N", "S"}
     for seat, player in report.items():
+        bids = [b for deal in lines[:-1] for b in deal.get("bids", ())
+                if b["seat"] == seat and "sd" in b and len(b["sd"]["values"]) > 1]
         decided = [p for deal in lines[:-1]
                    for p in [*([deal["exchange"]] if "exchange" in deal else []),
                              *deal.get("plays", ())]]
         assert any("exchange" in deal for deal in lines)
+        decided = [p for p in decided if p["seat"] == seat and len(p["sd"]["values"]) > 1]
         scores = [100 * 2 ** (-max(p["sd"]["loss"] - 2 * (p["sd"]["se"] or 0), 0) / 0.25)
-                  for p in decided if p["seat"] == seat and len(p["sd"]["values"]) > 1]
-        assert player["decisions"] == len(scores) > 0
+                  for p in [*bids, *decided]]
+        assert player["decisions"] == len(scores) > 0 and player["bids"] == len(bids) > 0
         assert player["accuracy"] == pytest.approx(sum(scores) / len(scores), abs=0.05)
         assert sum(player["classes"].values()) == len(scores)
+        assert player["bid_lost"] == pytest.approx(sum(b["sd"]["loss"] for b in bids),
+                                                   abs=1e-3)
+        assert player["play_lost"] == pytest.approx(sum(p["sd"]["loss"] for p in decided),
+                                                    abs=1e-3)
+        assert player["sd_lost"] == pytest.approx(player["bid_lost"] + player["play_lost"],
+                                                  abs=1e-3)
     text = _run(str(SAMPLES / "two-hand-club-night.euchre"), "--single-dummy", "--samples",
                 "8", "--no-par", "-q")
-    assert "game 1: the players, single dummy\n  S: accuracy " in text  # (S discards first)
-    assert "\n  N: accuracy " in text
+    assert "game 1: the players, single dummy\n  N: accuracy " in text  # (N bids first)
+    assert "\n  S: accuracy " in text and " bidding, " in text
 
 
 def test_the_discard_is_valued_over_each_card_of_the_six() -> None:
