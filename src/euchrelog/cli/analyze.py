@@ -191,13 +191,13 @@ def _run(paths: list[str], fmt: str, annotating: bool, jobs: int, plan: Plan, li
               help="Write to this file instead of standard output.")
 @click.option("--no-par", is_flag=True, help="Leave out the par tables (the costly part).")
 @click.option("--single-dummy", "single", is_flag=True,
-              help="Also value every play single dummy: each legal card's mean over the "
-                   "layouts of the cards the player could not see, each played out double "
-                   "dummy, and a class from best to blunder; after each game, each "
-                   "player's accuracy (docs/analysis.md).")
+              help="Also value every bid and play single dummy: each option's mean over the "
+                   "layouts of the cards the player could not see, the later bidding by the "
+                   "rule-based player and the play double dummy, and a class from best to "
+                   "blunder; after each game, each player's accuracy (docs/analysis.md).")
 @click.option("--samples", type=click.IntRange(min=1), metavar="N",
               help="With --single-dummy: layouts drawn where there are more than the exact "
-                   "limit.  [default: 64]")
+                   "limit (a bid draws a quarter as many, at least 4).  [default: 64]")
 @click.option("--exact-limit", type=click.IntRange(min=0), metavar="M",
               help="With --single-dummy: value every layout when there are at most M.  "
                    "[default: 64]")

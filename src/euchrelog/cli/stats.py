@@ -85,7 +85,7 @@ AUTO_REVIEW_BYTES = 20_000
                    "still).")
 @click.option("--samples", type=click.IntRange(min=1), metavar="N",
               help="With --single-dummy: layouts drawn where there are more than the exact "
-                   "limit (a bid draws a quarter as many).  [default: 64]")
+                   "limit (a bid draws a quarter as many, at least 4).  [default: 64]")
 @click.option("--exact-limit", type=click.IntRange(min=0), metavar="M",
               help="With --single-dummy: value every layout when there are at most M.  "
                    "[default: 64]")
