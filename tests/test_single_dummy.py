@@ -373,8 +373,8 @@ def test_the_game_report_gives_each_player_an_accuracy_the_schema_accepts() -> N
                                                   abs=1e-3)
     text = _run(str(SAMPLES / "two-hand-club-night.euchre"), "--single-dummy", "--samples",
                 "8", "--no-par", "-q")
-    assert "game 1: the players, single dummy\n  N: accuracy " in text  # (N bids first)
-    assert "\n  S: accuracy " in text and " bidding, " in text
+    assert "game 1: the players, single dummy\n  S: accuracy " in text  # (S bids first)
+    assert "\n  N: accuracy " in text and " bidding, " in text
 
 
 def test_the_discard_is_valued_over_each_card_of_the_six() -> None:
