@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -73,7 +74,7 @@ def test_the_same_seed_gives_the_same_values_and_another_seed_other_draws() -> N
     assert run(1) != run(2)
 
 
-def _analyze(*args: str) -> list[dict[str, object]]:
+def _analyze(*args: str) -> list[dict[str, Any]]:
     result = CliRunner().invoke(main, ["analyze", *args, "--format", "json", "-q"])
     assert result.exit_code == 0, result.output
     return [json.loads(line) for line in result.stdout.splitlines()]
