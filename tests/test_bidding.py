@@ -182,3 +182,29 @@ def test_bad_stats_single_dummy_options_are_usage_errors(args: list[str]) -> Non
     result = CliRunner().invoke(main, ["stats", CLUB, *args])
     assert result.exit_code == 2
     assert "Traceback" not in result.output and "Usage:" in result.output
+
+
+@pytest.mark.slow
+def test_every_bid_of_random_games_of_every_variant_is_graded_or_said_not_to_be() -> None:
+    import random
+
+    from euchrelog.generate import random_game
+    from euchrelog.replay import replay
+    from strategies import VARIANT_NAMES
+    from support.records import random_ruleset
+
+    rng = random.Random(7)
+    graded = 0
+    for k in range(40):
+        variant = VARIANT_NAMES[k % len(VARIANT_NAMES)]
+        game = random_game(rng, random_ruleset(rng, variant), stop_after=2)
+        for result in replay(game, trace=True).deals:
+            if result.trace is None:
+                continue
+            bids, skipped = review_bids(result.trace.dealt, result.trace.acts,
+                                        Settings(samples=4), "random")
+            assert (skipped is not None) == (variant == "ghost")
+            for bid in bids:
+                assert bid.sd is None or bid.bid in bid.sd.points
+                graded += bid.sd is not None
+    assert graded > 100
