@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from support.browser import ARGS, CHROMIUM
 
 from euchrelog.analysis import DealReview, Settings, review_game
 from euchrelog.analysis.single import CLASSES, grade, net_points
@@ -23,6 +22,7 @@ from euchrelog.cli import main
 from euchrelog.notation import loads
 from euchrelog.replay import replay
 from euchrelog.viewer import render_page, views_of_text
+from support.browser import ARGS, CHROMIUM
 
 ROOT = Path(__file__).resolve().parents[1]
 CLUB = ROOT / "samples" / "valid" / "four-hand-24-club-night.euchre"
