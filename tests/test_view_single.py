@@ -7,7 +7,10 @@ SD/DD toggle, the evaluation graph, the mistake keys and the deep links.
 
 from __future__ import annotations
 
+import io
 import json
+import re
+import sys
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -23,6 +26,7 @@ from euchrelog.notation import loads
 from euchrelog.replay import replay
 from euchrelog.viewer import render_page, views_of_text
 from support.browser import ARGS, CHROMIUM
+from support.builds import PURE_ONLY
 
 ROOT = Path(__file__).resolve().parents[1]
 CLUB = ROOT / "samples" / "valid" / "four-hand-24-club-night.euchre"
@@ -372,3 +376,53 @@ def test_browser_single_dummy_page_fits_a_phone(browser: Any, tmp_path: Path) ->
     assert phone.locator("svg.card .badge").count() > 0
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 375
     context.close()
+
+
+# ---------------------------------------------------------------- progress and Ctrl-C
+
+
+class _Screen(io.StringIO):
+    """A terminal that keeps what was drawn on it."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@PURE_ONLY
+def test_ctrl_c_in_the_single_dummy_review_keeps_the_deals_finished(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The progress line counts the deals as they are reviewed single dummy, and Ctrl-C
+    in the middle of a deal's review ends the page with the deals finished before it
+    (exit status 130)."""
+    from euchrelog import progress
+    from euchrelog.analysis import single_dummy as real
+
+    monkeypatch.setattr(progress, "DELAY", 0.0)
+    monkeypatch.setattr(progress, "INTERVAL", 0.0)
+    screen = _Screen()
+    monkeypatch.setattr(sys, "stderr", screen)
+    calls = 0
+
+    def stopping(*args: Any, **kwargs: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == 20 * 3 + 5:  # in the fourth deal's play
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr("euchrelog.analysis.review.single_dummy", stopping)
+    page = tmp_path / "out.html"
+    code = 0
+    try:
+        main(["view", "--single-dummy", "--samples", "2", "--exact-limit", "2", "-o",
+              str(page), str(CLUB)], standalone_mode=False)
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    assert code == 130 and "interrupted in game 1:" in screen.getvalue()
+    counts = [int(n) for n in re.findall(r"viewing .*?(\d+) deals?\b", screen.getvalue())]
+    assert counts and counts == sorted(counts) and max(counts) == 3, screen.getvalue()[-300:]
+    text = page.read_text(encoding="utf-8")
+    data = json.loads(text.split('class="euchrelog-game"', 1)[1].split(">", 1)[1].split(
+        "</script>", 1)[0])
+    assert len(data["deals"]) == 3 and text.rstrip().endswith("</html>")
+    assert all(d["by"] == "sd" for _, d in decisions(data))
