@@ -46,7 +46,7 @@ def default_output(source: str) -> str:
                    "does: each legal card's (and the dealer's discard's) expected points "
                    "over the layouts of the cards the player could not see, drawn on the "
                    "cards beside the double-dummy value, an evaluation graph of the game "
-                   "and a class from best to blunder (some seconds a deal).")
+                   "and a class from best to blunder (about half a second a four-hand deal).")
 @click.option("--samples", type=click.IntRange(min=1), metavar="N",
               help="With --single-dummy: layouts drawn where there are more than the exact "
                    "limit.  [default: 64]")
