@@ -326,7 +326,8 @@
       words += ", " + d.loss.toFixed(2) + se + " points " + (d.by === "sd"
         ? "on average " : "") + "below " + (best ? best.join(" ") : "the best");
     }
-    return words + " (" + (d.by === "sd" ? "single" : "double") + " dummy)";
+    return words + " (" + (d.by === "sd" ? "single" : "double") + " dummy)"
+      + (d.fault ? ": " + d.fault : "");
   }
   function drawDecision(g, f) {
     const panel = $("decision");
@@ -397,7 +398,9 @@
     const points = g.dd ? decisionsOf(g) : [];
     panel.hidden = !points.length;
     if (!points.length) return;
-    const W = 800, H = 170, L = 34, R = 8, T = 10, B = 22;
+    // As wide as the panel (a narrow screen gets a narrow graph, its text still legible).
+    const W = Math.max(320, Math.min(1400, box.clientWidth || 800));
+    const H = 170, L = 34, R = 8, T = 10, B = 22;
     const top = Math.max(1, Math.ceil(Math.max(...points.map((p) => Math.abs(p.after)))));
     const x = (i) => L + (points.length > 1 ? (i * (W - L - R)) / (points.length - 1)
       : (W - L - R) / 2);
