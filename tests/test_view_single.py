@@ -77,6 +77,7 @@ def test_decisions_come_from_the_single_dummy_review() -> None:
             str(c): round(v, 4) for c, v in play.sd.points.items()}
         assert {o["option"]: o["dd"] for o in d["options"]} == {
             str(c): worth[v] for c, v in play.values.items()}
+        assert d["ddBest"] == [str(c) for c in play.best]
         assert d["loss"] == round(play.sd.loss, 4)
         assert d["after"] == pytest.approx(max(play.sd.points.values()) - play.sd.loss,
                                            abs=1e-3)
@@ -115,7 +116,8 @@ def test_without_single_dummy_the_decisions_are_judged_double_dummy() -> None:
         best = max(o["dd"] for o in d["options"])
         chosen = next((o["dd"] for o in d["options"] if o["option"] == d["chosen"]), None)
         assert chosen is not None and d["loss"] == best - chosen
-        assert d["class"] == grade(d["loss"], None, d["loss"] == 0)
+        assert d["class"] == grade(d["loss"], None, d["chosen"] in d["ddBest"])
+        assert d["class"] != "best" or d["loss"] == 0
     assert any(d["class"] in MISTAKES for _, d in found)
 
 

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from ..analysis import DealReview, PlayReview, Review, SingleDummy, principal_line
 from ..analysis.review import ExchangeReview, ParEntry
-from ..analysis.single import CLASSES, TIE, grade, net_points
+from ..analysis.single import CLASSES, grade, net_points
 from ..cards import Card, sort_hand, trick_winner
 from ..engine import DealState
 from ..seats import Seat
@@ -103,14 +103,17 @@ def _round(value: float) -> float:
 
 
 def decision_json(kind: str, seat: Seat, side: str, chosen: str, options: list[Json],
-                  sd: SingleDummy | None, dd_loss: float | None, dd_after: float | None
-                  ) -> Json:
+                  sd: SingleDummy | None, dd_loss: float | None, dd_after: float | None,
+                  dd_best: bool = False) -> Json:
     """One decision as the page reads it, whatever its kind (``play``, ``discard``, a
     bid): its ``options``, each ``{"option", "sd", "dd"}`` with the deciding side's
     points single and double dummy (``None``: not known), the option ``chosen``, and how
     it is judged (``by``: ``sd`` where the single-dummy values are had, else ``dd``): its
     ``loss`` in points, its ``class`` and the points expected ``after`` it; ``sdInfo``:
-    the layouts valued, and the standard error of the loss when sampled."""
+    the layouts valued, and the standard error of the loss when sampled. Judged double
+    dummy (``dd_loss``, ``dd_after``: points; ``dd_best``: the option is among the best),
+    the class is the single-dummy thresholds' on the loss in points
+    (:func:`~euchrelog.analysis.single.grade`)."""
     found: Json = {"kind": kind, "seat": seat.value, "side": side, "chosen": chosen,
                    "options": options}
     if sd is not None:
@@ -122,7 +125,7 @@ def decision_json(kind: str, seat: Seat, side: str, chosen: str, options: list[J
                              "se": None if sd.se is None else _round(sd.se)})
     elif dd_loss is not None and dd_after is not None:
         found.update(by="dd", loss=_round(dd_loss), after=_round(dd_after),
-                     grade=grade(dd_loss, None, dd_loss <= TIE))
+                     grade=grade(dd_loss, None, dd_best))
     else:
         found.update(by=None, loss=None, after=None, grade=None)
     found["class"] = found.pop("grade")
@@ -132,16 +135,19 @@ def decision_json(kind: str, seat: Seat, side: str, chosen: str, options: list[J
 def play_decision(play: PlayReview, side: str, worth: Sequence[float]) -> Json:
     """The decision of one play: each legal card's points for the seat's side, single
     dummy (when the play has its values) and double dummy (the makers' tricks under
-    perfect play, scored by ``worth``: the side's points by the makers' tricks)."""
+    perfect play, scored by ``worth``: the side's points by the makers' tricks); the best
+    cards double dummy are the review's (of the most tricks for the seat's side)."""
     sd = play.sd
+    best_cards = [card_text(c) for c in play.best]
     options = [{"option": card_text(c), "dd": worth[v],
                 "sd": _round(sd.points[c]) if sd is not None and c in sd.points else None}
                for c, v in play.values.items()]
     best = max(worth[v] for v in play.values.values())
     after = worth[play.dd_after]
     found = decision_json("play", play.seat, side, card_text(play.card), options, sd,
-                          max(best - after, 0.0), after)
-    found["ddBest"] = [card_text(c) for c, v in play.values.items() if worth[v] >= best - TIE]
+                          max(best - after, 0.0), after,
+                          play.fault is None and card_text(play.card) in best_cards)
+    found["ddBest"] = best_cards
     if play.fault is not None:
         found["fault"] = play.fault
     return found
