@@ -331,8 +331,8 @@
   }
   function drawDecision(g, f) {
     const panel = $("decision");
-    panel.hidden = !g.dd;
-    if (!g.dd) return;
+    panel.hidden = !g.dd || !decisionsOf(g).length;
+    if (panel.hidden) return;
     const body = $("decision-body");
     body.replaceChildren();
     const before = state.frame > 0 ? g.frames[state.frame - 1].decision : null;
@@ -354,20 +354,22 @@
     const table = el("table", { class: "dd-values", id: "decision-options" });
     table.appendChild(el("caption", {}, d.seat + " " + (KIND_WORDS[d.kind] || "to decide")
       + ": the points " + d.side + " can expect"));
+    const hasSd = d.options.some((o) => o.sd !== null);
     const head = el("tr");
-    head.append(el("th", {}, ""), el("th", { title: "single dummy: the mean over the "
-      + "layouts of the cards " + d.seat + " cannot see" }, "SD"),
-      el("th", { title: "double dummy: seeing every card" }, "DD"));
+    head.appendChild(el("th", {}, ""));
+    if (hasSd) head.appendChild(el("th", { title: "single dummy: the mean over the "
+      + "layouts of the cards " + d.seat + " cannot see" }, "SD"));
+    head.appendChild(el("th", { title: "double dummy: seeing every card" }, "DD"));
     table.appendChild(head);
     for (const o of d.options) {
       const row = el("tr", { "data-option": o.option });
       const name = el("td", {}, o.option);
       if (o.option === d.chosen) name.appendChild(el("span", { class: "chip" }, "played"));
-      row.append(name,
-        el("td", { class: d.sdBest && d.sdBest.includes(o.option) ? "dd-best" : "" },
-          o.sd === null ? "\u2013" : signed(o.sd, 2)),
-        el("td", { class: d.ddBest && d.ddBest.includes(o.option) ? "dd-best" : "" },
-          o.dd === null ? "\u2013" : signed(o.dd, 0)));
+      row.appendChild(name);
+      if (hasSd) row.appendChild(el("td", { class: d.sdBest && d.sdBest.includes(o.option)
+        ? "dd-best" : "" }, o.sd === null ? "\u2013" : signed(o.sd, 2)));
+      row.appendChild(el("td", { class: d.ddBest && d.ddBest.includes(o.option) ? "dd-best"
+        : "" }, o.dd === null ? "\u2013" : signed(o.dd, 0)));
       table.appendChild(row);
     }
     body.appendChild(table);
