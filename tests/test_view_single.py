@@ -428,3 +428,21 @@ def test_ctrl_c_in_the_single_dummy_review_keeps_the_deals_finished(
         "</script>", 1)[0])
     assert len(data["deals"]) == 3 and text.rstrip().endswith("</html>")
     assert all(d["by"] == "sd" for _, d in decisions(data))
+
+
+def test_a_renege_is_judged_where_it_happened(page: Any, tmp_path: Path) -> None:
+    """A deal whose play breaks a rule is reviewed up to its first fault: the renege is
+    the last decision, judged with its finding, and the page says where the review
+    stops."""
+    text = (ROOT / "samples" / "invalid" / "R801-renege.euchre").read_text()
+    (data,) = views_of_text(text, "r.euchre", double_dummy=True)
+    entry = data["deals"][0]["dd"]
+    assert entry["stopped"].startswith("R801")
+    found = decisions(data)
+    k, last = found[-1]
+    assert last["fault"].startswith("R801") and data["frames"][k + 1]["findings"]
+    assert all("fault" not in d for _, d in found[:-1])
+    page.goto(write(tmp_path, [data]) + f"#game-1/deal-1/step-{k + 2}")
+    assert frame_now(page) == k + 1
+    assert "R801" in page.text_content("#decision-verdict")
+    assert "review stops" in page.text_content("#dd-body")

@@ -551,6 +551,14 @@
       : "";
     body.appendChild(el("p", {}, "Makers (" + review.makers.join(" ") + ") take " + review.dd
       + " under perfect play, " + review.made + " as played" + costs + "."));
+    if (review.stopped) {
+      body.appendChild(el("p", { class: "empty" }, "The review stops at the first fault of "
+        + "the play: " + review.stopped + "."));
+    }
+    if (review.sdSkipped) {
+      body.appendChild(el("p", { class: "empty" }, "No single-dummy values in this deal: "
+        + review.sdSkipped + "."));
+    }
     if (review.par && review.par.length) {
       const details = el("details", { class: "par", id: "par" });
       if (state.parOpen) details.open = true;
