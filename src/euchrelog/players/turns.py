@@ -27,6 +27,8 @@ from ..actions import DECLINE_ID, DISCARD_ID, MERGE_ID, PARTNER_ALONE_ID, PASS_I
 from ..engine import DealState, Phase
 from ..seats import Seat
 
+_PLAYING = Phase.PLAYING
+
 STAND = PASS_ID
 """The number a seat answers with to make no act between the bidding and the lead (the
 act it may leave out: an optional exchange, merge or lone hand). Outside that phase it is
@@ -48,16 +50,17 @@ def next_turn(state: DealState, stood: Iterable[Seat] = (),
     ``legal`` the state's :meth:`~euchrelog.engine.DealState.legal_action_ids` if the
     caller has them (a stand changes nothing)."""
     phase = state.phase
-    if phase is Phase.PLAYING:
+    if phase is _PLAYING:
         seat = state.to_play()
         if seat is None:
             return None
         return Turn(seat, tuple(state.legal_action_ids() if legal is None else legal))
     if phase is Phase.BIDDING:
-        acts = state.legal_actions()
-        if not acts:
+        numbers = state.legal_action_ids() if legal is None else legal
+        seat = state.bidder()
+        if not numbers or seat is None:
             return None
-        return Turn(acts[0].seat, tuple(state.legal_action_ids() if legal is None else legal))
+        return Turn(seat, tuple(numbers))  # (each legal bid is the bidder's)
     if phase is not Phase.DECLARING:
         return None
     return _declaring(state, frozenset(stood), legal)
