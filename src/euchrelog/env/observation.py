@@ -70,6 +70,7 @@ OFFSET = {name: sum(size for _, size, _ in LAYOUT[:k]) for k, (name, _, _) in en
 PLACE = {seat: {other: (SEATS.index(other) - SEATS.index(seat)) % PLACES for other in SEATS}
          for seat in SEATS}
 """``PLACE[seat][other]``: ``other`` counted clockwise from ``seat`` (0 to 3)."""
+_PLAYING = Phase.PLAYING
 _PHASE = {phase: k for k, phase in enumerate(PHASES)}
 _TRUMP = {trump: k for k, trump in enumerate(TRUMPS)}
 _SUIT = {suit: k for k, suit in enumerate(Suit)}
@@ -114,6 +115,8 @@ def _perm(seat: Seat) -> npt.NDArray[np.intp]:
 PERM = {seat: _perm(seat) for seat in SEATS}
 """``vector.take(PERM[seat])``: ``seat``'s observation of the table's vector."""
 _AT = {seat: SEATS.index(seat) for seat in SEATS}
+_LEADER = {seat: ABS["leader"] + k for k, seat in enumerate(SEATS)}
+_TRICK = {seat: ABS["trick"] + k * CARDS for k, seat in enumerate(SEATS)}
 
 
 def _leader(state: DealState) -> Seat | None:
@@ -124,7 +127,7 @@ def _leader(state: DealState) -> Seat | None:
 
 
 def _header(out: npt.NDArray[np.float32], state: DealState) -> None:
-    """Fills the blocks of :data:`_HEADER` but ``upcard taken`` (kept), and ``leader``."""
+    """Fills the blocks of :data:`_HEADER` but ``upcard taken`` (kept)."""
     at = _AT
     start, end = ABS["upcard"], ABS["upcard taken"]
     out[start:end] = 0.0
@@ -141,16 +144,6 @@ def _header(out: npt.NDArray[np.float32], state: DealState) -> None:
                       ("defender", state.defender)):
         if who is not None:
             out[ABS[name] + at[who]] = 1.0
-    _lead(out, state)
-
-
-def _lead(out: npt.NDArray[np.float32], state: DealState) -> None:
-    """Fills the block ``leader``."""
-    start = ABS["leader"]
-    out[start:start + PLACES] = 0.0
-    leader = _leader(state)
-    if leader is not None:
-        out[start + _AT[leader]] = 1.0
 
 
 def _hand(out: npt.NDArray[np.float32], seat: Seat, was: int, now: int) -> None:
@@ -184,6 +177,9 @@ def fill(out: npt.NDArray[np.float32], table: Table, totals: Mapping[str, int], 
             if entry.discard is not None:
                 out[ABS["discard"] + at[entry.seat] * CARDS + card_number(entry.discard)] = 1.0
     _header(out, state)
+    leader = _leader(state)
+    if leader is not None:
+        out[_LEADER[leader]] = 1.0
     bids = ABS["bids"]
     for bidder, round_, number in table.bids:
         out[bids + (at[bidder] * 2 + (round_ >= 2)) * BIDS + number - PASS_ID] = 1.0
@@ -232,6 +228,7 @@ class Observer:
         self.shown = {seat: frozenset(suits) for seat, suits in state.showouts.items()}
         self.finished = len(state.tricks)
         self.share = 1 / state.variant.tricks
+        self.leader = _leader(state)
 
     def observe(self, seat: Seat) -> npt.NDArray[np.float32]:
         """``seat``'s observation (a new array)."""
@@ -242,27 +239,25 @@ class Observer:
         ``phase`` and bidding round ``round_`` (as they were before it)."""
         out = self.vector
         state = self.table.state
-        if number < DISCARD_ID:  # a play
+        known = self.known
+        if number < DISCARD_ID:  # a play (of the card of the same number)
             hand = state.hands.get(seat)
             now = hand.known if hand is not None else 0
-            was = self.known.get(seat, 0)
+            was = known.get(seat, 0)
             if now != was:
                 _hand(out, seat, was, now)
-                self.known[seat] = now
+                known[seat] = now
             if len(state.tricks) != self.finished:  # (the play closed the trick)
                 self._close(state)
             else:
-                who, card = state.current[-1]
-                if card is not None:
-                    out[ABS["trick"] + _AT[who] * CARDS + card_number(card)] = 1.0
+                out[_TRICK[seat] + number] = 1.0
             suits = state.showouts.get(seat)
-            if suits is not None and suits.keys() != self.shown[seat]:
+            if suits and suits.keys() != self.shown[seat]:
                 _shown(out, seat, suits)
                 self.shown[seat] = frozenset(suits)
             if state.phase is not phase:
                 _header(out, state)
-            else:
-                _lead(out, state)
+            self._lead(state)
             return
         if phase is Phase.BIDDING:
             out[ABS["bids"] + (_AT[seat] * 2 + (round_ >= 2)) * BIDS + number - PASS_ID] = 1.0
@@ -270,12 +265,23 @@ class Observer:
             out[ABS["upcard taken"]] = 1.0
             out[ABS["discard"] + _AT[seat] * CARDS + number - DISCARD_ID] = 1.0
         _header(out, state)
-        known = self.known
+        self._lead(state)
         for who, hand in state.hands.items():
             was = known.get(who, 0)
             if hand.known != was:
                 _hand(out, who, was, hand.known)
                 known[who] = hand.known
+
+    def _lead(self, state: DealState) -> None:
+        """Moves the block ``leader`` to the seat that leads now, if another."""
+        leader = state.current[0][0] if state.current else (
+            state.leader if state.phase is _PLAYING else None)
+        if leader is not self.leader:
+            if self.leader is not None:
+                self.vector[_LEADER[self.leader]] = 0.0
+            if leader is not None:
+                self.vector[_LEADER[leader]] = 1.0
+            self.leader = leader
 
     def _close(self, state: DealState) -> None:
         """Moves the trick just closed to the cards played, and counts its winner."""
