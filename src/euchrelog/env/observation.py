@@ -117,6 +117,8 @@ PERM = {seat: _perm(seat) for seat in SEATS}
 _AT = {seat: SEATS.index(seat) for seat in SEATS}
 _LEADER = {seat: ABS["leader"] + k for k, seat in enumerate(SEATS)}
 _TRICK = {seat: ABS["trick"] + k * CARDS for k, seat in enumerate(SEATS)}
+_HAND = {seat: ABS["hand"] + k * CARDS for k, seat in enumerate(SEATS)}
+_BITS = [card.bit for card in CARDS_BY_NUMBER]
 
 
 def _leader(state: DealState) -> Seat | None:
@@ -245,7 +247,10 @@ class Observer:
             now = hand.known if hand is not None else 0
             was = known.get(seat, 0)
             if now != was:
-                _hand(out, seat, was, now)
+                if was ^ now == _BITS[number]:  # (the card played left the hand)
+                    out[_HAND[seat] + number] = 0.0
+                else:
+                    _hand(out, seat, was, now)
                 known[seat] = now
             if len(state.tricks) != self.finished:  # (the play closed the trick)
                 self._close(state)
