@@ -66,6 +66,7 @@ class EuchreEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is not typed)
         self.observer: Observer | None = None
         """Every seat's observation of the deal, kept up to date act by act."""
         self.seat_of = {a: Seat(a) for a in self.possible_agents}
+        self.agent_of = {seat: a for a, seat in self.seat_of.items()}
         self._paid = False  # (whether the last step rewarded the agents)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -107,7 +108,7 @@ class EuchreEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is not typed)
         assert self.table is not None
         turn = self.table.turn()
         if turn is not None:
-            self.agent_selection = turn.seat.value
+            self.agent_selection = self.agent_of[turn.seat]
 
     def observe(self, agent: str) -> Observation:
         """What the seat ``agent`` may know now, and the numbers it may answer."""
@@ -161,7 +162,7 @@ class EuchreEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is not typed)
         points = table.deal.points or {}
         sides = self.ruleset.side_names
         for agent in self.agents:
-            own = points.get(self.ruleset.side(Seat(agent)), 0)
+            own = points.get(self.ruleset.side(self.seat_of[agent]), 0)
             others = sum(points.get(s, 0) for s in sides) - own
             self.rewards[agent] = float(own - others / (len(sides) - 1))
         self._paid = True
