@@ -72,30 +72,41 @@ def _declaring(state: DealState, stood: frozenset[Seat], legal: list[int] | None
     numbers = state.legal_action_ids() if legal is None else legal
     if not numbers:
         return None
-    mine = tuple(n for n in numbers if DISCARD_ID <= n <= DECLINE_ID)
-    if mine:  # (offered only while the exchange is due)
-        return Turn(state.dealer, mine)
-    seats = _seats(state, numbers)
-    plays = tuple(n for n in numbers if n < DISCARD_ID)
+    plays: list[int] = []
+    exchanges: list[int] = []
+    others: list[int] = []
+    for n in numbers:  # (one pass, in order: plays, exchanges, then the rest)
+        if n < DISCARD_ID:
+            plays.append(n)
+        elif n <= DECLINE_ID:
+            exchanges.append(n)
+        else:
+            others.append(n)
+    if exchanges:  # (offered only while the exchange is due)
+        return Turn(state.dealer, tuple(exchanges))
+    seats = _seats(state, others)
+    mine: dict[Seat, list[int]] = {}
+    for n in others:
+        mine.setdefault(seats[n], []).append(n)
     for seat in _declaring_order(state):
         if seat in stood:
             continue
-        mine = tuple(n for n in numbers if n >= DISCARD_ID and seats[n] == seat)
-        if mine:
-            return Turn(seat, tuple(sorted({*mine, STAND})) if plays else mine)
+        acts = mine.get(seat)
+        if acts:
+            return Turn(seat, tuple(sorted({*acts, STAND})) if plays else tuple(acts))
     if plays:
-        return Turn(seats[plays[0]], plays)
-    seat = seats[numbers[0]]  # (an act no seat may leave out, though it stood: asked again)
-    return Turn(seat, tuple(n for n in numbers if seats[n] == seat))
+        return Turn(state.action_of(plays[0]).seat, tuple(plays))
+    seat = seats[others[0]]  # (an act no seat may leave out, though it stood: asked again)
+    return Turn(seat, tuple(mine[seat]))
 
 
 def _seats(state: DealState, numbers: list[int]) -> dict[int, Seat]:
-    """The seat that makes each act of ``numbers`` (one look a kind of act: every play is
-    the seat to play's, every merge the maker's)."""
+    """The seat that makes each act of ``numbers`` (exchanges, declarations and merges:
+    one look a kind of act, every merge being the maker's)."""
     seats: dict[int, Seat] = {}
     kinds: dict[int, Seat] = {}
     for n in numbers:
-        kind = 0 if n < DISCARD_ID else 1 if MERGE_ID <= n < PARTNER_ALONE_ID else n
+        kind = 1 if MERGE_ID <= n < PARTNER_ALONE_ID else n
         seat = kinds.get(kind)
         if seat is None:
             seat = kinds[kind] = state.action_of(n).seat
