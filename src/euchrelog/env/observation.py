@@ -194,7 +194,8 @@ def fill(out: npt.NDArray[np.float32], table: Table, totals: Mapping[str, int], 
         if card is not None:
             out[trick + at[who] * CARDS + card_number(card)] = 1.0
     for who, suits in state.showouts.items():
-        _shown(out, who, suits)
+        for suit in suits:
+            out[ABS["show-outs"] + at[who] * 4 + _SUIT[suit]] = 1.0
     share = 1 / state.variant.tricks
     for winner in state.winners:
         if winner is not None:
@@ -231,6 +232,9 @@ class Observer:
         self.finished = len(state.tricks)
         self.share = 1 / state.variant.tricks
         self.leader = _leader(state)
+        self.header = (state.phase, state.round, state.upcard, state.trump, state.maker,
+                       state.alone, state.defender)
+        """What the blocks of :data:`_HEADER` show (the dealer does not change)."""
 
     def observe(self, seat: Seat) -> npt.NDArray[np.float32]:
         """``seat``'s observation (a new array)."""
@@ -261,7 +265,7 @@ class Observer:
                 _shown(out, seat, suits)
                 self.shown[seat] = frozenset(suits)
             if state.phase is not phase:
-                _header(out, state)
+                self._header(state)
             self._lead(state)
             return
         if phase is Phase.BIDDING:
@@ -269,13 +273,22 @@ class Observer:
         elif number < DECLINE_ID:  # the dealer takes the upcard
             out[ABS["upcard taken"]] = 1.0
             out[ABS["discard"] + _AT[seat] * CARDS + number - DISCARD_ID] = 1.0
-        _header(out, state)
+        self._header(state)
         self._lead(state)
         for who, hand in state.hands.items():
             was = known.get(who, 0)
             if hand.known != was:
                 _hand(out, who, was, hand.known)
                 known[who] = hand.known
+
+    def _header(self, state: DealState) -> None:
+        """Fills the blocks of :data:`_HEADER` again if what they show has changed (a pass
+        mostly changes none of them)."""
+        shown = (state.phase, state.round, state.upcard, state.trump, state.maker,
+                 state.alone, state.defender)
+        if shown != self.header:
+            _header(self.vector, state)
+            self.header = shown
 
     def _lead(self, state: DealState) -> None:
         """Moves the block ``leader`` to the seat that leads now, if another."""
