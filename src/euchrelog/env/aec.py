@@ -26,7 +26,7 @@ from ..players import STAND, Decision, Table
 from ..recorder import DealCards, RecordedGame, Recorder
 from ..rules import Ruleset
 from ..seats import Seat
-from .observation import SIZE, Observer, mask_of
+from .observation import PERM, SIZE, Observer, mask_of
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -67,6 +67,7 @@ class EuchreEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is not typed)
         """Every seat's observation of the deal, kept up to date act by act."""
         self.seat_of = {a: Seat(a) for a in self.possible_agents}
         self.agent_of = {seat: a for a, seat in self.seat_of.items()}
+        self.side_of = {a: self.ruleset.side(seat) for a, seat in self.seat_of.items()}
         self._paid = False  # (whether the last step rewarded the agents)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -116,7 +117,7 @@ class EuchreEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is not typed)
         assert table is not None and observer is not None
         seat = self.seat_of[agent]
         turn = table.turn()
-        return {"observation": observer.observe(seat),
+        return {"observation": observer.vector.take(PERM[seat]),
                 "action_mask": mask_of(turn.actions if turn is not None and turn.seat is seat
                                        else ())}
 
@@ -161,10 +162,10 @@ class EuchreEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is not typed)
         self.totals = game.totals
         points = table.deal.points or {}
         sides = self.ruleset.side_names
+        total = sum(points.get(s, 0) for s in sides)
         for agent in self.agents:
-            own = points.get(self.ruleset.side(self.seat_of[agent]), 0)
-            others = sum(points.get(s, 0) for s in sides) - own
-            self.rewards[agent] = float(own - others / (len(sides) - 1))
+            own = points.get(self.side_of[agent], 0)
+            self.rewards[agent] = float(own - (total - own) / (len(sides) - 1))
         self._paid = True
         if game.over or (self.deals is not None and game.deals >= self.deals):
             self.terminations = dict.fromkeys(self.agents, True)
