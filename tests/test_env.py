@@ -20,7 +20,7 @@ from euchrelog import VARIANTS, replay  # noqa: E402
 from euchrelog.actions import ACTION_COUNT  # noqa: E402
 from euchrelog.engine import Phase  # noqa: E402
 from euchrelog.env import LAYOUT, SIZE, EuchreEnv, EuchreGymEnv  # noqa: E402
-from euchrelog.env.observation import OFFSET  # noqa: E402
+from euchrelog.env.observation import ABSOLUTE, OFFSET, PERM, fill, observe  # noqa: E402
 from euchrelog.generate import ruleset_for  # noqa: E402
 from euchrelog.models import Exchange  # noqa: E402
 from euchrelog.players import RuleBasedPlayer  # noqa: E402
@@ -71,6 +71,49 @@ def test_a_game_ends_and_its_record_checks_clean(variant: str) -> None:
     game = env.record()
     assert game.deals and not replay(game).findings
     assert env.game.over and env.game.totals == replay(game).totals
+
+
+@pytest.mark.parametrize(("variant", "rules"), [
+    *((v.name, "") for v in VARIANTS),
+    ("four-hand", "stick-the-dealer lone-defender partner-alone canadian-loner"),
+    ("four-hand", "no-trump deck=32 dealer-pickup=required natural-pickup"),
+    ("cutthroat", "dummy=optional"),
+])
+def test_the_observation_kept_act_by_act_is_the_one_worked_out_from_the_start(
+        variant: str, rules: str) -> None:
+    env = EuchreEnv(variant, rules, deals=3)
+    rng = random.Random(7)
+    steps = 0
+    for seed in range(4):
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            table, observer = env.table, env.observer
+            assert table is not None and observer is not None
+            whole = np.zeros(ABSOLUTE, dtype=np.float32)
+            fill(whole, table, env.totals, env.ruleset.options.target)
+            assert np.array_equal(observer.vector, whole), (agent, steps)
+            seat = env.seat_of[agent]
+            assert np.array_equal(observation["observation"], whole.take(PERM[seat]))
+            assert np.array_equal(observation["observation"],
+                                  observe(table, seat, env.totals, env.ruleset.options.target))
+            legal = np.flatnonzero(observation["action_mask"])
+            env.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+    assert steps > 0
+
+
+def test_an_observation_is_a_new_array_each_time() -> None:
+    env = EuchreEnv("four-hand")
+    env.reset(seed=2)
+    first = env.observe(env.agent_selection)
+    first["observation"][:] = 7
+    first["action_mask"][:] = 7
+    again = env.observe(env.agent_selection)
+    assert again["observation"].max() <= 1 and again["action_mask"].max() == 1
 
 
 def test_seeded_games_are_the_same() -> None:

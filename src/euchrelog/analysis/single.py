@@ -157,10 +157,11 @@ def discard_dummy(solver: Solver, layouts: Layouts, leader: Seat, discard: Card,
     def value(key: tuple[int, ...]) -> dict[Card, int]:
         live = cards_of(functools.reduce(operator.or_, key, discard.bit))
         out: dict[Card, int] = {}
+        tricks: int | None = None
         for group in solver.equivalent(six, live):
             hands = list(key)
             hands[place] = (layouts.own | discard.bit) & ~group[0].bit
-            tricks = solver.value((tuple(hands), solver.seats.index(leader), ()))
+            tricks = solver.value((tuple(hands), solver.seats.index(leader), ()), guess=tricks)
             out.update(dict.fromkeys(group, tricks))
         return out
 

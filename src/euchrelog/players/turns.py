@@ -27,6 +27,8 @@ from ..actions import DECLINE_ID, DISCARD_ID, MERGE_ID, PARTNER_ALONE_ID, PASS_I
 from ..engine import DealState, Phase
 from ..seats import Seat
 
+_PLAYING = Phase.PLAYING
+
 STAND = PASS_ID
 """The number a seat answers with to make no act between the bidding and the lead (the
 act it may leave out: an optional exchange, merge or lone hand). Outside that phase it is
@@ -48,16 +50,17 @@ def next_turn(state: DealState, stood: Iterable[Seat] = (),
     ``legal`` the state's :meth:`~euchrelog.engine.DealState.legal_action_ids` if the
     caller has them (a stand changes nothing)."""
     phase = state.phase
-    if phase is Phase.PLAYING:
+    if phase is _PLAYING:
         seat = state.to_play()
         if seat is None:
             return None
         return Turn(seat, tuple(state.legal_action_ids() if legal is None else legal))
     if phase is Phase.BIDDING:
-        acts = state.legal_actions()
-        if not acts:
+        numbers = state.legal_action_ids() if legal is None else legal
+        seat = state.bidder()
+        if not numbers or seat is None:
             return None
-        return Turn(acts[0].seat, tuple(state.legal_action_ids() if legal is None else legal))
+        return Turn(seat, tuple(numbers))  # (each legal bid is the bidder's)
     if phase is not Phase.DECLARING:
         return None
     return _declaring(state, frozenset(stood), legal)
@@ -69,30 +72,41 @@ def _declaring(state: DealState, stood: frozenset[Seat], legal: list[int] | None
     numbers = state.legal_action_ids() if legal is None else legal
     if not numbers:
         return None
-    mine = tuple(n for n in numbers if DISCARD_ID <= n <= DECLINE_ID)
-    if mine:  # (offered only while the exchange is due)
-        return Turn(state.dealer, mine)
-    seats = _seats(state, numbers)
-    plays = tuple(n for n in numbers if n < DISCARD_ID)
+    plays: list[int] = []
+    exchanges: list[int] = []
+    others: list[int] = []
+    for n in numbers:  # (one pass, in order: plays, exchanges, then the rest)
+        if n < DISCARD_ID:
+            plays.append(n)
+        elif n <= DECLINE_ID:
+            exchanges.append(n)
+        else:
+            others.append(n)
+    if exchanges:  # (offered only while the exchange is due)
+        return Turn(state.dealer, tuple(exchanges))
+    seats = _seats(state, others)
+    mine: dict[Seat, list[int]] = {}
+    for n in others:
+        mine.setdefault(seats[n], []).append(n)
     for seat in _declaring_order(state):
         if seat in stood:
             continue
-        mine = tuple(n for n in numbers if n >= DISCARD_ID and seats[n] == seat)
-        if mine:
-            return Turn(seat, tuple(sorted({*mine, STAND})) if plays else mine)
+        acts = mine.get(seat)
+        if acts:
+            return Turn(seat, tuple(sorted({*acts, STAND})) if plays else tuple(acts))
     if plays:
-        return Turn(seats[plays[0]], plays)
-    seat = seats[numbers[0]]  # (an act no seat may leave out, though it stood: asked again)
-    return Turn(seat, tuple(n for n in numbers if seats[n] == seat))
+        return Turn(state.action_of(plays[0]).seat, tuple(plays))
+    seat = seats[others[0]]  # (an act no seat may leave out, though it stood: asked again)
+    return Turn(seat, tuple(mine[seat]))
 
 
 def _seats(state: DealState, numbers: list[int]) -> dict[int, Seat]:
-    """The seat that makes each act of ``numbers`` (one look a kind of act: every play is
-    the seat to play's, every merge the maker's)."""
+    """The seat that makes each act of ``numbers`` (exchanges, declarations and merges:
+    one look a kind of act, every merge being the maker's)."""
     seats: dict[int, Seat] = {}
     kinds: dict[int, Seat] = {}
     for n in numbers:
-        kind = 0 if n < DISCARD_ID else 1 if MERGE_ID <= n < PARTNER_ALONE_ID else n
+        kind = 1 if MERGE_ID <= n < PARTNER_ALONE_ID else n
         seat = kinds.get(kind)
         if seat is None:
             seat = kinds[kind] = state.action_of(n).seat

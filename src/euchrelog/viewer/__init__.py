@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ..check import apply_noqa, check_game
 from ..errors import NotationError
@@ -32,6 +33,9 @@ from ..interop import check_converted
 from ..sources import Chunk, Entry, Source, text_source
 from .frames import GameView, Json, game_title, game_view
 from .page import Stop, render_page, write_page
+
+if TYPE_CHECKING:
+    from ..analysis import Settings
 
 __all__ = [
     "GameView",
@@ -60,18 +64,20 @@ class ViewError(NotationError):
         self.code = code
 
 
-def views_of_text(text: str, path: str = "<stdin>", *, double_dummy: bool = False
-                  ) -> Iterator[Json]:
+def views_of_text(text: str, path: str = "<stdin>", *, double_dummy: bool = False,
+                  single: Settings | None = None) -> Iterator[Json]:
     """The page's data for each game of a source's text, in turn (see
     :func:`placed_views`; each game's data whole, as :func:`game_view` gives it).
 
     :raises ViewError: for a game that cannot be read (placed at its line and column).
     """
-    return (view.data() for _, view in placed_views(text, path, double_dummy=double_dummy))
+    return (view.data() for _, view in placed_views(text, path, double_dummy=double_dummy,
+                                                    single=single))
 
 
 def placed_views(text: str, path: str = "<stdin>", *, double_dummy: bool = False,
-                 skip_unreadable: bool = False) -> Iterator[tuple[int, GameView]]:
+                 single: Settings | None = None, skip_unreadable: bool = False
+                 ) -> Iterator[tuple[int, GameView]]:
     """Each game of a source's text, read, replayed and checked only when it is asked for:
     its page data (made deal by deal as it is written) with the line its game begins at
     in the source (0 for a game of a JSON document or from elsewhere), as ``score`` places
@@ -79,15 +85,17 @@ def placed_views(text: str, path: str = "<stdin>", *, double_dummy: bool = False
 
     :param double_dummy: add the double-dummy review of every deal it can review (see
         :mod:`euchrelog.viewer.double_dummy`).
+    :param single: with ``double_dummy``, add the single-dummy values of every decision
+        the review judges, worked out with these settings.
     :param skip_unreadable: leave out a game with a syntax error instead of raising
         :class:`ViewError`.
     :raises ViewError: for a game that cannot be read, when it is reached.
     """
-    return source_views(text_source(text, path), double_dummy=double_dummy,
+    return source_views(text_source(text, path), double_dummy=double_dummy, single=single,
                         skip_unreadable=skip_unreadable)
 
 
-def source_views(source: Source, *, double_dummy: bool = False,
+def source_views(source: Source, *, double_dummy: bool = False, single: Settings | None = None,
                  skip_unreadable: bool = False) -> Iterator[tuple[int, GameView]]:
     """:func:`placed_views` of a source read as it is needed (:mod:`euchrelog.sources`).
 
@@ -99,7 +107,7 @@ def source_views(source: Source, *, double_dummy: bool = False,
             if not skip_unreadable:
                 raise _unreadable(entry)
             continue
-        yield entry.line, entry_view(entry, double_dummy=double_dummy)
+        yield entry.line, entry_view(entry, double_dummy=double_dummy, single=single)
 
 
 def _unreadable(entry: Entry) -> ViewError:
@@ -111,7 +119,8 @@ def _unreadable(entry: Entry) -> ViewError:
                      entry.failed.context, code=finding.code)
 
 
-def entry_view(entry: Entry, *, double_dummy: bool = False) -> GameView:
+def entry_view(entry: Entry, *, double_dummy: bool = False,
+               single: Settings | None = None) -> GameView:
     """One game's page data from its one replay, checked as ``check`` checks it (a finding
     that a ``# noqa`` comment on its line leaves out is left out here too), the viewer and
     the double-dummy layer riding that replay's deals as taken."""
@@ -126,11 +135,12 @@ def entry_view(entry: Entry, *, double_dummy: bool = False) -> GameView:
         assert result.report is not None  # (a game read is replayed)
         report = replace(result.report, findings=result.findings)
     return GameView(entry.game, entry.source, report, game_title(entry.game, entry.index),
-                    double_dummy=double_dummy)
+                    double_dummy=double_dummy, single=single)
 
 
 def page_of_text(text: str, path: str = "<stdin>", title: str | None = None, *,
-                 double_dummy: bool = False) -> str:
+                 double_dummy: bool = False, single: Settings | None = None) -> str:
     """The viewer page of a source's text (see :func:`placed_views`)."""
-    views = (view for _, view in placed_views(text, path, double_dummy=double_dummy))
+    views = (view for _, view in placed_views(text, path, double_dummy=double_dummy,
+                                              single=single))
     return render_page(views, title or path)

@@ -58,7 +58,7 @@ from ..rules import Ruleset
 from ..seats import Seat
 
 if TYPE_CHECKING:
-    from ..analysis import Review
+    from ..analysis import Review, Settings
 
 Json = dict[str, Any]
 """A frame, a deal or a game of the page's data, as JSON-ready values."""
@@ -327,15 +327,18 @@ class GameView:
     :param title: how the page names the game (default: :func:`game_title`).
     :param double_dummy: add the double-dummy review of every deal it can review (see
         :mod:`euchrelog.viewer.double_dummy`).
+    :param single: with ``double_dummy``, add the single-dummy values of the review too,
+        worked out with these settings.
     """
 
     def __init__(self, game: Game, source: SourceMap | None = None,
                  report: GameReport | None = None, title: str = "", *,
-                 double_dummy: bool = False) -> None:
+                 double_dummy: bool = False, single: Settings | None = None) -> None:
         if report is None:
             report = replay(game, source, trace=True if double_dummy else "acts")
         self.game, self.source, self.report = game, source, report
         self.double_dummy = double_dummy
+        self.single = single if double_dummy else None
         self.counted: Callable[[int], object] | None = None
         """Told of each deal once its frames are made (a progress line)."""
         rules = report.ruleset
@@ -349,6 +352,9 @@ class GameView:
         }
         if double_dummy:
             self.head["dd"] = True
+        if self.single is not None:
+            self.head["sd"] = {"samples": self.single.samples,
+                               "exactLimit": self.single.exact_limit, "seed": self.single.seed}
         self.findings: list[Json] = [_finding(f) for f in report.findings]
         """Every finding of the game; each one's ``frame`` is known once its deal is made."""
 
@@ -383,11 +389,11 @@ class GameView:
                 self.findings[k]["frame"] = at + offset
                 frames[at]["findings"].append(k)
             _mark_faults(frames, self.findings)
-            review = next(reviews, None)
-            if review is not None:
+            reviewed = next(reviews, None)
+            if reviewed is not None:
                 from .double_dummy import add_review
 
-                add_review(entry, frames, review)
+                add_review(entry, frames, *reviewed)
             entry["frame"] += offset
             entry["tricks"] = [k + offset for k in entry["tricks"]]
             entry["score"] += offset
@@ -396,14 +402,23 @@ class GameView:
             if self.counted is not None:
                 self.counted(1)
 
-    def _reviews(self) -> Iterable[Review]:
-        """The double-dummy review of each deal, in order (none without the layer), riding
-        the game's replay where it kept the deals as taken."""
+    def _reviews(self) -> Iterator[tuple[Review, DealState | None]]:
+        """The review of each deal, in order (none without the layer), with its par table
+        and, when asked for, its single-dummy values, riding the game's replay where it
+        kept the deals as taken; with the deal's state at the opening lead (``None``: not
+        known), which scores its decisions."""
         if not self.double_dummy:
-            return ()
+            return
         from ..analysis import review_game
 
-        return review_game(self.game, par=False, report=self.report)
+        report = self.report
+        if any(r.trace is None for r in report.deals):
+            report = replay(self.game, trace=True)
+        deals = report.deals
+        for d, review in enumerate(review_game(self.game, par=True, report=report,
+                                               single=self.single)):
+            trace = deals[d].trace if d < len(deals) else None
+            yield review, trace.lead if trace is not None else None
 
     def _findings_by_deal(self) -> dict[int, list[tuple[int, bool]]]:
         """The deal of each finding that has one, by index: the deal whose lines hold its

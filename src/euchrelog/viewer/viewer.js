@@ -23,7 +23,10 @@
   const SPOTS = ["N", "E", "S", "W"];
   const PLACES = ["top", "right", "bottom", "left"];
   const $ = (id) => document.getElementById(id);
-  const state = { game: 0, frame: 0, view: "all", tryLine: null };
+  const state = { game: 0, frame: 0, view: "all", tryLine: null, values: "both", hash: "" };
+  const MISTAKES = ["inaccuracy", "mistake", "blunder"];
+  const PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"];
+  const VALUES_KEY = "euchrelog-viewer-values";
 
   function el(tag, attrs, text) {
     const node = document.createElement(tag);
@@ -42,7 +45,12 @@
     const suit = SUITS[code[1]];
     return (RANKS[code[0]] || code[0]) + " of " + (suit ? suit[1] : code[1]);
   }
-  function card(code, extraClass) {
+  // A value on a card: the deciding side's points, signed ("+1.31", "\u22120.19").
+  function signed(v, digits) {
+    const t = Math.abs(v).toFixed(digits);
+    return (v > 1e-9 ? "+" : v < -1e-9 ? "\u2212" : "") + t;
+  }
+  function card(code, extraClass, badge) {
     const back = code === "??" || code === "back";
     const svg = svgEl("svg", { viewBox: "0 0 60 84",
       class: "card" + (extraClass ? " " + extraClass : ""), role: "img",
@@ -63,13 +71,37 @@
       "text-anchor": "middle" });
     big.textContent = suit[0];
     svg.append(rank, small, big);
+    if (badge) drawBadge(svg, code, badge);
     return svg;
   }
+  // The single- and double-dummy values of a card at a decision, drawn on the card's
+  // left strip (the part of a card a hand's overlap leaves in sight).
+  function drawBadge(svg, code, badge) {
+    const rows = [];
+    if (badge.sd !== null && badge.sd !== undefined && state.values !== "dd")
+      rows.push(["sd", signed(badge.sd, 2), "single dummy " + signed(badge.sd, 2)]);
+    if (badge.dd !== null && badge.dd !== undefined && (state.values !== "sd" || !badge.hasSd))
+      rows.push(["dd", signed(badge.dd, 0), "double dummy " + signed(badge.dd, 0)]);
+    if (!rows.length) return;
+    svg.classList.add("valued");
+    rows.forEach(([kind, text], k) => {
+      const y = 82 - (rows.length - k) * 15;
+      const g = svgEl("g", { class: "badge badge-" + kind, "data-value": text });
+      g.appendChild(svgEl("rect", { x: 2, y: y, width: 32, height: 14, rx: 3 }));
+      const t = svgEl("text", { x: 18, y: y + 10.5, "text-anchor": "middle",
+        "font-size": 10.5, "font-weight": 700 });
+      t.textContent = text;
+      g.appendChild(t);
+      svg.appendChild(g);
+    });
+    svg.setAttribute("aria-label", cardName(code) + ", " + rows.map((r) => r[2]).join(", ")
+      + " points");
+  }
   function backs(n) { return Array.from({ length: n }, () => card("back")); }
-  function hand(cards, nBacks, label, cls, marks) {
-    const box = el("div", { class: "hand" + (cls ? " " + cls : ""), role: "group",
-      "aria-label": label });
-    for (const c of cards) box.appendChild(card(c, marks && marks[c]));
+  function hand(cards, nBacks, label, cls, marks, badges) {
+    const box = el("div", { class: "hand" + (cls ? " " + cls : "") + (badges ? " valued" : ""),
+      role: "group", "aria-label": label });
+    for (const c of cards) box.appendChild(card(c, marks && marks[c], badges && badges[c]));
     box.append(...backs(nBacks));
     return box;
   }
@@ -108,8 +140,8 @@
     if (!deal.cards) { box.setAttribute("aria-label", seatLabel(g, seat)); return; }
     const count = h.cards.length + h.backs;
     const words = seatLabel(g, seat) + ": " + count + (count === 1 ? " card" : " cards");
-    box.appendChild(shown(f, seat) ? hand(h.cards, h.backs, words, "", ddMarks(f, seat))
-      : hand([], count, words));
+    box.appendChild(shown(f, seat) ? hand(h.cards, h.backs, words, "", ddMarks(f, seat),
+      badgesOf(f, seat)) : hand([], count, words));
   }
 
   function drawCenter(g, f) {
@@ -146,7 +178,9 @@
       if (f.upAt !== "hand") {
         const face = f.upAt === "up" || state.view === "all";
         up.appendChild(el("span", {}, f.upAt === "up" ? "upcard" : "turned down"));
-        up.appendChild(hand(face ? [f.up] : [], face ? 0 : 1, "the upcard", "upcard-hand"));
+        up.appendChild(hand(face ? [f.up] : [], face ? 0 : 1, "the upcard", "upcard-hand",
+          null, f.decision && f.decision.kind === "discard" && face
+            ? badgesOf(f, f.decision.seat) : null));
       }
       if (f.kitty) {
         up.appendChild(el("span", {}, g.kittyName));
@@ -265,10 +299,240 @@
 
   // ---- the double-dummy layer (every value computed in Python: frame.dd, frame.ddPlayed)
   function ddMarks(f, seat) {
-    if (!f.dd || f.dd.seat !== seat) return null;
+    const d = f.decision;
+    const sdBest = d && d.seat === seat && d.sdBest && state.values !== "dd";
+    if (!sdBest && (!f.dd || f.dd.seat !== seat)) return null;
     const marks = {};
-    for (const c of f.dd.best) marks[c] = "best";
+    for (const c of sdBest ? d.sdBest : f.dd.best) marks[c] = "best";
     return marks;
+  }
+  // ---- the decisions (frame.decision: every value computed in Python)
+  function badgesOf(f, seat) {
+    const d = f.decision;
+    if (!d || d.seat !== seat || !shown(f, seat)) return null;
+    const hasSd = d.options.some((o) => o.sd !== null);
+    const badges = {};
+    for (const o of d.options) badges[o.option] = { sd: o.sd, dd: o.dd, hasSd };
+    return badges;
+  }
+  const KIND_WORDS = { play: "to play", discard: "to discard", bid: "to bid" };
+  function verdict(d, open) {
+    const best = open && d.sdBest && d.by === "sd" ? d.sdBest : open && d.ddBest ? d.ddBest
+      : null;
+    let words = d.seat + " " + (d.kind === "discard" ? "discards " : d.kind === "play"
+      ? "plays " : "") + d.chosen + ": " + d.class;
+    if (d.loss > 1e-9) {
+      const se = d.by === "sd" && d.sdInfo.se ? " \u00b1 " + d.sdInfo.se.toFixed(2) : "";
+      words += ", " + d.loss.toFixed(2) + se + " points " + (d.by === "sd"
+        ? "on average " : "") + "below " + (best ? best.join(" ") : "the best");
+    }
+    return words + " (" + (d.by === "sd" ? "single" : "double") + " dummy)"
+      + (d.fault ? ": " + d.fault : "");
+  }
+  function drawDecision(g, f) {
+    const panel = $("decision");
+    panel.hidden = !g.dd || !decisionsOf(g).length;
+    if (panel.hidden) return;
+    const body = $("decision-body");
+    body.replaceChildren();
+    const before = state.frame > 0 ? g.frames[state.frame - 1].decision : null;
+    if (before && before.class) {
+      const open = state.view === "all" || state.view === before.seat;
+      body.appendChild(el("p", { id: "decision-verdict", class: "verdict " + before.class,
+        "data-class": before.class }, verdict(before, open)));
+    }
+    const d = f.decision;
+    if (!d) {
+      if (!before) body.appendChild(el("p", { class: "empty" }, "No decision judged here."));
+      return;
+    }
+    if (state.view !== "all" && state.view !== d.seat) {
+      body.appendChild(el("p", { class: "empty" }, d.seat + " " + (KIND_WORDS[d.kind] || "")
+        + ": the values are shown in " + d.seat + "\u2019s view or with all hands."));
+      return;
+    }
+    const table = el("table", { class: "dd-values", id: "decision-options" });
+    table.appendChild(el("caption", {}, d.seat + " " + (KIND_WORDS[d.kind] || "to decide")
+      + ": the points " + d.side + " can expect"));
+    const hasSd = d.options.some((o) => o.sd !== null);
+    const head = el("tr");
+    head.appendChild(el("th", {}, ""));
+    if (hasSd) head.appendChild(el("th", { title: "single dummy: the mean over the "
+      + "layouts of the cards " + d.seat + " cannot see" }, "SD"));
+    head.appendChild(el("th", { title: "double dummy: seeing every card" }, "DD"));
+    table.appendChild(head);
+    for (const o of d.options) {
+      const row = el("tr", { "data-option": o.option });
+      const name = el("td", {}, o.option);
+      if (o.option === d.chosen) name.appendChild(el("span", { class: "chip" }, "played"));
+      row.appendChild(name);
+      if (hasSd) row.appendChild(el("td", { class: d.sdBest && d.sdBest.includes(o.option)
+        ? "dd-best" : "" }, o.sd === null ? "\u2013" : signed(o.sd, 2)));
+      row.appendChild(el("td", { class: d.ddBest && d.ddBest.includes(o.option) ? "dd-best"
+        : "" }, o.dd === null ? "\u2013" : signed(o.dd, 0)));
+      table.appendChild(row);
+    }
+    body.appendChild(table);
+    if (d.sdInfo) {
+      const info = d.sdInfo;
+      body.appendChild(el("p", { class: "empty" }, info.exact
+        ? "exact: every one of " + info.layouts + " layouts"
+        : info.samples + " layouts drawn of " + info.layouts.toLocaleString("en")));
+    }
+  }
+
+  // ---- the evaluation graph: the deciding side's expected points after each decision
+  function decisionsOf(g) {
+    if (g.decided) return g.decided;
+    const found = [];
+    g.frames.forEach((f, k) => {
+      if (f.decision && f.decision.after !== null) found.push({ frame: k, d: f.d,
+        side: f.decision.side, after: f.decision.after, class: f.decision.class,
+        text: f.decision.seat + " " + f.decision.chosen });
+    });
+    g.decided = found;
+    return found;
+  }
+  function drawGraph(g) {
+    const panel = $("graph-panel");
+    const box = $("graph");
+    box.replaceChildren();
+    const points = g.dd ? decisionsOf(g) : [];
+    panel.hidden = !points.length;
+    if (!points.length) return;
+    // As wide as the panel (a narrow screen gets a narrow graph, its text still legible).
+    const W = Math.max(320, Math.min(1400, box.clientWidth || 800));
+    const H = 170, L = 34, R = 8, T = 10, B = 22;
+    const top = Math.max(1, Math.ceil(Math.max(...points.map((p) => Math.abs(p.after)))));
+    const x = (i) => L + (points.length > 1 ? (i * (W - L - R)) / (points.length - 1)
+      : (W - L - R) / 2);
+    const y = (v) => T + ((top - v) * (H - T - B)) / (2 * top);
+    const svg = svgEl("svg", { viewBox: "0 0 " + W + " " + H, class: "graph", id: "graph-svg",
+      role: "group", "aria-label": "evaluation graph: each side\u2019s expected points "
+      + "after each of its decisions; a point goes to its decision" });
+    for (const v of [top, 0, -top]) {
+      svg.appendChild(svgEl("line", { x1: L, x2: W - R, y1: y(v), y2: y(v),
+        class: v ? "guide" : "zero" }));
+      const label = svgEl("text", { x: L - 4, y: y(v) + 4, "text-anchor": "end",
+        class: "axis" });
+      label.textContent = signed(v, 0);
+      svg.appendChild(label);
+    }
+    let deal = -1;
+    points.forEach((p, i) => {
+      if (p.d === deal) return;
+      deal = p.d;
+      const at = i ? (x(i - 1) + x(i)) / 2 : L;
+      svg.appendChild(svgEl("line", { x1: at, x2: at, y1: T, y2: H - B, class: "deal-line" }));
+      const label = svgEl("text", { x: at + 2, y: H - 6, class: "axis" });
+      label.textContent = String(g.deals[p.d].number);
+      svg.appendChild(label);
+    });
+    const cursor = svgEl("line", { x1: L, x2: L, y1: T, y2: H - B, id: "graph-cursor",
+      class: "cursor" });
+    svg.appendChild(cursor);
+    g.sides.forEach((side, s) => {
+      const mine = points.map((p, i) => [p, i]).filter(([p]) => p.side === side);
+      if (!mine.length) return;
+      const colour = PALETTE[s % PALETTE.length];
+      let path = "";
+      let last = -1;
+      for (const [p, i] of mine) {
+        path += (last === p.d ? " L" : " M") + x(i).toFixed(1) + " " + y(p.after).toFixed(1);
+        last = p.d;
+      }
+      svg.appendChild(svgEl("path", { d: path.trim(), stroke: colour, class: "series",
+        "data-side": side }));
+      for (const [p, i] of mine) {
+        const bad = MISTAKES.includes(p.class);
+        const dot = svgEl("circle", { cx: x(i), cy: y(p.after), r: bad ? 5.5 : 3.5,
+          fill: colour, class: "point" + (bad ? " " + p.class : ""),
+          "data-frame": String(p.frame), tabindex: "-1" });
+        const tip = svgEl("title", {});
+        tip.textContent = "deal " + g.deals[p.d].number + ", " + p.text + ": " + side
+          + " expect " + signed(p.after, 2) + (p.class ? " (" + p.class + ")" : "");
+        dot.appendChild(tip);
+        dot.addEventListener("click", () => go(p.frame));
+        svg.appendChild(dot);
+      }
+    });
+    box.appendChild(svg);
+    const legend = el("p", { class: "legend" });
+    g.sides.forEach((side, s) => {
+      if (!points.some((p) => p.side === side)) return;
+      const key = el("span", { class: "key" }, side);
+      key.style.setProperty("--key", PALETTE[s % PALETTE.length]);
+      legend.appendChild(key);
+    });
+    legend.appendChild(document.createTextNode(g.sd
+      ? " expected points after each decision: single dummy where the review has it, "
+        + "else double dummy. Larger dots: inaccuracies and worse; click one to go there."
+      : " points after each decision, double dummy. Click a dot to go there."));
+    box.appendChild(legend);
+  }
+  function moveCursor(g) {
+    const cursor = $("graph-cursor");
+    if (!cursor) return;
+    const points = decisionsOf(g);
+    let at = -1;
+    points.forEach((p, i) => { if (p.frame <= state.frame) at = i; });
+    const dot = at >= 0 ? document.querySelector("#graph-svg circle[data-frame=\""
+      + points[at].frame + "\"]") : null;
+    const cx = dot ? dot.getAttribute("cx") : "-10";
+    cursor.setAttribute("x1", cx);
+    cursor.setAttribute("x2", cx);
+    for (const c of document.querySelectorAll("#graph-svg circle.here"))
+      c.classList.remove("here");
+    if (dot && points[at].frame === state.frame) dot.classList.add("here");
+  }
+  function goMistake(delta) {
+    const g = game();
+    if (!g.dd) return;
+    const frames = decisionsOf(g).filter((p) => MISTAKES.includes(p.class)).map((p) => p.frame);
+    const next = delta > 0 ? frames.find((k) => k > state.frame)
+      : frames.filter((k) => k < state.frame).pop();
+    if (next === undefined) {
+      $("status").textContent = "No " + (delta > 0 ? "later" : "earlier")
+        + " mistake (an inaccuracy, mistake or blunder) in this game.";
+      return;
+    }
+    go(next);
+  }
+
+  // ---- the par grid of a deal: rows maker (and alone), columns trump
+  function parGrid(review) {
+    const trumps = [...new Set(review.par.map((e) => e.trump))];
+    const makers = [];
+    for (const e of review.par) {
+      const key = e.maker + (e.alone ? " alone" : "");
+      if (!makers.includes(key)) makers.push(key);
+    }
+    const table = el("table", { class: "par-grid", id: "par-grid" });
+    table.appendChild(el("caption", {}, "Par: the makers\u2019 tricks under perfect play, "
+      + "and the points"));
+    const head = el("tr");
+    head.appendChild(el("th", {}, "maker"));
+    for (const t of trumps) {
+      const suit = SUITS[t];
+      head.appendChild(el("th", { title: suit ? suit[1] : "no trump", "data-trump": t },
+        suit ? suit[0] : t));
+    }
+    table.appendChild(head);
+    const c = review.contract;
+    for (const key of makers) {
+      const row = el("tr", { "data-maker": key });
+      row.appendChild(el("th", {}, key));
+      for (const t of trumps) {
+        const e = review.par.find((x) => x.trump === t && x.maker + (x.alone ? " alone" : "")
+          === key);
+        const played = c && c.trump === t && c.maker + (c.alone ? " alone" : "") === key;
+        row.appendChild(e ? el("td", { class: played ? "contract" : "",
+          title: played ? "the contract played" : "" }, e.tricks + " \u00b7 "
+          + (sides(e.points) || "0")) : el("td", {}, "\u2013"));
+      }
+      table.appendChild(row);
+    }
+    return table;
   }
   function drawDD(g, f) {
     const panel = $("dd");
@@ -287,6 +551,22 @@
       : "";
     body.appendChild(el("p", {}, "Makers (" + review.makers.join(" ") + ") take " + review.dd
       + " under perfect play, " + review.made + " as played" + costs + "."));
+    if (review.stopped) {
+      body.appendChild(el("p", { class: "empty" }, "The review stops at the first fault of "
+        + "the play: " + review.stopped + "."));
+    }
+    if (review.sdSkipped) {
+      body.appendChild(el("p", { class: "empty" }, "No single-dummy values in this deal: "
+        + review.sdSkipped + "."));
+    }
+    if (review.par && review.par.length) {
+      const details = el("details", { class: "par", id: "par" });
+      if (state.parOpen) details.open = true;
+      details.addEventListener("toggle", () => { state.parOpen = details.open; });
+      details.appendChild(el("summary", {}, "Par grid"));
+      details.appendChild(parGrid(review));
+      body.appendChild(details);
+    }
     const played = f.ddPlayed;
     if (played) {
       body.appendChild(el("p", { id: "dd-played", class: played.loss ? "dd-loss" : "dd-best" },
@@ -386,6 +666,8 @@
     drawFindings(g, f);
     drawTricks(g, f);
     drawDD(g, f);
+    drawDecision(g, f);
+    moveCursor(g);
     $("notes").replaceChildren(...f.notes.map((words) => el("li", {}, words)));
     $("notes-panel").hidden = !f.notes.length;
     const slider = $("slider");
@@ -400,6 +682,64 @@
     $("deal-select").value = String(f.d);
     $("status").className = here.length ? "fault" : "";
     document.body.setAttribute("data-frame", String(state.frame));
+    writeHash();
+  }
+
+  // ---- deep links: #game-G, #game-G/deal-D/step-S, #game-G/deal-D/trick-T/step-S
+  // (D: the deal's place in the game, from 1; S: the step in the deal, or the card in
+  // the trick, from 1; step-0 of a trick: the step before its first card)
+  function hashOf() {
+    const f = frame();
+    let text = "game-" + (state.game + 1);
+    if (!f) return text;
+    const deal = dealOf(f);
+    text += "/deal-" + (f.d + 1);
+    const k = state.frame;
+    const t = deal.tricks.findIndex((start, i) => k >= start
+      && k < (i + 1 < deal.tricks.length ? deal.tricks[i + 1] : deal.score));
+    if (f.kind === "play" && t >= 0) return text + "/trick-" + (t + 1) + "/step-"
+      + (k - deal.tricks[t] + 1);
+    return text + "/step-" + (k - deal.frame + 1);
+  }
+  function writeHash() {
+    const text = "#" + hashOf();
+    if (text === location.hash) { state.hash = text; return; }
+    state.hash = text;
+    try { history.replaceState(null, "", text); } catch (e) { /* a page that may not */ }
+  }
+  function parseHash(hash) {
+    const m = /^#game-(\d+)(?:\/deal-(\d+)(?:\/trick-(\d+))?(?:\/step-(\d+))?)?$/.exec(hash);
+    if (!m) return null;
+    return { game: Number(m[1]) - 1, deal: m[2] ? Number(m[2]) - 1 : null,
+      trick: m[3] ? Number(m[3]) - 1 : null, step: m[4] !== undefined ? Number(m[4]) : null };
+  }
+  function frameOf(place) {
+    const g = game();
+    if (place.deal === null || !g.deals.length) return 0;
+    const deal = g.deals[Math.max(0, Math.min(g.deals.length - 1, place.deal))];
+    if (place.trick !== null && deal.tricks.length) {
+      const t = Math.max(0, Math.min(deal.tricks.length - 1, place.trick));
+      const start = deal.tricks[t];
+      const end = t + 1 < deal.tricks.length ? deal.tricks[t + 1] : deal.score;
+      const step = place.step === null ? 1 : place.step;
+      return Math.max(start - 1, Math.min(end - 1, start + step - 1));
+    }
+    const step = place.step === null ? 1 : Math.max(1, place.step);
+    return Math.min(deal.score, deal.frame + step - 1);
+  }
+  function openHash(hash) {
+    const place = parseHash(hash);
+    if (!place) return false;
+    const k = Math.min(Math.max(place.game, 0), GAMES.length - 1);
+    if (k !== state.game || !loaded.data) {
+      $("game-select").value = String(k);
+      setGame(k, true);
+    }
+    const n = game().frames.length;
+    state.frame = n ? Math.max(0, Math.min(n - 1, frameOf(place))) : 0;
+    state.tryLine = null;
+    render();
+    return true;
   }
 
   function go(k) {
@@ -430,7 +770,7 @@
     }
   }
 
-  function setGame(k) {
+  function setGame(k, quiet) {
     state.game = k;
     state.frame = 0;
     const g = game();
@@ -449,8 +789,11 @@
       view.appendChild(el("option", { value: seat }, seatLabel(g, seat) + "\u2019s view"));
     }
     state.view = "all";
+    $("values-label").hidden = !g.sd;
+    $("mistake-keys").hidden = !g.dd;
     buildPrint(g);
-    render();
+    drawGraph(g);
+    if (!quiet) render();
   }
 
   function buildPrint(g) {
@@ -522,7 +865,8 @@
     const moves = { ArrowRight: () => go(state.frame + 1), ArrowLeft: () => go(state.frame - 1),
       Home: () => go(0), End: () => go(game().frames.length - 1),
       PageDown: () => goDeal(1), PageUp: () => goDeal(-1),
-      ArrowDown: () => goTrick(1), ArrowUp: () => goTrick(-1) };
+      ArrowDown: () => goTrick(1), ArrowUp: () => goTrick(-1),
+      n: () => goMistake(1), p: () => goMistake(-1) };
     const move = moves[e.key];
     if (move) { e.preventDefault(); move(); }
   }
@@ -538,6 +882,18 @@
     if (deal) go(deal.frame);
   });
   $("view-select").addEventListener("change", (e) => { state.view = e.target.value; render(); });
+  try {
+    const kept = localStorage.getItem(VALUES_KEY);
+    if (kept === "sd" || kept === "dd" || kept === "both") state.values = kept;
+  } catch (e) { /* no storage: the values stay "both" */ }
+  $("values-select").value = state.values;
+  $("values-select").addEventListener("change", (e) => {
+    state.values = e.target.value;
+    try { localStorage.setItem(VALUES_KEY, state.values); } catch (err) { /* no storage */ }
+    render();
+  });
+  $("next-mistake").addEventListener("click", () => goMistake(1));
+  $("prev-mistake").addEventListener("click", () => goMistake(-1));
   $("print").addEventListener("click", () => window.print());
   const games = $("game-select");
   if (GAMES.length > 1) {
@@ -547,8 +903,11 @@
     games.addEventListener("change", (e) => setGame(Number(e.target.value)));
   } else games.parentElement.hidden = true;
   document.addEventListener("keydown", onKey);
-  const wanted = /^#game-(\d+)$/.exec(location.hash);
-  const first = wanted ? Math.min(Math.max(Number(wanted[1]) - 1, 0), GAMES.length - 1) : 0;
-  games.value = String(first);
-  setGame(first);
+  window.addEventListener("hashchange", () => {
+    if (location.hash !== state.hash) openHash(location.hash);
+  });
+  if (!openHash(location.hash)) {
+    games.value = "0";
+    setGame(0);
+  }
 })();
