@@ -73,21 +73,23 @@ def test_decisions_come_from_the_single_dummy_review() -> None:
         assert (d["seat"], d["chosen"], d["by"], d["class"]) == (
             play.seat.value, str(play.card), "sd", play.sd.grade)
         assert d["side"] == lead.lead.ruleset.side(play.seat)
+        assert play.sd.net is not None  # (the net points, as the double-dummy ones)
         assert {o["option"]: o["sd"] for o in d["options"]} == {
-            str(c): round(v, 4) for c, v in play.sd.points.items()}
+            str(c): round(v, 4) for c, v in play.sd.net.items()}
         assert {o["option"]: o["dd"] for o in d["options"]} == {
             str(c): worth[v] for c, v in play.values.items()}
         assert d["ddBest"] == [str(c) for c in play.best]
         assert d["loss"] == round(play.sd.loss, 4)
-        assert d["after"] == pytest.approx(max(play.sd.points.values()) - play.sd.loss,
+        assert d["after"] == pytest.approx(max(play.sd.net.values()) - play.sd.loss,
                                            abs=1e-3)
     exchanges = [r.exchange for r in reviews if isinstance(r, DealReview) and r.exchange]
     assert len(discards) == len(exchanges) > 0
     for d, exchange in zip(discards, exchanges, strict=True):
         assert (d["seat"], d["chosen"], d["class"]) == (
             exchange.seat.value, str(exchange.card), exchange.sd.grade)
+        assert exchange.sd.net is not None
         assert {o["option"]: o["sd"] for o in d["options"]} == {
-            str(c): round(v, 4) for c, v in exchange.sd.points.items()}
+            str(c): round(v, 4) for c, v in exchange.sd.net.items()}
         assert all(o["dd"] is None for o in d["options"])
 
 

@@ -102,6 +102,12 @@ def _round(value: float) -> float:
     return round(value, 4)
 
 
+def _net(sd: SingleDummy) -> dict[Card, float]:
+    """The single-dummy points the page shows: the net ones, as the double-dummy points
+    beside them (:func:`~euchrelog.analysis.single.net_points`)."""
+    return sd.net or sd.points
+
+
 def decision_json(kind: str, seat: Seat, side: str, chosen: str, options: list[Json],
                   sd: SingleDummy | None, dd_loss: float | None, dd_after: float | None,
                   dd_best: bool = False) -> Json:
@@ -117,7 +123,7 @@ def decision_json(kind: str, seat: Seat, side: str, chosen: str, options: list[J
     found: Json = {"kind": kind, "seat": seat.value, "side": side, "chosen": chosen,
                    "options": options}
     if sd is not None:
-        top = max(sd.points.values())
+        top = max((sd.net or sd.points).values())
         found.update(by="sd", loss=_round(sd.loss), grade=sd.grade,
                      after=_round(top - sd.loss),
                      sdBest=[card_text(c) for c in sd.best],
@@ -140,7 +146,7 @@ def play_decision(play: PlayReview, side: str, worth: Sequence[float]) -> Json:
     sd = play.sd
     best_cards = [card_text(c) for c in play.best]
     options = [{"option": card_text(c), "dd": worth[v],
-                "sd": _round(sd.points[c]) if sd is not None and c in sd.points else None}
+                "sd": _round(_net(sd)[c]) if sd is not None and c in sd.points else None}
                for c, v in play.values.items()]
     best = max(worth[v] for v in play.values.values())
     after = worth[play.dd_after]
@@ -157,7 +163,7 @@ def discard_decision(exchange: ExchangeReview, side: str) -> Json:
     """The decision of the dealer's discard: each of the six cards it held as the discard,
     single dummy (the review has no double-dummy value of a discard)."""
     sd = exchange.sd
-    options = [{"option": card_text(c), "sd": _round(sd.points[c]), "dd": None}
+    options = [{"option": card_text(c), "sd": _round(_net(sd)[c]), "dd": None}
                for c in sort_hand(sd.points)]
     return decision_json("discard", exchange.seat, side, card_text(exchange.card), options,
                          sd, None, None)
