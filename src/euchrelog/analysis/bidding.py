@@ -100,7 +100,8 @@ class BidReview(Frozen):
     bid: str
     """The option chosen, as :attr:`BidValues.points` names it."""
     sd: BidValues | None
-    """``None`` when the bid had one option (a stuck dealer with one suit to call)."""
+    """``None`` when the bid had one option (a stuck dealer with one suit to call), or the
+    choice is none of the options the engine offers."""
 
 
 @dataclass(frozen=True)
@@ -159,7 +160,7 @@ def review_bids(dealt: DealState, acts: Sequence[Action], settings: Settings, wh
             chosen = DEFEND
         if options:
             sd: BidValues | None = None
-            if len(options) > 1:
+            if len(options) > 1 and chosen in {o.name for o in options}:
                 rng = random.Random(f"{where}/bid/{k}")
                 sd = _value(dealt, acts[:k], act.seat, options, chosen, samples, rng,
                             solvers)
