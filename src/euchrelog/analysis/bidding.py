@@ -105,7 +105,7 @@ class BidReview(Frozen):
 
 
 @dataclass(frozen=True)
-class _Option:
+class _Option(Frozen):
     """One option of a bid: the bid, and whether the seat then goes alone."""
 
     name: str
