@@ -102,8 +102,30 @@ def test_decisions_sit_before_their_act() -> None:
         act = frames[k + 1]
         if d["kind"] == "play":
             assert act["kind"] == "play" and act["mark"] == [d["seat"], d["chosen"]]
+        elif d["kind"] == "bid":
+            assert act["kind"] in ("bid", "decl") and act["text"].startswith(d["seat"] + " ")
         else:
             assert act["kind"] == "exchange" and d["chosen"] in act["text"]
+
+
+def test_each_bid_is_a_decision_of_its_options() -> None:
+    """Each bid the review values single dummy is a decision of the bidder's options (pass,
+    order, call H, alone or not), with their net points, the bid chosen and its class, as
+    the review gives them; the page has no double-dummy value of a bid."""
+    data = club_data()
+    game = loads(CLUB.read_text()).games[0]
+    reviews = list(review_game(game, par=False, single=SETTINGS))
+    bids = [b for r in reviews if isinstance(r, DealReview) for b in r.bids
+            if b.sd is not None]
+    found = [d for _, d in decisions(data) if d["kind"] == "bid"]
+    assert len(found) == len(bids) > 0
+    for d, bid in zip(found, bids, strict=True):
+        assert bid.sd is not None
+        assert (d["seat"], d["chosen"], d["by"], d["class"]) == (
+            bid.seat.value, bid.bid, "sd", bid.sd.grade)
+        assert {o["option"]: o["sd"] for o in d["options"]} == {
+            name: round(v, 4) for name, v in bid.sd.net.items()}
+        assert all(o["dd"] is None for o in d["options"])
 
 
 def test_without_single_dummy_the_decisions_are_judged_double_dummy() -> None:
@@ -346,6 +368,25 @@ def test_browser_values_on_the_cards_and_their_toggle(context: Any, page: Any,
     assert badges("dd") == {} and set(badges("sd")) == set(sd)
 
 
+def test_browser_a_bid_shows_its_options(page: Any, tmp_path: Path) -> None:
+    """At a bid the decision panel lists the bidder's options with their single-dummy
+    points, and after it the verdict names the bid."""
+    data = club_data()
+    k, bid = next((k, d) for k, d in decisions(data) if d["kind"] == "bid"
+                  and len(d["options"]) > 1)
+    page.goto(write(tmp_path, [data]))
+    page.evaluate(f"() => {{ location.hash = '#game-1/deal-{data['frames'][k]['d'] + 1}'; }}")
+    while frame_now(page) < k:
+        page.keyboard.press("ArrowRight")
+    assert frame_now(page) == k
+    rows = page.locator("#decision-options tr[data-option]")
+    assert rows.count() == len(bid["options"])
+    assert {rows.nth(i).get_attribute("data-option") for i in range(rows.count())} == {
+        o["option"] for o in bid["options"]}
+    page.keyboard.press("ArrowRight")
+    assert bid["chosen"] in (page.text_content("#decision-verdict") or "")
+
+
 def test_browser_par_grid(page: Any, tmp_path: Path) -> None:
     """The double-dummy panel has the deal's par grid: a row a maker (and alone), a column
     a trump, the contract played marked."""
@@ -374,7 +415,7 @@ def test_browser_single_dummy_page_fits_a_phone(browser: Any, tmp_path: Path) ->
     data = club_data()
     context = browser.new_context(viewport={"width": 375, "height": 740})
     phone = context.new_page()
-    k = decisions(data)[3][0]
+    k = [k for k, d in decisions(data) if d["kind"] == "play"][3]
     phone.goto(write(tmp_path, [data]) + f"#game-1/deal-1/step-{k + 1}")
     assert frame_now(phone) == k
     assert phone.locator("svg.card .badge").count() > 0

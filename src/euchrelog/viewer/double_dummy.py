@@ -10,7 +10,7 @@ play itself gets ``ddPlayed``: the card's cost in tricks and the makers' tricks 
 The deal's entry gets the par table (``dd.par``) and its contract, for the page's par grid.
 A deal the analysis skips says why (``dd.skipped`` of its entry in the list of deals).
 
-Every decision the review judges (each play, and with single-dummy values the dealer's
+Every decision the review judges (each play, and with single-dummy values each bid and the dealer's
 discard) also gets ``decision``, on the frame before its act, in one shape for every kind
 of decision (:func:`decision_json`): its options, each with the deciding side's points
 single dummy (``sd``, when the review has them) and double dummy (``dd``, when it has
@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..analysis import DealReview, PlayReview, Review, SingleDummy, principal_line
+from ..analysis.bidding import DEFEND, BidReview, BidValues
 from ..analysis.review import ExchangeReview, ParEntry
 from ..analysis.single import CLASSES, grade, net_points
 from ..cards import Card, sort_hand, trick_winner
@@ -75,6 +76,25 @@ def add_review(entry: Json, frames: list[Json], review: Review,
         if at is not None:
             frames[at - 1]["decision"] = discard_decision(exchange,
                                                           lead_side(lead, exchange.seat))
+    if lead is not None:
+        _add_bids(entry, frames, review.bids, lead)
+
+
+def _add_bids(entry: Json, frames: list[Json], bids: Sequence[BidReview],
+              lead: DealState) -> None:
+    """Adds the decision of each bid the review values to the frame before the bid's (a
+    lone defence's: before its declaration), the reviews of the bids in the order of the
+    deal's bids (up to a first fault), those of the lone defences in theirs."""
+    span = range(entry["frame"], entry["score"])
+    made = [k for k in span if frames[k]["kind"] == "bid"]
+    defences = [k for k in span if frames[k]["kind"] == "decl"
+                and frames[k]["text"].endswith("defends alone")]
+    for frame_numbers, reviews in (
+            (made, [b for b in bids if b.bid != DEFEND]),
+            (defences, [b for b in bids if b.bid == DEFEND])):
+        for k, bid in zip(frame_numbers, reviews, strict=False):
+            if bid.sd is not None:
+                frames[k - 1]["decision"] = bid_decision(bid, lead_side(lead, bid.seat))
 
 
 def lead_side(lead: DealState | None, seat: Seat) -> str:
@@ -109,7 +129,7 @@ def _net(sd: SingleDummy) -> dict[Card, float]:
 
 
 def decision_json(kind: str, seat: Seat, side: str, chosen: str, options: list[Json],
-                  sd: SingleDummy | None, dd_loss: float | None, dd_after: float | None,
+                  sd: SingleDummy | BidValues | None, dd_loss: float | None, dd_after: float | None,
                   dd_best: bool = False) -> Json:
     """One decision as the page reads it, whatever its kind (``play``, ``discard``, a
     bid): its ``options``, each ``{"option", "sd", "dd"}`` with the deciding side's
@@ -126,7 +146,7 @@ def decision_json(kind: str, seat: Seat, side: str, chosen: str, options: list[J
         top = max((sd.net or sd.points).values())
         found.update(by="sd", loss=_round(sd.loss), grade=sd.grade,
                      after=_round(top - sd.loss),
-                     sdBest=[card_text(c) for c in sd.best],
+                     sdBest=[c if isinstance(c, str) else card_text(c) for c in sd.best],
                      sdInfo={"exact": sd.exact, "layouts": sd.layouts, "samples": sd.samples,
                              "se": None if sd.se is None else _round(sd.se)})
     elif dd_loss is not None and dd_after is not None:
@@ -167,6 +187,16 @@ def discard_decision(exchange: ExchangeReview, side: str) -> Json:
                for c in sort_hand(sd.points)]
     return decision_json("discard", exchange.seat, side, card_text(exchange.card), options,
                          sd, None, None)
+
+
+def bid_decision(bid: BidReview, side: str) -> Json:
+    """The decision of one bid: each option the bidder had (``pass``, ``order``, ``call H
+    alone``, ...), single dummy (the review has no double-dummy value of a bid)."""
+    sd = bid.sd
+    assert sd is not None
+    options = [{"option": name, "sd": _round(points), "dd": None}
+               for name, points in sd.net.items()]
+    return decision_json("bid", bid.seat, side, bid.bid, options, sd, None, None)
 
 
 def _choice(review: DealReview, p: int, play: PlayReview) -> Json:
