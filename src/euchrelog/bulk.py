@@ -19,10 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .acts import act_kind
 from .cards import Card
 from .engine import Played
 from .frozen import Frozen
-from .models import act_kind
 from .notation.assembly import Form, GameAssembler, GameForm
 from .notation.kinds import FORM, PARTS
 from .notation.lines import LeftToParser, keep_verdict, read_lines_into

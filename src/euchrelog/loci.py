@@ -13,10 +13,12 @@ import re
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import NotationError
-from .models import Deal, Game
+
+if TYPE_CHECKING:
+    from .models import Deal, Game
 
 Locus = tuple[Any, ...]
 """Where in a game a finding points: ``("deal", 0, "trick", 2, "play", 1)`` and the like."""

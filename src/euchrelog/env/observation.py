@@ -11,9 +11,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ..actions import ACTION_COUNT, CARDS_BY_NUMBER, PASS_ID, SWAP_ID, card_number, numbers_of
+from ..acts import Exchange
 from ..cards import NO_TRUMP, Suit
 from ..engine import Phase
-from ..models import Exchange
 from ..players import Table
 from ..seats import SEATS, Seat
 

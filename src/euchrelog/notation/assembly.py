@@ -13,16 +13,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
+from ..acts import act_kind
 from ..cards import Card, parse_trump
 from ..errors import NotationError
 from ..loci import Locus, Placer, SourceMap
-from ..models import Game, act_kind
 from ..rules import MOON
 from ..seats import Seat
+
+if TYPE_CHECKING:
+    from ..models import Game
+
 from .patterns import (
     CLAIM_RE,
     DECLARE_RE,
@@ -583,6 +585,9 @@ def validate_form(form: Form, first_line: int = 1) -> Game:
 
     :raises NotationError: for a value the models refuse, placed at the game.
     """
+    from pydantic import ValidationError
+
+    from ..models import Game  # (the reader itself makes no model)
     try:
         return Game.model_validate(form)
     except ValidationError as exc:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
@@ -64,6 +64,18 @@ def line_table(lark: _Grammar) -> LineTable:
     return kinds, patterns
 
 
+class _Compiled(dict[str, Callable[[str], "re.Match[str] | None"]]):
+    """The ``fullmatch`` of each terminal, by its name, compiled when first asked for."""
+
+    def __init__(self, patterns: dict[str, str]) -> None:
+        super().__init__()
+        self.patterns = patterns
+
+    def __missing__(self, name: str) -> Callable[[str], re.Match[str] | None]:
+        made = self[name] = re.compile(self.patterns[name]).fullmatch
+        return made
+
+
 class LineTerminals:
     """The grammar's line terminals (:func:`line_table`), compiled: the reader matches each
     line with all of them at once, so the syntax of a line, and the word that starts it,
@@ -76,8 +88,9 @@ class LineTerminals:
         self.match = re.compile("|".join(f"(?P<{name}>{patterns[name]})"
                                          for name in self.kinds)).fullmatch
         """Matches a whole line with the one terminal that takes it (``lastgroup``)."""
-        self.terminal = {name: re.compile(patterns[name]).fullmatch for name in self.kinds}
-        """Matches a whole line with one terminal."""
+        self.terminal: dict[str, Callable[[str], re.Match[str] | None]] = _Compiled(patterns)
+        """Matches a whole line with one terminal (each compiled when first asked for: a
+        game asks for the few terminals of its own lines)."""
         self.recent: dict[str, str] = {}
         """The terminal that last took a line starting with each character: tried alone
         first, it spares trying the others in turn."""

@@ -13,7 +13,7 @@ import re
 
 from ..cards import normalize_card
 from ..loci import CARD_TEXT
-from ..models import TAG_NAME
+from ..rules.tags import TAG_NAME
 
 ANY_CASE = re.IGNORECASE
 TAG_RE = re.compile(rf'\[({TAG_NAME})\s*"((?:[^"\\\n]|\\.)*)"\s*\]')

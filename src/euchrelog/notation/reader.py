@@ -102,7 +102,9 @@ def line_terminals() -> LineTerminals:
 def prepare() -> None:
     """Compiles the line terminals now, so that processes forked afterwards share them
     instead of each compiling them at once."""
-    line_terminals()
+    lines = line_terminals()
+    for name in lines.kinds:
+        lines.terminal[name]  # (each compiled when first asked for)
 
 
 def _refuse_surrogates(text: str, first_line: int) -> None:
