@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Literal
 from .errors import NotationError, RecordError
 from .fast import check_form, check_notation, verify_json
 from .findings import CODES, Edit, Finding, Fix, nearest_code, noqa_of
-from .fixes import resolve
 from .notation import (
     GameForm,
     ParsedGame,
@@ -108,6 +107,8 @@ def check_chunk(chunk: Chunk, *, keep_report: bool = True, fast: bool = True) ->
     else:
         result = _check_notation(chunk, fast)
         if any(f.fix is not None for f in result.findings):
+            from .fixes import resolve  # (a finding with a fix)
+
             lines = chunk.text.split("\n")
             result.findings = [resolve(f, lines, chunk.first_line) for f in result.findings]
         if "noqa" in chunk.text.lower():

@@ -16,7 +16,6 @@ from ..frozen import Frozen
 from ..loci import Locus, SourceMap
 from ..rules import TagProblem, ruleset_from_tags
 from ..seats import Seat, clockwise_from
-from .deal import DealReplay
 from .readings import CardSlips, Held, read_dealer
 from .results import Charge, DealResult, GameReport, points_differ
 
@@ -300,6 +299,8 @@ class GameReplay:
 
     def deal(self, d: int, deal: Deal) -> DealResult:
         """Replays deal ``d`` of the game as ``deal`` (:class:`~.deal.DealReplay`)."""
+        from .deal import DealReplay  # (a deal the fast path's bulk entry does not take)
+
         return DealReplay(self.ruleset, self.emit, self.open_deal, deal, self.trace).run(d)
 
     def check_sequence(self, d: int, deal: Deal, previous: Deal | None) -> Seat | None:
