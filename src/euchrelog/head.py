@@ -119,8 +119,10 @@ def plain_comments(line: dict[str, Any]) -> bool:
     note = line.get("note")
     if note is not None and not _text(note):
         return False
-    before = line.get("before")
-    return before is None or (type(before) is list and all(map(_text, before)))
+    if "before" not in line:
+        return True
+    before = line["before"]
+    return type(before) is list and all(map(_text, before))
 
 
 def _number(value: Any, low: int) -> int:
@@ -193,7 +195,8 @@ def read_head(game: Any, deal_keys: frozenset[str]) -> GameHead:
     """What the game loop reads of ``game`` (its JSON form), each deal of which has only
     ``deal_keys`` (the bulk entry's, less a score-sheet line and penalties); raises
     :class:`Decline` (or a ``ValueError``) for anything not plainly valid."""
-    if type(game) is not dict or not _GAME_KEYS.issuperset(game) or game.get("start"):
+    if (type(game) is not dict or not _GAME_KEYS.issuperset(game)
+            or game.get("start") is not None):
         raise Decline
     tags = game.get("tags")
     deals = game.get("deals", ())
