@@ -163,34 +163,42 @@ _HEAD_KEYS = DEAL_KEYS - {"penalties"}
 """What a deal whose loop keys :func:`~euchrelog.head.read_head` reads may have."""
 
 
-def loop_model(game: dict[str, Any]) -> Game:
+def loop_model(game: dict[str, Any], plain: bool = True) -> Game:
     """What the game loop reads of ``game`` (its JSON form): read plainly, without the
-    models (:func:`~euchrelog.head.read_head`), where it reads so; else the models of the
-    loop's keys (the acts of a deal the bulk entry takes are its own), validated."""
-    try:
-        # (the head has every attribute of a Game the loop reads, and the fast path's
-        # replay asks a deal's model of the parts or the form, not of the head)
-        return cast("Game", read_head(game, _HEAD_KEYS))
-    except (Decline, ValueError):
-        pass
-    from .models import Game, Score
+    models (:func:`~euchrelog.head.read_head`), where it reads so; else (or when not
+    ``plain``: a game the reader knows the head declines) the models of the loop's keys
+    (the acts of a deal the bulk entry takes are its own), validated."""
+    if plain:
+        try:
+            # (the head has every attribute of a Game the loop reads, and the fast path's
+            # replay asks a deal's model of the parts or the form, not of the head)
+            return cast("Game", read_head(game, _HEAD_KEYS))
+        except (Decline, ValueError):
+            pass
+    from .models import Game
 
-    def loop_keys(deal: Any) -> Any:
+    deals = []
+    for deal in game.get("deals", ()):
         kept = {k: deal[k] for k in LOOP_KEYS if k in deal} if DEAL_KEYS.issuperset(
             deal) else deal
-        score = kept.get("score") if type(kept) is dict else None
-        if type(score) is ScoreHead:  # (a points line the reader read plainly)
-            model = _SCORES.get(score)
-            if model is None:
-                if len(_SCORES) > _KEPT:
-                    _SCORES.clear()
-                model = _SCORES[score] = Score.model_validate(
-                    {k: v for k, v in (("points", score.points), ("total", score.total))
-                     if v is not None})
-            kept = {**kept, "score": model}
-        return kept
+        if type(kept) is dict:
+            score = kept.get("score")
+            if type(score) is ScoreHead:  # (a points line the reader read plainly)
+                kept = {**kept, "score": _SCORES.get(score) or _score_model(score)}
+        deals.append(kept)
+    return Game.model_validate({**game, "deals": deals})
 
-    return Game.model_validate({**game, "deals": [loop_keys(d) for d in game.get("deals", ())]})
+
+def _score_model(score: ScoreHead) -> Any:
+    """The model of a points line the reader read plainly, kept (the reader keeps each
+    line's :class:`~euchrelog.head.ScoreHead`, so they recur)."""
+    from .models import Score
+
+    if len(_SCORES) > _KEPT:
+        _SCORES.clear()
+    model = _SCORES[score] = Score.model_validate(
+        {k: v for k, v in (("points", score.points), ("total", score.total)) if v is not None})
+    return model
 
 
 _SCORES: dict[ScoreHead, Any] = {}
@@ -298,7 +306,7 @@ def check_notation(text: str, first_line: int = 1) -> tuple[GameReport, int] | N
         read = read_parts(text, first_line)
         if read is None:
             return None
-        model = loop_model(read.game.form)
+        model = loop_model(read.game.form, read.plain)
         report = _BulkReplay(model, read.parts, read.game.source, False, read.form_of).run()
     except (NotationError, *_LOOKUP_ERRORS):
         return None

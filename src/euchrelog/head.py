@@ -204,6 +204,8 @@ def read_head(game: Any, deal_keys: frozenset[str]) -> GameHead:
     if (type(tags) is not list or not tags or type(deals) not in (list, tuple)
             or type(after) not in (list, tuple) or not all(map(_text, after))):
         raise Decline
+    # (the deals first: a game of score-sheet lines is declined at its first deal)
+    deal_heads = tuple(_deal(deal, deal_keys) for deal in deals)
     heads = []
     for tag in tags:
         line = _line(tag, _TAG_KEYS)
@@ -215,4 +217,4 @@ def read_head(game: Any, deal_keys: frozenset[str]) -> GameHead:
     end = _end(game.get("end"))
     if not deals and end is None:
         raise Decline
-    return GameHead(tuple(heads), tuple(_deal(deal, deal_keys) for deal in deals), end)
+    return GameHead(tuple(heads), deal_heads, end)

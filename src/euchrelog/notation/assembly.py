@@ -161,6 +161,10 @@ class GameAssembler:
         self.plays: list[list[tuple[Seat, Card | None]]] = []
         self.sheet_read: tuple[tuple[str, Any], ...] | None = None
         """The deal's score-sheet (or thrown) line, as :func:`~.parts.sheet_key` gives it."""
+        self.modelled = False
+        """Whether a line of the game makes the game loop read its models (a score-sheet,
+        thrown-in or penalty line, which the loop's plain head declines): its points lines
+        are then read as models too."""
 
     def build(self, leading: list[str], items: list[Any]) -> GameForm:
         """The form of a game from the items of its LALR parse (see :class:`_Builder`)."""

@@ -355,26 +355,46 @@ def trick_parts(asm: GameAssembler, text: str, line: int, column: int) -> Form:
 
 def score_parts(asm: GameAssembler, text: str, line: int, column: int) -> Form:
     """A points line, into the deal's form as read plainly (:func:`~euchrelog.head.read_score`:
-    the game loop reads it), or as its form, whose model then tells what is wrong."""
+    the game loop reads it), or as its model in a game whose loop reads its models (see
+    ``modelled``), or as its form, whose model then tells what is wrong."""
     if "score" in asm.deal_form:
         raise DeclineError
-    score: Any = _SCORES.get(text)
+    kept = _SCORE_MODELS if asm.modelled else _SCORES
+    score: Any = kept.get(text)
     if score is None:
         form = score_form(text, line, column, asm.d)
-        try:
-            score = read_score(form)
-        except (Decline, ValueError):
-            score = form  # (the game's model tells what is wrong with it)
-        else:
-            _keep(_SCORES, text, score)
+        # (the game loop reads the models of a game so ``modelled``)
+        score = (_score_model if asm.modelled else _score_head)(form)
+        if score is not form:  # (else the game's model tells what is wrong with it)
+            _keep(kept, text, score)
     asm.deal_form["score"] = score
     asm.keep("score", text, line, column)
     return {}
 
 
+def _score_head(form: Form) -> Any:
+    """A points line's form read plainly, or the form when it does not read so."""
+    try:
+        return read_score(form)
+    except (Decline, ValueError):
+        return form
+
+
+def _score_model(form: Form) -> Any:
+    """A points line's form as its model, or the form when the model refuses it."""
+    from pydantic import ValidationError
+
+    from ..models import Score
+    try:
+        return Score.model_validate(form)
+    except ValidationError:
+        return form
+
+
 def sheet_parts(asm: GameAssembler, text: str, line: int, column: int) -> Form:
     """A score-sheet line, into the deal's form as its model (the game loop reads it) and
     as its :func:`sheet_key`."""
+    asm.modelled = True
     kept = _SHEETS.get(text)
     if kept is None or "sheet" in asm.deal_form:
         form = asm.sheet(text, line, column)
@@ -396,6 +416,7 @@ def sheet_parts(asm: GameAssembler, text: str, line: int, column: int) -> Form:
 
 def thrown_parts(asm: GameAssembler, text: str, line: int, column: int) -> Form:
     """A thrown-in line, into the deal's form (the game loop reads it)."""
+    asm.modelled = True
     form = asm.thrown(text, line, column)
     asm.rare.append((asm.d, (line, "thrown", text, column)))
     asm.sheet_read = sheet_key(form)
@@ -404,6 +425,7 @@ def thrown_parts(asm: GameAssembler, text: str, line: int, column: int) -> Form:
 
 def penalty_parts(asm: GameAssembler, text: str, line: int, column: int) -> Form:
     """A penalty line, into the deal's form (the game loop reads it)."""
+    asm.modelled = True
     form = asm.penalty(text, line, column)
     asm.rare.append((asm.d, (line, "penalty", text, column)))
     return form
@@ -416,6 +438,9 @@ def declined(asm: GameAssembler, text: str, line: int, column: int) -> Form:
 
 _SCORES: dict[str, ScoreHead] = {}
 """The points line of each text, read once (points lines recur)."""
+_SCORE_MODELS: dict[str, Any] = {}
+"""The points line of each text, validated once as its model, for a game whose loop reads
+its models."""
 _SHEETS: dict[str, tuple[Sheet, tuple[tuple[str, Any], ...]]] = {}
 """The score-sheet line of each text, validated once as its model, with its
 :func:`sheet_key` (score-sheet lines recur)."""
