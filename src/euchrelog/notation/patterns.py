@@ -10,42 +10,14 @@ finds plays and cards in a line's text without the reader.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 from ..cards import normalize_card
-from ..loci import CARD_TEXT
+from ..loci import CARD_TEXT, LazyPattern
 from ..rules.tags import TAG_NAME
 
 ANY_CASE = re.IGNORECASE
 
 
-class LazyPattern:
-    """A regular expression compiled when first used: one of a line that is rare, or that
-    only a finding's place asks for (a clean game compiles none of them)."""
-
-    def __init__(self, pattern: str, flags: int = 0) -> None:
-        self.pattern = pattern
-        self.flags = flags
-        self._compiled: re.Pattern[str] | None = None
-
-    def compiled(self) -> re.Pattern[str]:
-        """The expression, compiled (once)."""
-        made = self._compiled
-        if made is None:
-            made = self._compiled = re.compile(self.pattern, self.flags)
-        return made
-
-    def fullmatch(self, text: str) -> re.Match[str] | None:
-        """As :meth:`re.Pattern.fullmatch`."""
-        return self.compiled().fullmatch(text)
-
-    def match(self, text: str) -> re.Match[str] | None:
-        """As :meth:`re.Pattern.match`."""
-        return self.compiled().match(text)
-
-    def finditer(self, text: str, pos: int = 0) -> Iterator[re.Match[str]]:
-        """As :meth:`re.Pattern.finditer`."""
-        return self.compiled().finditer(text, pos)
 
 TAG_RE = re.compile(rf'\[({TAG_NAME})\s*"((?:[^"\\\n]|\\.)*)"\s*\]')
 DEAL_RE = LazyPattern(r"deal\s+(\d+)\s+dealer\s+([NESW])", ANY_CASE)
