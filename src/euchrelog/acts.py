@@ -25,8 +25,8 @@ from .cards import Card, Trump, parse_card, parse_trump
 from .seats import Seat, parse_seat
 
 __all__ = ["KIND_OF", "Act", "Action", "Bid", "Call", "Declaration", "Exchange", "Merge",
-           "Number", "Order", "Pass", "Play", "Swap", "WrittenExchange", "act_kind", "fields_of",
-           "plain_kind", "replaced"]
+           "Number", "Order", "Pass", "Play", "Swap", "WrittenExchange", "act_hash", "act_kind",
+           "fields_of", "plain_kind", "replaced"]
 
 
 def _seat(value: Seat | str) -> Seat:
@@ -66,7 +66,7 @@ class Act:
         return self._key() == cast(Act, other)._key()
 
     def __hash__(self) -> int:
-        return hash((plain_kind(type(self)).__name__, self._key()))
+        return act_hash(self)
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS)
@@ -241,6 +241,13 @@ def act_kind(value: Any) -> str:
         return "exchange"  # whose model then refuses the act
     return {"alone": "declaration", "defend": "declaration", "merge": "merge"}.get(
         act, "exchange")
+
+
+def act_hash(act: Any) -> int:
+    """The hash of an act, model or not: of its kind and of the fields of its act (a model
+    and the plain act it equals hash alike)."""
+    return hash((plain_kind(type(act)).__name__,
+                 tuple(getattr(act, name) for name in act.FIELDS)))
 
 
 def fields_of(act: Act) -> dict[str, Any]:

@@ -53,6 +53,9 @@ class ActModel(Record):
     def _act_fields(cls, data: Any) -> Any:
         return _from_act(data)
 
+    def __hash__(self) -> int:  # (as its act: a model and the plain act it equals, alike)
+        return acts.act_hash(self)
+
 
 class Tag(Line):
     """A header tag, ``[Name "value"]``. Unknown tags are kept as they are."""
@@ -78,7 +81,7 @@ class Upcard(Line):
     kitty: Annotated[tuple[MaybeCard, ...], Field(min_length=1)] | None = None
 
 
-class Pass(Tagged, ActModel, acts.Pass):
+class Pass(ActModel, Tagged, acts.Pass):
     """A pass, in either round of bidding."""
 
     if TYPE_CHECKING:
@@ -88,7 +91,7 @@ class Pass(Tagged, ActModel, acts.Pass):
     seat: SeatField
 
 
-class Order(Tagged, ActModel, acts.Order):
+class Order(ActModel, Tagged, acts.Order):
     """An order up of the upcard's suit in round 1 (order, assist and take alike)."""
 
     if TYPE_CHECKING:
@@ -98,7 +101,7 @@ class Order(Tagged, ActModel, acts.Order):
     seat: SeatField
 
 
-class Call(Tagged, ActModel, acts.Call):
+class Call(ActModel, Tagged, acts.Call):
     """Naming a suit as trump (round 2, or the dealer after a Benny turn-up), or calling no
     trump (round 2 under the ``no-trump`` option, H5)."""
 
@@ -110,7 +113,7 @@ class Call(Tagged, ActModel, acts.Call):
     suit: TrumpField
 
 
-class Number(Tagged, ActModel, acts.Number):
+class Number(ActModel, Tagged, acts.Number):
     """A trick bid in ghost-hand bid euchre: 3 to 6 tricks, 6 being the moon (G3)."""
 
     if TYPE_CHECKING:
@@ -121,7 +124,7 @@ class Number(Tagged, ActModel, acts.Number):
     tricks: Count
 
 
-class Swap(Tagged, ActModel, acts.Swap):
+class Swap(ActModel, Tagged, acts.Swap):
     """Swapping hands with the ghost hand before bidding (G2)."""
 
     if TYPE_CHECKING:
@@ -141,7 +144,7 @@ class Bidding(Line):
     bids: tuple[Bid, ...] = Field(min_length=1)
 
 
-class Exchange(Line, ActModel, acts.Exchange):
+class Exchange(ActModel, Line, acts.Exchange):
     """The dealer's pickup of the upcard and discard, or the dealer declining it."""
 
     seat: SeatField
@@ -174,7 +177,7 @@ class Extra(Line):
     cards: tuple[MaybeCard, ...] = Field(min_length=1)
 
 
-class Merge(Line, Tagged, ActModel, acts.Merge):
+class Merge(ActModel, Line, Tagged, acts.Merge):
     """The maker taking up the dummy and keeping five of the ten cards (X5)."""
 
     if TYPE_CHECKING:
@@ -186,7 +189,7 @@ class Merge(Line, Tagged, ActModel, acts.Merge):
     """The five cards kept, when the record names them."""
 
 
-class Declaration(Line, ActModel, acts.Declaration):
+class Declaration(ActModel, Line, acts.Declaration):
     """Going alone (``alone``, the maker) or defending alone (``defend``)."""
 
     act: Literal["alone", "defend"]
