@@ -8,6 +8,7 @@ line no terminal matches, an order the grammar may refuse) is left to the LALR p
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 from collections.abc import Callable, Collection, Sequence
@@ -65,15 +66,43 @@ def line_table(lark: _Grammar) -> LineTable:
 
 
 class _Compiled(dict[str, Callable[[str], "re.Match[str] | None"]]):
-    """The ``fullmatch`` of each terminal, by its name, compiled when first asked for."""
+    """The ``fullmatch`` of each terminal, by its name. A terminal's own expression is
+    compiled once it has been asked for :data:`_OWN_AFTER` times (a long file's); until then
+    the joint expression of all the terminals stands in for it, which takes a line with the
+    same terminal (the terminals take disjoint lines: each starts with its own word), so a
+    game of a few lines compiles none of them."""
 
-    def __init__(self, patterns: dict[str, str]) -> None:
+    def __init__(self, patterns: dict[str, str],
+                 match: Callable[[str], re.Match[str] | None]) -> None:
         super().__init__()
         self.patterns = patterns
+        self.match = match
+        self.asked: dict[str, int] = {}
 
     def __missing__(self, name: str) -> Callable[[str], re.Match[str] | None]:
-        made = self[name] = re.compile(self.patterns[name]).fullmatch
+        asked = self.asked[name] = self.asked.get(name, 0) + 1
+        if asked <= _OWN_AFTER:
+            return functools.partial(_by_joint, self.match, name)
+        return self.own(name)
+
+    def own(self, name: str) -> Callable[[str], re.Match[str] | None]:
+        """The terminal's own ``fullmatch``, compiled now if it is not yet."""
+        made = self.get(name)
+        if made is None:
+            made = self[name] = re.compile(self.patterns[name]).fullmatch
         return made
+
+
+_OWN_AFTER = 100
+"""How many times a terminal is asked for by the joint expression before its own is
+compiled (compiling one costs about as much as matching some hundred lines jointly)."""
+
+
+def _by_joint(match: Callable[[str], re.Match[str] | None], name: str,
+              text: str) -> re.Match[str] | None:
+    """The joint expression's match of ``text`` if terminal ``name`` takes it."""
+    found = match(text)
+    return found if found is not None and found.lastgroup == name else None
 
 
 class LineTerminals:
@@ -88,13 +117,18 @@ class LineTerminals:
         self.match = re.compile("|".join(f"(?P<{name}>{patterns[name]})"
                                          for name in self.kinds)).fullmatch
         """Matches a whole line with the one terminal that takes it (``lastgroup``)."""
-        self.terminal: dict[str, Callable[[str], re.Match[str] | None]] = _Compiled(patterns)
-        """Matches a whole line with one terminal (each compiled when first asked for: a
-        game asks for the few terminals of its own lines)."""
+        self.terminal = _Compiled(patterns, self.match)
+        """Matches a whole line with one terminal (see :class:`_Compiled`: a game of a few
+        lines compiles none of them)."""
         self.recent: dict[str, str] = {}
         """The terminal that last took a line starting with each character: tried alone
         first, it spares trying the others in turn."""
         self.tag = re.compile(patterns["TAG"] + r"[ \t\f]*").match
+
+    def compile_all(self) -> None:
+        """Compiles every terminal's own expression now (before forking workers)."""
+        for name in self.kinds:
+            self.terminal.own(name)
 
 
 @dataclass(frozen=True)

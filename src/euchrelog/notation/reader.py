@@ -103,9 +103,7 @@ def line_terminals() -> LineTerminals:
 def prepare() -> None:
     """Compiles the line terminals now, so that processes forked afterwards share them
     instead of each compiling them at once."""
-    lines = line_terminals()
-    for name in lines.kinds:
-        lines.terminal[name]  # (each compiled when first asked for)
+    line_terminals().compile_all()
 
 
 def _refuse_surrogates(text: str, first_line: int) -> None:
