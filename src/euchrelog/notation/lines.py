@@ -8,7 +8,6 @@ line no terminal matches, an order the grammar may refuse) is left to the LALR p
 
 from __future__ import annotations
 
-import functools
 import re
 import threading
 from collections.abc import Callable, Collection, Sequence
@@ -65,44 +64,9 @@ def line_table(lark: _Grammar) -> LineTable:
     return kinds, patterns
 
 
-class _Compiled(dict[str, Callable[[str], "re.Match[str] | None"]]):
-    """The ``fullmatch`` of each terminal, by its name. A terminal's own expression is
-    compiled once it has been asked for :data:`_OWN_AFTER` times (a long file's); until then
-    the joint expression of all the terminals stands in for it, which takes a line with the
-    same terminal (the terminals take disjoint lines: each starts with its own word), so a
-    game of a few lines compiles none of them."""
-
-    def __init__(self, patterns: dict[str, str],
-                 match: Callable[[str], re.Match[str] | None]) -> None:
-        super().__init__()
-        self.patterns = patterns
-        self.match = match
-        self.asked: dict[str, int] = {}
-
-    def __missing__(self, name: str) -> Callable[[str], re.Match[str] | None]:
-        asked = self.asked[name] = self.asked.get(name, 0) + 1
-        if asked <= _OWN_AFTER:
-            return functools.partial(_by_joint, self.match, name)
-        return self.own(name)
-
-    def own(self, name: str) -> Callable[[str], re.Match[str] | None]:
-        """The terminal's own ``fullmatch``, compiled now if it is not yet."""
-        made = self.get(name)
-        if made is None:
-            made = self[name] = re.compile(self.patterns[name]).fullmatch
-        return made
-
-
-_OWN_AFTER = 100
-"""How many times a terminal is asked for by the joint expression before its own is
+OWN_AFTER = 100
+"""How many lines a terminal takes by the joint expression before its own expression is
 compiled (compiling one costs about as much as matching some hundred lines jointly)."""
-
-
-def _by_joint(match: Callable[[str], re.Match[str] | None], name: str,
-              text: str) -> re.Match[str] | None:
-    """The joint expression's match of ``text`` if terminal ``name`` takes it."""
-    found = match(text)
-    return found if found is not None and found.lastgroup == name else None
 
 
 class LineTerminals:
@@ -117,9 +81,13 @@ class LineTerminals:
         self.match = re.compile("|".join(f"(?P<{name}>{patterns[name]})"
                                          for name in self.kinds)).fullmatch
         """Matches a whole line with the one terminal that takes it (``lastgroup``)."""
-        self.terminal = _Compiled(patterns, self.match)
-        """Matches a whole line with one terminal (see :class:`_Compiled`: a game of a few
-        lines compiles none of them)."""
+        self.patterns = patterns
+        self.terminal: dict[str, Callable[[str], re.Match[str] | None]] = {}
+        """Matches a whole line with one terminal: its own expression, compiled once the
+        terminal has taken :data:`OWN_AFTER` lines by the joint one, so a game of a few
+        lines compiles none."""
+        self.taken_by_joint: dict[str, int] = {}
+        """How many lines each terminal not yet compiled on its own has taken."""
         self.recent: dict[str, str] = {}
         """The terminal that last took a line starting with each character: tried alone
         first, it spares trying the others in turn."""
@@ -128,7 +96,13 @@ class LineTerminals:
     def compile_all(self) -> None:
         """Compiles every terminal's own expression now (before forking workers)."""
         for name in self.kinds:
-            self.terminal.own(name)
+            self.own(name)
+
+    def own(self, name: str) -> None:
+        """Compiles terminal ``name``'s own expression, if it is not yet."""
+        if name not in self.terminal:
+            self.terminal[name] = re.compile(self.patterns[name]).fullmatch
+
 
 
 @dataclass(frozen=True)
@@ -189,6 +163,7 @@ def read_lines_into(text: str, lines: LineTerminals, assembler: GameAssembler,
     if "\r" in text:
         text = text.replace("\r\n", "\n")
     match, terminal, recent, kinds = lines.match, lines.terminal, lines.recent, lines.kinds
+    joint = lines.taken_by_joint
     feed = assembler.line
     refused: NotationError | None = None
     """A builder's error: raised once every line is read, as the LALR parse would (a syntax
@@ -235,12 +210,19 @@ def read_lines_into(text: str, lines: LineTerminals, assembler: GameAssembler,
         if stage == 0 or stage == 4:
             return None
         name = recent.get(first)
-        if name is None or terminal[name](content) is None:
+        own = None if name is None else terminal.get(name)
+        # (a terminal not compiled on its own: the joint expression, which takes a line with
+        # the same terminal, the terminals taking disjoint lines)
+        if name is None or own is None or own(content) is None:
             m = match(content)
             if m is None:
                 assembler.unmatched = number
                 return None
             name = recent[first] = m.lastgroup or ""
+            if name not in terminal:  # (its own expression, compiled once it pays)
+                taken = joint[name] = joint.get(name, 0) + 1
+                if taken >= OWN_AFTER:
+                    lines.own(name)
         kind = kinds[name]
         if kind == "deal":
             stage = 3
