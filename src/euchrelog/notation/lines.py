@@ -64,11 +64,6 @@ def line_table(lark: _Grammar) -> LineTable:
     return kinds, patterns
 
 
-OWN_AFTER = 100
-"""How many lines a terminal takes by the joint expression before its own expression is
-compiled (compiling one costs about as much as matching some hundred lines jointly)."""
-
-
 class LineTerminals:
     """The grammar's line terminals (:func:`line_table`), compiled: the reader matches each
     line with all of them at once, so the syntax of a line, and the word that starts it,
@@ -83,11 +78,11 @@ class LineTerminals:
         """Matches a whole line with the one terminal that takes it (``lastgroup``)."""
         self.patterns = patterns
         self.terminal: dict[str, Callable[[str], re.Match[str] | None]] = {}
-        """Matches a whole line with one terminal: its own expression, compiled once the
-        terminal has taken :data:`OWN_AFTER` lines by the joint one, so a game of a few
-        lines compiles none."""
-        self.taken_by_joint: dict[str, int] = {}
-        """How many lines each terminal not yet compiled on its own has taken."""
+        """Matches a whole line with one terminal: its own expression, compiled when first
+        asked for from the second game read on (the first game's lines are matched by the
+        joint expression, so a one-game file compiles none of them)."""
+        self.games = 0
+        """How many games this reader has begun to read."""
         self.recent: dict[str, str] = {}
         """The terminal that last took a line starting with each character: tried alone
         first, it spares trying the others in turn."""
@@ -98,10 +93,12 @@ class LineTerminals:
         for name in self.kinds:
             self.own(name)
 
-    def own(self, name: str) -> None:
-        """Compiles terminal ``name``'s own expression, if it is not yet."""
-        if name not in self.terminal:
-            self.terminal[name] = re.compile(self.patterns[name]).fullmatch
+    def own(self, name: str) -> Callable[[str], re.Match[str] | None]:
+        """Terminal ``name``'s own ``fullmatch``, compiled now if it is not yet."""
+        made = self.terminal.get(name)
+        if made is None:
+            made = self.terminal[name] = re.compile(self.patterns[name]).fullmatch
+        return made
 
 
 
@@ -163,7 +160,8 @@ def read_lines_into(text: str, lines: LineTerminals, assembler: GameAssembler,
     if "\r" in text:
         text = text.replace("\r\n", "\n")
     match, terminal, recent, kinds = lines.match, lines.terminal, lines.recent, lines.kinds
-    joint = lines.taken_by_joint
+    lines.games += 1
+    first_game = lines.games == 1
     feed = assembler.line
     refused: NotationError | None = None
     """A builder's error: raised once every line is read, as the LALR parse would (a syntax
@@ -211,18 +209,16 @@ def read_lines_into(text: str, lines: LineTerminals, assembler: GameAssembler,
             return None
         name = recent.get(first)
         own = None if name is None else terminal.get(name)
-        # (a terminal not compiled on its own: the joint expression, which takes a line with
-        # the same terminal, the terminals taking disjoint lines)
+        if own is None and name is not None and not first_game:
+            own = lines.own(name)
+        # (in the first game, a terminal not compiled on its own: the joint expression,
+        # which takes a line with the same terminal, the terminals taking disjoint lines)
         if name is None or own is None or own(content) is None:
             m = match(content)
             if m is None:
                 assembler.unmatched = number
                 return None
             name = recent[first] = m.lastgroup or ""
-            if name not in terminal:  # (its own expression, compiled once it pays)
-                taken = joint[name] = joint.get(name, 0) + 1
-                if taken >= OWN_AFTER:
-                    lines.own(name)
         kind = kinds[name]
         if kind == "deal":
             stage = 3
