@@ -372,6 +372,19 @@ def score_parts(asm: GameAssembler, text: str, line: int, column: int) -> Form:
     return {}
 
 
+def modelled(asm: GameAssembler) -> None:
+    """Marks the game read as one whose loop reads its models (a score-sheet, thrown-in or
+    penalty line, which the loop's plain head declines): its points lines from here on are
+    read as models, and those read so far plainly become models."""
+    asm.modelled = True
+    for form in asm.deals:
+        score = form.get("score")
+        if type(score) is ScoreHead:
+            form["score"] = _score_model({k: v for k, v in (("points", score.points),
+                                                            ("total", score.total))
+                                          if v is not None})
+
+
 def _score_head(form: Form) -> Any:
     """A points line's form read plainly, or the form when it does not read so."""
     try:
@@ -394,7 +407,8 @@ def _score_model(form: Form) -> Any:
 def sheet_parts(asm: GameAssembler, text: str, line: int, column: int) -> Form:
     """A score-sheet line, into the deal's form as its model (the game loop reads it) and
     as its :func:`sheet_key`."""
-    asm.modelled = True
+    if not asm.modelled:
+        modelled(asm)
     kept = _SHEETS.get(text)
     if kept is None or "sheet" in asm.deal_form:
         form = asm.sheet(text, line, column)
@@ -416,7 +430,8 @@ def sheet_parts(asm: GameAssembler, text: str, line: int, column: int) -> Form:
 
 def thrown_parts(asm: GameAssembler, text: str, line: int, column: int) -> Form:
     """A thrown-in line, into the deal's form (the game loop reads it)."""
-    asm.modelled = True
+    if not asm.modelled:
+        modelled(asm)
     form = asm.thrown(text, line, column)
     asm.rare.append((asm.d, (line, "thrown", text, column)))
     asm.sheet_read = sheet_key(form)
@@ -425,7 +440,8 @@ def thrown_parts(asm: GameAssembler, text: str, line: int, column: int) -> Form:
 
 def penalty_parts(asm: GameAssembler, text: str, line: int, column: int) -> Form:
     """A penalty line, into the deal's form (the game loop reads it)."""
-    asm.modelled = True
+    if not asm.modelled:
+        modelled(asm)
     form = asm.penalty(text, line, column)
     asm.rare.append((asm.d, (line, "penalty", text, column)))
     return form
