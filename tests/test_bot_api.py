@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 import euchrelog
 import euchrelog.actions
 import euchrelog.engine
+from euchrelog import models
 from euchrelog.actions import (
     ACTION_COUNT,
     ALONE_ID,
@@ -41,22 +42,12 @@ from euchrelog.actions import (
     PASS_ID,
     SWAP_ID,
 )
+from euchrelog.acts import Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap
 from euchrelog.cards import JOKER, NO_TRUMP, Suit, make_deck, parse_card
 from euchrelog.engine import Action, DealState, Phase
 from euchrelog.errors import IllegalActionError, NotationError, RecordError, RenegeError
 from euchrelog.generate import new_deal, random_game, ruleset_for
-from euchrelog.models import (
-    Bidding,
-    Call,
-    Declaration,
-    Exchange,
-    Merge,
-    Number,
-    Order,
-    Pass,
-    Play,
-    Swap,
-)
+from euchrelog.models import Bidding
 from euchrelog.notation.jsonio import dumps_json
 from euchrelog.rules import Ruleset
 from euchrelog.seats import Seat
@@ -166,14 +157,14 @@ def test_acts_need_no_redundant_field() -> None:
             Number(seat=Seat.N, tricks=4), Swap(seat=Seat.E))
     assert [b.act for b in bids] == ["pass", "order", "call", "bid", "swap"]
     assert Merge(seat=Seat.N).act == "merge"
-    line = Bidding(bids=bids)
+    line = Bidding(bids=bids)  # (the models take the engine's acts)
     written = line.model_dump(mode="json", exclude_defaults=True)
     assert [b["act"] for b in written["bids"]] == ["pass", "order", "call", "bid", "swap"]
     assert Bidding.model_validate(written) == line
-    assert json.loads(Merge(seat=Seat.N).model_dump_json(exclude_defaults=True)) == {
+    assert json.loads(models.Merge(seat=Seat.N).model_dump_json(exclude_defaults=True)) == {
         "act": "merge", "seat": "N"}
     kept = tuple(parse_card(c) for c in ["JH", "JD", "KH", "QD", "9D"])
-    merge = Merge(seat=Seat.N, before=("above",), note="end", keeps=kept)
+    merge = models.Merge(seat=Seat.N, before=("above",), note="end", keeps=kept)
     assert merge.model_dump_json(exclude_defaults=True) == (  # in the order of the fields
         '{"before":["above"],"note":"end","act":"merge","seat":"N",'
         '"keeps":["JH","JD","KH","QD","9D"]}')

@@ -18,11 +18,11 @@ from pettingzoo.test import api_test  # noqa: E402
 
 from euchrelog import VARIANTS, replay  # noqa: E402
 from euchrelog.actions import ACTION_COUNT  # noqa: E402
+from euchrelog.acts import Exchange  # noqa: E402
 from euchrelog.engine import Phase  # noqa: E402
 from euchrelog.env import LAYOUT, SIZE, EuchreEnv, EuchreGymEnv  # noqa: E402
 from euchrelog.env.observation import ABSOLUTE, OFFSET, PERM, fill, observe  # noqa: E402
 from euchrelog.generate import ruleset_for  # noqa: E402
-from euchrelog.models import Exchange  # noqa: E402
 from euchrelog.players import RuleBasedPlayer  # noqa: E402
 from euchrelog.seats import Seat  # noqa: E402
 

@@ -23,6 +23,7 @@ from euchrelog.check import check_chunk
 from euchrelog.errors import NotationError
 from euchrelog.fast import _SHEETS, check_form, check_notation
 from euchrelog.generate import random_game
+from euchrelog.head import ScoreHead
 from euchrelog.models import Score, Sheet
 from euchrelog.notation import GameForm, read_game, split_games
 from euchrelog.notation.writer import dumps_game
@@ -50,7 +51,15 @@ def _as_form(deal: dict[str, Any]) -> dict[str, Any]:
     """A deal of the loop's keys as the parts read it, its points and score-sheet lines
     (models, validated once by the line's text) in the JSON form."""
     return {key: value.model_dump(mode="json", exclude_defaults=True)
-            if isinstance(value, Score | Sheet) else value for key, value in deal.items()}
+            if isinstance(value, Score | Sheet) else _score_form(value)
+            for key, value in deal.items()}
+
+
+def _score_form(value: Any) -> Any:
+    """A points line the parts read plainly (:class:`ScoreHead`) in the JSON form."""
+    if not isinstance(value, ScoreHead):
+        return value
+    return {k: v for k, v in (("points", value.points), ("total", value.total)) if v is not None}
 
 
 def _games(text: str) -> list[tuple[int, str, GameForm]]:

@@ -36,9 +36,10 @@ from euchrelog import (
     loads,
     replay,
 )
+from euchrelog.acts import Merge, Number, Swap
 from euchrelog.cli import main
 from euchrelog.generate import play_only, random_game, ruleset_for, score_sheet
-from euchrelog.models import Merge, Number, Penalty, Sheet, Swap
+from euchrelog.models import Penalty, Sheet
 from euchrelog.notation.writer import dumps
 from euchrelog.recorder import DealCards, write_atomic
 from euchrelog.rules import Options, Ruleset

@@ -10,11 +10,11 @@ import random
 import pytest
 
 from euchrelog.actions import ALONE_ID, PARTNER_ALONE_ID
+from euchrelog.acts import Call, Declaration, Exchange, Order, Pass, Play
 from euchrelog.cards import Card, Suit, parse_card
 from euchrelog.check import check_text
 from euchrelog.engine import DealState, Phase
 from euchrelog.generate import contract, random_game, ruleset_for, score_sheet
-from euchrelog.models import Call, Declaration, Exchange, Order, Pass, Play
 from euchrelog.replay import replay
 from euchrelog.rules import ruleset_from_tags
 from euchrelog.seats import Seat

@@ -17,7 +17,7 @@ from euchrelog import (
     parse_card,
     replay,
 )
-from euchrelog.models import Bid, Merge, Number, Swap
+from euchrelog.acts import Bid, Merge, Number, Swap
 from euchrelog.rules import ruleset_from_tags
 
 CUTTHROAT = """[Variant "cutthroat"] [Target "3"]

@@ -43,6 +43,7 @@ docs/performance.md), not the pure one: told by the file of a module the build c
 importing it."""
 
 if TYPE_CHECKING:
+    from .acts import Call, Declaration, Exchange, Order, Pass, Play
     from .cards import Card, Rank, Suit, card_power, effective_suit, parse_card, trick_winner
     from .engine import DealState, Phase
     from .errors import (
@@ -55,18 +56,12 @@ if TYPE_CHECKING:
     from .findings import CODES, Finding
     from .models import (
         Bidding,
-        Call,
         Claim,
         Deal,
-        Declaration,
         End,
-        Exchange,
         Game,
         Hands,
         Log,
-        Order,
-        Pass,
-        Play,
         Score,
         Sheet,
         Tag,
@@ -86,8 +81,8 @@ _HOMES = {
     "engine": "DealState Phase",
     "errors": "EuchrelogError IllegalActionError NotationError RecordError RenegeError",
     "findings": "CODES Finding",
-    "models": "Bidding Call Claim Deal Declaration End Exchange Game Hands Log Order Pass "
-              "Play Score Sheet Tag Trick Upcard",
+    "acts": "Call Declaration Exchange Order Pass Play",
+    "models": "Bidding Claim Deal End Game Hands Log Score Sheet Tag Trick Upcard",
     "notation": "load loads read_games",
     "notation.jsonio": "dumps_json loads_json",
     "notation.writer": "dump dumps",

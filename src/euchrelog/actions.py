@@ -12,8 +12,8 @@ import functools
 from itertools import combinations
 from typing import TypeVar
 
+from .acts import Bid, Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap
 from .cards import CARD_SLOTS, JOKER, NO_TRUMP, Card, Suit, card_at, cards_of, make_deck
-from .models import Bid, Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap
 from .rules import MOON
 from .seats import SEATS, Seat
 
@@ -149,7 +149,7 @@ def declaration_act(act: str, seat: Seat) -> Declaration:
     """A lone declaration (``alone`` or ``defend``) by ``seat``; a defend keeps its number,
     an alone's (the maker's or the partner's) is the state's to tell."""
     number = -1 if act == "alone" else DEFEND_ID + SEAT_NUMBER[seat]
-    return numbered(Declaration.model_validate({"act": act, "seat": seat}), number)
+    return numbered(Declaration(act=act, seat=seat), number)
 
 
 @functools.cache

@@ -19,10 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .acts import act_kind
 from .cards import Card
 from .engine import Played
 from .frozen import Frozen
-from .models import act_kind
 from .notation.assembly import Form, GameAssembler, GameForm
 from .notation.kinds import FORM, PARTS
 from .notation.lines import LeftToParser, keep_verdict, read_lines_into
@@ -181,6 +181,10 @@ class PartsRead(Frozen):
     parts: list[Parts]
     form_of: Callable[[int], Form]
     """The whole JSON form of a deal, made when asked for."""
+    plain: bool = True
+    """Whether the game loop may read the game plainly (:func:`~euchrelog.head.read_head`):
+    no line of it makes the loop read its models (a score-sheet, thrown-in or penalty
+    line)."""
 
 
 def read_parts(text: str, first_line: int = 1) -> PartsRead | None:
@@ -212,4 +216,4 @@ def read_parts(text: str, first_line: int = 1) -> PartsRead | None:
         form.close_deal()
         return form.deals[0]
 
-    return PartsRead(assembler.finish(), assembler.parts, form_of)
+    return PartsRead(assembler.finish(), assembler.parts, form_of, not assembler.modelled)

@@ -11,13 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from .errors import NotationError, RecordError
 from .fast import check_form, check_notation, verify_json
 from .findings import CODES, Edit, Finding, Fix, nearest_code, noqa_of
-from .fixes import resolve
-from .models import Game
 from .notation import (
     GameForm,
     ParsedGame,
@@ -27,9 +25,11 @@ from .notation import (
     split_games,
     validate_form,
 )
-from .notation.jsonio import parse_game_json
 from .replay import GameReport, replay
 from .sources import Chunk, json_chunks, text_source
+
+if TYPE_CHECKING:
+    from .models import Game
 
 
 @dataclass
@@ -107,6 +107,8 @@ def check_chunk(chunk: Chunk, *, keep_report: bool = True, fast: bool = True) ->
     else:
         result = _check_notation(chunk, fast)
         if any(f.fix is not None for f in result.findings):
+            from .fixes import resolve  # (a finding with a fix)
+
             lines = chunk.text.split("\n")
             result.findings = [resolve(f, lines, chunk.first_line) for f in result.findings]
         if "noqa" in chunk.text.lower():
@@ -118,6 +120,8 @@ def check_chunk(chunk: Chunk, *, keep_report: bool = True, fast: bool = True) ->
 
 def _check_json_line(chunk: Chunk) -> GameCheck:
     """Reads and replays one game of JSON Lines."""
+    from .notation.jsonio import parse_game_json  # (the models: a game the fast path declines)
+
     try:
         game = parse_game_json(chunk.text)
     except RecordError as exc:

@@ -30,18 +30,21 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .bulk import DEAL_KEYS, LOOP_KEYS, DeclineError, Parts, form_parts, read_parts
 from .cards import Card
 from .engine import DealState, Phase, dealt_cleanly
 from .errors import NotationError
 from .findings import Fix, Severity
-from .models import Deal, Game
+from .head import Decline, ScoreHead, read_head
 from .notation import Form, GameForm, Locus, SourceMap, read_game
 from .replay import DealResult, GameReplay, GameReport
 from .rules import Ruleset
 from .seats import Seat
+
+if TYPE_CHECKING:
+    from .models import Deal, Game
 
 _LOOKUP_ERRORS = (DeclineError, KeyError, IndexError, TypeError, ValueError, AttributeError)
 """What a game of unexpected shape raises on the way: the fast path then declines."""
@@ -97,8 +100,12 @@ class _BulkReplay(GameReplay):
                 return self.game.deals[d]  # (validated with the loop's keys)
             if self.form_of is None:
                 raise DeclineError
+            from .models import Deal  # (a deal the bulk entry does not take)
+
             return Deal.model_validate(self.form_of(d))
         if DEAL_KEYS.issuperset(form):  # the game has the model of its loop's keys only
+            from .models import Deal
+
             return Deal.model_validate(form)
         return self.game.deals[d]
 
@@ -149,12 +156,58 @@ def _game(game: dict[str, Any], source: SourceMap | None = None, declines: bool 
     deals = game.get("deals", ())
     if type(deals) is not list:
         return None
-    # The models of what the game loop reads; the acts of a deal the bulk entry takes are
-    # its own.
-    model = Game.model_validate({**game, "deals": [
-        {k: deal[k] for k in LOOP_KEYS if k in deal} if DEAL_KEYS.issuperset(deal) else deal
-        for deal in deals]})
-    return _BulkReplay(model, deals, source, declines).run()
+    return _BulkReplay(loop_model(game), deals, source, declines).run()
+
+
+_HEAD_KEYS = DEAL_KEYS - {"penalties"}
+"""What a deal whose loop keys :func:`~euchrelog.head.read_head` reads may have."""
+
+
+def loop_model(game: dict[str, Any], plain: bool = True) -> Game:
+    """What the game loop reads of ``game`` (its JSON form): read plainly, without the
+    models (:func:`~euchrelog.head.read_head`), where it reads so; else (or when not
+    ``plain``: a game the reader knows the head declines) the models of the loop's keys
+    (the acts of a deal the bulk entry takes are its own), validated."""
+    if plain:
+        try:
+            # (the head has every attribute of a Game the loop reads, and the fast path's
+            # replay asks a deal's model of the parts or the form, not of the head)
+            return cast("Game", read_head(game, _HEAD_KEYS))
+        except (Decline, ValueError):
+            pass
+    from .models import Game
+
+    if not plain:  # (the reader made the models of its points lines: see parts.modelled)
+        return Game.model_validate({**game, "deals": [
+            {k: deal[k] for k in LOOP_KEYS if k in deal} if DEAL_KEYS.issuperset(deal)
+            else deal for deal in game["deals"]]})
+    deals = []
+    for deal in game.get("deals", ()):
+        kept = {k: deal[k] for k in LOOP_KEYS if k in deal} if DEAL_KEYS.issuperset(
+            deal) else deal
+        if type(kept) is dict:
+            score = kept.get("score")
+            if type(score) is ScoreHead:  # (a points line the reader read plainly)
+                kept = {**kept, "score": _SCORES.get(score) or _score_model(score)}
+        deals.append(kept)
+    return Game.model_validate({**game, "deals": deals})
+
+
+def _score_model(score: ScoreHead) -> Any:
+    """The model of a points line the reader read plainly, kept (the reader keeps each
+    line's :class:`~euchrelog.head.ScoreHead`, so they recur)."""
+    from .models import Score
+
+    if len(_SCORES) > _KEPT:
+        _SCORES.clear()
+    model = _SCORES[score] = Score.model_validate(
+        {k: v for k, v in (("points", score.points), ("total", score.total)) if v is not None})
+    return model
+
+
+_SCORES: dict[ScoreHead, Any] = {}
+"""The model of each points line the reader read plainly (:func:`loop_model`; the reader
+keeps each line's, so they recur)."""
 
 
 def replay_parts(ruleset: Ruleset, number: int, dealer: Seat, parts: Parts) -> DealResult:
@@ -257,7 +310,7 @@ def check_notation(text: str, first_line: int = 1) -> tuple[GameReport, int] | N
         read = read_parts(text, first_line)
         if read is None:
             return None
-        model = Game.model_validate(read.game.form)
+        model = loop_model(read.game.form, read.plain)
         report = _BulkReplay(model, read.parts, read.game.source, False, read.form_of).run()
     except (NotationError, *_LOOKUP_ERRORS):
         return None

@@ -25,10 +25,8 @@ import io
 import os
 import re
 import select
-import socket
 import stat
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -135,6 +133,8 @@ class _Spool:
     def __init__(self, stream: BinaryIO) -> None:
         self.stream: BinaryIO | None = stream
         self.read = getattr(stream, "read1", stream.read)
+        import tempfile
+
         self.kept = tempfile.TemporaryFile(prefix="euchrelog-")  # noqa: SIM115
         self.size = 0
 
@@ -327,6 +327,8 @@ def write_atomic(path: str | os.PathLike[str], content: str | Callable[[TextIO],
     except FileNotFoundError:
         old = None
     folder = target.parent
+    import tempfile
+
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     try:
         os.fchmod(fd, stat.S_IMODE(old.st_mode) if old is not None else 0o666 & ~_umask())
@@ -481,6 +483,8 @@ class FileLock:
             if not same:  # the holder before removed the file while we waited: again
                 os.close(fd)
                 continue
+            import socket  # (a lock taken: a server's)
+
             started = time.strftime("%Y-%m-%d %H:%M:%S %Z")
             os.ftruncate(fd, 0)
             os.write(fd, f"process {os.getpid()} on {socket.gethostname()}, started "

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import NotationError
-from .models import Deal, Game
+
+if TYPE_CHECKING:
+    from .models import Deal, Game
 
 Locus = tuple[Any, ...]
 """Where in a game a finding points: ``("deal", 0, "trick", 2, "play", 1)`` and the like."""
@@ -39,8 +41,44 @@ def part_locus(locus: Locus, part: str) -> Locus:
 
 CARD_TEXT = r"(?:(?:[2-9TJQKA]|10)[CDHS\u2663\u2666\u2665\u2660]|JK|\?\?)"
 """A card as the notation writes it (the reader's patterns of lines are built on it)."""
-CARD_RE = re.compile(CARD_TEXT, re.IGNORECASE)
-PLAY_RE = re.compile(rf"([NESW])\s*:\s*({CARD_TEXT})", re.IGNORECASE)
+
+
+class LazyPattern:
+    """A regular expression compiled when first used: one of a line that is rare, or that
+    only a finding's place asks for (a clean game compiles none of them)."""
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self.pattern = pattern
+        self.flags = flags
+        self._compiled: re.Pattern[str] | None = None
+
+    def compiled(self) -> re.Pattern[str]:
+        """The expression, compiled (once)."""
+        made = self._compiled
+        if made is None:
+            made = self._compiled = re.compile(self.pattern, self.flags)
+        return made
+
+    def fullmatch(self, text: str) -> re.Match[str] | None:
+        """As :meth:`re.Pattern.fullmatch`."""
+        return self.compiled().fullmatch(text)
+
+    def match(self, text: str) -> re.Match[str] | None:
+        """As :meth:`re.Pattern.match`."""
+        return self.compiled().match(text)
+
+    def finditer(self, text: str, pos: int = 0) -> Iterator[re.Match[str]]:
+        """As :meth:`re.Pattern.finditer`."""
+        return self.compiled().finditer(text, pos)
+
+    def findall(self, text: str) -> list[Any]:
+        """As :meth:`re.Pattern.findall`."""
+        return self.compiled().findall(text)
+
+
+CARD_RE = LazyPattern(CARD_TEXT, re.IGNORECASE)
+"""A card of a line's text, as written."""
+PLAY_RE = LazyPattern(rf"([NESW])\s*:\s*({CARD_TEXT})", re.IGNORECASE)
 """One play of a trick line, ``N: 9H``: its seat and its card."""
 
 _PLACING = threading.Lock()

@@ -14,12 +14,13 @@ its items must pickle (a function defined at the top of a module).
 from __future__ import annotations
 
 import collections
-import multiprocessing
-import multiprocessing.pool
 import signal
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+if TYPE_CHECKING:  # (a run in process imports no multiprocessing)
+    import multiprocessing.pool
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -148,6 +149,8 @@ class Runner:
         elif self.jobs > 1:
             if self.prepare is not None:
                 self.prepare()
+            import multiprocessing
+
             methods = multiprocessing.get_all_start_methods()
             context = multiprocessing.get_context("fork" if "fork" in methods else None)
             self.counter = context.Value("q", 0)

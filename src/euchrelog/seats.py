@@ -58,3 +58,7 @@ def clockwise_from(start: Seat, active: tuple[Seat, ...]) -> list[Seat]:
 
 
 _RINGS = {seat: [_ORDER[(i + k) % 4] for k in range(4)] for i, seat in enumerate(_ORDER)}
+
+
+SIDE_NAMES = frozenset({"N", "E", "S", "W", "NS", "EW"})
+"""The sides that may score, as written: a seat, or a team (``NS``, ``EW``)."""

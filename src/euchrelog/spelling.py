@@ -11,13 +11,14 @@ rule, a key of the configuration).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from difflib import get_close_matches
 
 
 def nearest(word: str, choices: Iterable[str], *, cutoff: float = 0.6) -> str | None:
     """The choice closest to ``word`` (case aside), if one is close enough."""
     options = list(choices)
     lowered = {choice.lower(): choice for choice in options}
+    from difflib import get_close_matches  # (asked for a word not known)
+
     found = get_close_matches(word.lower(), list(lowered), n=1, cutoff=cutoff)
     return lowered[found[0]] if found else None
 

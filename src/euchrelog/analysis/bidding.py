@@ -29,10 +29,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import DISCARD_ID
+from ..acts import Call, Declaration, Exchange, Merge, Order, Pass
 from ..cards import NO_TRUMP, Card, cards_of, deck_mask
 from ..engine import Action, DealState, Phase, lineup
 from ..frozen import Frozen
-from ..models import Call, Declaration, Exchange, Merge, Order, Pass
 from ..players.rules import RuleBasedPlayer
 from ..players.turns import STAND, next_turn
 from ..players.view import Decision

@@ -25,12 +25,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..acts import Call, Declaration, Exchange, Number, Order, Pass, Play, Swap
 from ..cards import NO_TRUMP, Card, Suit, Trump, cards_of, mask_of, sort_hand
 from ..engine import DealState, Phase, lineup
 from ..errors import IllegalActionError
 from ..findings import CODES
 from ..frozen import Frozen
-from ..models import Call, Deal, Declaration, Exchange, Game, Number, Order, Pass, Play, Swap
+from ..models import Deal, Game
 from ..replay import GameReport, replay
 from ..rules import Ruleset
 from ..seats import Seat

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import importlib
-import logging
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -181,6 +180,8 @@ def need_dask() -> None:
         if (exc.name or "").partition(".")[0] not in ("dask", "distributed"):
             raise
         raise click.UsageError("--scheduler needs Dask: pip install 'euchrelog[dask]'") from None
+    import logging
+
     for name in list(logging.root.manager.loggerDict):  # those that Dask's import made
         if name.partition(".")[0] in ("distributed", "tornado"):
             logging.getLogger(name).setLevel(logging.CRITICAL)

@@ -8,7 +8,7 @@ record), :mod:`.acts` the act table and the one dialect of a player
 ``copy``, ``undo``, the state as text). :class:`DealState` is the state they make up.
 """
 
-from .acts import Action
+from ..acts import Action
 from .bots import DealState
 from .state import (
     Evidence,

@@ -19,17 +19,26 @@ from ..actions import (
     NUMBERED,
     bid_candidates,
 )
+from ..acts import (
+    KIND_OF,
+    Action,
+    Bid,
+    Call,
+    Declaration,
+    Exchange,
+    Merge,
+    Number,
+    Order,
+    Pass,
+    Play,
+    Swap,
+)
 from ..cards import (
     Card,
 )
 from ..errors import IllegalActionError
-from ..models import Bid, Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap
 from ..seats import Seat
 from .state import DealRules, Evidence, Phase, Played, proved_renege, ruleset_tables
-
-Action = Pass | Order | Call | Number | Swap | Exchange | Merge | Declaration | Play
-"""Any act: a bid, an exchange, a merge, a declaration or a play."""
-
 
 _NO_PROOFS: tuple[Evidence, ...] = ()
 """No reneges proved (an act that is no play)."""
@@ -45,10 +54,8 @@ class DealActs(DealRules):
 
     def apply_act(self, act: Action) -> list[Evidence]:
         """Applies any act as recorded; returns the earlier reneges a play proves."""
-        if type(act) is Play:
-            return self.apply_play(act)
-        ACTS[type(act)][1](self, act)
-        return []
+        proofs = ACTS[type(act)][1](self, act)  # (a play's; the others return None)
+        return cast(list[Evidence], proofs) if proofs else []
 
     def run(self, acts: Iterable[Action], tricks: Iterable[list[Played]]) -> bool:
         """The bulk entry, for replaying a whole deal: applies the acts before the play, then
@@ -105,7 +112,7 @@ class DealActs(DealRules):
         (P701), a card played, a discard or the cards a merge keeps not named when the hand
         is known (P702, K502, K506). So :meth:`do` takes exactly the acts
         :meth:`legal_actions` offers when every card is known."""
-        kind = type(act)
+        kind = KIND_OF[type(act)]  # (an act's model is its act)
         if kind is Play:
             play = cast(Play, act)
             fault = self._named_play_fault(play.seat, play.card)
@@ -219,14 +226,29 @@ class DealActs(DealRules):
         return legal
 
 
-ACTS: dict[type, tuple[Callable[[DealRules, Any], IllegalActionError | None],
-                        Callable[[DealRules, Any], object]]] = {
+_Entry = tuple[Callable[[DealRules, Any], IllegalActionError | None],
+               Callable[[DealRules, Any], object]]
+
+
+class _ActTable(dict[type, _Entry]):
+    """The check and the application of each kind of act, by the act's class: a model of
+    an act (:mod:`euchrelog.models`) has the entry of its act, found once."""
+
+    def __missing__(self, cls: type) -> _Entry:
+        kind = KIND_OF[cls]
+        if kind is cls:
+            raise KeyError(cls)
+        entry = self[cls] = self[kind]
+        return entry
+
+
+ACTS: dict[type, _Entry] = _ActTable({
     Play: (DealRules.check_play, DealRules.apply_play),
     Exchange: (DealRules.check_exchange, DealRules.apply_exchange),
     Merge: (DealRules.check_merge, DealRules.apply_merge),
     Declaration: (DealRules.check_declare, DealRules.apply_declare),
     **dict.fromkeys((Pass, Order, Call, Number, Swap), (DealRules.check_bid, DealRules.apply_bid)),
-}
+})
 """The check and the application of each kind of act."""
 
 _LegalBids = tuple[tuple[Bid, ...], tuple[int, ...], dict[int, Bid]]

@@ -7,7 +7,7 @@ docs/api.md), :meth:`DealState.undo` takes back the last act (as python-chess's
 ``pop``), and ``print(state)`` shows the deal as cards.
 
 >>> from euchrelog.cards import parse_card
->>> from euchrelog.models import Exchange, Order, Pass, Play
+>>> from euchrelog.acts import Exchange, Order, Pass, Play
 >>> from euchrelog.rules import Ruleset
 >>> from euchrelog.seats import Seat
 >>> hands = {Seat.E: "9C TC QS KS AD", Seat.S: "9S TS AS 9D TD",
@@ -63,6 +63,7 @@ from ..actions import (
     subsets,
     unnamed_merge,
 )
+from ..acts import KIND_OF, Action, Call, Declaration, Exchange, Merge, Number, Play
 from ..cards import (
     NO_TRUMP,
     Card,
@@ -70,10 +71,9 @@ from ..cards import (
     mask_of,
 )
 from ..errors import RenegeError
-from ..models import Call, Declaration, Exchange, Merge, Number, Play
 from ..rules import MOON
 from ..seats import Seat
-from .acts import Action, DealActs
+from .acts import DealActs
 from .state import HandInfo, Phase, following, proved_renege, ruleset_tables
 
 
@@ -345,7 +345,7 @@ class DealState(DealActs):
         number = NUMBERED.get(id(act))
         if number is not None:
             return number
-        kind = type(act)
+        kind = KIND_OF[type(act)]  # (an act's model is its act)
         if kind is Play:
             return card_number(cast(Play, act).card)
         if kind is Exchange:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, cast
 from ..actions import (
     exchange_act,
 )
+from ..acts import Bid, Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap
 from ..cards import (
     CARD_SLOTS,
     JOKER,
@@ -44,12 +45,11 @@ from ..cards import (
 )
 from ..errors import IllegalActionError, RenegeError
 from ..frozen import Frozen
-from ..models import Bid, Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap
 from ..rules import MOON, Ruleset
 from ..seats import Seat, clockwise_from
 
 if TYPE_CHECKING:
-    from .acts import Action
+    from ..acts import Action
 
 Played = tuple[Seat, Card | None]
 """A card played, by its seat (``None``: a card the record does not know), as the tricks of

@@ -20,9 +20,9 @@ from ..actions import (
     card_number,
     numbers_of,
 )
+from ..acts import Exchange
 from ..cards import NO_TRUMP, Suit
 from ..engine import DealState, Phase
-from ..models import Exchange
 from ..players import Table
 from ..seats import SEATS, Seat
 

@@ -8,6 +8,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ..acts import Bid, Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap
 from ..cards import (
     NO_TRUMP,
     Card,
@@ -20,25 +21,7 @@ from ..cards import (
     trick_winner,
 )
 from ..engine import DealState, Phase
-from ..models import (
-    Act,
-    Bid,
-    Bidding,
-    Call,
-    Deal,
-    Declaration,
-    Exchange,
-    Extra,
-    Hands,
-    Merge,
-    Number,
-    Order,
-    Pass,
-    Play,
-    Swap,
-    Trick,
-    Upcard,
-)
+from ..models import Bidding, Deal, Extra, Hands, Trick, Upcard
 from ..rules import MOON, Ruleset
 from ..seats import Seat, clockwise_from
 from .sense import (
@@ -152,7 +135,7 @@ class _DealPlayer:
         self.state = DealState(ruleset, dealer, hands=self.hands, upcard=upcard,
                                kitty=self.kitty, extra=self.extra)
         self.bidding: list[Bidding] = []
-        self.acts: list[Act] = []
+        self.acts: list[Exchange | Declaration | Merge] = []
         """The exchange, the merge and lone declarations, in the order made."""
         self.tricks: list[Trick] = []
         self.true: dict[Seat, set[Card]] = {}

@@ -8,8 +8,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from ..acts import Call, Merge, Number, Order
 from ..cards import Trump, trick_winner
-from ..models import Call, Deal, Game, Merge, Number, Order, Sheet
+from ..models import Deal, Game, Sheet
 from ..rules import Ruleset, ruleset_from_tags
 from ..seats import Seat
 

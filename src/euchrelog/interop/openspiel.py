@@ -24,25 +24,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from ..acts import Bid, Call, Declaration, Exchange, Order, Pass, Play
 from ..cards import Card, Suit, parse_card
 from ..loci import Locus
-from ..models import (
-    Bid,
-    Bidding,
-    Call,
-    Deal,
-    Declaration,
-    End,
-    Exchange,
-    Game,
-    Hands,
-    Order,
-    Pass,
-    Play,
-    Tag,
-    Trick,
-    Upcard,
-)
+from ..models import Bidding, Deal, End, Game, Hands, Tag, Trick, Upcard
 from ..replay import GameReport
 from ..rules import FOUR_HAND, OPTIONS, Options, ruleset_from_tags
 from ..seats import SEATS, Seat

@@ -23,6 +23,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
+from ..acts import act_kind
 from .deal import Deal
 from .fields import (
     CARD_PATTERN,
@@ -64,7 +65,6 @@ from .lines import (
     Tag,
     Trick,
     Upcard,
-    act_kind,
 )
 
 __all__ = [

@@ -16,6 +16,7 @@ from pydantic import (
 )
 from pydantic_core import InitErrorDetails
 
+from ..acts import WrittenExchange, act_kind
 from .fields import Line, Ordinal, SeatField
 from .lines import (
     Act,
@@ -32,8 +33,6 @@ from .lines import (
     Sheet,
     Trick,
     Upcard,
-    WrittenExchange,
-    act_kind,
 )
 
 _JSON_ACTS = frozenset({"exchange", "declarations"})

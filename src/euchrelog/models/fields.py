@@ -19,7 +19,12 @@ from pydantic import (
 )
 
 from ..cards import UNKNOWN, Card, Suit, Trump, parse_card, parse_trump
-from ..seats import Seat, parse_seat
+from ..rules.tags import TAG_NAME
+from ..seats import SIDE_NAMES, Seat, parse_seat
+
+__all__ = ["CARD_PATTERN", "FORMAT_VERSION", "SIDE_NAMES", "TAG_NAME", "Comment", "Count", "Line",
+           "MaybeCard", "Ordinal", "Points", "Record", "SeatField", "SideField", "Tagged",
+           "TrumpField", "one_line", "text_of"]
 
 FORMAT_VERSION = 1
 """The version of the notation and of the JSON form."""
@@ -85,10 +90,6 @@ def _side_in(value: Any) -> str:
     return value.upper()
 
 
-SIDE_NAMES = frozenset({"N", "E", "S", "W", "NS", "EW"})
-
-TAG_NAME = r"[A-Za-z][A-Za-z0-9_+\-]*"
-"""The spelling of a tag name: a letter, then letters, digits, ``_``, ``+`` or ``-``."""
 SideField = Annotated[str, PlainValidator(_side_in),
                       WithJsonSchema({"type": "string", "enum": sorted(SIDE_NAMES)})]
 """A side that scores: a team (``NS``, ``EW``) or, in games for one, a seat."""

@@ -16,6 +16,8 @@ from pydantic import (
 )
 from pydantic import Tag as PydanticTag
 
+from .. import acts
+from ..acts import act_kind
 from ..cards import UNKNOWN
 from .fields import (
     TAG_NAME,
@@ -32,6 +34,27 @@ from .fields import (
     one_line,
     text_of,
 )
+
+
+def _from_act(data: Any) -> Any:
+    """An act of :mod:`euchrelog.acts` that is no model (one a player made), as the fields
+    its model is validated from; anything else as it is."""
+    if isinstance(data, acts.Act) and not isinstance(data, Record):
+        return acts.fields_of(data)
+    return data
+
+
+class ActModel(Record):
+    """The base of the model of an act: it derives from its act of :mod:`euchrelog.acts`
+    too (the engine takes either), and takes such an act where it takes its model."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _act_fields(cls, data: Any) -> Any:
+        return _from_act(data)
+
+    def __hash__(self) -> int:  # (as its act: a model and the plain act it equals, alike)
+        return acts.act_hash(self)
 
 
 class Tag(Line):
@@ -58,7 +81,7 @@ class Upcard(Line):
     kitty: Annotated[tuple[MaybeCard, ...], Field(min_length=1)] | None = None
 
 
-class Pass(Tagged):
+class Pass(ActModel, Tagged, acts.Pass):
     """A pass, in either round of bidding."""
 
     if TYPE_CHECKING:
@@ -68,7 +91,7 @@ class Pass(Tagged):
     seat: SeatField
 
 
-class Order(Tagged):
+class Order(ActModel, Tagged, acts.Order):
     """An order up of the upcard's suit in round 1 (order, assist and take alike)."""
 
     if TYPE_CHECKING:
@@ -78,7 +101,7 @@ class Order(Tagged):
     seat: SeatField
 
 
-class Call(Tagged):
+class Call(ActModel, Tagged, acts.Call):
     """Naming a suit as trump (round 2, or the dealer after a Benny turn-up), or calling no
     trump (round 2 under the ``no-trump`` option, H5)."""
 
@@ -90,7 +113,7 @@ class Call(Tagged):
     suit: TrumpField
 
 
-class Number(Tagged):
+class Number(ActModel, Tagged, acts.Number):
     """A trick bid in ghost-hand bid euchre: 3 to 6 tricks, 6 being the moon (G3)."""
 
     if TYPE_CHECKING:
@@ -101,7 +124,7 @@ class Number(Tagged):
     tricks: Count
 
 
-class Swap(Tagged):
+class Swap(ActModel, Tagged, acts.Swap):
     """Swapping hands with the ghost hand before bidding (G2)."""
 
     if TYPE_CHECKING:
@@ -121,7 +144,7 @@ class Bidding(Line):
     bids: tuple[Bid, ...] = Field(min_length=1)
 
 
-class Exchange(Line):
+class Exchange(ActModel, Line, acts.Exchange):
     """The dealer's pickup of the upcard and discard, or the dealer declining it."""
 
     seat: SeatField
@@ -154,7 +177,7 @@ class Extra(Line):
     cards: tuple[MaybeCard, ...] = Field(min_length=1)
 
 
-class Merge(Line, Tagged):
+class Merge(ActModel, Line, Tagged, acts.Merge):
     """The maker taking up the dummy and keeping five of the ten cards (X5)."""
 
     if TYPE_CHECKING:
@@ -166,28 +189,11 @@ class Merge(Line, Tagged):
     """The five cards kept, when the record names them."""
 
 
-class Declaration(Line):
+class Declaration(ActModel, Line, acts.Declaration):
     """Going alone (``alone``, the maker) or defending alone (``defend``)."""
 
     act: Literal["alone", "defend"]
     seat: SeatField
-
-
-class WrittenExchange(dict[str, Any]):
-    """The ``exchange`` of a deal's JSON form, among the acts: an exchange whatever its
-    ``act`` says (which the exchange's model then judges)."""
-
-
-def act_kind(value: Any) -> str:
-    """The kind of an act after the bidding: ``alone`` and ``defend`` are declarations,
-    ``merge`` a merge, anything else (``takes``, ``declines`` or no act) an exchange."""
-    if type(value) is WrittenExchange:
-        return "exchange"
-    act = value.get("act", "takes") if isinstance(value, dict) else getattr(value, "act", "")
-    if not isinstance(act, str):
-        return "exchange"  # whose model then refuses the act
-    return {"alone": "declaration", "defend": "declaration", "merge": "merge"}.get(
-        act, "exchange")
 
 
 Act = Annotated[Annotated[Declaration, PydanticTag("declaration")]
@@ -197,7 +203,7 @@ Act = Annotated[Annotated[Declaration, PydanticTag("declaration")]
 the exchange, the dummy merge or a lone declaration."""
 
 
-class Play(Record):
+class Play(ActModel, acts.Play):
     """One card played by one seat."""
 
     seat: SeatField

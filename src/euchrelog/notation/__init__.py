@@ -44,13 +44,13 @@ from typing import TYPE_CHECKING
 
 from ..loci import GameText, Locus, ParsedGame, SourceMap
 from .assembly import Form, GameForm, validate_form
-from .diagnosis import diagnose_line
 from .grammar import GRAMMAR_FILE, grammar_text, shipped_text
 from .lines import text_lines
 from .reader import parse_game, prepare, read_game
 from .split import iter_log, load, loads, log_of, read_games, split_games
 
 if TYPE_CHECKING:
+    from .diagnosis import diagnose_line
     from .parser import build_parser
 
 
@@ -59,6 +59,10 @@ def __getattr__(name: str) -> object:
         from .parser import build_parser
 
         return build_parser
+    if name == "diagnose_line":  # (the words of a syntax error, asked for at one)
+        from .diagnosis import diagnose_line
+
+        return diagnose_line
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [

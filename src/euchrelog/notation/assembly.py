@@ -13,16 +13,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
+from ..acts import act_kind
 from ..cards import Card, parse_trump
 from ..errors import NotationError
 from ..loci import Locus, Placer, SourceMap
-from ..models import Game, act_kind
 from ..rules import MOON
 from ..seats import Seat
+
+if TYPE_CHECKING:
+    from ..models import Game
+
 from .patterns import (
     CLAIM_RE,
     DECLARE_RE,
@@ -159,6 +161,10 @@ class GameAssembler:
         self.plays: list[list[tuple[Seat, Card | None]]] = []
         self.sheet_read: tuple[tuple[str, Any], ...] | None = None
         """The deal's score-sheet (or thrown) line, as :func:`~.parts.sheet_key` gives it."""
+        self.modelled = False
+        """Whether a line of the game makes the game loop read its models (a score-sheet,
+        thrown-in or penalty line, which the loop's plain head declines): its points lines
+        are then read as models too."""
 
     def build(self, leading: list[str], items: list[Any]) -> GameForm:
         """The form of a game from the items of its LALR parse (see :class:`_Builder`)."""
@@ -583,6 +589,9 @@ def validate_form(form: Form, first_line: int = 1) -> Game:
 
     :raises NotationError: for a value the models refuse, placed at the game.
     """
+    from pydantic import ValidationError
+
+    from ..models import Game  # (the reader itself makes no model)
     try:
         return Game.model_validate(form)
     except ValidationError as exc:

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 
 from ..loci import CARD_TEXT
-from ..models import TAG_NAME
+from ..rules.tags import TAG_NAME
 from .kinds import WORDS
 from .lines import text_lines
 from .patterns import ANY_CASE, TAG_RE

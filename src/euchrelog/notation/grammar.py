@@ -9,9 +9,7 @@ is not used (the line reader then asks Lark for it).
 
 from __future__ import annotations
 
-import hashlib
 import json
-from importlib import resources
 from pathlib import Path
 
 from .lines import LineTable
@@ -23,11 +21,14 @@ LINE_TABLE_FILE = "euchre.lines.json"
 def shipped_text(folder: str, name: str) -> str:
     """The text of a file that the wheel ships in the package under ``folder`` and a
     checkout keeps in the top-level folder of that name (``grammar/``, ``docs/``)."""
-    packaged = resources.files("euchrelog") / folder / name
-    if packaged.is_file():
-        return packaged.read_text(encoding="utf-8")
-    # An editable install of a checkout: the folder sits at the top of the tree.
-    return (Path(__file__).resolve().parents[3] / folder / name).read_text("utf-8")
+    above = Path(__file__).resolve().parents
+    # (an installed package; an editable install of a checkout)
+    for beside in (above[i] / folder / name for i in (1, 3) if i < len(above)):
+        if beside.is_file():  # (what importlib.resources finds, without importing it)
+            return beside.read_text(encoding="utf-8")
+    from importlib import resources  # (a package in a zip file)
+
+    return (resources.files("euchrelog") / folder / name).read_text(encoding="utf-8")
 
 
 def grammar_text(name: str = GRAMMAR_FILE) -> str:
@@ -37,7 +38,11 @@ def grammar_text(name: str = GRAMMAR_FILE) -> str:
 
 def grammar_hash() -> str:
     """The SHA-256 of the grammar's text, which names the grammar a line table is of."""
-    return hashlib.sha256(grammar_text().encode("utf-8")).hexdigest()
+    try:  # (the interpreter's own SHA-256, without OpenSSL's module: a quicker import)
+        from _sha256 import sha256  # type: ignore[import-not-found]
+    except ImportError:
+        from hashlib import sha256
+    return str(sha256(grammar_text().encode("utf-8")).hexdigest())
 
 
 def line_table_text(table: LineTable) -> str:

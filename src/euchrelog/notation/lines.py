@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
@@ -76,12 +76,30 @@ class LineTerminals:
         self.match = re.compile("|".join(f"(?P<{name}>{patterns[name]})"
                                          for name in self.kinds)).fullmatch
         """Matches a whole line with the one terminal that takes it (``lastgroup``)."""
-        self.terminal = {name: re.compile(patterns[name]).fullmatch for name in self.kinds}
-        """Matches a whole line with one terminal."""
+        self.patterns = patterns
+        self.terminal: dict[str, Callable[[str], re.Match[str] | None]] = {}
+        """Matches a whole line with one terminal: its own expression, compiled when first
+        asked for from the second game read on (the first game's lines are matched by the
+        joint expression, so a one-game file compiles none of them)."""
+        self.games = 0
+        """How many games this reader has begun to read."""
         self.recent: dict[str, str] = {}
         """The terminal that last took a line starting with each character: tried alone
         first, it spares trying the others in turn."""
         self.tag = re.compile(patterns["TAG"] + r"[ \t\f]*").match
+
+    def compile_all(self) -> None:
+        """Compiles every terminal's own expression now (before forking workers)."""
+        for name in self.kinds:
+            self.own(name)
+
+    def own(self, name: str) -> Callable[[str], re.Match[str] | None]:
+        """Terminal ``name``'s own ``fullmatch``, compiled now if it is not yet."""
+        made = self.terminal.get(name)
+        if made is None:
+            made = self.terminal[name] = re.compile(self.patterns[name]).fullmatch
+        return made
+
 
 
 @dataclass(frozen=True)
@@ -142,6 +160,8 @@ def read_lines_into(text: str, lines: LineTerminals, assembler: GameAssembler,
     if "\r" in text:
         text = text.replace("\r\n", "\n")
     match, terminal, recent, kinds = lines.match, lines.terminal, lines.recent, lines.kinds
+    lines.games += 1
+    first_game = lines.games == 1
     feed = assembler.line
     refused: NotationError | None = None
     """A builder's error: raised once every line is read, as the LALR parse would (a syntax
@@ -188,7 +208,12 @@ def read_lines_into(text: str, lines: LineTerminals, assembler: GameAssembler,
         if stage == 0 or stage == 4:
             return None
         name = recent.get(first)
-        if name is None or terminal[name](content) is None:
+        own = None if name is None else terminal.get(name)
+        if own is None and name is not None and not first_game:
+            own = lines.own(name)
+        # (in the first game, a terminal not compiled on its own: the joint expression,
+        # which takes a line with the same terminal, the terminals taking disjoint lines)
+        if name is None or own is None or own(content) is None:
             m = match(content)
             if m is None:
                 assembler.unmatched = number

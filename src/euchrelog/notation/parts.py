@@ -16,28 +16,16 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
-from ..cards import CARD_SLOTS, UNKNOWN, Card, card_at
-from ..models import (
-    Call,
-    Declaration,
-    Exchange,
-    Merge,
-    Number,
-    Order,
-    Pass,
-    Play,
-    Score,
-    Sheet,
-    Swap,
-)
-from ..seats import Seat
+from ..acts import Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap
+from ..cards import CARD_SLOTS, UNKNOWN, Card, card_at, parse_card, parse_trump
+from ..head import Decline, ScoreHead, read_score
+from ..seats import Seat, parse_seat
 from .assembly import Form, GameAssembler, bid_forms, exchange_form, score_form, trick_words
 from .patterns import SPELLING
 
-if TYPE_CHECKING:  # (the reader does not import the engine)
+if TYPE_CHECKING:  # (the reader does not import the engine, nor the models)
     from ..engine import Played
+    from ..models import Sheet
 
 SEAT_OF_LETTER = {s.value: s for s in Seat}
 """Each seat by its letter."""
@@ -103,7 +91,8 @@ class Parts:
     up: tuple[Card | None, list[Card | None] | None] | None
     """The up line: the upcard and the kitty, if written."""
     acts: list[Any]
-    """The bids, then the exchange and the lone declarations (or merges), as models."""
+    """The bids, then the exchange and the lone declarations (or merges), as acts
+    (:mod:`euchrelog.acts`)."""
     bids: int
     """How many of :attr:`acts` are bids."""
     tricks: list[list[Played]]
@@ -118,36 +107,130 @@ class Parts:
                                                or self.acts or self.tricks)
 
 
-_MODELS: dict[str, type[Pass | Order | Call | Number | Swap | Exchange | Merge | Declaration
-                        | Play]] = {
-    "pass": Pass, "order": Order, "call": Call, "bid": Number, "swap": Swap,
-    "exchange": Exchange, "merge": Merge, "declaration": Declaration, "play": Play}
-"""The model of each kind of act: a bid by its ``act``, the rest by their kind."""
+_FIELDS: dict[str, frozenset[str]] = {
+    "pass": frozenset({"act", "seat"}), "order": frozenset({"act", "seat"}),
+    "swap": frozenset({"act", "seat"}), "call": frozenset({"act", "seat", "suit"}),
+    "bid": frozenset({"act", "seat", "tricks"}), "play": frozenset({"seat", "card"}),
+    "exchange": frozenset({"seat", "act", "takes", "upcard", "discard", "before", "note"}),
+    "declaration": frozenset({"act", "seat", "before", "note"}),
+    "merge": frozenset({"act", "seat", "keeps", "before", "note"})}
+"""The keys an act of each kind may have in the JSON form (only the lines of their own,
+the exchange, a declaration and a merge, have comments)."""
+_LIMIT = 999_999
+
+
+def _comment(text: Any) -> bool:
+    """Whether a comment is one line of text, as the models take it."""
+    if type(text) is not str or "\n" in text:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _seat(value: Any) -> Seat:
+    if type(value) is not str:
+        raise DeclineError
+    return parse_seat(value)  # (a ValueError for no seat: the models tell it)
+
+
+def _card(value: Any) -> Card | None:
+    if value is None:
+        return None
+    if type(value) is not str:
+        raise DeclineError
+    return parse_card(value.strip())
 
 
 @functools.lru_cache(maxsize=4096)
-def _model(kind: str, items: tuple[tuple[str, Any], ...]) -> Any:
-    """The act of a line of the JSON form, validated once by its model and kept: the acts
-    of a deal are few and recur in every deal."""
-    return _MODELS[kind].model_validate({k: list(v) if type(v) is tuple else v
-                                         for k, v in items})
+def _act(kind: str, items: tuple[tuple[str, Any], ...]) -> Any:
+    """The act of a line of the JSON form, read once and kept (the acts of a deal are few
+    and recur in every deal): only an act its model plainly takes, as the engine's act
+    (:mod:`euchrelog.acts`); anything else raises :class:`DeclineError` (or a
+    ``ValueError``), and the models tell what is wrong."""
+    value = dict(items)
+    if not _FIELDS[kind].issuperset(value):
+        raise DeclineError
+    note, before = value.get("note"), value.get("before", ())
+    if ((note is not None and not _comment(note)) or type(before) is not tuple
+            or not all(map(_comment, before))):
+        raise DeclineError
+    if kind == "play":
+        return Play(seat=_seat(value["seat"]), card=_card(value["card"]))
+    act = value.get("act")
+    if kind == "exchange":
+        return _exchange(value)
+    seat = _seat(value["seat"])
+    if kind == "declaration":
+        if act not in ("alone", "defend"):
+            raise DeclineError
+        return Declaration(act=act, seat=seat)
+    if act != kind:
+        raise DeclineError  # (the act tags the kind; a bid of tricks is written "bid")
+    if kind == "merge":
+        keeps = value.get("keeps")
+        if keeps is not None and (type(keeps) is not tuple or not keeps):
+            raise DeclineError
+        return Merge(seat=seat, keeps=None if keeps is None else tuple(map(_card, keeps)))
+    if kind == "call":
+        suit = value["suit"]
+        if type(suit) is not str:
+            raise DeclineError
+        return Call(seat=seat, suit=parse_trump(suit))
+    if kind == "bid":
+        tricks = value["tricks"]
+        if type(tricks) is not int or not 0 <= tricks <= _LIMIT:
+            raise DeclineError
+        return Number(seat=seat, tricks=tricks)
+    return _PLAIN_BIDS[kind](seat=seat)
+
+
+_PLAIN_BIDS: dict[str, type[Pass | Order | Swap]] = {"pass": Pass, "order": Order,
+                                                      "swap": Swap}
+
+
+def _exchange(value: dict[str, Any]) -> Exchange:
+    """The dealer's exchange of the JSON form (see :func:`_act`)."""
+    act = value.get("act", "takes")
+    takes = value.get("takes", False)
+    if act not in ("takes", "declines") or type(takes) is not bool:
+        raise DeclineError
+    written = value.get("upcard")
+    if written not in (None, UNKNOWN) and takes is False and act == "takes":
+        takes = True  # naming the card taken is writing 'takes'
+    upcard, discard = _card(written), _card(value.get("discard"))
+    if act == "declines" and (takes or upcard or discard):
+        raise DeclineError
+    return Exchange(seat=_seat(value["seat"]), act=act, takes=takes, upcard=upcard,
+                    discard=discard)
 
 
 @functools.lru_cache(maxsize=1024)
 def _bid(seat: str, act: str, suit: str | None) -> Any:
     """A bid of the JSON form, as :func:`act_of` gives it."""
     items = (("seat", seat), ("act", act))
-    return _model(act, items if suit is None else (*items, ("suit", suit)))
+    if act not in _PLAIN_KINDS:
+        raise DeclineError
+    return _act(act, items if suit is None else (*items, ("suit", suit)))
+
+
+_PLAIN_KINDS = frozenset({"pass", "order", "call", "bid", "swap"})
+"""The kinds of bid, by their ``act``."""
 
 
 def act_of(kind: str, value: Any) -> Any:
-    """The model of an act of ``kind`` written in the JSON form as ``value``."""
-    return _model(kind, tuple((k, tuple(v) if type(v) is list else v)
-                              for k, v in value.items()))
+    """The engine's act of ``kind`` written in the JSON form as ``value`` (see
+    :func:`_act`)."""
+    if type(value) is not dict:
+        raise DeclineError
+    return _act(kind, tuple((k, tuple(v) if type(v) is list else v)
+                            for k, v in value.items()))
 
 
 def bid_act(bid: Any) -> Any:
-    """The model of a bid of the JSON form."""
+    """The engine's act of a bid of the JSON form."""
     size = len(bid)
     if size == 2 or (size == 3 and bid.get("suit") is not None):  # (a null suit: the model)
         return _bid(bid["seat"], bid["act"], bid.get("suit"))
@@ -232,7 +315,7 @@ def up_parts(asm: GameAssembler, text: str, line: int, column: int) -> Form:
 
 
 def bid_parts(asm: GameAssembler, text: str, line: int, column: int) -> Form:
-    """The bids of a bid line, as models."""
+    """The bids of a bid line, as acts."""
     bids = _bid_line(text)
     asm.keep("bid", text, line, column, asm.nbids)
     asm.nbids += len(bids)
@@ -241,7 +324,7 @@ def bid_parts(asm: GameAssembler, text: str, line: int, column: int) -> Form:
 
 
 def exchange_parts(asm: GameAssembler, text: str, line: int, column: int) -> Form:
-    """The dealer's exchange, as its model."""
+    """The dealer's exchange, as its act."""
     if asm.exchange_read is not None:
         raise DeclineError
     asm.keep_exchange(text, line, column)
@@ -250,7 +333,7 @@ def exchange_parts(asm: GameAssembler, text: str, line: int, column: int) -> For
 
 
 def declare_parts(asm: GameAssembler, text: str, line: int, column: int) -> Form:
-    """A lone declaration, as its model."""
+    """A lone declaration, as its act."""
     form = asm.declare(text, line, column)
     asm.rare.append((asm.d, (line, "declare", text, column)))
     asm.acts.append(act_of("declaration", form))
@@ -271,30 +354,68 @@ def trick_parts(asm: GameAssembler, text: str, line: int, column: int) -> Form:
 
 
 def score_parts(asm: GameAssembler, text: str, line: int, column: int) -> Form:
-    """A points line, into the deal's form as its model (the game loop reads it)."""
+    """A points line, into the deal's form as read plainly (:func:`~euchrelog.head.read_score`:
+    the game loop reads it), or as its model in a game whose loop reads its models (see
+    ``modelled``), or as its form, whose model then tells what is wrong."""
     if "score" in asm.deal_form:
         raise DeclineError
-    score = _SCORES.get(text)
+    kept = _SCORE_MODELS if asm.modelled else _SCORES
+    score: Any = kept.get(text)
     if score is None:
         form = score_form(text, line, column, asm.d)
-        try:
-            score = Score.model_validate(form)
-        except ValidationError:
-            score = form  # (the game's model tells what is wrong with it)
-        else:
-            _keep(_SCORES, text, score)
+        # (the game loop reads the models of a game so ``modelled``)
+        score = (_score_model if asm.modelled else _score_head)(form)
+        if score is not form:  # (else the game's model tells what is wrong with it)
+            _keep(kept, text, score)
     asm.deal_form["score"] = score
     asm.keep("score", text, line, column)
     return {}
 
 
+def modelled(asm: GameAssembler) -> None:
+    """Marks the game read as one whose loop reads its models (a score-sheet, thrown-in or
+    penalty line, which the loop's plain head declines): its points lines from here on are
+    read as models, and those read so far plainly become models."""
+    asm.modelled = True
+    for form in asm.deals:
+        score = form.get("score")
+        if type(score) is ScoreHead:
+            form["score"] = _score_model({k: v for k, v in (("points", score.points),
+                                                            ("total", score.total))
+                                          if v is not None})
+
+
+def _score_head(form: Form) -> Any:
+    """A points line's form read plainly, or the form when it does not read so."""
+    try:
+        return read_score(form)
+    except (Decline, ValueError):
+        return form
+
+
+def _score_model(form: Form) -> Any:
+    """A points line's form as its model, or the form when the model refuses it."""
+    from pydantic import ValidationError
+
+    from ..models import Score
+    try:
+        return Score.model_validate(form)
+    except ValidationError:
+        return form
+
+
 def sheet_parts(asm: GameAssembler, text: str, line: int, column: int) -> Form:
     """A score-sheet line, into the deal's form as its model (the game loop reads it) and
     as its :func:`sheet_key`."""
+    if not asm.modelled:
+        modelled(asm)
     kept = _SHEETS.get(text)
     if kept is None or "sheet" in asm.deal_form:
         form = asm.sheet(text, line, column)
         key = sheet_key(form)
+        from pydantic import ValidationError  # (a score-sheet deal: the full replay's)
+
+        from ..models import Sheet
         try:
             kept = (Sheet.model_validate(form), key)
         except ValidationError:
@@ -309,6 +430,8 @@ def sheet_parts(asm: GameAssembler, text: str, line: int, column: int) -> Form:
 
 def thrown_parts(asm: GameAssembler, text: str, line: int, column: int) -> Form:
     """A thrown-in line, into the deal's form (the game loop reads it)."""
+    if not asm.modelled:
+        modelled(asm)
     form = asm.thrown(text, line, column)
     asm.rare.append((asm.d, (line, "thrown", text, column)))
     asm.sheet_read = sheet_key(form)
@@ -317,6 +440,8 @@ def thrown_parts(asm: GameAssembler, text: str, line: int, column: int) -> Form:
 
 def penalty_parts(asm: GameAssembler, text: str, line: int, column: int) -> Form:
     """A penalty line, into the deal's form (the game loop reads it)."""
+    if not asm.modelled:
+        modelled(asm)
     form = asm.penalty(text, line, column)
     asm.rare.append((asm.d, (line, "penalty", text, column)))
     return form
@@ -327,8 +452,11 @@ def declined(asm: GameAssembler, text: str, line: int, column: int) -> Form:
     raise DeclineError
 
 
-_SCORES: dict[str, Any] = {}
-"""The points line of each text, validated once as its model (points lines recur)."""
+_SCORES: dict[str, ScoreHead] = {}
+"""The points line of each text, read once (points lines recur)."""
+_SCORE_MODELS: dict[str, Any] = {}
+"""The points line of each text, validated once as its model, for a game whose loop reads
+its models."""
 _SHEETS: dict[str, tuple[Sheet, tuple[tuple[str, Any], ...]]] = {}
 """The score-sheet line of each text, validated once as its model, with its
 :func:`sheet_key` (score-sheet lines recur)."""
@@ -346,11 +474,11 @@ def _keep(kept: dict[str, Any], text: str, value: Any) -> None:
 
 @functools.lru_cache(maxsize=4096)
 def _bid_line(text: str) -> tuple[Any, ...]:
-    """The bids of a bid line, as models (kept by the line's text: bid lines recur)."""
+    """The bids of a bid line, as acts (kept by the line's text: bid lines recur)."""
     return tuple(bid_act(bid) for bid in bid_forms(text))
 
 
 @functools.lru_cache(maxsize=4096)
 def _exchange_line(text: str) -> Any:
-    """The exchange of an exchange line, as a model (kept likewise)."""
+    """The exchange of an exchange line, as an act (kept likewise)."""
     return act_of("exchange", exchange_form(text))

@@ -12,29 +12,32 @@ from __future__ import annotations
 import re
 
 from ..cards import normalize_card
-from ..loci import CARD_TEXT
-from ..models import TAG_NAME
+from ..loci import CARD_TEXT, LazyPattern
+from ..rules.tags import TAG_NAME
 
 ANY_CASE = re.IGNORECASE
+
+
+
 TAG_RE = re.compile(rf'\[({TAG_NAME})\s*"((?:[^"\\\n]|\\.)*)"\s*\]')
-DEAL_RE = re.compile(r"deal\s+(\d+)\s+dealer\s+([NESW])", ANY_CASE)
-START_RE = re.compile(r"start(?:\s+deal\s+(\d+))?", ANY_CASE)
+DEAL_RE = LazyPattern(r"deal\s+(\d+)\s+dealer\s+([NESW])", ANY_CASE)
+START_RE = LazyPattern(r"start(?:\s+deal\s+(\d+))?", ANY_CASE)
 HAND_RE = re.compile(rf"([NESW])\s*:\s*({CARD_TEXT}(?:\s+{CARD_TEXT})*)", ANY_CASE)
-UP_RE = re.compile(rf"up\s+({CARD_TEXT})(?:\s+kitty\s+(.*))?", ANY_CASE)
-BID_RE = re.compile(r"([NESW])\s+(swap\b)?\s*(pass|order|call\s+(NT|\S)|moon|\d+)?", ANY_CASE)
-EXCHANGE_RE = re.compile(
+UP_RE = LazyPattern(rf"up\s+({CARD_TEXT})(?:\s+kitty\s+(.*))?", ANY_CASE)
+BID_RE = LazyPattern(r"([NESW])\s+(swap\b)?\s*(pass|order|call\s+(NT|\S)|moon|\d+)?", ANY_CASE)
+EXCHANGE_RE = LazyPattern(
     rf"([NESW])\s+(?:(?:takes\s+({CARD_TEXT})\s+)?discards\s+({CARD_TEXT})|(declines))", ANY_CASE)
-DECLARE_RE = re.compile(r"(alone|defend)\s+([NESW])", ANY_CASE)
-CLAIM_RE = re.compile(r"renege\s+([NESW])(?:\s+trick\s+(\d+))?", ANY_CASE)
-PENALTY_RE = re.compile(
+DECLARE_RE = LazyPattern(r"(alone|defend)\s+([NESW])", ANY_CASE)
+CLAIM_RE = LazyPattern(r"renege\s+([NESW])(?:\s+trick\s+(\d+))?", ANY_CASE)
+PENALTY_RE = LazyPattern(
     r'penalty\s+(NS|EW|[NESW])\s+(\d+)\s+("(?:[^"\\\n]|\\.)*"|.*?)\s*', ANY_CASE)
 SHEET_RE = re.compile(
     r"trump\s+(NT|\S)\s+maker\s+([NESW])(\s+alone)?(?:\s+defend\s+([NESW]))?"
     r"(?:\s+bid\s+(\d+|moon))?(?:\s+tricks\s+(\d+|[NESW].*))?", ANY_CASE)
 TAKEN_RE = re.compile(r"([NESW])\s+(\d+)", ANY_CASE)
-EXTRA_RE = re.compile(r"(dummy|ghost)\s*:?\s*(.*)", ANY_CASE)
-MERGE_RE = re.compile(r"([NESW])\s+merges(?:\s+keeps\s+(.*))?", ANY_CASE)
-SIDE_RE = re.compile(r"\b(NS|EW|[NESW])\s+(-?\d+)", ANY_CASE)
+EXTRA_RE = LazyPattern(r"(dummy|ghost)\s*:?\s*(.*)", ANY_CASE)
+MERGE_RE = LazyPattern(r"([NESW])\s+merges(?:\s+keeps\s+(.*))?", ANY_CASE)
+SIDE_RE = LazyPattern(r"\b(NS|EW|[NESW])\s+(-?\d+)", ANY_CASE)
 WINNER_RE = re.compile(r"winner\s+(NS|EW|[NESW])", ANY_CASE)
 TOTAL_SPLIT_RE = re.compile(r"\btotal\b", ANY_CASE)
 

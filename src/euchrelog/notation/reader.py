@@ -11,7 +11,6 @@ import threading
 from ..errors import NotationError
 from ..loci import ParsedGame
 from .assembly import GameForm, validate_form
-from .diagnosis import caret_context
 from .grammar import shipped_line_table
 from .lines import LeftToParser, LineTerminals, kept_verdict, read_by_lines
 from .patterns import FOLDING
@@ -54,6 +53,8 @@ def _read_game(text: str, first_line: int, *, line_reader: bool) -> GameForm | l
             try:
                 read = read_by_lines(text, line_terminals(), first_line, fold)
             except NotationError as exc:  # from a line builder: add the caret display
+                from .diagnosis import caret_context  # (the words of an error)
+
                 exc.context = exc.context or caret_context(text, exc.line - first_line + 1,
                                                            exc.column)
                 raise
@@ -102,7 +103,7 @@ def line_terminals() -> LineTerminals:
 def prepare() -> None:
     """Compiles the line terminals now, so that processes forked afterwards share them
     instead of each compiling them at once."""
-    line_terminals()
+    line_terminals().compile_all()
 
 
 def _refuse_surrogates(text: str, first_line: int) -> None:
@@ -110,6 +111,8 @@ def _refuse_surrogates(text: str, first_line: int) -> None:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as exc:
+        from .diagnosis import caret_context
+
         head = text[: exc.start]
         line = head.count("\n")
         column = exc.start - (head.rfind("\n") + 1) + 1

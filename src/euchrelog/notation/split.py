@@ -8,15 +8,16 @@ only its own game and checking goes on with the next one (:func:`read_games`);
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ..errors import NotationError
 from ..kinds import is_json
 from ..loci import GameText, ParsedGame
-from ..models import Game, Log, LogItem
-from .jsonio import loads_json
 from .lines import text_lines
 from .reader import parse_game
+
+if TYPE_CHECKING:  # (what reads games one by one, as check does, makes no log)
+    from ..models import Game, Log, LogItem
 
 
 def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
@@ -105,12 +106,16 @@ def loads(text: str) -> Log:
     :raises RecordError: for JSON that is not a log or a game a line.
     """
     if is_json(text):
+        from .jsonio import loads_json
+
         return loads_json(text.lstrip("\ufeff"))
     return log_of(iter_log(text_lines(text.lstrip("\ufeff"))))
 
 
 def log_of(items: Iterable[LogItem]) -> Log:
     """The :class:`~euchrelog.models.Log` of what :func:`iter_log` yields."""
+    from ..models import Game, Log
+
     items = list(items)
     games = tuple(i for i in items if isinstance(i, Game))
     comments = next((i for i in items if isinstance(i, tuple)), ())

@@ -12,38 +12,33 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterable
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
+from ..acts import Bid, Call, Declaration, Exchange, Merge, Number, Swap
 from ..cards import UNKNOWN, Card
-from ..models import (
-    Bid,
-    Bidding,
-    Call,
-    Claim,
-    Deal,
-    Declaration,
-    End,
-    Exchange,
-    Extra,
-    Game,
-    Hands,
-    Line,
-    Log,
-    LogItem,
-    Merge,
-    Number,
-    Penalty,
-    Score,
-    Sheet,
-    Start,
-    Swap,
-    Tag,
-    Trick,
-    Upcard,
-    log_items,
-)
 from ..rules import MOON
 from ..seats import Seat
+
+if TYPE_CHECKING:
+    from ..models import (
+        Bidding,
+        Claim,
+        Deal,
+        End,
+        Extra,
+        Game,
+        Hands,
+        Line,
+        Log,
+        LogItem,
+        Penalty,
+        Score,
+        Sheet,
+        Start,
+        Tag,
+        Trick,
+        Upcard,
+    )
 
 INDENT = "  "
 
@@ -282,6 +277,8 @@ def dumps_game(game: Game) -> str:
 
 def dumps(log: Log) -> str:
     """The canonical notation of a whole log; games are separated by a blank line."""
+    from ..models import log_items  # (the writer of a line needs no model module)
+
     out = io.StringIO()
     write_log(log_items(log), out)
     return out.getvalue()

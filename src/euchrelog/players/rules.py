@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ..acts import Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap
 from ..cards import NO_TRUMP, Card, Rank, Suit, Trump, card_power, effective_suit, trick_winner
 from ..engine import Action, DealState, Phase
 from ..generate.sense import (
@@ -22,7 +23,6 @@ from ..generate.sense import (
     trump_power,
     trumps_in,
 )
-from ..models import Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap
 from ..rules import MOON
 from ..seats import Seat
 from .turns import STAND

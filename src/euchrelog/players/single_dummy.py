@@ -8,11 +8,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from ..acts import Play
 from ..analysis.sampler import Layouts, UnsupportedError
 from ..analysis.solver import Solver
 from ..cards import Card, Trump, cards_of
 from ..engine import DealState, Phase, lineup
-from ..models import Play
 from ..seats import Seat
 from .rules import RuleBasedPlayer
 from .view import Decision

@@ -7,8 +7,8 @@ both play through it."""
 from __future__ import annotations
 
 from ..actions import CARDS_BY_NUMBER, DISCARD_ID, play_table
+from ..acts import Exchange
 from ..engine import DealState, Phase
-from ..models import Exchange
 from ..recorder import DealCards
 from ..recorder.deal import DealRecord, deal_state, written_exchange
 from ..rules import Ruleset

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..acts import Call, Declaration, Exchange, Merge, Number, Play
 from ..cards import sort_hand
 from ..engine import Action, DealState, Phase
-from ..models import Call, Declaration, Exchange, Merge, Number, Play
 from ..seats import Seat
 from .turns import STAND
 

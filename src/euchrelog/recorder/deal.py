@@ -8,30 +8,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..actions import play_table
-from ..cards import Card, effective_suit
-from ..engine import DealState, Phase
-from ..models import (
+from ..acts import (
     Bid,
-    Bidding,
     Call,
-    Claim,
-    Deal,
     Declaration,
     Exchange,
-    Extra,
-    Hands,
     Merge,
     Number,
     Order,
     Pass,
-    Penalty,
     Play,
-    Score,
-    Sheet,
     Swap,
-    Trick,
-    Upcard,
+    replaced,
 )
+from ..cards import Card, effective_suit
+from ..engine import DealState, Phase
+from ..models import Bidding, Claim, Deal, Extra, Hands, Penalty, Score, Sheet, Trick, Upcard
 from ..rules import Ruleset
 from ..seats import SEATS, Seat, clockwise_from
 from .entries import DealCards, Entry
@@ -191,7 +183,7 @@ def kept_model(kept: Deal, penalties: tuple[Penalty, ...], totals: Mapping[str, 
 def written_exchange(state: DealState, exchange: Exchange) -> Exchange:
     """The exchange as the record writes it: naming the upcard taken."""
     if exchange.act == "takes" and state.upcard is not None and exchange.upcard is None:
-        return exchange.model_copy(update={"takes": True, "upcard": state.upcard})
+        return replaced(exchange, takes=True, upcard=state.upcard)
     return exchange
 
 

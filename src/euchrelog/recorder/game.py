@@ -8,26 +8,11 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
+from ..acts import Bid, Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap
 from ..cards import Card, Trump, make_deck, sort_hand
 from ..engine import Action, proved_renege
 from ..errors import IllegalActionError, RenegeError
-from ..models import (
-    Bid,
-    Call,
-    Deal,
-    Declaration,
-    Exchange,
-    Game,
-    Merge,
-    Number,
-    Order,
-    Pass,
-    Penalty,
-    Play,
-    Sheet,
-    Swap,
-    Tag,
-)
+from ..models import Deal, Game, Penalty, Sheet, Tag
 from ..replay import DealResult, rotation
 from ..rules import Options, Variant, find_variant, parse_rules
 from ..seats import SEATS, Seat, clockwise_from

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
+from ..acts import Call, Declaration, Number, Order, Pass, Swap
 from ..cards import Trump, parse_trump
 from ..engine import Phase
-from ..models import Call, Declaration, Number, Order, Pass, Penalty, Sheet, Swap
+from ..models import Penalty, Sheet
 from ..rules import Ruleset
 from ..seats import SEATS, Seat
 from .deal import DealRecord, deal_state

@@ -8,11 +8,12 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 
+from ..acts import Play
 from ..cards import Card, make_deck
 from ..engine import Action, DealState, Phase
 from ..files import write_atomic
 from ..findings import CODES
-from ..models import Deal, End, Game, Log, Play, Score, Tag
+from ..models import Deal, End, Game, Log, Score, Tag
 from ..notation.writer import deal_lines, dumps, game_lines
 from ..rules import Ruleset, Variant, ruleset_from_tags
 from ..seats import Seat

@@ -25,14 +25,16 @@ Bulk mode (the default) collects every :class:`~euchrelog.findings.Finding` and 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ..findings import Finding
 from ..imports import callable_package
 from ..loci import GameText, ParsedGame, SourceMap
-from ..models import Game
 from .loop import GameReplay, rotation
 from .results import Charge, DealResult, DealTrace, GameReport
+
+if TYPE_CHECKING:
+    from ..models import Game
 
 __all__ = ["Charge", "DealResult", "DealTrace", "GameReplay", "GameReport", "replay",
            "rotation"]

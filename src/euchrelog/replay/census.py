@@ -3,13 +3,17 @@ and kitty, cards outside the deck and cards recorded twice (C1, C8, F2)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..cards import Card, deck_set
 from ..engine import dealt_cleanly
 from ..loci import Locus
-from ..models import Deal
 from ..rules import Ruleset
 from ..seats import Seat
 from .results import Emit
+
+if TYPE_CHECKING:
+    from ..models import Deal
 
 
 def check_cards(rules: Ruleset, emit: Emit, d: int, deal: Deal) -> dict[Seat, list[Card | None]]:

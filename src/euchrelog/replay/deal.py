@@ -6,19 +6,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import pairwise, product
-from typing import Literal, cast
+from typing import TYPE_CHECKING, Literal, cast
 
+from ..acts import Declaration, Exchange, Merge, Swap
 from ..cards import NO_TRUMP, Card, deck_set, trick_winner
 from ..engine import Action, DealState, Evidence, Phase, proved_renege
 from ..errors import IllegalActionError
 from ..findings import Edit, Fix, Severity
 from ..loci import Locus, act_loci, part_locus
-from ..models import Bid, Deal, Declaration, Exchange, Merge, Swap, Trick
 from ..rules import MOON, Ruleset
 from ..seats import Seat
 from .census import check_cards
 from .readings import A, declare_as_written, reseat
 from .results import DealResult, DealTrace, Emit, scored
+
+if TYPE_CHECKING:
+    from ..models import Bid, Deal, Trick
 
 
 class DealReplay:

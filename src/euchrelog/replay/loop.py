@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from difflib import get_close_matches
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ..cards import Card, parse_card
 from ..dates import iso_date
@@ -15,12 +14,13 @@ from ..errors import IllegalActionError, RenegeError
 from ..findings import CODES, Edit, Finding, Fix, Severity
 from ..frozen import Frozen
 from ..loci import Locus, SourceMap
-from ..models import Deal, Game
 from ..rules import TagProblem, ruleset_from_tags
 from ..seats import Seat, clockwise_from
-from .deal import DealReplay
 from .readings import CardSlips, Held, read_dealer
 from .results import Charge, DealResult, GameReport, points_differ
+
+if TYPE_CHECKING:
+    from ..models import Deal, Game
 
 
 @dataclass(frozen=True)
@@ -69,6 +69,8 @@ class GameReplay:
                 continue
             names[key] = i
             tags[key] = tag.value
+        if "variant" not in tags:
+            from difflib import get_close_matches  # (a game without a Variant tag)
         misspelt = None if "variant" in tags else next(
             (key for key in tags if get_close_matches(key, ["variant"], cutoff=0.8)), None)
         if misspelt is not None:
@@ -297,6 +299,8 @@ class GameReplay:
 
     def deal(self, d: int, deal: Deal) -> DealResult:
         """Replays deal ``d`` of the game as ``deal`` (:class:`~.deal.DealReplay`)."""
+        from .deal import DealReplay  # (a deal the fast path's bulk entry does not take)
+
         return DealReplay(self.ruleset, self.emit, self.open_deal, deal, self.trace).run(d)
 
     def check_sequence(self, d: int, deal: Deal, previous: Deal | None) -> Seat | None:

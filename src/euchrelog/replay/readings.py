@@ -18,16 +18,19 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import replace
 from itertools import combinations
-from typing import TypeVar, cast
+from typing import TYPE_CHECKING, TypeVar
 
+from ..acts import Declaration, replaced
 from ..cards import Card, deck_set
 from ..engine import Action, DealState, Phase
 from ..findings import Edit, Finding, Fix
 from ..loci import Locus
-from ..models import Deal, Declaration, Trick
 from ..rules import Ruleset
 from ..seats import Seat
 from .results import DealResult, Emit, points_differ, scored
+
+if TYPE_CHECKING:
+    from ..models import Deal, Trick
 
 A = TypeVar("A", bound=Action)
 
@@ -62,7 +65,7 @@ Held = tuple[Locus, Finding]
 """A finding kept back, with its place, while readings of a deal are compared."""
 CardReading = tuple[SlipPlace, Card, DealResult, list[Held]]
 """A deal read with one card otherwise: where, the card, and the deal's result and findings."""
-Trial = Callable[[int, Deal], tuple[DealResult, list[Held]]]
+Trial = Callable[[int, "Deal"], tuple[DealResult, list[Held]]]
 """Replays deal ``d`` (its index in the game) as the deal given, and returns its result and
 its findings, kept back."""
 
@@ -314,7 +317,7 @@ def reseat(rules: Ruleset, state: DealState, act: A, rest: list[Action | None], 
     the due seat's (P4). Only a reading in which the act itself is legal is tried, and
     for a lone declaration by the maker's partner, the declaration as written too (see
     :func:`declare_as_written`): then the second value is true."""
-    readings = [(cast(A, act.model_copy(update={"seat": seat})), False)
+    readings = [(replaced(act, seat=seat), False)
                 for seat in state.seats_due(act) if seat != act.seat]
     readings = [(a, False) for a, _ in readings if state.check_act(a) is None]
     if declare_as_written(state.copy(), act):

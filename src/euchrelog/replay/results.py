@@ -5,16 +5,18 @@ finding (:class:`Emit`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..cards import Card
 from ..engine import Action, DealState
 from ..findings import Finding, Fix, Severity
 from ..frozen import Frozen
 from ..loci import Locus
-from ..models import Deal
 from ..rules import Ruleset
 from ..seats import SEATS, Seat
+
+if TYPE_CHECKING:
+    from ..models import Deal
 
 
 @dataclass

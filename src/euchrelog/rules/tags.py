@@ -14,6 +14,9 @@ from .options import OPTION_BY_NAME, Options, number_problem, parse_rules, read_
 from .ruleset import Ruleset
 from .variants import FOUR_HAND, Variant, find_variant
 
+TAG_NAME = r"[A-Za-z][A-Za-z0-9_+\-]*"
+"""The spelling of a tag name: a letter, then letters, digits, ``_``, ``+`` or ``-``."""
+
 
 @dataclass(frozen=True)
 class TagProblem(Frozen):

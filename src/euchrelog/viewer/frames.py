@@ -33,26 +33,12 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..actions import exchange_act
+from ..acts import Bid, Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap
 from ..cards import UNKNOWN, Card, sort_hand
 from ..engine import Action, DealState, HandInfo, Phase
 from ..findings import Finding
 from ..loci import Locus, SourceMap, act_loci
-from ..models import (
-    Bid,
-    Call,
-    Deal,
-    Declaration,
-    Exchange,
-    Game,
-    Line,
-    Merge,
-    Number,
-    Order,
-    Pass,
-    Play,
-    Sheet,
-    Swap,
-)
+from ..models import Deal, Game, Line, Sheet
 from ..replay import DealResult, DealTrace, GameReport, replay
 from ..rules import Ruleset
 from ..seats import Seat

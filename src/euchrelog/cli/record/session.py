@@ -8,22 +8,12 @@ import datetime
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from ...acts import Call, Declaration, Merge, Number, Order, Pass, Play, Swap
 from ...cards import Card, NoTrump, Suit, sort_hand
 from ...engine import DealState, Phase
 from ...errors import IllegalActionError, RenegeError
 from ...files import failure_text
-from ...models import (
-    Call,
-    Declaration,
-    Game,
-    Merge,
-    Number,
-    Order,
-    Pass,
-    Play,
-    Sheet,
-    Swap,
-)
+from ...models import Game, Sheet
 from ...recorder import Action, CardsLike, DealCards, Recorder, RecorderError
 from ...rules import MOON, Variant, find_variant
 from ...seats import SEATS, Seat, clockwise_from

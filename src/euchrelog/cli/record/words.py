@@ -6,21 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...acts import Bid, Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap
 from ...cards import NO_TRUMP, Card, Suit, Trump, parse_card, parse_trump
-from ...models import (
-    Bid,
-    Call,
-    Declaration,
-    Exchange,
-    Merge,
-    Number,
-    Order,
-    Pass,
-    Penalty,
-    Play,
-    Sheet,
-    Swap,
-)
+from ...models import Penalty, Sheet
 from ...notation.writer import act_text, exchange_text, penalty_text, sheet_text
 from ...recorder import Action, DealCards, Recorder
 from ...rules import MOON, Ruleset, Variant

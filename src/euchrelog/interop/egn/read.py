@@ -10,27 +10,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ...acts import Bid, Call, Declaration, Exchange, Order, Pass, Play
 from ...cards import NO_TRUMP, Card, Trump
 from ...kinds import TOO_DEEP, too_deep
 from ...loci import Locus
-from ...models import (
-    Bid,
-    Bidding,
-    Call,
-    Deal,
-    Declaration,
-    End,
-    Exchange,
-    Game,
-    Hands,
-    Order,
-    Pass,
-    Play,
-    Start,
-    Tag,
-    Trick,
-    Upcard,
-)
+from ...models import Bidding, Deal, End, Game, Hands, Start, Tag, Trick, Upcard
 from ...replay import replay
 from ...rules import FOUR_HAND, ruleset_from_tags
 from ...seats import SEATS, Seat

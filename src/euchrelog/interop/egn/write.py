@@ -7,8 +7,9 @@ import json
 import re
 from typing import Any
 
+from ...acts import Call, Declaration, Exchange, Order, Pass
 from ...cards import NO_TRUMP
-from ...models import Call, Deal, Declaration, Exchange, Game, Line, Order, Pass
+from ...models import Deal, Game, Line
 from ...rules import FOUR_HAND, ruleset_from_tags
 from ...seats import SEATS, Seat
 from .cards import card_text
