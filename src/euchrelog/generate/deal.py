@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, cast
 
 from ..acts import Bid, Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap
 from ..cards import (
@@ -183,7 +184,9 @@ class _DealPlayer:
             choice = self._trick_bid() if tricks else self._euchre_bid()
             state.do(choice)
             lines.setdefault(round_, []).append(choice)
-        self.bidding = [Bidding(bids=tuple(bids)) for _, bids in sorted(lines.items())]
+        # (the models take the engine's plain acts as they are: ``cast`` says so to a type
+        # checker without pydantic's plugin, as the compiled build's is)
+        self.bidding = [Bidding(bids=cast(Any, tuple(bids))) for _, bids in sorted(lines.items())]
 
     def _euchre_bid(self) -> Bid:
         """The next act of two-round bidding (F3-F7, X3, T2, T3)."""
@@ -397,8 +400,8 @@ class _DealPlayer:
                 self.true.get(choice.seat, set()).discard(choice.card)
             if len(state.tricks) > before:
                 last = state.tricks[-1]
-                self.tricks.append(Trick(number=len(state.tricks),
-                                         plays=tuple(Play(seat=s, card=c) for s, c in last)))
+                self.tricks.append(Trick(number=len(state.tricks), plays=cast(
+                    Any, tuple(Play(seat=s, card=c) for s, c in last))))
 
     # ------------------------------------------------------------ the whole deal
 
@@ -419,8 +422,8 @@ class _DealPlayer:
                      else None) if self.variant.upcard else None)
         deal = Deal(number=self.number, dealer=self.dealer,
                     hands=(Hands(cards={s: tuple(self.hands[s]) for s in self.seats}),),
-                    extra=extra, up=up, bidding=tuple(self.bidding), acts=tuple(self.acts),
-                    tricks=tuple(self.tricks))
+                    extra=extra, up=up, bidding=tuple(self.bidding),
+                    acts=cast(Any, tuple(self.acts)), tricks=tuple(self.tricks))
         if state.phase is Phase.THROWN:
             return DealOutcome(deal, thrown=True, swapped=state.swapped)
         assert state.maker is not None

@@ -22,7 +22,7 @@ no OpenSpiel.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 from ..acts import Bid, Call, Declaration, Exchange, Order, Pass, Play
 from ..cards import Card, Suit, parse_card
@@ -178,8 +178,8 @@ class _Reader:
             self.at((*loc, "trick", t), starts[t * size])
             for p in range(len(cards)):
                 self.at((*loc, "trick", t, "play", p), starts[t * size + p])
-            out.append(Trick(number=t + 1, plays=tuple(
-                Play(seat=s, card=c) for s, c in zip(who, cards, strict=True))))
+            out.append(Trick(number=t + 1, plays=cast(Any, tuple(
+                Play(seat=s, card=c) for s, c in zip(who, cards, strict=True)))))
         fields["tricks"] = tuple(out)
         if self.i < len(self.actions):
             raise ConversionError("actions after the end of the deal",
@@ -233,7 +233,7 @@ class _Reader:
         held = {s: tuple(c) for s, c in hands.items() if c}
         out = dict(fields or {})
         if bids:
-            out["bidding"] = tuple(Bidding(bids=tuple(bids[r:r + 4])) for r in (0, 4)
+            out["bidding"] = tuple(Bidding(bids=cast(Any, tuple(bids[r:r + 4]))) for r in (0, 4)
                                    if bids[r:r + 4])
         return Deal(number=1, dealer=dealer, hands=(Hands(cards=held),) if held else (), **out)
 

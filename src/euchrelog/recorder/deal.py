@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any, cast
 
 from ..actions import play_table
 from ..acts import (
@@ -129,12 +130,15 @@ class DealRecord:
         state = self.state
         played = [*state.tricks, state.current] if state.current else list(state.tricks)
         table = play_table()  # (the plays the engine keeps: one model a seat and card)
-        tricks = tuple(Trick(number=k, plays=tuple(
-            table[s][c.index] if c is not None else Play(seat=s, card=None) for s, c in plays))
+        # (the models take the engine's plain acts as they are: ``cast`` says so to a type
+        # checker without pydantic's plugin, as the compiled build's is)
+        tricks = tuple(Trick(number=k, plays=cast(Any, tuple(
+            table[s][c.index] if c is not None else Play(seat=s, card=None) for s, c in plays)))
             for k, plays in enumerate(played, 1))
         return Deal(number=cards.number, dealer=cards.dealer, hands=hands, extra=extra, up=up,
-                    bidding=tuple(Bidding(bids=tuple(b)) for _, b in sorted(lines.items())),
-                    acts=tuple(acts), sheet=sheet, tricks=tricks,
+                    bidding=tuple(Bidding(bids=cast(Any, tuple(b)))
+                                  for _, b in sorted(lines.items())),
+                    acts=cast(Any, tuple(acts)), sheet=sheet, tricks=tricks,
                     claims=self.claims, penalties=self.penalties, score=score)
 
     def restart(self) -> None:

@@ -6,7 +6,7 @@ reference has no equivalent for is refused, naming the field."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from pydantic import ValidationError
 
@@ -256,7 +256,7 @@ class _Reader:
                                      f"{where}.callAnnotations"):
             line = min(k // 4, len(rounds) - 1)
             notes[line].extend(f"call {k}: {as_comment(t)}" for t in texts)
-        return tuple(Bidding(bids=tuple(r), before=tuple(n))
+        return tuple(Bidding(bids=cast(Any, tuple(r)), before=tuple(n))
                      for r, n in zip(rounds, notes, strict=True))
 
     def hands(self, loc: Locus, init: dict[str, Any], where: str,
@@ -318,7 +318,8 @@ class _Reader:
         except ValueError as exc:
             raise fail(str(exc), f"{where}.tricks") from None
         return tuple(Trick(number=t + 1, before=tuple(notes.get(t, ())),
-                           plays=tuple(Play(seat=s, card=c) for s, c in zip(ss, cc, strict=True)))
+                           plays=cast(Any, tuple(Play(seat=s, card=c)
+                                                 for s, c in zip(ss, cc, strict=True))))
                      for t, (ss, cc) in enumerate(zip(seats, cards, strict=True)))
 
 
