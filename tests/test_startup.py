@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from euchrelog.notation import read_game
+from support.builds import PURE_START_UP
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "valid" / "four-hand-set.euchre"
@@ -50,6 +51,7 @@ def _json_line(path: Path) -> str:
     return json.dumps(read.form)
 
 
+@PURE_START_UP
 @pytest.mark.parametrize("kind", ["notation", "JSON Lines"])
 def test_a_clean_one_game_file_is_checked_without_pydantic(kind: str, tmp_path: Path) -> None:
     path = SAMPLE

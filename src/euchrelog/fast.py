@@ -177,10 +177,9 @@ def loop_model(game: dict[str, Any], plain: bool = True) -> Game:
             pass
     from .models import Game
 
-    if not plain:  # (the reader made the models of its points lines: see parts.modelled)
-        return Game.model_validate({**game, "deals": [
-            {k: deal[k] for k in LOOP_KEYS if k in deal} if DEAL_KEYS.issuperset(deal)
-            else deal for deal in game["deals"]]})
+    if not plain:  # (the form of the parts reader, whose deals hold the loop's keys only,
+        # the models of its points lines made: see parts.modelled)
+        return Game.model_validate(game)
     deals = []
     for deal in game.get("deals", ()):
         kept = {k: deal[k] for k in LOOP_KEYS if k in deal} if DEAL_KEYS.issuperset(

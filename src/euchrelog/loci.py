@@ -214,12 +214,18 @@ def _within(line: tuple[str, int, int], rest: Locus) -> tuple[int, int] | None:
     return None
 
 
-@dataclass
 class ParsedGame:
-    """One game as read from notation, with the source map for its findings."""
+    """One game as read from notation, with the source map for its findings.
 
-    game: Game
-    source: SourceMap
+    (Not a dataclass: the compiled build would look up the class of :attr:`game` when it
+    made one, and the models are not imported until a game needs them.)"""
+
+    def __init__(self, game: Game, source: SourceMap) -> None:
+        self.game = game
+        self.source = source
+
+    def __repr__(self) -> str:
+        return f"ParsedGame(game={self.game!r}, source={self.source!r})"
 
 
 @dataclass
