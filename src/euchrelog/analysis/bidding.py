@@ -38,7 +38,7 @@ from ..players.turns import STAND, next_turn
 from ..players.view import Decision
 from ..rules import Ruleset
 from ..seats import Seat
-from .single import TIE, Settings, grade, net_points, side_points
+from .single import TIE, Settings, grade, net_points, side_points, standard_error
 from .solver import Solver
 
 BID_SHARE = 4
@@ -292,7 +292,7 @@ def _value(dealt: DealState, before: Sequence[Action], seat: Seat,
     top = max(means.values())
     best = tuple(name for name in means if means[name] >= top - TIE)
     loss = max(top - means[chosen], 0.0)
-    se = _error([a - b for a, b in zip(nets[best[0]], nets[chosen], strict=True)])
+    se = standard_error([a - b for a, b in zip(nets[best[0]], nets[chosen], strict=True)])
     values: dict[str, float | None] = {
         o.name: sum(tricks[o.name]) / len(draws) if isinstance(o.bid, Order | Call) else None
         for o in options}
@@ -362,11 +362,3 @@ def _layouts(dealt: DealState, seat: Seat, samples: int, rng: random.Random
         out.append((hands, extra, order[at:]))
     return count, out
 
-
-def _error(sample: Sequence[float]) -> float:
-    """The standard error of the mean of ``sample``."""
-    n = len(sample)
-    if n < 2:
-        return 0.0
-    mean = sum(sample) / n
-    return math.sqrt(sum((x - mean) ** 2 for x in sample) / (n - 1) / n)

@@ -206,12 +206,12 @@ def _mean(solver: Solver, layouts: Layouts,
     se: float | None = None
     if not exact:
         first = best[0]
-        se = _error([worth[v[first]] - worth[v[played]] for v, _ in weighed])
+        se = standard_error([worth[v[first]] - worth[v[played]] for v, _ in weighed])
     return SingleDummy(exact, layouts.count, len(weighed), values, points, best, loss,
                        grade(loss, se, played in best), se, net)
 
 
-def _error(sample: Sequence[float]) -> float:
+def standard_error(sample: Sequence[float]) -> float:
     """The standard error of the mean of ``sample``."""
     n = len(sample)
     if n < 2:

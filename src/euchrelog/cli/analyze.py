@@ -40,6 +40,8 @@ from .options import (
     jobs_option,
     limit_options,
     need_dask,
+    sampling_options,
+    single_settings,
 )
 from .streams import closed_stdout
 
@@ -195,15 +197,7 @@ def _run(paths: list[str], fmt: str, annotating: bool, jobs: int, plan: Plan, li
                    "layouts of the cards the player could not see, the later bidding by the "
                    "rule-based player and the play double dummy, and a class from best to "
                    "blunder; after each game, each player's accuracy (docs/analysis.md).")
-@click.option("--samples", type=click.IntRange(min=1), metavar="N",
-              help="With --single-dummy: layouts drawn where there are more than the exact "
-                   "limit (a bid draws a quarter as many, at least 4).  [default: 64]")
-@click.option("--exact-limit", type=click.IntRange(min=0), metavar="M",
-              help="With --single-dummy: value every layout when there are at most M.  "
-                   "[default: 64]")
-@click.option("--seed", type=int, metavar="S",
-              help="With --single-dummy: the seed of the draws (the same seed, the same "
-                   "output, whatever --jobs).  [default: 0]")
+@sampling_options(" (a bid draws a quarter as many, at least 4)", "output, whatever --jobs")
 @jobs_option("review games", "20 KB")
 @click.option("--scheduler", metavar="ADDRESS",
               help="Review the games on the workers of this Dask scheduler (like "
@@ -246,14 +240,7 @@ def analyze(sources: tuple[str, ...], fmt: str, annotating: bool, output: str | 
         raise click.UsageError("--annotate writes the notation; it takes no --format")
     if scheduler is not None and jobs != JOBS:
         raise click.UsageError("--jobs and --scheduler do not go together")
-    given = [name for name, value in (("--samples", samples), ("--exact-limit", exact_limit),
-                                      ("--seed", seed)) if value is not None]
-    if given and not single:
-        raise click.UsageError(f"{given[0]} goes with --single-dummy")
-    defaults = Settings()
-    settings = Settings(defaults.samples if samples is None else samples,
-                        defaults.exact_limit if exact_limit is None else exact_limit,
-                        defaults.seed if seed is None else seed) if single else None
+    settings = single_settings(single, samples, exact_limit, seed)
     paths = list(expand(sources))
     jobs = jobs_for(jobs, paths, AUTO_PARALLEL_BYTES)
     if output == "-":

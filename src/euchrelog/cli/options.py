@@ -7,7 +7,7 @@ import importlib
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import click
 
@@ -15,6 +15,9 @@ from .. import files
 from ..files import Limits, NoRecordsError, parse_size
 from ..report import EXIT_FILE
 from .config import Config, apply, find_config, load_config, option_keys, sources_folder
+
+if TYPE_CHECKING:
+    from ..analysis import Settings
 
 T = TypeVar("T")
 
@@ -84,6 +87,50 @@ def jobs_option(what: str, threshold: str) -> Callable[[Callable[..., None]], Ca
         "-j", "--jobs", type=click.IntRange(min=0), default=JOBS,
         help=f"Processes that {what} in parallel (the output stays in input order). "
              f"Default {JOBS}: every core when the input is {threshold} or more, else one.")
+
+
+def sampling_options(samples_note: str, same: str
+                     ) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """The options of the single-dummy draws (``--samples``, ``--exact-limit``, ``--seed``)
+    of a command with ``--single-dummy``: ``samples_note`` ends the help of ``--samples``,
+    ``same`` names what the same seed gives the same of. :func:`single_settings` reads
+    them."""
+    def add(command: Callable[..., None]) -> Callable[..., None]:
+        command = click.option(
+            "--seed", type=int, metavar="S",
+            help=f"With --single-dummy: the seed of the draws (the same seed, the same "
+                 f"{same}).  [default: 0]")(command)
+        command = click.option(
+            "--exact-limit", type=click.IntRange(min=0), metavar="M",
+            help="With --single-dummy: value every layout when there are at most M.  "
+                 "[default: 64]")(command)
+        return click.option(
+            "--samples", type=click.IntRange(min=1), metavar="N",
+            help="With --single-dummy: layouts drawn where there are more than the exact "
+                 f"limit{samples_note}.  [default: 64]")(command)
+    return add
+
+
+def single_settings(single: bool, samples: int | None, exact_limit: int | None,
+                    seed: int | None) -> Settings | None:
+    """The single-dummy settings the options of :func:`sampling_options` ask for (``None``:
+    without ``--single-dummy``), the defaults of :class:`~euchrelog.analysis.Settings`
+    where an option is not given.
+
+    :raises click.UsageError: for one of them without ``--single-dummy``.
+    """
+    given = [name for name, value in (("--samples", samples), ("--exact-limit", exact_limit),
+                                      ("--seed", seed)) if value is not None]
+    if given and not single:
+        raise click.UsageError(f"{given[0]} goes with --single-dummy")
+    if not single:
+        return None
+    from ..analysis import Settings
+
+    defaults = Settings()
+    return Settings(defaults.samples if samples is None else samples,
+                    defaults.exact_limit if exact_limit is None else exact_limit,
+                    defaults.seed if seed is None else seed)
 
 
 def jobs_for(jobs: int, paths: list[str], threshold: int) -> int:

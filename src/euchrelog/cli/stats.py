@@ -43,6 +43,8 @@ from .options import (
     limit_options,
     need_dask,
     parsed,
+    sampling_options,
+    single_settings,
 )
 
 if TYPE_CHECKING:  # (the solver is imported only when a review is asked for)
@@ -83,15 +85,7 @@ AUTO_REVIEW_BYTES = 20_000
                    "recorded single dummy, as euchrelog analyze --single-dummy does: each "
                    "player's accuracy and the points lost bidding and playing (slower "
                    "still).")
-@click.option("--samples", type=click.IntRange(min=1), metavar="N",
-              help="With --single-dummy: layouts drawn where there are more than the exact "
-                   "limit (a bid draws a quarter as many, at least 4).  [default: 64]")
-@click.option("--exact-limit", type=click.IntRange(min=0), metavar="M",
-              help="With --single-dummy: value every layout when there are at most M.  "
-                   "[default: 64]")
-@click.option("--seed", type=int, metavar="S",
-              help="With --single-dummy: the seed of the draws (the same seed, the same "
-                   "figures, whatever --jobs).  [default: 0]")
+@sampling_options(" (a bid draws a quarter as many, at least 4)", "figures, whatever --jobs")
 @jobs_option("replay (and review) games", "1 MB (with --double-dummy or --single-dummy, 20 KB)")
 @click.option("--scheduler", metavar="ADDRESS",
               help="Replay (and review) the games on the workers of this Dask scheduler "
@@ -146,18 +140,7 @@ def stats(sources: tuple[str, ...], fmt: str, players: tuple[str, ...],
     """
     if scheduler is not None and jobs != JOBS:
         raise click.UsageError("--jobs and --scheduler do not go together")
-    given_sd = [name for name, value in (("--samples", samples), ("--exact-limit", exact_limit),
-                                         ("--seed", seed)) if value is not None]
-    if given_sd and not single:
-        raise click.UsageError(f"{given_sd[0]} goes with --single-dummy")
-    settings: Settings | None = None
-    if single:
-        from ..analysis import Settings
-
-        defaults = Settings()
-        settings = Settings(defaults.samples if samples is None else samples,
-                            defaults.exact_limit if exact_limit is None else exact_limit,
-                            defaults.seed if seed is None else seed)
+    settings = single_settings(single, samples, exact_limit, seed)
     if scheduler is not None:
         need_dask()
     try:

@@ -18,7 +18,7 @@ from ..progress import Progress, total_size
 from ..report import EXIT_SYNTAX, Report, visible, visible_context
 from ..sources import open_source, source_name
 from ..viewer import GameView, Stop, source_views, write_page
-from .options import Configured, config_options, limit_options
+from .options import Configured, config_options, limit_options, sampling_options, single_settings
 
 if TYPE_CHECKING:
     from ..analysis import Settings
@@ -47,15 +47,7 @@ def default_output(source: str) -> str:
                    "over the layouts of the cards the player could not see, drawn on the "
                    "cards beside the double-dummy value, an evaluation graph of the game "
                    "and a class from best to blunder (about half a second a four-hand deal).")
-@click.option("--samples", type=click.IntRange(min=1), metavar="N",
-              help="With --single-dummy: layouts drawn where there are more than the exact "
-                   "limit.  [default: 64]")
-@click.option("--exact-limit", type=click.IntRange(min=0), metavar="M",
-              help="With --single-dummy: value every layout when there are at most M.  "
-                   "[default: 64]")
-@click.option("--seed", type=int, metavar="S",
-              help="With --single-dummy: the seed of the draws (the same seed, the same "
-                   "page).  [default: 0]")
+@sampling_options("", "page")
 @click.option("-q", "--quiet", is_flag=True, help="Print no summary on standard error.")
 @limit_options("256M")
 @config_options
@@ -152,21 +144,11 @@ def _settings(double_dummy: bool, single: bool, samples: int | None, exact_limit
     :raises click.UsageError: for an option of the layer without it, or the layer without
         the double-dummy review it rides.
     """
-    given = [name for name, value in (("--samples", samples), ("--exact-limit", exact_limit),
-                                      ("--seed", seed)) if value is not None]
-    if given and not single:
-        raise click.UsageError(f"{given[0]} goes with --single-dummy")
-    if not single:
-        return None
-    if not double_dummy:
+    settings = single_settings(single, samples, exact_limit, seed)
+    if settings is not None and not double_dummy:
         raise click.UsageError("--single-dummy rides the double-dummy review: it does not go "
                                "with --no-dd")
-    from ..analysis import Settings
-
-    defaults = Settings()
-    return Settings(defaults.samples if samples is None else samples,
-                    defaults.exact_limit if exact_limit is None else exact_limit,
-                    defaults.seed if seed is None else seed)
+    return settings
 
 
 def _counted(views: Iterator[tuple[int, GameView]], report: Report, progress: Progress
