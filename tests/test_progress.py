@@ -56,7 +56,7 @@ def test_the_progress_of_analyze_moves_within_one_long_game(
     screen = _screen(monkeypatch)
     monkeypatch.setattr("euchrelog.runs.POLL", 0.01)
     with contextlib.suppress(SystemExit):
-        main(["analyze", "--no-par", "-j", jobs, "-o", str(tmp_path / "out.txt"), str(path)],
+        main(["analyze", "-j", jobs, "-o", str(tmp_path / "out.txt"), str(path)],
              standalone_mode=False)
     counts = [int(n) for n in re.findall(r"(\d+) deals?\b", screen.getvalue())]
     assert len(set(counts)) >= 10, screen.getvalue()[-300:]
