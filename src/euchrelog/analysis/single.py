@@ -94,15 +94,19 @@ def grade(loss: float, se: float | None, best: bool) -> str:
     return found
 
 
+def _scored(state: DealState, tricks: int) -> dict[str, int]:
+    """Each side's points when the makers take ``tricks``, under the deal's scoring."""
+    if state.ruleset.variant.scoring:
+        return state.points(made=tricks) or {}
+    assert state.maker is not None
+    return state.points(taken={state.maker: tricks}) or {}
+
+
 def net_points(state: DealState, seat: Seat, tricks: int) -> float:
     """The points of ``seat``'s side when the makers take ``tricks`` (under the deal's
     scoring), less the most any side of the other camp (makers or defenders) scores."""
     rules = state.ruleset
-    if rules.variant.scoring:
-        points = state.points(made=tricks) or {}
-    else:
-        assert state.maker is not None
-        points = state.points(taken={state.maker: tricks}) or {}
+    points = _scored(state, tricks)
     makers = set(state.makers)
     mine = seat in makers
     others = {rules.side(s) for s in rules.seats if (s in makers) is not mine}
@@ -113,13 +117,7 @@ def net_points(state: DealState, seat: Seat, tricks: int) -> float:
 def side_points(state: DealState, seat: Seat, tricks: int) -> float:
     """The points of ``seat``'s side when the makers take ``tricks`` (under the deal's
     scoring)."""
-    rules = state.ruleset
-    if rules.variant.scoring:
-        points = state.points(made=tricks) or {}
-    else:
-        assert state.maker is not None
-        points = state.points(taken={state.maker: tricks}) or {}
-    return points.get(rules.side(seat), 0)
+    return _scored(state, tricks).get(state.ruleset.side(seat), 0)
 
 
 def single_dummy(solver: Solver, layouts: Layouts, position: Position, won: int,
