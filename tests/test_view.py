@@ -31,12 +31,10 @@ from euchrelog.notation.writer import dumps, dumps_game
 from euchrelog.present import script_json
 from euchrelog.replay import replay
 from euchrelog.viewer import game_view, render_page, views_of_text
+from support.browser import launched_browser
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples"
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 VARIANTS = ["four-hand", "cutthroat", "three-hand", "ghost", "two-hand"]
 DETAILS = ["full", "play-only", "unknown-cards", "score-sheet"]
 HOSTILE = "<img src=x onerror=window.__pwned=1>"
@@ -250,13 +248,8 @@ _DOM = """() => {
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """One headless Chromium for the module's tests."""
-    if not CHROMIUM.exists():
-        pytest.skip("chromium is not installed at /usr/bin/chromium (apt-get install chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with launched_browser() as launched:
         yield launched
-        launched.close()
 
 
 @pytest.fixture

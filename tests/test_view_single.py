@@ -25,7 +25,7 @@ from euchrelog.cli import main
 from euchrelog.notation import loads
 from euchrelog.replay import replay
 from euchrelog.viewer import render_page, views_of_text
-from support.browser import ARGS, CHROMIUM
+from support.browser import launched_browser
 from support.builds import PURE_ONLY
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -221,13 +221,8 @@ def test_cli_single_dummy_writes_the_layer(tmp_path: Path) -> None:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """One headless Chromium for the module's tests."""
-    if not CHROMIUM.exists():
-        pytest.skip("chromium is not installed at /usr/bin/chromium (apt-get install chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with launched_browser() as launched:
         yield launched
-        launched.close()
 
 
 @pytest.fixture

@@ -16,6 +16,21 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 
 
 @contextmanager
+def launched_browser() -> Iterator[Any]:
+    """A headless Chromium, closed after the block; the test skips when Chromium or
+    Playwright is absent."""
+    if not CHROMIUM.exists():
+        pytest.skip("chromium is not installed at /usr/bin/chromium (apt-get install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@contextmanager
 def chromium_page() -> Iterator[tuple[Any, list[str]]]:
     """A new page of a headless Chromium, and the script errors it reports; the test
     skips when Chromium or Playwright is absent."""
