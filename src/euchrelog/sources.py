@@ -150,6 +150,20 @@ class Chunk:
     converted: Converted | None = None
     """A game read from elsewhere, with the input's places of its parts."""
 
+    @property
+    def form(self) -> str:
+        """What the chunk holds, the key of each table of readings of chunks
+        (:func:`read_chunk`'s, :data:`euchrelog.check.CHECKS`): ``done`` (the outcome of a
+        game that could not be read), ``game`` (a game read whole), ``converted`` (a game
+        from elsewhere), ``json`` (a line of JSON Lines) or ``notation``."""
+        if self.done is not None:
+            return "done"
+        if self.game is not None:
+            return "game"
+        if self.converted is not None:
+            return "converted"
+        return "json" if self.json else "notation"
+
 
 @dataclass
 class Entry:
@@ -380,27 +394,38 @@ def read_chunk(chunk: Chunk, order: int = 0) -> Entry | None:
 
 
 def _read_chunk(chunk: Chunk, order: int) -> Entry | None:
-    path = chunk.path or ""
-    if chunk.done is not None:
-        return Entry(path, chunk.index, chunk.first_line, order, failed=chunk.done)
-    if chunk.game is not None:
-        return Entry(path, chunk.index, chunk.first_line, order, chunk.game)
-    if chunk.converted is not None:
-        return Entry(path, chunk.index, 0, order, chunk.converted.game,
-                     converted=chunk.converted)
+    return _READS[chunk.form](chunk, order, chunk.path or "")
+
+
+def _read_done(chunk: Chunk, order: int, path: str) -> Entry:
+    return Entry(path, chunk.index, chunk.first_line, order, failed=chunk.done)
+
+
+def _read_model(chunk: Chunk, order: int, path: str) -> Entry:
+    return Entry(path, chunk.index, chunk.first_line, order, chunk.game)
+
+
+def _read_converted(chunk: Chunk, order: int, path: str) -> Entry:
+    assert chunk.converted is not None
+    return Entry(path, chunk.index, 0, order, chunk.converted.game, converted=chunk.converted)
+
+
+def _read_json_line(chunk: Chunk, order: int, path: str) -> Entry:
     from .check import GameCheck
+    from .notation.jsonio import parse_game_json
 
-    if chunk.json:
-        from .notation.jsonio import parse_game_json
+    try:
+        game = parse_game_json(chunk.text)
+    except RecordError as exc:
+        finding = Finding("S102", str(exc), chunk.first_line + max(exc.line, 1) - 1,
+                          exc.column or 1, path=path, game=chunk.index)
+        return Entry(path, chunk.index, chunk.first_line, order, failed=GameCheck(
+            chunk.index, chunk.first_line, [finding], syntax_error=True))
+    return Entry(path, chunk.index, chunk.first_line, order, game)
 
-        try:
-            game = parse_game_json(chunk.text)
-        except RecordError as exc:
-            finding = Finding("S102", str(exc), chunk.first_line + max(exc.line, 1) - 1,
-                              exc.column or 1, path=path, game=chunk.index)
-            return Entry(path, chunk.index, chunk.first_line, order, failed=GameCheck(
-                chunk.index, chunk.first_line, [finding], syntax_error=True))
-        return Entry(path, chunk.index, chunk.first_line, order, game)
+
+def _read_notation(chunk: Chunk, order: int, path: str) -> Entry | None:
+    from .check import GameCheck
     from .loci import ParsedGame
     from .notation import parse_game
 
@@ -416,6 +441,16 @@ def _read_chunk(chunk: Chunk, order: int) -> Entry | None:
         return Entry(path, chunk.index, chunk.first_line, order, parsed.game, parsed.source,
                      text=chunk.text)
     return None
+
+
+_READS: dict[str, Callable[[Chunk, int, str], Entry | None]] = {
+    "done": _read_done,
+    "game": _read_model,
+    "converted": _read_converted,
+    "json": _read_json_line,
+    "notation": _read_notation,
+}
+"""How each form of chunk (:attr:`Chunk.form`) is read into an entry."""
 
 
 def event_tag(text: str) -> str | None:

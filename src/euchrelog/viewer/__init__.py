@@ -27,9 +27,10 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..check import apply_noqa, check_game
+from ..check import check_game
 from ..errors import NotationError
 from ..interop import check_converted
+from ..noqa import apply_noqa
 from ..sources import Chunk, Entry, Source, text_source
 from .frames import GameView, Json, game_title, game_view
 from .page import Stop, render_page, write_page
