@@ -79,7 +79,8 @@ def _every_terminal(lines: LineTerminals) -> LineTerminals:
     loose = LineTerminals.__new__(LineTerminals)
     loose.kinds, loose.match, loose.tag = lines.kinds, lines.match, lines.tag
     loose.recent = dict(lines.recent)
-    loose.terminal = dict.fromkeys(lines.terminal, cast(Any, lambda _text: True))
+    loose.terminal = cast(Any, dict.fromkeys(lines.kinds, lambda _text: True))
+    loose.games = 0
     return loose
 
 

@@ -27,6 +27,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from dataclasses import replace
@@ -100,13 +101,9 @@ class _BulkReplay(GameReplay):
                 return self.game.deals[d]  # (validated with the loop's keys)
             if self.form_of is None:
                 raise DeclineError
-            from .models import Deal  # (a deal the bulk entry does not take)
-
-            return Deal.model_validate(self.form_of(d))
+            return _deal_model().model_validate(self.form_of(d))
         if DEAL_KEYS.issuperset(form):  # the game has the model of its loop's keys only
-            from .models import Deal
-
-            return Deal.model_validate(form)
+            return _deal_model().model_validate(form)
         return self.game.deals[d]
 
     def either_card(self, d: int, deal: Deal) -> DealResult:
@@ -175,11 +172,9 @@ def loop_model(game: dict[str, Any], plain: bool = True) -> Game:
             return cast("Game", read_head(game, _HEAD_KEYS))
         except (Decline, ValueError):
             pass
-    from .models import Game
-
     if not plain:  # (the form of the parts reader, whose deals hold the loop's keys only,
         # the models of its points lines made: see parts.modelled)
-        return Game.model_validate(game)
+        return _game_model().model_validate(game)
     deals = []
     for deal in game.get("deals", ()):
         kept = {k: deal[k] for k in LOOP_KEYS if k in deal} if DEAL_KEYS.issuperset(
@@ -189,7 +184,24 @@ def loop_model(game: dict[str, Any], plain: bool = True) -> Game:
             if type(score) is ScoreHead:  # (a points line the reader read plainly)
                 kept = {**kept, "score": _SCORES.get(score) or _score_model(score)}
         deals.append(kept)
-    return Game.model_validate({**game, "deals": deals})
+    return _game_model().model_validate({**game, "deals": deals})
+
+
+@functools.cache
+def _game_model() -> type[Game]:
+    """The model of a game, imported when a game first needs it (a clean one-game check
+    imports no pydantic), and kept: an import statement in a function runs at each call."""
+    from .models import Game
+
+    return Game
+
+
+@functools.cache
+def _deal_model() -> type[Deal]:
+    """The model of a deal, imported when a deal first needs it (see :func:`_game_model`)."""
+    from .models import Deal
+
+    return Deal
 
 
 def _score_model(score: ScoreHead) -> Any:

@@ -301,7 +301,7 @@ class GameAssembler:
                 form[name] = lines
 
     def deal(self, text: str, line: int, column: int, note: str | None) -> None:
-        self.close_deal()
+        self.output.closed(self)  # as self.close_deal(), in the hot path
         _, number, _, dealer = text.split()
         d = self.d = len(self.deals)
         self.keep("deal", text, line, column)

@@ -77,10 +77,10 @@ class LineTerminals:
                                          for name in self.kinds)).fullmatch
         """Matches a whole line with the one terminal that takes it (``lastgroup``)."""
         self.patterns = patterns
-        self.terminal: dict[str, Callable[[str], re.Match[str] | None]] = {}
+        self.terminal = {name: self.stand_in(name) for name in self.kinds}
         """Matches a whole line with one terminal: its own expression, compiled when first
-        asked for from the second game read on (the first game's lines are matched by the
-        joint expression, so a one-game file compiles none of them)."""
+        asked for from the second game read on (:meth:`stand_in`). A plain dict, so that a
+        line costs the reader's loop one lookup, as when all were compiled at once."""
         self.games = 0
         """How many games this reader has begun to read."""
         self.recent: dict[str, str] = {}
@@ -88,18 +88,27 @@ class LineTerminals:
         first, it spares trying the others in turn."""
         self.tag = re.compile(patterns["TAG"] + r"[ \t\f]*").match
 
+    def stand_in(self, name: str) -> Callable[[str], re.Match[str] | None]:
+        """What stands for terminal ``name``'s own expression until it is compiled: in the
+        first game, never a match, so that the joint expression is asked (it takes a line
+        with the same terminal, the terminals taking disjoint lines; a one-game file
+        compiles none); from the second game on, the expression compiled, put in its place
+        and tried."""
+
+        def first_asked(line: str) -> re.Match[str] | None:
+            return None if self.games < 2 else self.compile(name)(line)
+
+        return first_asked
+
+    def compile(self, name: str) -> Callable[[str], re.Match[str] | None]:
+        """Compiles terminal ``name``'s own expression into :attr:`terminal`."""
+        made = self.terminal[name] = re.compile(self.patterns[name]).fullmatch
+        return made
+
     def compile_all(self) -> None:
         """Compiles every terminal's own expression now (before forking workers)."""
         for name in self.kinds:
-            self.own(name)
-
-    def own(self, name: str) -> Callable[[str], re.Match[str] | None]:
-        """Terminal ``name``'s own ``fullmatch``, compiled now if it is not yet."""
-        made = self.terminal.get(name)
-        if made is None:
-            made = self.terminal[name] = re.compile(self.patterns[name]).fullmatch
-        return made
-
+            self.compile(name)
 
 
 @dataclass(frozen=True)
@@ -161,7 +170,6 @@ def read_lines_into(text: str, lines: LineTerminals, assembler: GameAssembler,
         text = text.replace("\r\n", "\n")
     match, terminal, recent, kinds = lines.match, lines.terminal, lines.recent, lines.kinds
     lines.games += 1
-    first_game = lines.games == 1
     feed = assembler.line
     refused: NotationError | None = None
     """A builder's error: raised once every line is read, as the LALR parse would (a syntax
@@ -208,12 +216,7 @@ def read_lines_into(text: str, lines: LineTerminals, assembler: GameAssembler,
         if stage == 0 or stage == 4:
             return None
         name = recent.get(first)
-        own = None if name is None else terminal.get(name)
-        if own is None and name is not None and not first_game:
-            own = lines.own(name)
-        # (in the first game, a terminal not compiled on its own: the joint expression,
-        # which takes a line with the same terminal, the terminals taking disjoint lines)
-        if name is None or own is None or own(content) is None:
+        if name is None or terminal[name](content) is None:
             m = match(content)
             if m is None:
                 assembler.unmatched = number
