@@ -8,6 +8,7 @@ finding is collected with its file, line and column.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
@@ -144,20 +145,12 @@ def _check_notation(chunk: Chunk, fast: bool) -> GameCheck:
     """Reads and replays one game of notation (see :func:`check_chunk`), going on past its
     unreadable lines (:mod:`euchrelog.recovery`); then the fixes of its findings are placed
     and its ``# noqa`` comments applied."""
-
-    def check(text: str) -> GameCheck | None:
-        read = _read(text, chunk, fast)
-        if isinstance(read, ParsedGame):
-            return check_game(read.game, chunk.index, chunk.path, chunk.first_line,
-                              read.source)
-        return read
-
     try:
-        result = check(chunk.text)
+        result = _check_text(chunk.text, chunk, fast)
     except NotationError as err:
         from .recovery import recover  # (a game with a syntax error)
 
-        result = recover(chunk, err, check)
+        result = recover(chunk, err, functools.partial(_check_text, chunk=chunk, fast=fast))
     if result is None:
         result = GameCheck(chunk.index, chunk.first_line, comments_only=True)
     if any(f.fix is not None for f in result.findings):
@@ -170,6 +163,19 @@ def _check_notation(chunk: Chunk, fast: bool) -> GameCheck:
 
         apply_noqa(result, chunk)
     return result
+
+
+def _check_text(text: str, chunk: Chunk, fast: bool) -> GameCheck | None:
+    """The check of ``text``, the text of ``chunk``'s game (or that text with unreadable
+    lines skipped), read by :func:`_read` and replayed in full where it gave the models;
+    ``None`` for a text of comments only.
+
+    :raises NotationError: at a syntax error, or a game the models refuse.
+    """
+    read = _read(text, chunk, fast)
+    if isinstance(read, ParsedGame):
+        return check_game(read.game, chunk.index, chunk.path, chunk.first_line, read.source)
+    return read
 
 
 CHECKS: dict[str, Callable[[Chunk, bool], GameCheck]] = {
