@@ -14,7 +14,7 @@ notation, every part on inputs made beforehand, so that each is timed alone:
   that the line loop with the grammar's line terminals (the same loop, given an assembler
   that keeps nothing) and the loop alone (every terminal taking every line); the rest is the
   builders of the lines and the source map;
-- the models of what the game loop reads (``Game.model_validate``);
+- the models of what the game loop reads (:func:`~euchrelog.fast.loop_model`);
 - the game loop (:class:`~euchrelog.fast._BulkReplay`), and of it each deal's replay
   (:func:`~euchrelog.fast.replay_parts`): the state of the deal, the acts before the play,
   the tricks, and the rest (the deal's cards checked once, its points and result);
@@ -41,7 +41,6 @@ from typing import Any, cast
 from euchrelog import bulk, fast
 from euchrelog.check import check_lines
 from euchrelog.engine import DealState
-from euchrelog.models import Game
 from euchrelog.notation import split_games
 from euchrelog.notation.lines import LineTerminals, read_lines_into
 from euchrelog.notation.reader import line_terminals, prepared
@@ -90,7 +89,8 @@ def budget(text: str, repeat: int) -> list[tuple[str, float]]:
     reads = [bulk.read_parts(t, first) for first, t in chunks]
     if any(read is None for read in reads):
         raise SystemExit("a game the parts do not hold: profile records the parts reader takes")
-    models = [Game.model_validate(read.game.form) for read in reads if read is not None]
+    models = [fast.loop_model(read.game.form, read.plain) for read in reads
+              if read is not None]
     games = [(model, read) for model, read in zip(models, reads, strict=True)
              if read is not None]
     deals: list[tuple[Any, ...]] = []
@@ -133,7 +133,7 @@ def budget(text: str, repeat: int) -> list[tuple[str, float]]:
                                    for t, first in prepared_texts],
         "loop": lambda: [read_lines_into(t, loose, _Nothing(), first)  # type: ignore[arg-type]
                          for t, first in prepared_texts],
-        "models": lambda: [Game.model_validate(read.game.form) for _, read in games],
+        "models": lambda: [fast.loop_model(read.game.form, read.plain) for _, read in games],
         "game loop": lambda: [fast._BulkReplay(model, read.parts, read.game.source, False,
                                                read.form_of).run() for model, read in games],
         "deals": replays,
