@@ -18,8 +18,8 @@ from typing import Any
 from .rules.tags import TAG_NAME
 from .seats import SIDE_NAMES, Seat, parse_seat
 
-__all__ = ["DealHead", "EndHead", "GameHead", "ScoreHead", "TagHead", "plain_comments",
-           "read_head", "read_score"]
+__all__ = ["DealHead", "EndHead", "GameHead", "ScoreHead", "TagHead", "one_line",
+           "plain_comments", "read_head", "read_score"]
 
 _LIMIT = 999_999
 """The largest number the notation writes (six digits)."""
@@ -100,7 +100,7 @@ class GameHead:
         return next((t.value for t in self.tags if t.name.lower() == key), default)
 
 
-def _text(value: Any) -> bool:
+def one_line(value: Any) -> bool:
     """Whether ``value`` is one line of text, as the models take a comment or tag value."""
     if type(value) is not str or "\n" in value:
         return False
@@ -117,12 +117,12 @@ def plain_comments(line: dict[str, Any]) -> bool:
     """Whether the comments of a line of the JSON form (``note``, ``before``) are plainly
     as the models take them."""
     note = line.get("note")
-    if note is not None and not _text(note):
+    if note is not None and not one_line(note):
         return False
     if "before" not in line:
         return True
     before = line["before"]
-    return type(before) is list and all(map(_text, before))
+    return type(before) is list and all(map(one_line, before))
 
 
 def _number(value: Any, low: int) -> int:
@@ -202,7 +202,7 @@ def read_head(game: Any, deal_keys: frozenset[str]) -> GameHead:
     deals = game.get("deals", ())
     after = game.get("after", ())
     if (type(tags) is not list or not tags or type(deals) not in (list, tuple)
-            or type(after) not in (list, tuple) or not all(map(_text, after))):
+            or type(after) not in (list, tuple) or not all(map(one_line, after))):
         raise Decline
     # (the deals first: a game of score-sheet lines is declined at its first deal)
     deal_heads = tuple(_deal(deal, deal_keys) for deal in deals)
@@ -211,7 +211,7 @@ def read_head(game: Any, deal_keys: frozenset[str]) -> GameHead:
         line = _line(tag, _TAG_KEYS)
         name, value = line.get("name"), line.get("value")
         if (type(name) is not str or not _TAG_NAME_RE.fullmatch(name) or type(value) is not str
-                or not _text(value)):
+                or not one_line(value)):
             raise Decline
         heads.append(TagHead(name, value))
     end = _end(game.get("end"))

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..acts import Call, Declaration, Exchange, Merge, Number, Order, Pass, Play, Swap
 from ..cards import CARD_SLOTS, UNKNOWN, Card, card_at, parse_card, parse_trump
-from ..head import Decline, ScoreHead, read_score
+from ..head import Decline, ScoreHead, one_line, read_score
 from ..seats import Seat, parse_seat
 from .assembly import Form, GameAssembler, bid_forms, exchange_form, score_form, trick_words
 from .patterns import SPELLING
@@ -119,17 +119,6 @@ the exchange, a declaration and a merge, have comments)."""
 _LIMIT = 999_999
 
 
-def _comment(text: Any) -> bool:
-    """Whether a comment is one line of text, as the models take it."""
-    if type(text) is not str or "\n" in text:
-        return False
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
 def _seat(value: Any) -> Seat:
     if type(value) is not str:
         raise DeclineError
@@ -154,8 +143,8 @@ def _act(kind: str, items: tuple[tuple[str, Any], ...]) -> Any:
     if not _FIELDS[kind].issuperset(value):
         raise DeclineError
     note, before = value.get("note"), value.get("before", ())
-    if ((note is not None and not _comment(note)) or type(before) is not tuple
-            or not all(map(_comment, before))):
+    if ((note is not None and not one_line(note)) or type(before) is not tuple
+            or not all(map(one_line, before))):
         raise DeclineError
     if kind == "play":
         return Play(seat=_seat(value["seat"]), card=_card(value["card"]))
