@@ -34,15 +34,8 @@ def launched_browser() -> Iterator[Any]:
 def chromium_page() -> Iterator[tuple[Any, list[str]]]:
     """A new page of a headless Chromium, and the script errors it reports; the test
     skips when Chromium or Playwright is absent."""
-    if not CHROMIUM.exists():
-        pytest.skip("chromium is not installed at /usr/bin/chromium (apt-get install chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            page = browser.new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            yield page, errors
-        finally:
-            browser.close()
+    with launched_browser() as browser:
+        page = browser.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        yield page, errors
